@@ -1,0 +1,4 @@
+fn main() {
+    eprintln!("bundler: under construction");
+    std::process::exit(1);
+}

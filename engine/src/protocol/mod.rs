@@ -1,0 +1,2 @@
+//! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
+//! engine and prints the answers; it holds no game logic of its own.

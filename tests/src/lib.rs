@@ -1,0 +1,5 @@
+//! Local tools around the engines: judge emulators, arenas, terminal play, and the helpers the
+//! end-to-end tests share. Nothing here ends up in an upload file.
+
+pub mod process;
+pub mod upload;
