@@ -1,5 +1,9 @@
 //! Local tools around the engines: judge emulators, arenas, terminal play, and the helpers the
 //! end-to-end tests share. Nothing here ends up in an upload file.
 
+pub mod checkers;
+pub mod gomoku;
 pub mod process;
+pub mod sau;
+pub mod stats;
 pub mod upload;

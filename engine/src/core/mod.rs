@@ -1,1 +1,4 @@
-//! Pieces shared by every engine.
+//! Pieces shared by every engine: the clock and the random numbers.
+
+pub mod rng;
+pub mod time;

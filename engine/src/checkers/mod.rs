@@ -1,0 +1,1 @@
+//! The game of checkers: rules, search and evaluation.

@@ -1,0 +1,1 @@
+//! The game of connect6: rules, search and evaluation.

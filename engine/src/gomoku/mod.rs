@@ -1,0 +1,1 @@
+//! The game of gomoku: rules, search and evaluation.

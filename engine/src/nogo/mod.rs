@@ -1,0 +1,1 @@
+//! The game of nogo: rules, search and evaluation.

@@ -1,0 +1,1 @@
+//! The 8x8 checkers judge: START / PLACE / TURN / END.

@@ -1,0 +1,1 @@
+//! The Gomocup (piskvork) brain protocol.

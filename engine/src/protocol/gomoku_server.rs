@@ -1,0 +1,1 @@
+//! The pos / move / go / quit gomoku match server.

@@ -1,0 +1,1 @@
+//! The SAU computer-games platform protocol (Connect6, NoGo).

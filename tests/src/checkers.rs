@@ -1,0 +1,1 @@
+//! Checkers judge emulator and terminal play.

@@ -1,0 +1,1 @@
+//! Gomocup arena and terminal play.

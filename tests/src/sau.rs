@@ -1,0 +1,1 @@
+//! SAU platform judge emulator (Connect6, NoGo).
