@@ -1,1 +1,445 @@
-//! The SAU computer-games platform protocol (Connect6, NoGo).
+//! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
+//!
+//! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
+//! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
+//! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
+//! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move).
+//!
+//! The platform filters out every engine line that is not one of its commands, so problems with
+//! the input are reported on a `notice ...` line, which never contains the word the platform
+//! reads moves from. This adapter only translates: the rules and the search live behind the
+//! [`SauGame`] trait.
+
+use crate::core::time::Deadline;
+use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
+
+/// The longest command the platform sends, terminating NUL included.
+pub const MAX_COMMAND_BYTES: usize = 256;
+
+/// A board square as the platform numbers it: column `x` and row `y`, both from 0 at the top left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Square {
+    /// The column, 0 for `A`.
+    pub x: u8,
+    /// The row, 0 for `A`.
+    pub y: u8,
+}
+
+/// A side of the game; black always moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The first player.
+    Black,
+    /// The second player.
+    White,
+}
+
+impl Side {
+    /// The other side.
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::Black => Side::White,
+            Side::White => Side::Black,
+        }
+    }
+}
+
+/// A game the SAU adapter can play: its rules, and a search that picks our moves.
+pub trait SauGame {
+    /// One turn of the game (one or two stones, a piece move, ...).
+    type Move: Copy + PartialEq;
+    /// What [`SauGame::snapshot`] saves: enough to take our own last move back when the platform
+    /// rejects it.
+    type Snapshot;
+
+    /// The name answered to `name?`.
+    fn engine_name(&self) -> &str;
+    /// The board's width and height (every square letter lies in `A..A+size`).
+    fn board_size(&self) -> u8;
+    /// Starts a new game from the initial position.
+    fn new_game(&mut self);
+    /// The side to move in the current position.
+    fn side_to_move(&self) -> Side;
+    /// Whether the game has ended by its rules.
+    fn is_over(&self) -> bool;
+    /// Builds the move a position list describes (`None` for an `@@` placeholder), if the list
+    /// has the right shape and the move is legal now.
+    fn legal_move_from(&self, squares: &[Option<Square>]) -> Option<Self::Move>;
+    /// The position list of a move, as the platform expects it written.
+    fn squares_of(&self, mv: Self::Move) -> Vec<Option<Square>>;
+    /// Plays a legal move.
+    fn play(&mut self, mv: Self::Move);
+    /// Saves the position before our move.
+    fn snapshot(&self) -> Self::Snapshot;
+    /// Returns to a saved position.
+    fn restore(&mut self, snapshot: Self::Snapshot);
+    /// How many more moves we expect to make in this game (for dividing the clock).
+    fn expected_moves_left(&self) -> u32;
+    /// Picks our move within `deadline`, never one of `rejected`; `None` when there is none.
+    fn choose_move(&mut self, deadline: Deadline, rejected: &[Self::Move]) -> Option<Self::Move>;
+}
+
+/// How much time the engine may think: the game budget and a cap per move.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeControl {
+    /// Thinking time for the whole game.
+    pub game: Duration,
+    /// The most one move may take.
+    pub per_move: Duration,
+}
+
+impl TimeControl {
+    /// The championship budget: 15 minutes a game, at most 30 seconds a move.
+    pub const DEFAULT: TimeControl = TimeControl {
+        game: Duration::from_secs(15 * 60),
+        per_move: Duration::from_secs(30),
+    };
+
+    /// Reads `--game-ms <n>` and `--move-ms <n>` from the command line; other words are ignored.
+    pub fn from_args<I: IntoIterator<Item = String>>(args: I) -> Result<TimeControl, String> {
+        let mut control = TimeControl::DEFAULT;
+        let mut args = args.into_iter();
+        while let Some(arg) = args.next() {
+            let slot = match arg.as_str() {
+                "--game-ms" => &mut control.game,
+                "--move-ms" => &mut control.per_move,
+                _ => continue,
+            };
+            let value = args.next().unwrap_or_default();
+            let millis: u64 = value
+                .parse()
+                .map_err(|_| format!("{arg} needs a number of milliseconds, got '{value}'"))?;
+            *slot = Duration::from_millis(millis);
+        }
+        Ok(control)
+    }
+}
+
+/// Splits the game budget into per-move deadlines and keeps account of the time spent.
+#[derive(Clone, Debug)]
+struct Clock {
+    control: TimeControl,
+    left: Duration,
+}
+
+impl Clock {
+    fn new(control: TimeControl) -> Self {
+        Self {
+            control,
+            left: control.game,
+        }
+    }
+
+    /// The deadline for the next move, started at `start` (when its command arrived).
+    ///
+    /// A reserve of 3% of the game (at least 300 ms) and a margin of 10% of each move (at least
+    /// 30 ms) are never planned for: they absorb the process start, the pipes and a slower
+    /// machine.
+    fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+        let reserve = (self.control.game * 3 / 100).max(Duration::from_millis(300));
+        let usable = self.left.saturating_sub(reserve);
+        let share = usable / moves_left.max(1);
+        let cap = self.control.per_move;
+        let cap = cap.saturating_sub((cap / 10).max(Duration::from_millis(30)));
+        let hard = (share * 2).min(usable / 4).min(cap);
+        let soft = share.min(hard);
+        Deadline { start, soft, hard }
+    }
+
+    fn spend(&mut self, spent: Duration) {
+        self.left = self.left.saturating_sub(spent);
+    }
+}
+
+/// Where a game stands for the adapter.
+struct Match<G: SauGame> {
+    /// Our colour, when a game is running.
+    our_side: Option<Side>,
+    clock: Clock,
+    /// The position before our last move, kept until the platform accepts that move.
+    before_our_move: Option<G::Snapshot>,
+    /// Our moves the platform rejected (`error`) in the current turn.
+    rejected: Vec<G::Move>,
+    last_move: Option<G::Move>,
+}
+
+/// Runs the protocol on `input`/`output` until `quit` or the end of the input.
+pub fn run<G: SauGame, R: BufRead, W: Write>(
+    game: &mut G,
+    control: TimeControl,
+    mut input: R,
+    mut output: W,
+) -> io::Result<()> {
+    let mut state: Match<G> = Match {
+        our_side: None,
+        clock: Clock::new(control),
+        before_our_move: None,
+        rejected: Vec::new(),
+        last_move: None,
+    };
+    let mut line = Vec::new();
+    loop {
+        let (read, complete) = read_line(&mut input, &mut line)?;
+        if read == 0 {
+            return Ok(());
+        }
+        let start = Instant::now();
+        if !complete {
+            notice(&mut output, "command longer than 256 bytes ignored")?;
+            continue;
+        }
+        let text = String::from_utf8_lossy(&line);
+        let mut words = text.split_whitespace();
+        let Some(command) = words.next() else {
+            continue;
+        };
+        let argument = words.next();
+        match command {
+            "name?" => {
+                let reply = format!("name {}", game.engine_name());
+                send(&mut output, &reply)?;
+            }
+            "new" => match argument {
+                Some("black") => {
+                    start_game(game, &mut state, control, Side::Black, start, &mut output)?
+                }
+                Some("white") => {
+                    start_game(game, &mut state, control, Side::White, start, &mut output)?
+                }
+                _ => notice(&mut output, "new needs black or white")?,
+            },
+            "move" => on_opponent_move(game, &mut state, control, argument, start, &mut output)?,
+            "error" => on_rejected(game, &mut state, start, &mut output)?,
+            "end" => {
+                state.our_side = None;
+                state.before_our_move = None;
+            }
+            "quit" => return Ok(()),
+            _ => notice(&mut output, "unknown command ignored")?,
+        }
+    }
+}
+
+/// Reads one line into `line` (without its ending), keeping at most [`MAX_COMMAND_BYTES`] bytes.
+/// Returns the bytes consumed (0 at the end of the input) and whether the line fitted.
+fn read_line<R: BufRead>(input: &mut R, line: &mut Vec<u8>) -> io::Result<(usize, bool)> {
+    line.clear();
+    let mut consumed = 0;
+    let mut fits = true;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if buffer.is_empty() {
+            break;
+        }
+        let (chunk, done) = match buffer.iter().position(|&byte| byte == b'\n') {
+            Some(end) => (&buffer[..end], end + 1),
+            None => (buffer, buffer.len()),
+        };
+        if line.len() + chunk.len() < MAX_COMMAND_BYTES {
+            line.extend_from_slice(chunk);
+        } else {
+            fits = false;
+        }
+        let found_end = done > chunk.len();
+        input.consume(done);
+        consumed += done;
+        if found_end {
+            break;
+        }
+    }
+    while line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Ok((consumed, fits))
+}
+
+fn start_game<G: SauGame, W: Write>(
+    game: &mut G,
+    state: &mut Match<G>,
+    control: TimeControl,
+    side: Side,
+    start: Instant,
+    output: &mut W,
+) -> io::Result<()> {
+    game.new_game();
+    state.our_side = Some(side);
+    state.clock = Clock::new(control);
+    state.before_our_move = None;
+    state.rejected.clear();
+    if game.side_to_move() == side {
+        answer(game, state, start, output)?;
+    }
+    Ok(())
+}
+
+fn on_opponent_move<G: SauGame, W: Write>(
+    game: &mut G,
+    state: &mut Match<G>,
+    control: TimeControl,
+    argument: Option<&str>,
+    start: Instant,
+    output: &mut W,
+) -> io::Result<()> {
+    let Some(squares) = argument.and_then(|text| parse_squares(text, game.board_size())) else {
+        return notice(output, "unreadable square list ignored");
+    };
+    if state.our_side.is_none() {
+        // A game that began without `new`: we play the side that answers this one.
+        game.new_game();
+        state.clock = Clock::new(control);
+        state.our_side = Some(game.side_to_move().opponent());
+    }
+    if Some(game.side_to_move()) == state.our_side {
+        return notice(output, "it is our turn, the opponent's squares are ignored");
+    }
+    let Some(mv) = game.legal_move_from(&squares) else {
+        return notice(output, "illegal opponent turn ignored");
+    };
+    game.play(mv);
+    state.before_our_move = None;
+    state.rejected.clear();
+    if game.is_over() {
+        return Ok(());
+    }
+    answer(game, state, start, output)
+}
+
+fn on_rejected<G: SauGame, W: Write>(
+    game: &mut G,
+    state: &mut Match<G>,
+    start: Instant,
+    output: &mut W,
+) -> io::Result<()> {
+    let (Some(snapshot), Some(last)) = (state.before_our_move.take(), state.last_move) else {
+        return notice(output, "nothing of ours to take back");
+    };
+    game.restore(snapshot);
+    state.rejected.push(last);
+    answer(game, state, start, output)
+}
+
+/// Thinks, plays and sends our move.
+fn answer<G: SauGame, W: Write>(
+    game: &mut G,
+    state: &mut Match<G>,
+    start: Instant,
+    output: &mut W,
+) -> io::Result<()> {
+    let deadline = state.clock.deadline(start, game.expected_moves_left());
+    let snapshot = game.snapshot();
+    let Some(mv) = game.choose_move(deadline, &state.rejected) else {
+        return notice(output, "no legal turn left");
+    };
+    game.play(mv);
+    state.before_our_move = Some(snapshot);
+    state.last_move = Some(mv);
+    let reply = format!("move {}", format_squares(&game.squares_of(mv)));
+    send(output, &reply)?;
+    state.clock.spend(start.elapsed());
+    Ok(())
+}
+
+/// Parses a position list: pairs of letters, `@@` for "no square". `None` when the text is not
+/// such a list or a square lies off a board of `size`.
+pub fn parse_squares(text: &str, size: u8) -> Option<Vec<Option<Square>>> {
+    let bytes = text.as_bytes();
+    if bytes.is_empty() || bytes.len() % 2 != 0 {
+        return None;
+    }
+    bytes
+        .chunks(2)
+        .map(|pair| match pair {
+            [b'@', b'@'] => Some(None),
+            [x, y] if is_coordinate(*x, size) && is_coordinate(*y, size) => Some(Some(Square {
+                x: x - b'A',
+                y: y - b'A',
+            })),
+            _ => None,
+        })
+        .collect()
+}
+
+fn is_coordinate(letter: u8, size: u8) -> bool {
+    letter >= b'A' && u32::from(letter - b'A') < u32::from(size)
+}
+
+/// Writes a position list, `@@` for "no square".
+pub fn format_squares(squares: &[Option<Square>]) -> String {
+    squares
+        .iter()
+        .flat_map(|square| match square {
+            Some(square) => [char::from(b'A' + square.x), char::from(b'A' + square.y)],
+            None => ['@', '@'],
+        })
+        .collect()
+}
+
+fn send<W: Write>(output: &mut W, line: &str) -> io::Result<()> {
+    writeln!(output, "{line}")?;
+    output.flush()
+}
+
+/// Reports a problem on a line the platform filters out.
+fn notice<W: Write>(output: &mut W, text: &str) -> io::Result<()> {
+    send(output, &format!("notice {text}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_round_trip_with_placeholders() {
+        let squares = parse_squares("JJ@@", 19).unwrap();
+        assert_eq!(squares, vec![Some(Square { x: 9, y: 9 }), None]);
+        assert_eq!(format_squares(&squares), "JJ@@");
+    }
+
+    #[test]
+    fn squares_off_the_board_or_odd_are_refused() {
+        assert!(parse_squares("JT", 19).is_none());
+        assert!(parse_squares("J", 19).is_none());
+        assert!(parse_squares("ab", 19).is_none());
+        assert!(parse_squares("", 9).is_none());
+        assert!(parse_squares("II", 9).is_some());
+        assert!(parse_squares("IJ", 9).is_none());
+    }
+
+    #[test]
+    fn time_control_reads_the_command_line() {
+        let args = ["--game-ms", "60000", "--move-ms", "2000"].map(String::from);
+        let control = TimeControl::from_args(args).unwrap();
+        assert_eq!(control.game, Duration::from_millis(60000));
+        assert_eq!(control.per_move, Duration::from_millis(2000));
+        assert!(TimeControl::from_args(["--game-ms".to_string()]).is_err());
+    }
+
+    #[test]
+    fn deadlines_stay_within_the_move_cap_and_the_game() {
+        let control = TimeControl {
+            game: Duration::from_secs(10),
+            per_move: Duration::from_secs(2),
+        };
+        let mut clock = Clock::new(control);
+        let deadline = clock.deadline(Instant::now(), 1);
+        assert!(deadline.hard <= Duration::from_millis(1800));
+        clock.spend(Duration::from_secs(10));
+        let deadline = clock.deadline(Instant::now(), 30);
+        assert_eq!(deadline.hard, Duration::ZERO);
+    }
+
+    #[test]
+    fn long_lines_are_reported_not_parsed() {
+        let long = format!("{}\nquit\n", "x".repeat(1000));
+        let mut input = io::Cursor::new(long.into_bytes());
+        let mut line = Vec::new();
+        assert_eq!(read_line(&mut input, &mut line).unwrap(), (1001, false));
+        assert_eq!(read_line(&mut input, &mut line).unwrap(), (5, true));
+        assert_eq!(line, b"quit");
+    }
+}

@@ -1,0 +1,410 @@
+//! Monte Carlo tree search for NoGo: UCT guided by RAVE (all-moves-as-first statistics), with
+//! proven results: a position whose side to move has no legal move is lost, and that knowledge
+//! climbs the tree, so the end of the game is played exactly.
+
+use super::board::{bit, Board, Points};
+use super::playout::playout;
+use crate::core::rng::Rng;
+use crate::core::time::Deadline;
+
+/// Settings of the search (the defaults are the tuned ones; tests and matches vary them).
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Weight of the exploration term.
+    pub exploration: f32,
+    /// RAVE bias `b` of Silver's schedule; 0 turns RAVE off (plain UCT).
+    pub rave_bias: f32,
+    /// Visits a leaf needs before it gets children.
+    pub expand_after: u32,
+    /// The most nodes the tree may hold (memory cap: a node is 24 bytes).
+    pub max_nodes: usize,
+    /// Stop after this many playouts even with time left (0: no limit).
+    pub max_playouts: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            exploration: 0.25,
+            rave_bias: 0.05,
+            expand_after: 2,
+            max_nodes: 6_000_000,
+            max_playouts: 0,
+        }
+    }
+}
+
+/// Proven result of a node, for the player who made the move leading to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Proof {
+    Unknown,
+    Win,
+    Loss,
+}
+
+/// One position of the tree, reached by `point`.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// Index of the first child in the arena (0: not expanded).
+    first_child: u32,
+    visits: u32,
+    /// Wins of the player who moved to this node.
+    wins: f32,
+    amaf_visits: u32,
+    amaf_wins: f32,
+    child_count: u8,
+    point: u8,
+    proof: Proof,
+}
+
+impl Node {
+    fn new(point: usize) -> Self {
+        Self {
+            first_child: 0,
+            visits: 0,
+            wins: 0.0,
+            amaf_visits: 0,
+            amaf_wins: 0.0,
+            child_count: 0,
+            point: point as u8,
+            proof: Proof::Unknown,
+        }
+    }
+
+    fn children(&self) -> std::ops::Range<usize> {
+        let first = self.first_child as usize;
+        first..first + usize::from(self.child_count)
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchResult {
+    /// The chosen point, `None` when the side to move has no legal point.
+    pub point: Option<usize>,
+    /// The playouts run.
+    pub playouts: u64,
+    /// The estimated winning chance of the chosen point (1 or 0 when proven).
+    pub value: f32,
+}
+
+/// The search tree and its settings.
+pub struct Mcts {
+    settings: Settings,
+    nodes: Vec<Node>,
+    rng: Rng,
+}
+
+impl Mcts {
+    /// A search with `settings`, its randomness fixed by `seed`.
+    pub fn new(settings: Settings, seed: u64) -> Self {
+        Self {
+            settings,
+            nodes: Vec::new(),
+            rng: Rng::new(seed),
+        }
+    }
+
+    /// Searches `root` until the deadline (soft limit) and returns the best point, never one of
+    /// `excluded`. Always answers, even with no time at all.
+    pub fn search(&mut self, root: &Board, deadline: Deadline, excluded: &[usize]) -> SearchResult {
+        let mut allowed = root.legal_points(root.to_move());
+        for &point in excluded {
+            allowed &= !bit(point);
+        }
+        if allowed == 0 {
+            return SearchResult {
+                point: None,
+                playouts: 0,
+                value: 0.0,
+            };
+        }
+        self.nodes.clear();
+        self.nodes.push(Node::new(0));
+        self.expand_with(0, allowed);
+        let mut playouts = 0u64;
+        let mut path = Vec::with_capacity(96);
+        loop {
+            if playouts % 64 == 0 && (deadline.soft_passed() || self.root_is_decided()) {
+                break;
+            }
+            if self.settings.max_playouts > 0 && playouts >= self.settings.max_playouts {
+                break;
+            }
+            self.iterate(root, &mut path);
+            playouts += 1;
+        }
+        let best = self.best_root_child();
+        let node = self.nodes[best];
+        let value = match node.proof {
+            Proof::Win => 1.0,
+            Proof::Loss => 0.0,
+            Proof::Unknown => node.wins / node.visits.max(1) as f32,
+        };
+        SearchResult {
+            point: Some(usize::from(node.point)),
+            playouts,
+            value,
+        }
+    }
+
+    fn root_is_decided(&self) -> bool {
+        self.nodes[0].proof != Proof::Unknown
+    }
+
+    /// One descent, expansion, playout and update.
+    fn iterate(&mut self, root: &Board, path: &mut Vec<usize>) {
+        let mut board = *root;
+        path.clear();
+        path.push(0);
+        let mut current = 0;
+        loop {
+            let node = self.nodes[current];
+            if node.proof != Proof::Unknown {
+                break;
+            }
+            if node.child_count == 0 {
+                if current != 0 && node.visits < self.settings.expand_after {
+                    break;
+                }
+                if !self.expand(current, &board) {
+                    break;
+                }
+                if self.nodes[current].proof != Proof::Unknown {
+                    break;
+                }
+                if self.nodes[current].child_count == 0 {
+                    break;
+                }
+            }
+            current = self.select(current);
+            board.play(usize::from(self.nodes[current].point));
+            path.push(current);
+        }
+        let leaf = self.nodes[current];
+        let (winner, mut played) = match leaf.proof {
+            // The player who moved to the leaf wins: the side to move there.
+            Proof::Win => (board.to_move().opponent(), [0, 0]),
+            Proof::Loss => (board.to_move(), [0, 0]),
+            Proof::Unknown => {
+                let outcome = playout(&mut board, &mut self.rng);
+                (outcome.winner, outcome.played)
+            }
+        };
+        // Walk back: the side to move at path[depth] is the root's side flipped `depth` times.
+        let root_side = root.to_move();
+        for depth in (0..path.len()).rev() {
+            let index = path[depth];
+            let mover = if depth % 2 == 0 {
+                root_side.opponent()
+            } else {
+                root_side
+            };
+            let node = &mut self.nodes[index];
+            node.visits += 1;
+            if winner == mover {
+                node.wins += 1.0;
+            }
+            let to_move = mover.opponent();
+            if self.settings.rave_bias > 0.0 {
+                self.update_amaf(index, played[to_move.index()], winner == to_move);
+            }
+            if depth > 0 {
+                played[mover.index()] |= bit(usize::from(self.nodes[index].point));
+            }
+        }
+        self.propagate_proofs(path);
+    }
+
+    /// Credits every child of `parent` whose point its mover played later in the game.
+    fn update_amaf(&mut self, parent: usize, played_later: Points, mover_won: bool) {
+        let children = self.nodes[parent].children();
+        for child in &mut self.nodes[children] {
+            if played_later & bit(usize::from(child.point)) != 0 {
+                child.amaf_visits += 1;
+                if mover_won {
+                    child.amaf_wins += 1.0;
+                }
+            }
+        }
+    }
+
+    /// Gives `index` its children, one per legal point; a node without any is a proven win for
+    /// the player who moved to it. Returns false when the tree is full.
+    fn expand(&mut self, index: usize, board: &Board) -> bool {
+        let legal = board.legal_points(board.to_move());
+        if legal == 0 {
+            self.nodes[index].proof = Proof::Win;
+            return true;
+        }
+        if self.nodes.len() + legal.count_ones() as usize > self.settings.max_nodes {
+            return false;
+        }
+        self.expand_with(index, legal);
+        true
+    }
+
+    fn expand_with(&mut self, index: usize, mut points: Points) {
+        let first = self.nodes.len();
+        let mut count = 0u8;
+        while points != 0 {
+            let point = points.trailing_zeros() as usize;
+            points &= points - 1;
+            self.nodes.push(Node::new(point));
+            count += 1;
+        }
+        let node = &mut self.nodes[index];
+        node.first_child = first as u32;
+        node.child_count = count;
+    }
+
+    /// The child to descend to: a proven win at once, never a proven loss while anything else
+    /// remains, otherwise the best blend of results, RAVE and exploration.
+    fn select(&self, parent: usize) -> usize {
+        let node = &self.nodes[parent];
+        let log_visits = (node.visits.max(1) as f32).ln();
+        let bias = self.settings.rave_bias;
+        let mut best = node.first_child as usize;
+        let mut best_score = f32::NEG_INFINITY;
+        for index in node.children() {
+            let child = &self.nodes[index];
+            let score = match child.proof {
+                Proof::Win => return index,
+                Proof::Loss => -1.0e9 + child.visits as f32,
+                Proof::Unknown => {
+                    let visits = child.visits as f32;
+                    let value = if child.visits == 0 {
+                        0.5
+                    } else {
+                        child.wins / visits
+                    };
+                    let blended = if bias > 0.0 && child.amaf_visits > 0 {
+                        let amaf = child.amaf_visits as f32;
+                        let amaf_value = child.amaf_wins / amaf;
+                        let beta = amaf / (visits + amaf + 4.0 * bias * bias * visits * amaf);
+                        (1.0 - beta) * value + beta * amaf_value
+                    } else {
+                        value
+                    };
+                    let explore = self.settings.exploration * (log_visits / (visits + 1.0)).sqrt();
+                    blended + explore
+                }
+            };
+            if score > best_score {
+                best_score = score;
+                best = index;
+            }
+        }
+        best
+    }
+
+    /// Climbs from the leaf, settling parents whose result became certain: a parent with a
+    /// winning child is lost for whoever moved to it; one whose children all lose is won.
+    fn propagate_proofs(&mut self, path: &[usize]) {
+        for depth in (0..path.len().saturating_sub(1)).rev() {
+            let child = path[depth + 1];
+            if self.nodes[child].proof == Proof::Unknown {
+                return;
+            }
+            let parent = path[depth];
+            if self.nodes[parent].proof != Proof::Unknown {
+                return;
+            }
+            let children = self.nodes[parent].children();
+            let proof = if self.nodes[children.clone()]
+                .iter()
+                .any(|c| c.proof == Proof::Win)
+            {
+                Proof::Loss
+            } else if self.nodes[children].iter().all(|c| c.proof == Proof::Loss) {
+                Proof::Win
+            } else {
+                return;
+            };
+            self.nodes[parent].proof = proof;
+        }
+    }
+
+    /// The root's answer: a proven win, else the most visited child not proven lost.
+    fn best_root_child(&self) -> usize {
+        let root = &self.nodes[0];
+        let rank = |child: &Node| -> (u8, u32) {
+            let class = match child.proof {
+                Proof::Win => 2,
+                Proof::Unknown => 1,
+                Proof::Loss => 0,
+            };
+            (class, child.visits)
+        };
+        root.children()
+            .max_by_key(|&index| rank(&self.nodes[index]))
+            .unwrap_or(root.first_child as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nogo::stone::Stone;
+
+    fn fixed(playouts: u64) -> Settings {
+        Settings {
+            max_playouts: playouts,
+            ..Settings::default()
+        }
+    }
+
+    #[test]
+    fn search_answers_a_legal_point_without_time() {
+        let board = Board::new();
+        let mut search = Mcts::new(Settings::default(), 1);
+        let deadline = Deadline::new(std::time::Duration::ZERO, std::time::Duration::ZERO);
+        let result = search.search(&board, deadline, &[]);
+        assert!(board.is_legal(result.point.unwrap(), Stone::Black));
+    }
+
+    #[test]
+    fn excluded_points_are_never_chosen() {
+        let board = Board::new();
+        let mut search = Mcts::new(fixed(500), 2);
+        let excluded: Vec<usize> = (0..80).collect();
+        let result = search.search(&board, Deadline::unlimited(), &excluded);
+        assert_eq!(result.point, Some(80));
+    }
+
+    #[test]
+    fn a_lost_endgame_is_seen_as_lost_and_a_won_one_as_won() {
+        // Play a random game nearly to the end, then check the search agrees with exhaustive
+        // play on tiny positions: the chosen move of a proven win keeps the opponent moveless.
+        let mut rng = Rng::new(5);
+        let mut checked = 0;
+        while checked < 20 {
+            let mut board = Board::new();
+            let mut history = Vec::new();
+            loop {
+                let legal = board.legal_points(board.to_move());
+                if legal == 0 {
+                    break;
+                }
+                history.push(board);
+                let count = legal.count_ones();
+                let mut pick = rng.below(count);
+                let mut bits = legal;
+                while pick > 0 {
+                    bits &= bits - 1;
+                    pick -= 1;
+                }
+                board.play(bits.trailing_zeros() as usize);
+            }
+            // Two moves before the end the mover can win by the last move.
+            if history.len() < 2 {
+                continue;
+            }
+            let position = history[history.len() - 1];
+            let mut search = Mcts::new(fixed(2000), 7);
+            let result = search.search(&position, Deadline::unlimited(), &[]);
+            assert_eq!(result.value, 1.0, "the winning last move was missed");
+            checked += 1;
+        }
+    }
+}
