@@ -1,1 +1,16 @@
-//! The game of checkers: rules, search and evaluation.
+//! The game of checkers as played on the course judge: 8x8 board, men step forward, kings step
+//! one square in any direction, captures in all four directions by men and kings alike,
+//! mandatory and maximal, crowning only at the end of a move, and a score on material after
+//! 120 plies (man 1, king 3).
+//!
+//! - [`square`], [`bitboard`], [`moves`], [`position`]: the value types and the rules.
+//! - [`eval`], [`tt`], [`search`], [`timing`]: the engine.
+
+pub mod bitboard;
+pub mod eval;
+pub mod moves;
+pub mod position;
+pub mod search;
+pub mod square;
+pub mod timing;
+pub mod tt;

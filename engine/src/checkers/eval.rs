@@ -1,0 +1,159 @@
+//! Static evaluation: a weighted sum of simple features, from the side to move's view.
+//!
+//! The features are written once, in [`features`]; the engine weighs them with [`WEIGHTS`] and
+//! the tuner of the harness crate (`checkers-tune`) reads the same feature values to fit the
+//! weights.
+//!
+//! How the weights were obtained: Texel-style logistic regression. Positions without a pending
+//! capture were sampled from engine self-play games with random openings; each is labelled with
+//! the game's final result, and the weights minimise the mean squared error between the result
+//! and `sigmoid(eval / 100)`. See `tests/src/bin/checkers-tune.rs` for the exact procedure and
+//! the figures of the last run.
+
+use super::bitboard::{
+    row_mask, shift_down_left, shift_down_right, shift_up_left, shift_up_right, Bitboard, CENTER,
+    SIDE_COLUMNS,
+};
+use super::position::{Color, Position, MAX_PLIES};
+
+/// Feature indices.
+pub mod feature {
+    /// A man on its own back row; `MAN_ROW + k` is a man `k` rows ahead of it (k = 0..7).
+    pub const MAN_ROW: usize = 0;
+    /// A king.
+    pub const KING: usize = 7;
+    /// A king on the board's edge (first or last row or column), where it controls less.
+    pub const KING_EDGE: usize = 8;
+    /// A king on one of the eight central squares.
+    pub const KING_CENTER: usize = 9;
+    /// A man on the left or right edge column.
+    pub const MAN_SIDE: usize = 10;
+    /// The number of empty squares the side's pieces can step to.
+    pub const MOBILITY: usize = 11;
+    /// The final score's material points (man 1, king 3) times `ply / 8`: near the 120-ply
+    /// end the score rule matters more than position.
+    pub const LATE_POINTS: usize = 12;
+    /// Being the side to move.
+    pub const TEMPO: usize = 13;
+    /// Number of features.
+    pub const COUNT: usize = 14;
+}
+
+/// The tuned weights, in hundredths of a man (see the module documentation).
+pub const WEIGHTS: [i32; feature::COUNT] = [
+    100, 100, 102, 105, 110, 120, 135, // men by row
+    260, // king
+    -15, // king on edge
+    10,  // king in the centre
+    -5,  // man on the side
+    3,   // mobility
+    2,   // late points
+    5,   // tempo
+];
+
+/// Calls `term(feature, value)` for every feature of `position`, values signed from black's
+/// view (black's count minus white's). Tempo is +1 when black is to move.
+#[inline]
+pub fn features(position: &Position, mut term: impl FnMut(usize, i32)) {
+    let black = position.black();
+    let white = position.white();
+    let kings = position.kings();
+    let black_men = black & !kings;
+    let white_men = white & !kings;
+    let black_kings = black & kings;
+    let white_kings = white & kings;
+    let count = |b: Bitboard| b.count_ones() as i32;
+
+    for rank in 0..7 {
+        // Black's back row is row 7, white's is row 0.
+        let black_row = row_mask(7 - rank);
+        let white_row = row_mask(rank);
+        let value = count(black_men & black_row) - count(white_men & white_row);
+        if value != 0 {
+            term(feature::MAN_ROW + rank as usize, value);
+        }
+    }
+    term(feature::KING, count(black_kings) - count(white_kings));
+    let edge = SIDE_COLUMNS | row_mask(0) | row_mask(7);
+    term(
+        feature::KING_EDGE,
+        count(black_kings & edge) - count(white_kings & edge),
+    );
+    term(
+        feature::KING_CENTER,
+        count(black_kings & CENTER) - count(white_kings & CENTER),
+    );
+    term(
+        feature::MAN_SIDE,
+        count(black_men & SIDE_COLUMNS) - count(white_men & SIDE_COLUMNS),
+    );
+    let empty = !(black | white);
+    let black_reach = shift_up_left(black)
+        | shift_up_right(black)
+        | shift_down_left(black_kings)
+        | shift_down_right(black_kings);
+    let white_reach = shift_down_left(white)
+        | shift_down_right(white)
+        | shift_up_left(white_kings)
+        | shift_up_right(white_kings);
+    term(
+        feature::MOBILITY,
+        count(black_reach & empty) - count(white_reach & empty),
+    );
+    let points = position.material_points(Color::Black) - position.material_points(Color::White);
+    let ply = position.ply().min(MAX_PLIES) as i32;
+    term(feature::LATE_POINTS, points * ply / 8);
+    term(
+        feature::TEMPO,
+        if position.side() == Color::Black {
+            1
+        } else {
+            -1
+        },
+    );
+}
+
+/// The evaluation of a quiet position for the side to move, in hundredths of a man.
+#[inline]
+pub fn evaluate(position: &Position) -> i32 {
+    let mut sum = 0;
+    features(position, |index, value| sum += WEIGHTS[index] * value);
+    match position.side() {
+        Color::Black => sum,
+        Color::White => -sum,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_is_balanced_but_for_tempo() {
+        let start = Position::start();
+        assert_eq!(evaluate(&start), WEIGHTS[feature::TEMPO]);
+    }
+
+    #[test]
+    fn mirrored_positions_score_the_same() {
+        let black_up = Position::parse(
+            "......../......../...b..../......../......../......../.w....../........ b",
+        )
+        .unwrap();
+        let white_up = Position::parse(
+            "......../......b./......../......../......../....w.../......../........ w",
+        )
+        .unwrap();
+        // The second is the first turned half round with colours swapped.
+        assert_eq!(evaluate(&black_up), evaluate(&white_up));
+    }
+
+    #[test]
+    fn extra_king_is_good() {
+        let position = Position::parse(
+            "......../......../...B..../......../......../....w.../......../......w. b",
+        )
+        .unwrap();
+        assert!(evaluate(&position) > 0);
+    }
+}
