@@ -1,1 +1,26 @@
-//! The game of connect6: rules, search and evaluation.
+//! The game of Connect6 on a 19x19 board: rules, evaluation, search and the SAU player.
+//!
+//! Black opens with one stone, then each side places two stones a turn; six or more in a row
+//! wins and a full board is a draw. Everything is built on the 6-cell windows of the board: a
+//! window holding stones of one colour only is a chance for that colour, and one holding four or
+//! five of them is a threat (the owner completes it with one turn).
+//!
+//! - [`stone`]: the two colours.
+//! - [`turn`]: one or two stones, the unit of play.
+//! - [`geometry`]: the windows of the board and which windows pass through each cell.
+//! - [`board`]: the position with per-window counts, kept up to date stone by stone.
+//! - [`threats`]: threats, how many stones it takes to block them, and the blocking turns.
+//! - [`moves`]: candidate cells and turns, best first.
+//! - [`vcdt`]: victory by continuous double threats, a proof search for forced wins.
+//! - [`search`]: alpha-beta over turns, with the threat searches at the root.
+//! - [`player`]: the rules and the search behind the SAU protocol.
+
+pub mod board;
+pub mod geometry;
+pub mod moves;
+pub mod player;
+pub mod search;
+pub mod stone;
+pub mod threats;
+pub mod turn;
+pub mod vcdt;

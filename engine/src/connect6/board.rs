@@ -1,0 +1,327 @@
+//! A Connect6 position with its window bookkeeping, updated stone by stone so that the search
+//! can place and lift stones cheaply.
+//!
+//! For each window the board keeps how many stones of each colour it holds. From those it keeps:
+//! each colour's window score (the sum of [`WINDOW_VALUE`] over the windows only that colour
+//! holds), the set of each colour's threat windows (four or five stones, none of the opponent),
+//! and whether a colour has completed six.
+
+use super::geometry::{geometry, CELLS, SIZE, WINDOWS};
+use super::stone::Stone;
+use super::turn::Turn;
+
+/// The worth of a window holding `n` stones of one colour and none of the other.
+pub const WINDOW_VALUE: [i32; 7] = [0, 1, 6, 24, 120, 130, 0];
+
+/// Stones of one colour that make a window a threat.
+pub const THREAT_STONES: u8 = 4;
+
+const LIVE_WORDS: usize = (WINDOWS + 63) / 64;
+
+/// A set of windows, one bit each.
+pub type WindowSet = [u64; LIVE_WORDS];
+
+/// A position.
+#[derive(Clone)]
+pub struct Board {
+    cells: [Option<Stone>; CELLS],
+    /// Stones of each colour in each window.
+    counts: [[u8; 2]; WINDOWS],
+    score: [i32; 2],
+    live: [WindowSet; 2],
+    sixes: [u16; 2],
+    /// Stones within two cells (a 5x5 square) of each cell.
+    nearby: [u8; CELLS],
+    stones: u16,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Board {
+    /// The empty board.
+    pub fn new() -> Self {
+        Self {
+            cells: [None; CELLS],
+            counts: [[0; 2]; WINDOWS],
+            score: [0; 2],
+            live: [[0; LIVE_WORDS]; 2],
+            sixes: [0; 2],
+            nearby: [0; CELLS],
+            stones: 0,
+        }
+    }
+
+    /// What stands on `cell`.
+    pub fn at(&self, cell: u16) -> Option<Stone> {
+        self.cells[usize::from(cell)]
+    }
+
+    /// Whether `cell` is on the board and empty.
+    pub fn is_empty(&self, cell: u16) -> bool {
+        usize::from(cell) < CELLS && self.cells[usize::from(cell)].is_none()
+    }
+
+    /// The number of stones on the board.
+    pub fn stone_count(&self) -> u16 {
+        self.stones
+    }
+
+    /// Whether the board is full.
+    pub fn is_full(&self) -> bool {
+        usize::from(self.stones) == CELLS
+    }
+
+    /// The colour whose turn it is: black opens with one stone, then turns of two alternate.
+    pub fn to_move(&self) -> Stone {
+        if self.stones % 4 == 0 || self.stones % 4 == 3 {
+            Stone::Black
+        } else {
+            Stone::White
+        }
+    }
+
+    /// The colour that has six (or more) in a row, if any.
+    pub fn winner(&self) -> Option<Stone> {
+        if self.sixes[0] > 0 {
+            Some(Stone::Black)
+        } else if self.sixes[1] > 0 {
+            Some(Stone::White)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the game is over: a six, or a full board.
+    pub fn is_over(&self) -> bool {
+        self.winner().is_some() || self.is_full()
+    }
+
+    /// The window score of `colour`.
+    pub fn score(&self, colour: Stone) -> i32 {
+        self.score[colour.index()]
+    }
+
+    /// The stones of each colour in `window`.
+    pub fn window_counts(&self, window: u16) -> [u8; 2] {
+        self.counts[usize::from(window)]
+    }
+
+    /// The threat windows of `colour`: four or five of its stones and none of the opponent's.
+    pub fn live_windows(&self, colour: Stone) -> impl Iterator<Item = u16> + '_ {
+        self.live[colour.index()]
+            .iter()
+            .enumerate()
+            .flat_map(|(word_index, &word)| {
+                let mut bits = word;
+                std::iter::from_fn(move || {
+                    if bits == 0 {
+                        return None;
+                    }
+                    let bit = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    Some((word_index * 64 + bit) as u16)
+                })
+            })
+    }
+
+    /// Whether `colour` has any threat window.
+    pub fn has_live_window(&self, colour: Stone) -> bool {
+        self.live[colour.index()].iter().any(|&word| word != 0)
+    }
+
+    /// Whether some stone lies within two cells of `cell`.
+    pub fn is_near_stones(&self, cell: u16) -> bool {
+        self.nearby[usize::from(cell)] > 0
+    }
+
+    /// Places a stone of `colour` on the empty `cell`.
+    pub fn place(&mut self, cell: u16, colour: Stone) {
+        debug_assert!(self.is_empty(cell));
+        self.cells[usize::from(cell)] = Some(colour);
+        self.stones += 1;
+        let own = colour.index();
+        let other = colour.opponent().index();
+        for &window in geometry().windows_of(cell) {
+            let index = usize::from(window);
+            let [mine, theirs] = [self.counts[index][own], self.counts[index][other]];
+            if theirs == 0 {
+                let new = usize::from(mine) + 1;
+                self.score[own] += WINDOW_VALUE[new] - WINDOW_VALUE[new - 1];
+                if new == 6 {
+                    self.sixes[own] += 1;
+                }
+            } else if mine == 0 {
+                self.score[other] -= WINDOW_VALUE[usize::from(theirs)];
+            }
+            self.counts[index][own] = mine + 1;
+            self.refresh_live(index);
+        }
+        self.touch_neighbourhood(cell, 1);
+    }
+
+    /// Lifts the stone on `cell` (the last placed there), undoing [`Board::place`].
+    pub fn remove(&mut self, cell: u16) {
+        let Some(colour) = self.cells[usize::from(cell)] else {
+            return;
+        };
+        self.cells[usize::from(cell)] = None;
+        self.stones -= 1;
+        let own = colour.index();
+        let other = colour.opponent().index();
+        for &window in geometry().windows_of(cell) {
+            let index = usize::from(window);
+            let mine = self.counts[index][own] - 1;
+            let theirs = self.counts[index][other];
+            if theirs == 0 {
+                let old = usize::from(mine) + 1;
+                self.score[own] -= WINDOW_VALUE[old] - WINDOW_VALUE[old - 1];
+                if old == 6 {
+                    self.sixes[own] -= 1;
+                }
+            } else if mine == 0 {
+                self.score[other] += WINDOW_VALUE[usize::from(theirs)];
+            }
+            self.counts[index][own] = mine;
+            self.refresh_live(index);
+        }
+        self.touch_neighbourhood(cell, -1);
+    }
+
+    /// Plays a turn for the side to move.
+    pub fn play(&mut self, turn: Turn) {
+        let colour = self.to_move();
+        for cell in turn.cells() {
+            self.place(cell, colour);
+        }
+    }
+
+    /// Takes a turn back.
+    pub fn undo(&mut self, turn: Turn) {
+        if let Some(second) = turn.second {
+            self.remove(second);
+        }
+        self.remove(turn.first);
+    }
+
+    /// Whether `turn` is legal now: the right number of distinct empty cells.
+    pub fn is_legal(&self, turn: &Turn) -> bool {
+        if self.is_over() || !self.is_empty(turn.first) {
+            return false;
+        }
+        match turn.second {
+            None => self.stones == 0,
+            Some(second) => self.stones > 0 && second != turn.first && self.is_empty(second),
+        }
+    }
+
+    fn refresh_live(&mut self, index: usize) {
+        let word = index / 64;
+        let bit = 1u64 << (index % 64);
+        for colour in 0..2 {
+            let [mine, theirs] = [self.counts[index][colour], self.counts[index][1 - colour]];
+            if mine >= THREAT_STONES && theirs == 0 {
+                self.live[colour][word] |= bit;
+            } else {
+                self.live[colour][word] &= !bit;
+            }
+        }
+    }
+
+    fn touch_neighbourhood(&mut self, cell: u16, delta: i8) {
+        let (x, y) = (usize::from(cell) % SIZE, usize::from(cell) / SIZE);
+        for near_y in y.saturating_sub(2)..(y + 3).min(SIZE) {
+            for near_x in x.saturating_sub(2)..(x + 3).min(SIZE) {
+                let slot = &mut self.nearby[near_y * SIZE + near_x];
+                *slot = slot.wrapping_add_signed(delta);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::connect6::geometry::cell;
+
+    #[test]
+    fn turns_alternate_one_then_two_stones() {
+        let mut board = Board::new();
+        assert_eq!(board.to_move(), Stone::Black);
+        assert!(board.is_legal(&Turn::single(cell(9, 9))));
+        assert!(!board.is_legal(&Turn::pair(cell(9, 9), cell(9, 10))));
+        board.play(Turn::single(cell(9, 9)));
+        assert_eq!(board.to_move(), Stone::White);
+        assert!(!board.is_legal(&Turn::single(cell(1, 1))));
+        assert!(!board.is_legal(&Turn::pair(cell(1, 1), cell(1, 1))));
+        assert!(!board.is_legal(&Turn::pair(cell(9, 9), cell(1, 1))));
+        board.play(Turn::pair(cell(1, 1), cell(2, 2)));
+        assert_eq!(board.to_move(), Stone::Black);
+        board.play(Turn::pair(cell(3, 1), cell(4, 2)));
+        assert_eq!(board.to_move(), Stone::White);
+    }
+
+    #[test]
+    fn six_in_a_row_wins_in_every_direction_and_more_also_wins() {
+        for (dx, dy, x0, y0) in [(1, 0, 0, 0), (0, 1, 18, 13), (1, 1, 13, 13), (-1, 1, 18, 0)] {
+            let mut board = Board::new();
+            for step in 0..6i32 {
+                let x = (x0 + dx * step) as usize;
+                let y = (y0 + dy * step) as usize;
+                assert!(board.winner().is_none());
+                board.place(cell(x, y), Stone::White);
+            }
+            assert_eq!(board.winner(), Some(Stone::White));
+        }
+        let mut board = Board::new();
+        for x in [0, 1, 2, 4, 5, 6] {
+            board.place(cell(x, 3), Stone::Black);
+        }
+        assert!(board.winner().is_none());
+        board.place(cell(3, 3), Stone::Black);
+        assert_eq!(board.winner(), Some(Stone::Black));
+    }
+
+    #[test]
+    fn five_with_a_gap_of_the_opponent_is_no_win() {
+        let mut board = Board::new();
+        for x in [0, 1, 2, 4, 5] {
+            board.place(cell(x, 0), Stone::Black);
+        }
+        board.place(cell(3, 0), Stone::White);
+        board.place(cell(6, 0), Stone::Black);
+        assert!(board.winner().is_none());
+    }
+
+    #[test]
+    fn removing_restores_every_count() {
+        let mut board = Board::new();
+        board.place(cell(9, 9), Stone::Black);
+        board.place(cell(10, 9), Stone::White);
+        let before = board.clone();
+        let turn = Turn::pair(cell(11, 9), cell(9, 10));
+        board.play(turn);
+        board.undo(turn);
+        assert_eq!(board.score, before.score);
+        assert_eq!(board.counts, before.counts);
+        assert_eq!(board.live, before.live);
+        assert_eq!(board.nearby, before.nearby);
+        assert_eq!(board.stone_count(), 2);
+    }
+
+    #[test]
+    fn four_stones_make_a_threat_window_until_blocked() {
+        let mut board = Board::new();
+        for x in 5..9 {
+            board.place(cell(x, 5), Stone::Black);
+        }
+        assert!(board.has_live_window(Stone::Black));
+        assert!(!board.has_live_window(Stone::White));
+        board.place(cell(4, 5), Stone::White);
+        board.place(cell(9, 5), Stone::White);
+        assert!(!board.has_live_window(Stone::Black));
+    }
+}

@@ -1,0 +1,229 @@
+//! Candidate cells and turns, best first.
+//!
+//! A cell is worth what it adds to its own colour's windows plus what it takes from the
+//! opponent's. A pair is worth its first cell plus its second cell counted with the first in
+//! place, so that two stones building the same line score what they build together. When the
+//! opponent threatens, only turns that block every threat are generated.
+
+use super::board::{Board, WINDOW_VALUE};
+use super::geometry::{cell, geometry, CELLS, SIZE};
+use super::stone::Stone;
+use super::threats::{blocks, winning_cells};
+use super::turn::Turn;
+
+/// What `cell` is worth to `colour`: building its windows and spoiling the opponent's.
+pub fn cell_value(board: &Board, cell: u16, colour: Stone) -> i32 {
+    let own = colour.index();
+    let mut attack = 0;
+    let mut defence = 0;
+    for &window in geometry().windows_of(cell) {
+        let counts = board.window_counts(window);
+        let (mine, theirs) = (usize::from(counts[own]), usize::from(counts[1 - own]));
+        if theirs == 0 {
+            attack += if mine == 5 {
+                1_000_000
+            } else {
+                WINDOW_VALUE[mine + 1] - WINDOW_VALUE[mine]
+            };
+        } else if mine == 0 {
+            defence += WINDOW_VALUE[theirs];
+        }
+    }
+    attack + defence
+}
+
+/// The value `colour` would gain from `cell` counting only its own windows (no defence).
+pub fn attack_value(board: &Board, cell: u16, colour: Stone) -> i32 {
+    let own = colour.index();
+    let mut attack = 0;
+    for &window in geometry().windows_of(cell) {
+        let counts = board.window_counts(window);
+        if counts[1 - own] == 0 {
+            let mine = usize::from(counts[own]);
+            attack += WINDOW_VALUE[(mine + 1).min(6)] - WINDOW_VALUE[mine];
+        }
+    }
+    attack
+}
+
+/// The `limit` best empty cells near the stones for `colour`, with their values.
+pub fn best_cells(board: &Board, colour: Stone, limit: usize) -> Vec<(u16, i32)> {
+    let mut cells: Vec<(u16, i32)> = (0..CELLS as u16)
+        .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
+        .map(|cell| (cell, cell_value(board, cell, colour)))
+        .collect();
+    cells.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+    cells.truncate(limit);
+    cells
+}
+
+/// The value of placing `first` then `second` for `colour`.
+pub fn pair_value(board: &mut Board, first: u16, second: u16, colour: Stone) -> i32 {
+    let value_first = cell_value(board, first, colour);
+    board.place(first, colour);
+    let value_second = cell_value(board, second, colour);
+    board.remove(first);
+    value_first + value_second
+}
+
+/// Pairs cells of `firsts` with cells of `seconds` and keeps the `limit` best pairs. With
+/// `unordered`, both lists are the same and each pair is taken once.
+fn pairs_from(
+    board: &mut Board,
+    firsts: &[u16],
+    seconds: &[u16],
+    unordered: bool,
+    colour: Stone,
+    limit: usize,
+) -> Vec<Turn> {
+    let mut scored: Vec<(Turn, i32)> = Vec::new();
+    for (index, &first) in firsts.iter().enumerate() {
+        let seconds = if unordered {
+            &seconds[index + 1..]
+        } else {
+            seconds
+        };
+        for &second in seconds {
+            if second != first {
+                let value = pair_value(board, first, second, colour);
+                scored.push((Turn::pair(first, second), value));
+            }
+        }
+    }
+    scored.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+    scored.truncate(limit);
+    scored.into_iter().map(|(turn, _)| turn).collect()
+}
+
+/// The candidate turns for the side to move, best first: at most `limit` of them, except that
+/// every pair blocking two threats is kept (they are all the side has). `cells` bounds how many
+/// cells are paired.
+pub fn candidate_turns(board: &mut Board, cells: usize, limit: usize) -> Vec<Turn> {
+    let colour = board.to_move();
+    if board.stone_count() == 0 {
+        return vec![Turn::single(cell(SIZE / 2, SIZE / 2))];
+    }
+    if let Some(win) = winning_cells(board, colour) {
+        return vec![complete_turn(board, &win, colour)];
+    }
+    let threats = blocks(board, colour.opponent());
+    match threats.count {
+        0 => {
+            let best: Vec<u16> = best_cells(board, colour, cells)
+                .into_iter()
+                .map(|(cell, _)| cell)
+                .collect();
+            pairs_from(board, &best, &best, true, colour, limit)
+        }
+        1 => {
+            let seconds: Vec<u16> = best_cells(board, colour, cells)
+                .into_iter()
+                .map(|(cell, _)| cell)
+                .collect();
+            let mut turns = Vec::new();
+            for &single in threats.singles.iter().take(4) {
+                board.place(single, colour);
+                let mut seconds: Vec<u16> = seconds.clone();
+                seconds.retain(|&cell| board.is_empty(cell));
+                board.remove(single);
+                turns.extend(pairs_from(board, &[single], &seconds, false, colour, limit));
+            }
+            let mut scored: Vec<(Turn, i32)> = turns
+                .into_iter()
+                .map(|turn| {
+                    let value =
+                        pair_value(board, turn.first, turn.second.unwrap_or(turn.first), colour);
+                    (turn, value)
+                })
+                .collect();
+            scored.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+            scored.truncate(limit.max(4));
+            scored.into_iter().map(|(turn, _)| turn).collect()
+        }
+        2 => {
+            let mut scored: Vec<(Turn, i32)> = threats
+                .pairs
+                .iter()
+                .map(|&(first, second)| {
+                    (
+                        Turn::pair(first, second),
+                        pair_value(board, first, second, colour),
+                    )
+                })
+                .collect();
+            scored.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+            scored.into_iter().map(|(turn, _)| turn).collect()
+        }
+        _ => {
+            // Lost against correct play: block as much as possible and hope for a mistake.
+            let blocking = threats.cells.clone();
+            pairs_from(board, &blocking, &blocking, true, colour, limit.min(4))
+        }
+    }
+}
+
+/// Turns the one or two cells that complete six into a turn (a single winning cell gets any
+/// other empty cell as its partner).
+pub fn complete_turn(board: &Board, win: &[u16], colour: Stone) -> Turn {
+    let first = win[0];
+    let second = win.get(1).copied().or_else(|| {
+        (0..CELLS as u16)
+            .filter(|&cell| cell != first && board.is_empty(cell))
+            .max_by_key(|&cell| attack_value(board, cell, colour))
+    });
+    match second {
+        Some(second) => Turn::pair(first, second),
+        None => Turn::single(first),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_opening_is_the_centre_and_the_reply_is_near_it() {
+        let mut board = Board::new();
+        let turns = candidate_turns(&mut board, 10, 10);
+        assert_eq!(turns, vec![Turn::single(cell(9, 9))]);
+        board.play(turns[0]);
+        let replies = candidate_turns(&mut board, 10, 10);
+        assert!(!replies.is_empty());
+        for turn in replies {
+            assert!(board.is_legal(&turn));
+        }
+    }
+
+    #[test]
+    fn a_threat_is_always_blocked() {
+        let mut board = Board::new();
+        board.play(Turn::single(cell(9, 9)));
+        board.play(Turn::pair(cell(0, 0), cell(18, 18)));
+        board.play(Turn::pair(cell(10, 9), cell(11, 9)));
+        board.play(Turn::pair(cell(0, 18), cell(18, 0)));
+        board.play(Turn::pair(cell(12, 9), cell(3, 3)));
+        // Black has an open four on row 9 (cells 9..12): white must block both ends.
+        for turn in candidate_turns(&mut board, 10, 20) {
+            board.play(turn);
+            assert!(
+                !board.has_live_window(Stone::Black),
+                "{turn:?} leaves a threat"
+            );
+            board.undo(turn);
+        }
+    }
+
+    #[test]
+    fn a_winning_turn_is_taken() {
+        let mut board = Board::new();
+        board.play(Turn::single(cell(9, 9)));
+        board.play(Turn::pair(cell(0, 0), cell(18, 18)));
+        board.play(Turn::pair(cell(10, 9), cell(11, 9)));
+        board.play(Turn::pair(cell(0, 18), cell(18, 0)));
+        board.play(Turn::pair(cell(12, 9), cell(3, 3)));
+        board.play(Turn::pair(cell(1, 1), cell(2, 2)));
+        let turns = candidate_turns(&mut board, 10, 10);
+        board.play(turns[0]);
+        assert_eq!(board.winner(), Some(Stone::Black));
+    }
+}

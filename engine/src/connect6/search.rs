@@ -1,0 +1,315 @@
+//! Choosing a turn: a win if there is one, a forced win by threats if one is found, otherwise
+//! alpha-beta over candidate turns, checked against the opponent's forced wins.
+
+use super::board::Board;
+use super::geometry::CELLS;
+use super::moves::candidate_turns;
+use super::stone::Stone;
+use super::threats::threat_count;
+use super::turn::Turn;
+use super::vcdt::Vcdt;
+use crate::core::time::Deadline;
+
+/// A won position's score (less the turns it takes, so shorter wins score higher).
+const WIN: i32 = 1_000_000;
+
+/// Settings of the search (the defaults are the tuned ones; matches vary them).
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Cells paired into turns at the root.
+    pub root_cells: usize,
+    /// Turns searched at the root.
+    pub root_turns: usize,
+    /// Cells paired into turns below the root.
+    pub cells: usize,
+    /// Turns searched below the root.
+    pub turns: usize,
+    /// The deepest alpha-beta iteration, in turns.
+    pub max_depth: u32,
+    /// Attacking turns of our forced-win search.
+    pub attack_turns: u32,
+    /// Attacking turns of the check for the opponent's forced wins.
+    pub defence_turns: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            root_cells: 16,
+            root_turns: 30,
+            cells: 10,
+            turns: 12,
+            max_depth: 8,
+            attack_turns: 6,
+            defence_turns: 4,
+        }
+    }
+}
+
+/// The turn search.
+pub struct Searcher {
+    settings: Settings,
+    nodes: u64,
+    deadline: Deadline,
+    aborted: bool,
+}
+
+impl Searcher {
+    /// A searcher with `settings`.
+    pub fn new(settings: Settings) -> Self {
+        Self {
+            settings,
+            nodes: 0,
+            deadline: Deadline::unlimited(),
+            aborted: false,
+        }
+    }
+
+    /// The turn to play for the side to move, never one of `rejected`; `None` when the game is
+    /// over or no other turn exists.
+    pub fn choose(&mut self, board: &Board, deadline: Deadline, rejected: &[Turn]) -> Option<Turn> {
+        if board.is_over() {
+            return None;
+        }
+        self.deadline = deadline;
+        self.aborted = false;
+        self.nodes = 0;
+        let mut board = board.clone();
+        let allowed = |turn: &Turn| !rejected.iter().any(|other| other.same_stones(turn));
+        let mut turns: Vec<Turn> = candidate_turns(
+            &mut board,
+            self.settings.root_cells,
+            self.settings.root_turns,
+        )
+        .into_iter()
+        .filter(allowed)
+        .collect();
+        if turns.is_empty() {
+            return any_turn(&board, rejected);
+        }
+        if turns.len() == 1 || board.stone_count() == 0 {
+            return Some(turns[0]);
+        }
+        let us = board.to_move();
+        // A forced win by threats, with a share of the time.
+        let attack_deadline = self.share(0.3);
+        if let Some(turn) =
+            Vcdt::new(&attack_deadline, 2_000_000).find(&mut board, self.settings.attack_turns)
+        {
+            if allowed(&turn) && board.is_legal(&turn) {
+                return Some(turn);
+            }
+        }
+        // Alpha-beta, deeper and deeper, reordering the root by the last iteration.
+        let mut best_order = turns.clone();
+        for depth in 1..=self.settings.max_depth {
+            if self.deadline.soft_passed() && depth > 1 {
+                break;
+            }
+            let mut scored: Vec<(Turn, i32)> = Vec::new();
+            let mut alpha = -WIN - 1;
+            for &turn in &turns {
+                board.play(turn);
+                let value = -self.negamax(&mut board, depth - 1, -WIN - 1, -alpha, 1);
+                board.undo(turn);
+                if self.aborted {
+                    break;
+                }
+                alpha = alpha.max(value);
+                scored.push((turn, value));
+            }
+            if self.aborted && depth > 1 {
+                break;
+            }
+            // Turns not reached (abort at depth 1) keep their generated order after the scored.
+            scored.sort_by(|a, b| b.1.cmp(&a.1));
+            let mut order: Vec<Turn> = scored.iter().map(|(turn, _)| *turn).collect();
+            let unscored: Vec<Turn> = turns
+                .iter()
+                .filter(|turn| !order.contains(turn))
+                .copied()
+                .collect();
+            order.extend(unscored);
+            best_order = order.clone();
+            turns = order;
+            if scored
+                .first()
+                .map_or(false, |(_, value)| value.abs() >= WIN - 100)
+            {
+                break;
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        Some(self.safest(&mut board, &best_order, us))
+    }
+
+    /// The first of `order` (best first) after which the opponent has no forced win we can see,
+    /// checking the leading few within the time left; the best when all lose or time is short.
+    fn safest(&mut self, board: &mut Board, order: &[Turn], us: Stone) -> Turn {
+        let check_deadline = self.share(1.0);
+        for &turn in order.iter().take(6) {
+            if check_deadline.hard_passed() {
+                break;
+            }
+            board.play(turn);
+            if board.winner() == Some(us) {
+                board.undo(turn);
+                return turn;
+            }
+            let mut check = Vcdt::new(&check_deadline, 300_000);
+            let loses = check.find(board, self.settings.defence_turns).is_some();
+            board.undo(turn);
+            if !loses {
+                return turn;
+            }
+        }
+        order[0]
+    }
+
+    /// A deadline ending after `fraction` of the soft time still left (the hard limit holds).
+    fn share(&self, fraction: f64) -> Deadline {
+        let left = self.deadline.soft.saturating_sub(self.deadline.elapsed());
+        let soft = self.deadline.elapsed() + left.mul_f64(fraction);
+        Deadline {
+            start: self.deadline.start,
+            soft,
+            hard: soft.min(self.deadline.hard),
+        }
+    }
+
+    /// The value of `board` for its side to move, searched `depth` turns deep; `ply` counts
+    /// turns from the root. Forced blocks are searched beyond depth 0 (a quiescence of threats).
+    fn negamax(
+        &mut self,
+        board: &mut Board,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes % 512 == 0 && self.deadline.hard_passed() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        if board.winner().is_some() {
+            // The side that just moved made six.
+            return -(WIN - ply);
+        }
+        if board.is_full() {
+            return 0;
+        }
+        let us = board.to_move();
+        let them = us.opponent();
+        if board.has_live_window(us) {
+            return WIN - ply;
+        }
+        let their_threats = threat_count(board, them);
+        if their_threats >= 3 {
+            return -(WIN - ply - 1);
+        }
+        if depth == 0 && (their_threats == 0 || ply > 12) {
+            return evaluate(board, us);
+        }
+        let (cells, limit) = (self.settings.cells, self.settings.turns);
+        let turns = candidate_turns(board, cells, limit);
+        let depth = depth.saturating_sub(1);
+        let mut best = -WIN - 1;
+        for turn in turns {
+            board.play(turn);
+            let value = -self.negamax(board, depth, -beta, -alpha, ply + 1);
+            board.undo(turn);
+            if self.aborted {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The static value of a quiet position for `us`, the side to move (which has two stones to
+/// place, hence the weight on its own chances).
+fn evaluate(board: &Board, us: Stone) -> i32 {
+    let ours = board.score(us);
+    let theirs = board.score(us.opponent());
+    ours * 5 / 4 - theirs
+}
+
+/// Any legal turn not rejected: the fallback when the candidates are exhausted.
+fn any_turn(board: &Board, rejected: &[Turn]) -> Option<Turn> {
+    let empty: Vec<u16> = (0..CELLS as u16)
+        .filter(|&cell| board.is_empty(cell))
+        .collect();
+    if board.stone_count() == 0 {
+        return empty
+            .iter()
+            .map(|&cell| Turn::single(cell))
+            .find(|turn| !rejected.iter().any(|other| other.same_stones(turn)));
+    }
+    for (index, &first) in empty.iter().enumerate() {
+        for &second in &empty[index + 1..] {
+            let turn = Turn::pair(first, second);
+            if !rejected.iter().any(|other| other.same_stones(&turn)) {
+                return Some(turn);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::connect6::geometry::cell;
+    use std::time::Duration;
+
+    fn quick() -> Deadline {
+        Deadline::new(Duration::from_millis(300), Duration::from_millis(600))
+    }
+
+    #[test]
+    fn rejected_turns_are_avoided() {
+        let mut board = Board::new();
+        let mut searcher = Searcher::new(Settings::default());
+        let first = searcher.choose(&board, quick(), &[]).unwrap();
+        assert_eq!(first, Turn::single(cell(9, 9)));
+        let second = searcher.choose(&board, quick(), &[first]).unwrap();
+        assert_ne!(second, first);
+        board.play(second);
+        let reply = searcher.choose(&board, quick(), &[]).unwrap();
+        assert!(board.is_legal(&reply));
+    }
+
+    #[test]
+    fn an_open_four_of_the_opponent_is_blocked_and_our_own_is_completed() {
+        let mut board = Board::new();
+        board.play(Turn::single(cell(9, 9)));
+        board.play(Turn::pair(cell(0, 0), cell(18, 18)));
+        board.play(Turn::pair(cell(10, 9), cell(11, 9)));
+        board.play(Turn::pair(cell(0, 18), cell(18, 0)));
+        board.play(Turn::pair(cell(12, 9), cell(3, 3)));
+        let mut searcher = Searcher::new(Settings::default());
+        let block = searcher.choose(&board, quick(), &[]).unwrap();
+        board.play(block);
+        assert!(!board.has_live_window(Stone::Black));
+    }
+
+    #[test]
+    fn the_fallback_finds_a_turn_on_an_empty_board() {
+        let board = Board::new();
+        assert!(any_turn(&board, &[]).is_some());
+    }
+}

@@ -1,0 +1,193 @@
+//! Victory by continuous double threats: a proof search for forced wins.
+//!
+//! The attacker plays only turns that leave it two threats (the defender must spend both stones
+//! blocking) or three (the defender cannot block them all). Every blocking pair of the defender
+//! is tried, so a sequence found is a real win, whatever the defender does. Defender threats
+//! made while blocking are respected: the attacker must block them before attacking again.
+
+use super::board::Board;
+use super::moves::{attack_value, complete_turn};
+use super::stone::Stone;
+use super::threats::{blocks, winning_cells, Blocks};
+use super::turn::Turn;
+use crate::core::time::Deadline;
+
+/// Cells considered for attacking turns (each pair of them is tried).
+const ATTACK_CELLS: usize = 14;
+
+/// The threat search for one attacker.
+pub struct Vcdt<'a> {
+    deadline: &'a Deadline,
+    nodes: u64,
+    max_nodes: u64,
+    aborted: bool,
+}
+
+impl<'a> Vcdt<'a> {
+    /// A search stopped by the hard limit of `deadline` or after `max_nodes` positions.
+    pub fn new(deadline: &'a Deadline, max_nodes: u64) -> Self {
+        Self {
+            deadline,
+            nodes: 0,
+            max_nodes,
+            aborted: false,
+        }
+    }
+
+    /// A first turn of a forced win for the side to move within `max_turns` attacking turns,
+    /// trying shorter wins first.
+    pub fn find(&mut self, board: &mut Board, max_turns: u32) -> Option<Turn> {
+        for depth in 1..=max_turns {
+            if let Some(turn) = self.attack(board, depth) {
+                return Some(turn);
+            }
+            if self.aborted {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Whether the search ran out of time or nodes.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.max_nodes || (self.nodes % 256 == 0 && self.deadline.hard_passed()) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// A winning turn for the side to move with at most `depth` attacking turns.
+    fn attack(&mut self, board: &mut Board, depth: u32) -> Option<Turn> {
+        let attacker = board.to_move();
+        let defender = attacker.opponent();
+        if let Some(win) = winning_cells(board, attacker) {
+            return Some(complete_turn(board, &win, attacker));
+        }
+        if depth == 0 || self.out_of_budget() {
+            return None;
+        }
+        let forced = blocks(board, defender);
+        let turns = match forced.count {
+            0 => self.free_attacks(board, attacker),
+            1 => self.attacks_with_block(board, attacker, &forced),
+            2 => forced
+                .pairs
+                .iter()
+                .map(|&(first, second)| Turn::pair(first, second))
+                .collect(),
+            _ => return None,
+        };
+        // Keep the turns that leave two or more threats; three or more win outright.
+        let mut forcing: Vec<(Turn, Blocks)> = Vec::new();
+        for turn in turns {
+            board.play(turn);
+            let threats = blocks(board, attacker);
+            let defender_wins = board.has_live_window(defender);
+            board.undo(turn);
+            if defender_wins || threats.count < 2 {
+                continue;
+            }
+            if threats.count >= 3 {
+                return Some(turn);
+            }
+            forcing.push((turn, threats));
+        }
+        forcing.sort_by_key(|(_, threats)| threats.pairs.len());
+        for (turn, threats) in forcing {
+            board.play(turn);
+            let refuted = threats.pairs.iter().any(|&(first, second)| {
+                let reply = Turn::pair(first, second);
+                board.play(reply);
+                let won = self.attack(board, depth - 1).is_some();
+                board.undo(reply);
+                !won
+            });
+            board.undo(turn);
+            if self.aborted {
+                return None;
+            }
+            if !refuted {
+                return Some(turn);
+            }
+        }
+        None
+    }
+
+    /// The cells that build the attacker's lines most.
+    fn attack_cells(&self, board: &Board, attacker: Stone) -> Vec<u16> {
+        let mut cells: Vec<(u16, i32)> = (0..super::geometry::CELLS as u16)
+            .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
+            .map(|cell| (cell, attack_value(board, cell, attacker)))
+            .filter(|&(_, value)| value >= 5)
+            .collect();
+        cells.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+        cells.truncate(ATTACK_CELLS);
+        cells.into_iter().map(|(cell, _)| cell).collect()
+    }
+
+    fn free_attacks(&self, board: &Board, attacker: Stone) -> Vec<Turn> {
+        let cells = self.attack_cells(board, attacker);
+        let mut turns = Vec::new();
+        for (index, &first) in cells.iter().enumerate() {
+            for &second in &cells[index + 1..] {
+                turns.push(Turn::pair(first, second));
+            }
+        }
+        turns
+    }
+
+    fn attacks_with_block(&self, board: &Board, attacker: Stone, forced: &Blocks) -> Vec<Turn> {
+        let cells = self.attack_cells(board, attacker);
+        let mut turns = Vec::new();
+        for &block in &forced.singles {
+            for &second in &cells {
+                if second != block {
+                    turns.push(Turn::pair(block, second));
+                }
+            }
+        }
+        turns
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::connect6::geometry::cell;
+
+    #[test]
+    fn two_open_threes_in_separate_lines_win() {
+        // Black to move with two open threes far apart: each becomes an open four (two threats
+        // each), which white cannot both block.
+        let mut board = Board::new();
+        board.play(Turn::single(cell(3, 3)));
+        board.play(Turn::pair(cell(0, 18), cell(18, 0)));
+        board.play(Turn::pair(cell(4, 3), cell(5, 3)));
+        board.play(Turn::pair(cell(0, 16), cell(18, 2)));
+        board.play(Turn::pair(cell(10, 12), cell(11, 12)));
+        board.play(Turn::pair(cell(16, 16), cell(2, 14)));
+        board.play(Turn::pair(cell(12, 12), cell(12, 0)));
+        board.play(Turn::pair(cell(14, 18), cell(0, 14)));
+        assert_eq!(board.to_move(), Stone::Black);
+        let deadline = Deadline::unlimited();
+        let mut search = Vcdt::new(&deadline, 200_000);
+        let turn = search.find(&mut board, 2).expect("a forced win");
+        board.play(turn);
+        assert!(blocks(&board, Stone::Black).count >= 2);
+    }
+
+    #[test]
+    fn no_win_is_claimed_from_a_quiet_position() {
+        let mut board = Board::new();
+        board.play(Turn::single(cell(9, 9)));
+        board.play(Turn::pair(cell(10, 10), cell(8, 8)));
+        let deadline = Deadline::unlimited();
+        let mut search = Vcdt::new(&deadline, 50_000);
+        assert!(search.find(&mut board, 3).is_none());
+    }
+}
