@@ -1,0 +1,138 @@
+//! Plays a match between two checkers engines under the judge's rules and reports the first
+//! engine's score with error bars, faults, worst move times and peak memory of both.
+//!
+//!     checkers-judge [--games N] [--move-ms M] [--game-ms G] [--random-plies P] [--seed S]
+//!                    "<engine A command>" "<engine B command>"
+//!
+//! Engine commands may start with `NAME=value` environment settings, for example
+//! `SEED_TIME_SCALE=16 target/seed-checkers`. Games alternate colours (A is black in even
+//! games). Every game gets `SEED_SEED=S+game` and `SEED_RANDOM_PLIES=P` in both engines'
+//! environment, so the seed engine opens differently in each game. The game limit defaults to
+//! 45 times the move limit (as 90 s is to 2 s).
+
+use harness::checkers::judge::{play_game, EngineSpec, JudgeConfig, SideReport};
+use harness::stats::MatchScore;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Totals of one engine over the match.
+#[derive(Default)]
+struct Totals {
+    faults: Vec<String>,
+    worst_move: Duration,
+    total_time: Duration,
+    moves: u32,
+    peak_memory_kib: u64,
+    debug_bytes: usize,
+}
+
+impl Totals {
+    fn add(&mut self, side: &SideReport, game: u32) {
+        if let Some(fault) = &side.fault {
+            self.faults.push(format!("game {game}: {fault}"));
+        }
+        self.worst_move = self.worst_move.max(side.worst_move);
+        self.total_time += side.total_time;
+        self.peak_memory_kib = self.peak_memory_kib.max(side.peak_memory_kib);
+        self.debug_bytes = self.debug_bytes.max(side.debug_bytes);
+    }
+
+    fn line(&self, name: &str) -> String {
+        let average = self.total_time.as_secs_f64() * 1000.0 / f64::from(self.moves.max(1));
+        format!(
+            "{name}: faults {}, worst move {} ms, average move {average:.0} ms, peak memory {:.1} MB, most DEBUG bytes in a game {}",
+            self.faults.len(),
+            self.worst_move.as_millis(),
+            self.peak_memory_kib as f64 / 1024.0,
+            self.debug_bytes
+        )
+    }
+}
+
+fn main() -> ExitCode {
+    let mut games = 10u32;
+    let mut config = JudgeConfig::judge();
+    let mut game_ms = None;
+    let mut seed = 1u64;
+    let mut engines = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut number = |name: &str| -> u64 {
+            args.next()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("{name} needs a number"))
+        };
+        match arg.as_str() {
+            "--games" => games = number("--games") as u32,
+            "--move-ms" => config.move_limit = Duration::from_millis(number("--move-ms")),
+            "--game-ms" => game_ms = Some(number("--game-ms")),
+            "--random-plies" => config.random_plies = number("--random-plies") as u32,
+            "--seed" => seed = number("--seed"),
+            _ => engines.push(EngineSpec { command: arg }),
+        }
+    }
+    if engines.len() != 2 {
+        eprintln!("usage: checkers-judge [--games N] [--move-ms M] [--game-ms G] [--random-plies P] [--seed S] \"<engine A>\" \"<engine B>\"");
+        return ExitCode::from(2);
+    }
+    config.game_limit = game_ms.map_or(config.move_limit * 45, Duration::from_millis);
+
+    let mut score = MatchScore::default();
+    let mut totals = [Totals::default(), Totals::default()];
+    for game in 0..games {
+        let a_is_black = game % 2 == 0;
+        let (black, white) = if a_is_black {
+            (&engines[0], &engines[1])
+        } else {
+            (&engines[1], &engines[0])
+        };
+        let report = play_game(black, white, &config, seed + u64::from(game));
+        let (a, b) = if a_is_black { (0, 1) } else { (1, 0) };
+        let a_result = if a_is_black {
+            report.winner
+        } else {
+            -report.winner
+        };
+        match a_result {
+            1 => score.wins += 1,
+            0 => score.draws += 1,
+            _ => score.losses += 1,
+        }
+        totals[0].add(&report.sides[a], game);
+        totals[1].add(&report.sides[b], game);
+        totals[0].moves += (report.plies + u32::from(a_is_black)) / 2;
+        totals[1].moves += (report.plies + u32::from(!a_is_black)) / 2;
+        println!(
+            "game {game}: A plays {}, {} after {} plies ({}); A worst {} ms, B worst {} ms; moves: {}",
+            if a_is_black { "black" } else { "white" },
+            match a_result {
+                1 => "A wins",
+                0 => "draw",
+                _ => "B wins",
+            },
+            report.plies,
+            report.reason,
+            report.sides[a].worst_move.as_millis(),
+            report.sides[b].worst_move.as_millis(),
+            report.moves.join(" | ")
+        );
+    }
+    println!("A = {}", engines[0].command);
+    println!("B = {}", engines[1].command);
+    println!(
+        "{} games, move limit {} ms, game limit {} ms, random plies {}",
+        games,
+        config.move_limit.as_millis(),
+        config.game_limit.as_millis(),
+        config.random_plies
+    );
+    println!("A: {}", score.summary());
+    println!("{}", totals[0].line("A"));
+    println!("{}", totals[1].line("B"));
+    for (name, total) in ["A", "B"].iter().zip(&totals) {
+        for fault in &total.faults {
+            println!("{name} fault, {fault}");
+        }
+    }
+    ExitCode::SUCCESS
+}
