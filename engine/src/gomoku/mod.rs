@@ -1,1 +1,29 @@
 //! The game of gomoku: rules, search and evaluation.
+//!
+//! One concern per file:
+//! - [`rule`]: colours and winning rules (freestyle, exact five, renju, caro);
+//! - [`pattern`]: line patterns from a table keyed by the cells around a point, and the threat
+//!   class of a cell that combines its four lines;
+//! - [`board`]: stones and the incrementally kept patterns, threats and values of every cell;
+//! - [`forbidden`]: renju forbidden points, with the recursive definition of a three;
+//! - [`eval`]: the pattern-table evaluation;
+//! - [`movegen`]: threat-aware move generation;
+//! - [`vcf`]: victory by continuous fours;
+//! - [`tt`]: the transposition table;
+//! - [`search`]: iterative deepening PVS;
+//! - [`time`]: from the judge's limits to a deadline;
+//! - [`swap2`]: Swap2 opening decisions;
+//! - [`engine`]: the game as the protocol adapters use it.
+
+pub mod board;
+pub mod engine;
+pub mod eval;
+pub mod forbidden;
+pub mod movegen;
+pub mod pattern;
+pub mod rule;
+pub mod search;
+pub mod swap2;
+pub mod time;
+pub mod tt;
+pub mod vcf;

@@ -1,0 +1,463 @@
+//! The board: stones, and everything the search reads incrementally from them. Every empty cell
+//! keeps, for both colours, the line key of its four directions, the pattern a stone there would
+//! make in each, the threat class that combines them and its evaluation value; a move refreshes
+//! only the cells within five steps of it along its four lines.
+
+use super::eval;
+use super::pattern::{field_shift, swap_sides, LineCode, PatternTable, Threat, THREAT_CLASSES};
+use super::rule::{Color, Rule};
+use crate::core::rng::Rng;
+
+/// The smallest board side the engine plays on.
+pub const MIN_SIZE: usize = 5;
+/// The largest board side the engine plays on.
+pub const MAX_SIZE: usize = 32;
+/// Wall cells around the board, so that a line key never reads outside the arrays.
+const PAD: usize = 5;
+/// Row length of the padded arrays.
+const STRIDE: usize = MAX_SIZE + 2 * PAD;
+/// Cells of the padded arrays.
+const CELLS: usize = STRIDE * STRIDE;
+/// Steps of the four line directions: across, down, down-right, down-left.
+const DIRECTIONS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
+
+/// A cell, as an index into the padded arrays.
+pub type Cell = u16;
+
+/// What is on a cell; the values are the line-key codes as black reads them.
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+/// Off the board, or a cell taken out of play (a continuous-game mark).
+const DEAD: u8 = 3;
+
+fn stone_code(color: Color) -> u8 {
+    match color {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+/// A board of `width` x `height` cells with its incremental pattern state.
+pub struct Board {
+    width: usize,
+    height: usize,
+    rule: Rule,
+    cells: Vec<u8>,
+    keys: Vec<[u32; 4]>,
+    codes: [Vec<[LineCode; 4]>; 2],
+    threats: [Vec<Threat>; 2],
+    values: [Vec<i32>; 2],
+    totals: [i32; 2],
+    threat_counts: [[u16; THREAT_CLASSES]; 2],
+    empty_count: usize,
+    /// Stones within two cells (a 5x5 square): where moves are worth considering.
+    near: Vec<u8>,
+    zobrist: Vec<[u64; 2]>,
+    hash: u64,
+    history: Vec<(Cell, Color)>,
+    side: Color,
+    tables: Vec<PatternTable>,
+    table_of: [usize; 2],
+    playable: Vec<Cell>,
+}
+
+impl Board {
+    /// An empty board. Sizes outside [`MIN_SIZE`]..=[`MAX_SIZE`] are refused.
+    pub fn new(width: usize, height: usize, rule: Rule) -> Result<Board, String> {
+        let fits = |side: usize| (MIN_SIZE..=MAX_SIZE).contains(&side);
+        if !fits(width) || !fits(height) {
+            return Err(format!(
+                "unsupported board size {width}x{height}: sides from {MIN_SIZE} to {MAX_SIZE}"
+            ));
+        }
+        let mut rng = Rng::new(0x5eed_601c_0b0a_4d00);
+        let zobrist = (0..CELLS)
+            .map(|_| [rng.next_u64(), rng.next_u64()])
+            .collect();
+        let mut board = Board {
+            width,
+            height,
+            rule,
+            cells: vec![DEAD; CELLS],
+            keys: vec![[0; 4]; CELLS],
+            codes: [
+                vec![[LineCode::default(); 4]; CELLS],
+                vec![[LineCode::default(); 4]; CELLS],
+            ],
+            threats: [vec![Threat::None; CELLS], vec![Threat::None; CELLS]],
+            values: [vec![0; CELLS], vec![0; CELLS]],
+            totals: [0; 2],
+            threat_counts: [[0; THREAT_CLASSES]; 2],
+            empty_count: 0,
+            near: vec![0; CELLS],
+            zobrist,
+            hash: 0,
+            history: Vec::new(),
+            side: Color::Black,
+            tables: Vec::new(),
+            table_of: [0, 0],
+            playable: Vec::new(),
+        };
+        board.build_tables();
+        for y in 0..height {
+            for x in 0..width {
+                let cell = board.cell(x, y);
+                board.cells[cell as usize] = EMPTY;
+                board.playable.push(cell);
+            }
+        }
+        board.empty_count = board.playable.len();
+        for index in 0..board.playable.len() {
+            let cell = board.playable[index];
+            board.keys[cell as usize] = board.key_from_scratch(cell);
+            for direction in 0..4 {
+                board.refresh_line(cell, direction);
+            }
+        }
+        Ok(board)
+    }
+
+    /// A new empty board of the same size and rule that keeps the pattern tables already built
+    /// (they fill as positions are seen, so keeping them saves time in later games).
+    pub fn cleared(&mut self) -> Board {
+        let mut board =
+            Board::new(self.width, self.height, self.rule).expect("the current size is supported");
+        board.tables = std::mem::take(&mut self.tables);
+        board
+    }
+
+    fn build_tables(&mut self) {
+        let black = self.rule.five_kind(Color::Black);
+        let white = self.rule.five_kind(Color::White);
+        self.tables = vec![PatternTable::new(black)];
+        if white == black {
+            self.table_of = [0, 0];
+        } else {
+            self.tables.push(PatternTable::new(white));
+            self.table_of = [0, 1];
+        }
+    }
+
+    /// Board width (x runs over `0..width`).
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Board height (y runs over `0..height`).
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The winning rule.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The cell at column `x`, row `y` (both on the board).
+    pub fn cell(&self, x: usize, y: usize) -> Cell {
+        ((y + PAD) * STRIDE + x + PAD) as Cell
+    }
+
+    /// The cell at `x`, `y`, or `None` off the board.
+    pub fn cell_checked(&self, x: i64, y: i64) -> Option<Cell> {
+        let inside = |v: i64, limit: usize| v >= 0 && (v as usize) < limit;
+        (inside(x, self.width) && inside(y, self.height)).then(|| self.cell(x as usize, y as usize))
+    }
+
+    /// Column and row of a cell.
+    pub fn coords(&self, cell: Cell) -> (usize, usize) {
+        let index = cell as usize;
+        (index % STRIDE - PAD, index / STRIDE - PAD)
+    }
+
+    /// Every cell of the board, row by row.
+    pub fn playable(&self) -> &[Cell] {
+        &self.playable
+    }
+
+    /// Whether the cell is empty (and on the board).
+    pub fn is_empty(&self, cell: Cell) -> bool {
+        self.cells[cell as usize] == EMPTY
+    }
+
+    /// The stone on a cell, if any.
+    pub fn stone(&self, cell: Cell) -> Option<Color> {
+        match self.cells[cell as usize] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Whether a stone lies within two cells of `cell`.
+    pub fn is_near_stones(&self, cell: Cell) -> bool {
+        self.near[cell as usize] > 0
+    }
+
+    /// The colour to move.
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Sets the colour to move (after a position was set up stone by stone).
+    pub fn set_side_to_move(&mut self, color: Color) {
+        if color != self.side {
+            self.hash ^= SIDE_KEY;
+        }
+        self.side = color;
+    }
+
+    /// Stones played, in order.
+    pub fn history(&self) -> &[(Cell, Color)] {
+        &self.history
+    }
+
+    /// Number of stones on the board.
+    pub fn stone_count(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Whether no empty cell is left.
+    pub fn is_full(&self) -> bool {
+        self.empty_count == 0
+    }
+
+    /// The position's hash (stones and side to move).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The patterns a `color` stone on the empty `cell` would make in the four directions.
+    pub fn line_codes(&self, color: Color, cell: Cell) -> [LineCode; 4] {
+        self.codes[color.index()][cell as usize]
+    }
+
+    /// The threat class of a `color` stone on the empty `cell` (None on occupied cells).
+    pub fn threat(&self, color: Color, cell: Cell) -> Threat {
+        self.threats[color.index()][cell as usize]
+    }
+
+    /// How many empty cells have threat class `threat` for `color`.
+    pub fn threat_count(&self, color: Color, threat: Threat) -> usize {
+        self.threat_counts[color.index()][threat as usize] as usize
+    }
+
+    /// The evaluation value of a `color` stone on the empty `cell`.
+    pub fn value(&self, color: Color, cell: Cell) -> i32 {
+        self.values[color.index()][cell as usize]
+    }
+
+    /// The sum of [`value`](Self::value) over all empty cells.
+    pub fn total_value(&self, color: Color) -> i32 {
+        self.totals[color.index()]
+    }
+
+    /// The cells one step before and after `cell` in `direction` (0..4), `steps` apart.
+    pub fn step(&self, cell: Cell, direction: usize, steps: isize) -> Cell {
+        (cell as isize + DIRECTIONS[direction] * steps) as Cell
+    }
+
+    /// Whether `cell` is on the board (not in the wall around it).
+    pub fn is_on_board(&self, cell: Cell) -> bool {
+        let index = cell as usize;
+        if index >= CELLS {
+            return false;
+        }
+        let (x, y) = (index % STRIDE, index / STRIDE);
+        (PAD..PAD + self.width).contains(&x) && (PAD..PAD + self.height).contains(&y)
+    }
+
+    /// Puts a stone of the side to move on the empty `cell` and passes the turn.
+    pub fn play(&mut self, cell: Cell) {
+        let color = self.side;
+        self.put(cell, color);
+        self.set_side_to_move(color.opponent());
+    }
+
+    /// Puts a `color` stone on the empty `cell` without changing the side to move (for setting
+    /// up positions). Pair it with [`undo`](Self::undo).
+    pub fn put(&mut self, cell: Cell, color: Color) {
+        debug_assert!(self.is_empty(cell));
+        self.hash ^= self.zobrist[cell as usize][color.index()];
+        self.history.push((cell, color));
+        self.adjust_near(cell, 1);
+        self.set_cell(cell, stone_code(color));
+    }
+
+    /// Takes back the last stone; the turn goes back to its colour. Returns the cell.
+    pub fn undo(&mut self) -> Option<Cell> {
+        let (cell, color) = self.history.pop()?;
+        self.hash ^= self.zobrist[cell as usize][color.index()];
+        self.adjust_near(cell, -1);
+        self.set_cell(cell, EMPTY);
+        self.set_side_to_move(color);
+        Some(cell)
+    }
+
+    /// Takes an empty cell out of play (a continuous-game mark): no stone may go there and it
+    /// blocks lines like an opponent stone for both sides.
+    pub fn kill_cell(&mut self, cell: Cell) {
+        debug_assert!(self.is_empty(cell));
+        self.set_cell(cell, DEAD);
+    }
+
+    /// Whether the last stone played made a winning five.
+    pub fn last_move_won(&mut self) -> bool {
+        let Some(&(cell, color)) = self.history.last() else {
+            return false;
+        };
+        self.set_cell(cell, EMPTY);
+        let won = self.threat(color, cell) == Threat::Five;
+        self.set_cell(cell, stone_code(color));
+        won
+    }
+
+    /// Empty cells near stones (the centre on an empty board), for move generation.
+    pub fn candidates(&self, out: &mut Vec<Cell>) {
+        out.clear();
+        if self.history.is_empty() {
+            let centre = self.cell(self.width / 2, self.height / 2);
+            if self.is_empty(centre) {
+                out.push(centre);
+                return;
+            }
+        }
+        out.extend(
+            self.playable
+                .iter()
+                .copied()
+                .filter(|&cell| self.cells[cell as usize] == EMPTY && self.near[cell as usize] > 0),
+        );
+        if out.is_empty() {
+            out.extend(self.playable.iter().copied().filter(|&c| self.is_empty(c)));
+        }
+    }
+
+    /// Empty cells where `color` has a threat class of at least `least`, near stones.
+    pub fn cells_with_threat(&self, color: Color, least: Threat, out: &mut Vec<Cell>) {
+        out.clear();
+        let threats = &self.threats[color.index()];
+        out.extend(
+            self.playable
+                .iter()
+                .copied()
+                .filter(|&cell| self.near[cell as usize] > 0 && threats[cell as usize] >= least),
+        );
+    }
+
+    /// The first empty cell where `color` would make five, if any.
+    pub fn five_point(&self, color: Color) -> Option<Cell> {
+        if self.threat_count(color, Threat::Five) == 0 {
+            return None;
+        }
+        let threats = &self.threats[color.index()];
+        self.playable
+            .iter()
+            .copied()
+            .find(|&cell| threats[cell as usize] == Threat::Five)
+    }
+
+    fn adjust_near(&mut self, cell: Cell, delta: i8) {
+        let centre = cell as isize;
+        for dy in -2..=2isize {
+            for dx in -2..=2isize {
+                let index = (centre + dy * STRIDE as isize + dx) as usize;
+                self.near[index] = (self.near[index] as i8 + delta) as u8;
+            }
+        }
+    }
+
+    fn key_from_scratch(&self, cell: Cell) -> [u32; 4] {
+        let mut keys = [0; 4];
+        for (direction, key) in keys.iter_mut().enumerate() {
+            for offset in -5..=5i32 {
+                if offset != 0 {
+                    let other = self.step(cell, direction, offset as isize);
+                    *key |= u32::from(self.cells[other as usize]) << field_shift(offset);
+                }
+            }
+        }
+        keys
+    }
+
+    fn set_cell(&mut self, cell: Cell, code: u8) {
+        if self.cells[cell as usize] == EMPTY {
+            self.empty_count -= 1;
+        }
+        if code == EMPTY {
+            self.empty_count += 1;
+        }
+        self.cells[cell as usize] = code;
+        for direction in 0..4 {
+            for distance in 1..=5i32 {
+                for sign in [-1i32, 1] {
+                    let other = self.step(cell, direction, (sign * distance) as isize) as usize;
+                    if self.cells[other] == DEAD && !self.is_on_board(other as Cell) {
+                        continue;
+                    }
+                    // `cell` sits `-sign * distance` steps from `other`.
+                    let shift = field_shift(-sign * distance);
+                    let key = &mut self.keys[other][direction];
+                    *key = (*key & !(3 << shift)) | (u32::from(code) << shift);
+                    if self.cells[other] == EMPTY {
+                        self.refresh_line(other as Cell, direction);
+                    }
+                }
+            }
+        }
+        if code == EMPTY {
+            for direction in 0..4 {
+                self.refresh_line(cell, direction);
+            }
+        } else {
+            for color in [Color::Black, Color::White] {
+                self.codes[color.index()][cell as usize] = [LineCode::default(); 4];
+                self.refresh_cell(cell, color);
+            }
+        }
+    }
+
+    fn refresh_line(&mut self, cell: Cell, direction: usize) {
+        let key = self.keys[cell as usize][direction];
+        for color in [Color::Black, Color::White] {
+            let own_key = match color {
+                Color::Black => key,
+                Color::White => swap_sides(key),
+            };
+            let code = self.tables[self.table_of[color.index()]].code(own_key);
+            let slot = &mut self.codes[color.index()][cell as usize][direction];
+            if *slot != code {
+                *slot = code;
+                self.refresh_cell(cell, color);
+            }
+        }
+    }
+
+    fn refresh_cell(&mut self, cell: Cell, color: Color) {
+        let side = color.index();
+        let index = cell as usize;
+        let (threat, value) = if self.cells[index] == EMPTY {
+            let codes = self.codes[side][index];
+            let threat = Threat::classify(codes);
+            (threat, eval::cell_value(codes, threat))
+        } else {
+            (Threat::None, 0)
+        };
+        let old = self.threats[side][index];
+        self.threats[side][index] = threat;
+        self.totals[side] += value - self.values[side][index];
+        self.values[side][index] = value;
+        // Only empty cells carry a class other than None, so counting the classes above None
+        // counts empty cells only.
+        if old != Threat::None {
+            self.threat_counts[side][old as usize] -= 1;
+        }
+        if threat != Threat::None {
+            self.threat_counts[side][threat as usize] += 1;
+        }
+    }
+}
+
+/// Hashed in when white is to move.
+const SIDE_KEY: u64 = 0x9d3a_47c1_e2b5_0f68;

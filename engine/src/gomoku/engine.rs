@@ -1,0 +1,327 @@
+//! The engine as the protocol adapters see it: a game on a board, moves in and out by
+//! coordinates, limits, and a search that answers with a move.
+
+use super::board::{Board, Cell};
+use super::movegen::is_legal;
+use super::rule::{Color, Rule};
+use super::search::{SearchResult, Searcher};
+use super::time::TimeLimits;
+use crate::core::time::Deadline;
+
+/// Transposition table size when no memory limit is given.
+const DEFAULT_TABLE_BYTES: usize = 128 << 20;
+/// Transposition table ceiling, whatever the limit.
+const MAX_TABLE_BYTES: usize = 256 << 20;
+/// What the rest of the process may take besides the table (pattern tables, board, buffers).
+const OTHER_MEMORY_BYTES: u64 = 24 << 20;
+
+/// Why a move or a set-up stone was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The coordinates are outside the board.
+    OffBoard,
+    /// A stone is already there.
+    Occupied,
+    /// Black may not play there under renju.
+    Forbidden,
+    /// Nothing to take back there.
+    NoSuchStone,
+}
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            MoveError::OffBoard => "coordinates outside the board",
+            MoveError::Occupied => "the cell is not empty",
+            MoveError::Forbidden => "forbidden point for black under renju",
+            MoveError::NoSuchStone => "no stone there to take back",
+        })
+    }
+}
+
+/// A gomoku game with its searcher.
+pub struct Engine {
+    board: Board,
+    searcher: Searcher,
+    /// Time limits for the next moves.
+    pub limits: TimeLimits,
+    memory_limit: u64,
+    last_search: Option<SearchResult>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    /// An engine with an empty 15x15 freestyle board.
+    pub fn new() -> Self {
+        Self {
+            board: Board::new(15, 15, Rule::Freestyle).expect("15x15 is supported"),
+            searcher: Searcher::new(1 << 16),
+            limits: TimeLimits::default(),
+            memory_limit: 0,
+            last_search: None,
+        }
+    }
+
+    /// A new game on an empty `width` x `height` board; the rule and the limits stay.
+    pub fn start(&mut self, width: usize, height: usize) -> Result<(), String> {
+        self.board = Board::new(width, height, self.board.rule())?;
+        self.prepare_table();
+        self.searcher.clear();
+        Ok(())
+    }
+
+    /// A new game on an empty board of the same size.
+    pub fn restart(&mut self) {
+        self.board = self.board.cleared();
+        self.prepare_table();
+        self.searcher.clear();
+    }
+
+    /// Sets the rule; the stones on the board stay, in their order.
+    pub fn set_rule(&mut self, rule: Rule) {
+        if rule == self.board.rule() {
+            return;
+        }
+        let history = self.board.history().to_vec();
+        let side = self.board.side_to_move();
+        let mut board = Board::new(self.board.width(), self.board.height(), rule)
+            .expect("the current size is supported");
+        for (cell, color) in history {
+            board.put(cell, color);
+        }
+        board.set_side_to_move(side);
+        self.board = board;
+    }
+
+    /// The memory limit in bytes (0: none); it sizes the transposition table.
+    pub fn set_memory_limit(&mut self, bytes: u64) {
+        self.memory_limit = bytes;
+    }
+
+    fn prepare_table(&mut self) {
+        let wanted = if self.memory_limit == 0 {
+            DEFAULT_TABLE_BYTES
+        } else {
+            let spare = self.memory_limit.saturating_sub(OTHER_MEMORY_BYTES) / 2;
+            (spare.min(MAX_TABLE_BYTES as u64) as usize).max(1 << 16)
+        };
+        let current = self.searcher.table_bytes();
+        if current > wanted || current * 2 <= wanted {
+            self.searcher = Searcher::new(wanted);
+        }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board, for analysis that plays and takes back stones (every change must be undone).
+    pub fn board_mut(&mut self) -> &mut Board {
+        &mut self.board
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> Rule {
+        self.board.rule()
+    }
+
+    /// The empty cell at `x`, `y`.
+    fn empty_cell(&self, x: i64, y: i64) -> Result<Cell, MoveError> {
+        let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
+        if self.board.is_empty(cell) {
+            Ok(cell)
+        } else {
+            Err(MoveError::Occupied)
+        }
+    }
+
+    /// Plays a stone of the side to move at `x`, `y`. Renju forbidden points are refused only
+    /// when `check_forbidden` is set (an opponent's move is taken as the manager reports it).
+    pub fn play(&mut self, x: i64, y: i64, check_forbidden: bool) -> Result<(), MoveError> {
+        let cell = self.empty_cell(x, y)?;
+        if check_forbidden && !is_legal(&mut self.board, cell) {
+            return Err(MoveError::Forbidden);
+        }
+        self.board.play(cell);
+        Ok(())
+    }
+
+    /// Puts a `color` stone at `x`, `y` while setting up a position.
+    pub fn put(&mut self, x: i64, y: i64, color: Color) -> Result<(), MoveError> {
+        let cell = self.empty_cell(x, y)?;
+        self.board.put(cell, color);
+        Ok(())
+    }
+
+    /// Takes a cell out of play (a continuous-game mark).
+    pub fn kill(&mut self, x: i64, y: i64) -> Result<(), MoveError> {
+        let cell = self.empty_cell(x, y)?;
+        self.board.kill_cell(cell);
+        Ok(())
+    }
+
+    /// Sets the side to move.
+    pub fn set_side_to_move(&mut self, color: Color) {
+        self.board.set_side_to_move(color);
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.board.side_to_move()
+    }
+
+    /// Removes the stone at `x`, `y` (normally the last one played).
+    pub fn take_back(&mut self, x: i64, y: i64) -> Result<(), MoveError> {
+        let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
+        let history = self.board.history().to_vec();
+        let Some(position) = history.iter().rposition(|&(c, _)| c == cell) else {
+            return Err(MoveError::NoSuchStone);
+        };
+        let side = history[position].1;
+        // Undo down to that stone, then put back the ones played after it.
+        let later: Vec<(Cell, Color)> = history[position + 1..].to_vec();
+        for _ in position..history.len() {
+            self.board.undo();
+        }
+        for (c, color) in later {
+            self.board.put(c, color);
+        }
+        self.board.set_side_to_move(side);
+        Ok(())
+    }
+
+    /// Whether the last stone made a winning five.
+    pub fn last_move_won(&mut self) -> bool {
+        self.board.last_move_won()
+    }
+
+    /// Thinks within the current limits and returns the chosen move (not played).
+    pub fn think(&mut self) -> Option<(usize, usize)> {
+        let deadline = self.limits.deadline(self.board.stone_count());
+        self.think_until(deadline)
+    }
+
+    /// Thinks until `deadline` and returns the chosen move (not played).
+    pub fn think_until(&mut self, deadline: Deadline) -> Option<(usize, usize)> {
+        let result = self.searcher.search(&mut self.board, deadline, 64);
+        self.last_search = Some(result);
+        result.best.map(|cell| self.board.coords(cell))
+    }
+
+    /// Searches to a fixed depth without a time limit (tests and analysis).
+    pub fn think_to_depth(&mut self, depth: i32) -> Option<(usize, usize)> {
+        let result = self
+            .searcher
+            .search(&mut self.board, Deadline::unlimited(), depth);
+        self.last_search = Some(result);
+        result.best.map(|cell| self.board.coords(cell))
+    }
+
+    /// What the last search found.
+    pub fn last_search(&self) -> Option<SearchResult> {
+        self.last_search
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine_with(
+        rule: Rule,
+        black: &[(i64, i64)],
+        white: &[(i64, i64)],
+        to_move: Color,
+    ) -> Engine {
+        let mut engine = Engine::new();
+        engine.set_rule(rule);
+        engine.start(15, 15).unwrap();
+        for &(x, y) in black {
+            engine.put(x, y, Color::Black).unwrap();
+        }
+        for &(x, y) in white {
+            engine.put(x, y, Color::White).unwrap();
+        }
+        engine.set_side_to_move(to_move);
+        engine
+    }
+
+    #[test]
+    fn wins_at_once() {
+        let mut engine = engine_with(
+            Rule::Freestyle,
+            &[(3, 3), (4, 4), (5, 5), (6, 6)],
+            &[(2, 2), (9, 9), (10, 10)],
+            Color::Black,
+        );
+        assert_eq!(engine.think_to_depth(3), Some((7, 7)));
+    }
+
+    #[test]
+    fn blocks_a_four() {
+        let mut engine = engine_with(
+            Rule::Freestyle,
+            &[(3, 7), (4, 7), (5, 7), (6, 7), (10, 10)],
+            &[(2, 7), (9, 9), (8, 8)],
+            Color::White,
+        );
+        assert_eq!(engine.think_to_depth(3), Some((7, 7)));
+    }
+
+    #[test]
+    fn blocks_an_open_three() {
+        let mut engine = engine_with(
+            Rule::Freestyle,
+            &[(5, 7), (6, 7), (7, 7)],
+            &[(7, 8), (8, 9)],
+            Color::White,
+        );
+        let (x, y) = engine.think_to_depth(4).unwrap();
+        assert_eq!(y, 7, "must block on the three's line, got {x},{y}");
+        assert!([3, 4, 8, 9].contains(&x), "got {x},{y}");
+    }
+
+    #[test]
+    fn exact_five_does_not_count_an_overline() {
+        // x x x . x x: filling the gap is an overline, which does not win under exact five.
+        let mut engine = engine_with(
+            Rule::ExactFive,
+            &[(2, 7), (3, 7), (4, 7), (6, 7), (7, 7)],
+            &[(1, 1), (12, 12), (13, 13), (1, 13)],
+            Color::Black,
+        );
+        assert_ne!(engine.think_to_depth(2), Some((5, 7)));
+    }
+
+    #[test]
+    fn renju_black_avoids_forbidden_points() {
+        // Black could make a double three at (7, 7); the engine must not choose it.
+        let mut engine = engine_with(
+            Rule::Renju,
+            &[(5, 7), (6, 7), (7, 5), (7, 6)],
+            &[(0, 0), (14, 14), (0, 14), (14, 0)],
+            Color::Black,
+        );
+        for depth in 1..4 {
+            assert_ne!(engine.think_to_depth(depth), Some((7, 7)));
+        }
+        assert_eq!(engine.play(7, 7, true), Err(MoveError::Forbidden));
+    }
+
+    #[test]
+    fn take_back_restores_the_position() {
+        let mut engine = engine_with(Rule::Freestyle, &[(7, 7)], &[], Color::White);
+        let before = engine.board().hash();
+        engine.play(8, 8, true).unwrap();
+        engine.take_back(8, 8).unwrap();
+        assert_eq!(engine.board().hash(), before);
+        assert_eq!(engine.side_to_move(), Color::White);
+        assert_eq!(engine.take_back(1, 1), Err(MoveError::NoSuchStone));
+    }
+}

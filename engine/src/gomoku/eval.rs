@@ -1,0 +1,40 @@
+//! Evaluation from pattern tables: every empty cell is worth what a stone there would make for
+//! each side, and a position is worth the difference of the two sides' sums.
+
+use super::board::Board;
+use super::pattern::{LineCode, Threat};
+use super::rule::Color;
+
+/// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
+const LINE_WEIGHT: [i32; 9] = [0, 2, 8, 10, 36, 40, 220, 220, 900];
+
+/// Extra worth of a cell whose lines combine into a double threat, indexed by [`Threat`].
+const THREAT_BONUS: [i32; 10] = [0, 0, 6, 0, 12, 0, 150, 260, 300, 0];
+
+/// The value of one empty cell for one side.
+pub fn cell_value(codes: [LineCode; 4], threat: Threat) -> i32 {
+    let lines: i32 = codes
+        .iter()
+        .map(|code| LINE_WEIGHT[code.pattern() as usize])
+        .sum();
+    lines + THREAT_BONUS[threat as usize]
+}
+
+/// The static value of the position for the side to move: its own potential counts a little
+/// more than the opponent's, since it moves first.
+pub fn evaluate(board: &Board) -> i32 {
+    let me = board.side_to_move();
+    let own = board.total_value(me);
+    let other = board.total_value(me.opponent());
+    (own * 6 - other * 5) / 6
+}
+
+/// The value of the position for `color`, whoever moves.
+pub fn evaluate_for(board: &Board, color: Color) -> i32 {
+    let score = evaluate(board);
+    if board.side_to_move() == color {
+        score
+    } else {
+        -score
+    }
+}

@@ -1,0 +1,415 @@
+//! Line patterns: what a stone placed on an empty cell makes along one line, looked up in a table
+//! keyed by the ten cells around it (five on each side), and the threat class of a cell that
+//! combines its four lines.
+
+use super::rule::FiveKind;
+
+/// How many cells on each side of the centre a line key covers. Five is the least that sees an
+/// overline next to a five.
+pub const HALF: usize = 5;
+/// Bits of a line key: two per neighbour cell.
+pub const KEY_BITS: u32 = 4 * HALF as u32;
+
+/// A neighbour cell in a line key, as seen by the player the key is read for.
+pub const EMPTY: u32 = 0;
+/// The player's own stone.
+pub const OWN: u32 = 1;
+/// An opponent stone.
+pub const OPPONENT: u32 = 2;
+/// Off the board (or a dead cell); blocks like an opponent stone.
+pub const WALL: u32 = 3;
+
+/// What placing a stone makes along one line, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Pattern {
+    /// Nothing that can become five.
+    None = 0,
+    /// One move from a closed three.
+    Block2 = 1,
+    /// One move from an open three.
+    Flex2 = 2,
+    /// One move from a four.
+    Block3 = 3,
+    /// One move from an open (straight) four.
+    Flex3 = 4,
+    /// One move from five, with a single five point.
+    Block4 = 5,
+    /// Two five points in one line that are not a straight four (`X.XXX.X`): renju counts it as
+    /// a double four.
+    FourTwice = 6,
+    /// A straight four `.XXXX.`: two five points, unstoppable.
+    Flex4 = 7,
+    /// Five in a row that wins under the rule.
+    Five = 8,
+}
+
+impl Pattern {
+    fn from_code(code: u8) -> Pattern {
+        match code & 0x0f {
+            1 => Pattern::Block2,
+            2 => Pattern::Flex2,
+            3 => Pattern::Block3,
+            4 => Pattern::Flex3,
+            5 => Pattern::Block4,
+            6 => Pattern::FourTwice,
+            7 => Pattern::Flex4,
+            8 => Pattern::Five,
+            _ => Pattern::None,
+        }
+    }
+
+    /// The pattern one level below: what a line is when one more stone makes `self`.
+    fn one_step_weaker(self) -> Pattern {
+        match self {
+            Pattern::Flex4 => Pattern::Flex3,
+            Pattern::Block4 | Pattern::FourTwice => Pattern::Block3,
+            Pattern::Flex3 => Pattern::Flex2,
+            Pattern::Block3 => Pattern::Block2,
+            _ => Pattern::None,
+        }
+    }
+}
+
+/// A table entry: the pattern in the low four bits, and [`OVERLINE_FLAG`] when the stone makes a
+/// run of six or more that does not win (forbidden for black in renju).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct LineCode(pub u8);
+
+/// Set in a [`LineCode`] when the stone makes a non-winning overline.
+const OVERLINE_FLAG: u8 = 0x10;
+/// A table slot not computed yet.
+const UNKNOWN: u8 = 0xff;
+
+impl LineCode {
+    /// The pattern along the line.
+    pub fn pattern(self) -> Pattern {
+        Pattern::from_code(self.0)
+    }
+
+    /// Whether the stone makes a non-winning overline.
+    pub fn overline(self) -> bool {
+        self.0 & OVERLINE_FLAG != 0
+    }
+}
+
+/// Swaps own and opponent stones in a key, so that one table serves both colours.
+pub fn swap_sides(key: u32) -> u32 {
+    let low = key & 0x5_5555;
+    let high = (key >> 1) & 0x5_5555;
+    (low << 1) | high
+}
+
+/// The field of a key that holds the cell `offset` steps from the centre (`offset` in
+/// -5..=5, not 0), as a bit shift.
+pub fn field_shift(offset: i32) -> u32 {
+    let slot = if offset < 0 {
+        offset + HALF as i32
+    } else {
+        offset + HALF as i32 - 1
+    };
+    2 * slot as u32
+}
+
+/// The line patterns of one kind of five, computed on first use (most keys never occur).
+pub struct PatternTable {
+    five: FiveKind,
+    codes: Vec<u8>,
+}
+
+impl PatternTable {
+    /// An empty table for `five`.
+    pub fn new(five: FiveKind) -> Self {
+        Self {
+            five,
+            codes: vec![UNKNOWN; 1 << KEY_BITS],
+        }
+    }
+
+    /// The kind of five the table was built for.
+    pub fn five_kind(&self) -> FiveKind {
+        self.five
+    }
+
+    /// The code of a key read for the player who places the centre stone.
+    pub fn code(&mut self, key: u32) -> LineCode {
+        let slot = &mut self.codes[key as usize];
+        if *slot == UNKNOWN {
+            *slot = classify_key(key, self.five);
+        }
+        LineCode(*slot)
+    }
+}
+
+/// Cells of a decoded line: index [`HALF`] is the centre.
+type Line = [u32; 2 * HALF + 1];
+
+fn decode(key: u32) -> Line {
+    let mut line = [EMPTY; 2 * HALF + 1];
+    for (index, cell) in line.iter_mut().enumerate() {
+        let offset = index as i32 - HALF as i32;
+        if offset != 0 {
+            *cell = (key >> field_shift(offset)) & 3;
+        }
+    }
+    line
+}
+
+fn classify_key(key: u32, five: FiveKind) -> u8 {
+    let mut line = decode(key);
+    line[HALF] = OWN;
+    let mut code = grade(&mut line, five, 2) as u8;
+    if code != Pattern::Five as u8 && run_through(&line, HALF).0 >= 6 {
+        code |= OVERLINE_FLAG;
+    }
+    code
+}
+
+/// The run of own stones through `at`: its length, and the cells just beyond both ends.
+fn run_through(line: &Line, at: usize) -> (usize, u32, u32) {
+    let mut low = at;
+    while low > 0 && line[low - 1] == OWN {
+        low -= 1;
+    }
+    let mut high = at;
+    while high + 1 < line.len() && line[high + 1] == OWN {
+        high += 1;
+    }
+    let before = if low > 0 { line[low - 1] } else { EMPTY };
+    let after = if high + 1 < line.len() {
+        line[high + 1]
+    } else {
+        EMPTY
+    };
+    (high - low + 1, before, after)
+}
+
+/// Whether the run through the centre wins under `five`.
+fn is_five(line: &Line, five: FiveKind) -> bool {
+    let (length, before, after) = run_through(line, HALF);
+    let closed = |cell: u32| cell == OPPONENT || cell == WALL;
+    match five {
+        FiveKind::FiveOrMore => length >= 5,
+        FiveKind::Exact => length == 5,
+        FiveKind::Unblocked => length >= 5 && !(closed(before) && closed(after)),
+    }
+}
+
+/// The pattern through the centre (already own), looking `depth` extra stones ahead.
+fn grade(line: &mut Line, five: FiveKind, depth: u32) -> Pattern {
+    if is_five(line, five) {
+        return Pattern::Five;
+    }
+    let mut five_points = [0usize; 2 * HALF + 1];
+    let mut count = 0;
+    for index in 0..line.len() {
+        if line[index] == EMPTY {
+            line[index] = OWN;
+            if is_five(line, five) {
+                five_points[count] = index;
+                count += 1;
+            }
+            line[index] = EMPTY;
+        }
+    }
+    match count {
+        0 => {}
+        1 => return Pattern::Block4,
+        _ => {
+            let straight =
+                (0..count).any(|i| (0..count).any(|j| five_points[j] == five_points[i] + 5));
+            return if straight {
+                Pattern::Flex4
+            } else {
+                Pattern::FourTwice
+            };
+        }
+    }
+    if depth == 0 {
+        return Pattern::None;
+    }
+    let mut best = Pattern::None;
+    for index in 0..line.len() {
+        if line[index] == EMPTY {
+            line[index] = OWN;
+            best = best.max(grade(line, five, depth - 1).one_step_weaker());
+            line[index] = EMPTY;
+        }
+    }
+    best
+}
+
+/// What a move on a cell threatens, combining its four lines; strongest last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Threat {
+    /// Nothing worth noting.
+    None = 0,
+    /// A two or a closed three.
+    Low = 1,
+    /// Two twos or closed threes at once: builds toward a double threat.
+    DoubleTwo = 2,
+    /// An open three.
+    Three = 3,
+    /// An open three and another closed three or two.
+    ThreePlus = 4,
+    /// A closed four: forces one answer.
+    Four = 5,
+    /// Two open threes at once.
+    DoubleThree = 6,
+    /// A closed four with an open three: wins unless answered by a counter attack.
+    FourThree = 7,
+    /// An open four or two fours: wins unless the opponent has five.
+    Flex4 = 8,
+    /// Five in a row.
+    Five = 9,
+}
+
+/// Number of [`Threat`] classes, for counting arrays.
+pub const THREAT_CLASSES: usize = 10;
+
+impl Threat {
+    /// The class of a cell from the patterns of its four lines.
+    pub fn classify(lines: [LineCode; 4]) -> Threat {
+        let mut counts = [0u8; 9];
+        for code in lines {
+            counts[code.pattern() as usize] += 1;
+        }
+        let count = |p: Pattern| counts[p as usize];
+        let fours = count(Pattern::Block4);
+        let threes = count(Pattern::Flex3);
+        let minor = count(Pattern::Block3) + count(Pattern::Flex2);
+        if count(Pattern::Five) > 0 {
+            Threat::Five
+        } else if count(Pattern::Flex4) > 0 || count(Pattern::FourTwice) > 0 || fours >= 2 {
+            Threat::Flex4
+        } else if fours == 1 && threes > 0 {
+            Threat::FourThree
+        } else if threes >= 2 {
+            Threat::DoubleThree
+        } else if fours == 1 {
+            Threat::Four
+        } else if threes == 1 && minor > 0 {
+            Threat::ThreePlus
+        } else if threes == 1 {
+            Threat::Three
+        } else if minor >= 2 {
+            Threat::DoubleTwo
+        } else if minor + count(Pattern::Block2) > 0 {
+            Threat::Low
+        } else {
+            Threat::None
+        }
+    }
+
+    /// Whether the move makes at least a four (the opponent must answer it at once).
+    pub fn is_four(self) -> bool {
+        self >= Threat::Four && self != Threat::DoubleThree
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A key from a picture of the line: `x` own, `o` opponent, `#` wall, `.` empty; the centre
+    /// (`*`) is where the stone goes.
+    fn key_of(picture: &str) -> u32 {
+        let cells: Vec<char> = picture.chars().collect();
+        let centre = cells.iter().position(|&c| c == '*').unwrap() as i32;
+        let mut key = 0;
+        for (index, &c) in cells.iter().enumerate() {
+            let offset = index as i32 - centre;
+            if offset == 0 || offset.abs() > HALF as i32 {
+                continue;
+            }
+            let value = match c {
+                'x' => OWN,
+                'o' => OPPONENT,
+                '#' => WALL,
+                _ => EMPTY,
+            };
+            key |= value << field_shift(offset);
+        }
+        key
+    }
+
+    fn pattern(picture: &str, five: FiveKind) -> Pattern {
+        PatternTable::new(five).code(key_of(picture)).pattern()
+    }
+
+    #[test]
+    fn fives_and_fours() {
+        let free = FiveKind::FiveOrMore;
+        assert_eq!(pattern(".....xx*xx.....", free), Pattern::Five);
+        assert_eq!(pattern(".....xxx*......", free), Pattern::Flex4);
+        assert_eq!(pattern(".....oxxx*.....", free), Pattern::Block4);
+        assert_eq!(pattern("....x.x*x.x....", free), Pattern::FourTwice);
+        assert_eq!(pattern(".....x*x.......", free), Pattern::Flex3);
+        assert_eq!(pattern("....ox*x.......", free), Pattern::Block3);
+        assert_eq!(pattern(".......*x......", free), Pattern::Flex2);
+    }
+
+    #[test]
+    fn overline_depends_on_the_rule() {
+        let picture = "....xxx*xx.....";
+        assert_eq!(pattern(picture, FiveKind::FiveOrMore), Pattern::Five);
+        let code = PatternTable::new(FiveKind::Exact).code(key_of(picture));
+        assert_ne!(code.pattern(), Pattern::Five);
+        assert!(code.overline());
+        // With a stone two cells past the four, the exact rule sees only one five point.
+        assert_eq!(pattern("....x.xxx*.....", FiveKind::Exact), Pattern::Block4);
+        assert_eq!(
+            pattern("....x.xxx*.....", FiveKind::FiveOrMore),
+            Pattern::Flex4
+        );
+    }
+
+    #[test]
+    fn caro_needs_an_open_end() {
+        assert_eq!(
+            pattern("....oxx*xxo....", FiveKind::Unblocked),
+            Pattern::None
+        );
+        assert_eq!(
+            pattern("....oxx*xx.....", FiveKind::Unblocked),
+            Pattern::Five
+        );
+        // Room for five only between two opponent stones: nothing can ever win there.
+        assert_eq!(
+            pattern(".....oxxx*.o...", FiveKind::Unblocked),
+            Pattern::None
+        );
+    }
+
+    #[test]
+    fn walls_block() {
+        assert_eq!(pattern("#xxx*.....", FiveKind::FiveOrMore), Pattern::Block4);
+    }
+
+    #[test]
+    fn threat_classes() {
+        let code = |p: Pattern| LineCode(p as u8);
+        let none = code(Pattern::None);
+        assert_eq!(
+            Threat::classify([code(Pattern::Block4), code(Pattern::Flex3), none, none]),
+            Threat::FourThree
+        );
+        assert_eq!(
+            Threat::classify([code(Pattern::Block4), code(Pattern::Block4), none, none]),
+            Threat::Flex4
+        );
+        assert_eq!(
+            Threat::classify([code(Pattern::Flex3), code(Pattern::Flex3), none, none]),
+            Threat::DoubleThree
+        );
+        assert!(Threat::Four.is_four() && !Threat::DoubleThree.is_four());
+    }
+
+    #[test]
+    fn swapping_sides_twice_is_identity() {
+        let key = key_of("#.xoxo*xxoo.");
+        assert_eq!(swap_sides(swap_sides(key)), key);
+        assert_ne!(swap_sides(key), key);
+    }
+}

@@ -1,0 +1,416 @@
+//! The search: iterative deepening over a principal-variation alpha-beta with a transposition
+//! table, threat-aware move generation, forced replies that cost no depth, late-move reductions
+//! and a VCF probe before the full search.
+
+use std::time::Duration;
+
+use super::board::{Board, Cell};
+use super::eval::evaluate;
+use super::movegen::{generate, is_legal, ScoredMove};
+use super::pattern::Threat;
+use super::tt::{Bound, Entry, TranspositionTable};
+use super::vcf::VcfSolver;
+use crate::core::time::Deadline;
+
+/// The score of a win on the move; a win `n` plies away scores `WIN - n`.
+pub const WIN: i32 = 30_000;
+/// Scores beyond this are wins or losses, not evaluations.
+pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+/// The deepest ply a search line may reach (forced replies do not spend depth).
+const MAX_PLY: usize = 96;
+/// Moves searched at a node away from the root when it is not forced: the ordering puts the
+/// useful ones first and the tail is almost never best.
+const MAX_BREADTH: usize = 22;
+
+/// What a search found.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchResult {
+    /// The move to play (`None` only when the board is full).
+    pub best: Option<Cell>,
+    /// Its score for the side to move.
+    pub score: i32,
+    /// The last depth completed.
+    pub depth: i32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// The searcher with its transposition table, kept between moves of a game.
+pub struct Searcher {
+    table: TranspositionTable,
+    nodes: u64,
+    deadline: Deadline,
+    stopped: bool,
+    killers: Vec<[Option<Cell>; 2]>,
+    move_lists: Vec<Vec<ScoredMove>>,
+    scratch: Vec<Cell>,
+}
+
+impl Searcher {
+    /// A searcher whose table takes at most `table_bytes`.
+    pub fn new(table_bytes: usize) -> Self {
+        Self {
+            table: TranspositionTable::with_bytes(table_bytes),
+            nodes: 0,
+            deadline: Deadline::unlimited(),
+            stopped: false,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            move_lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Bytes of the transposition table.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Forgets the previous game.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+    }
+
+    /// Searches the position for the side to move until `deadline` (or `max_depth`).
+    pub fn search(
+        &mut self,
+        board: &mut Board,
+        deadline: Deadline,
+        max_depth: i32,
+    ) -> SearchResult {
+        self.deadline = deadline;
+        self.nodes = 0;
+        self.stopped = false;
+        let mut result = SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        if let Some((cell, score)) = self.obvious_move(board) {
+            result.best = Some(cell);
+            result.score = score;
+            result.elapsed = deadline.elapsed();
+            return result;
+        }
+        let mut root_moves = Vec::new();
+        generate(board, &mut root_moves, &mut self.scratch);
+        if root_moves.is_empty() {
+            // Nothing legal near the stones (renju forbidden points everywhere, or a full
+            // neighbourhood): fall back on any legal empty cell.
+            let cells: Vec<Cell> = board.playable().to_vec();
+            result.best = cells
+                .into_iter()
+                .find(|&c| board.is_empty(c) && is_legal(board, c));
+            result.elapsed = deadline.elapsed();
+            return result;
+        }
+        result.best = Some(root_moves[0].cell);
+        if root_moves.len() == 1 {
+            result.elapsed = deadline.elapsed();
+            return result;
+        }
+        // A VCF probe with a budget that grows with the time we have.
+        let budget = (deadline.soft.as_millis() as u64 * 40).clamp(500, 400_000);
+        let mut solver = VcfSolver::new(budget);
+        if let Some(cell) = solver.solve(board, 30) {
+            result.best = Some(cell);
+            result.score = WIN_THRESHOLD;
+            result.elapsed = deadline.elapsed();
+            return result;
+        }
+        for depth in 1..=max_depth.max(1) {
+            let iteration_start = deadline.elapsed();
+            let (best, score) = self.root(board, &mut root_moves, depth);
+            if self.stopped {
+                // A move that beat the previous best in an unfinished iteration is still a
+                // proven improvement at the new depth.
+                if let Some(best) = best {
+                    result.best = Some(best);
+                }
+                break;
+            }
+            result.best = best.or(result.best);
+            result.score = score;
+            result.depth = depth;
+            if score.abs() >= WIN_THRESHOLD {
+                break;
+            }
+            let spent = deadline.elapsed();
+            let iteration = spent - iteration_start;
+            // The next iteration takes a few times longer than this one: do not start what
+            // will not finish before the soft limit.
+            if deadline.soft_passed() || spent + iteration * 2 > deadline.soft {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = deadline.elapsed();
+        result
+    }
+
+    /// A move the position forces: a five, the only block of a five, an open four.
+    fn obvious_move(&mut self, board: &mut Board) -> Option<(Cell, i32)> {
+        let me = board.side_to_move();
+        let opponent = me.opponent();
+        if let Some(cell) = board.five_point(me) {
+            return Some((cell, WIN - 1));
+        }
+        if let Some(cell) = board.five_point(opponent) {
+            // Block the five even if it is hopeless (a second five point): that gives the
+            // opponent the chance to miss it.
+            if is_legal(board, cell) {
+                return Some((cell, 0));
+            }
+        }
+        if board.threat_count(me, Threat::Flex4) > 0 {
+            board.cells_with_threat(me, Threat::Flex4, &mut self.scratch);
+            let cells = std::mem::take(&mut self.scratch);
+            let found = cells.iter().copied().find(|&c| is_legal(board, c));
+            self.scratch = cells;
+            if let Some(cell) = found {
+                return Some((cell, WIN - 3));
+            }
+        }
+        None
+    }
+
+    fn root(
+        &mut self,
+        board: &mut Board,
+        moves: &mut Vec<ScoredMove>,
+        depth: i32,
+    ) -> (Option<Cell>, i32) {
+        let mut alpha = -WIN - 1;
+        let beta = WIN + 1;
+        let mut best: Option<Cell> = None;
+        let mut best_index = 0;
+        for (index, scored) in moves.iter().enumerate() {
+            let cell = scored.cell;
+            board.play(cell);
+            let score = if index == 0 {
+                -self.negamax(board, depth - 1, 1, -beta, -alpha)
+            } else {
+                let probe = -self.negamax(board, depth - 1, 1, -alpha - 1, -alpha);
+                if probe > alpha && !self.stopped {
+                    -self.negamax(board, depth - 1, 1, -beta, -alpha)
+                } else {
+                    probe
+                }
+            };
+            board.undo();
+            if self.stopped {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(cell);
+                best_index = index;
+            }
+        }
+        // Keep the best move first for the next iteration.
+        if best_index > 0 {
+            let chosen = moves.remove(best_index);
+            moves.insert(0, chosen);
+        }
+        (best, alpha)
+    }
+
+    fn negamax(
+        &mut self,
+        board: &mut Board,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && self.deadline.hard_passed() {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
+        let me = board.side_to_move();
+        let opponent = me.opponent();
+        let ply_score = ply as i32;
+        if board.threat_count(me, Threat::Five) > 0 {
+            return WIN - ply_score;
+        }
+        if board.threat_count(opponent, Threat::Five) > 0 {
+            if board.threat_count(opponent, Threat::Five) > 1 {
+                return -(WIN - ply_score - 1);
+            }
+            let block = board.five_point(opponent).expect("counted above");
+            if !is_legal(board, block) || ply >= MAX_PLY {
+                return -(WIN - ply_score - 1);
+            }
+            board.play(block);
+            let score = -self.negamax(board, depth, ply + 1, -beta, -alpha);
+            board.undo();
+            return score;
+        }
+        if board.threat_count(me, Threat::Flex4) > 0 && self.has_legal_flex4(board) {
+            return WIN - ply_score - 2;
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return evaluate(board);
+        }
+        // Mate-distance pruning: nothing here can beat a win found closer to the root.
+        let alpha_floor = -(WIN - ply_score);
+        if alpha_floor >= beta {
+            return alpha_floor;
+        }
+        let key = board.hash();
+        let mut table_move = None;
+        if let Some(entry) = self.table.probe(key) {
+            table_move = entry.best;
+            if entry.depth >= depth {
+                let score = from_table(entry.score, ply_score);
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        generate(board, &mut moves, &mut self.scratch);
+        let forced = board.threat_count(opponent, Threat::Flex4) > 0;
+        if moves.is_empty() {
+            self.move_lists[ply] = moves;
+            return if forced { -(WIN - ply_score - 3) } else { 0 };
+        }
+        self.order(&mut moves, table_move, ply);
+        let breadth = if forced {
+            moves.len()
+        } else {
+            moves.len().min(MAX_BREADTH)
+        };
+        let original_alpha = alpha;
+        let mut best_score = -WIN - 1;
+        let mut best_move = None;
+        for index in 0..breadth {
+            let cell = moves[index].cell;
+            let quiet = !board.threat(me, cell).is_four()
+                && board.threat(me, cell) < Threat::Three
+                && !forced;
+            board.play(cell);
+            let mut score;
+            if index == 0 {
+                score = -self.negamax(board, depth - 1, ply + 1, -beta, -alpha);
+            } else {
+                let reduction = if quiet && depth >= 3 && index >= 3 {
+                    if index >= 10 {
+                        2
+                    } else {
+                        1
+                    }
+                } else {
+                    0
+                };
+                score = -self.negamax(board, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                if score > alpha && reduction > 0 && !self.stopped {
+                    score = -self.negamax(board, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
+                if score > alpha && score < beta && !self.stopped {
+                    score = -self.negamax(board, depth - 1, ply + 1, -beta, -alpha);
+                }
+            }
+            board.undo();
+            if self.stopped {
+                self.move_lists[ply] = moves;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(cell);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if quiet {
+                    let killers = &mut self.killers[ply];
+                    if killers[0] != Some(cell) {
+                        killers[1] = killers[0];
+                        killers[0] = Some(cell);
+                    }
+                }
+                break;
+            }
+        }
+        self.move_lists[ply] = moves;
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(
+            key,
+            Entry {
+                best: best_move,
+                score: to_table(best_score, ply_score),
+                depth,
+                bound,
+            },
+        );
+        best_score
+    }
+
+    fn has_legal_flex4(&mut self, board: &mut Board) -> bool {
+        let me = board.side_to_move();
+        if !board.rule().has_forbidden_points(me) {
+            return true;
+        }
+        board.cells_with_threat(me, Threat::Flex4, &mut self.scratch);
+        let cells = std::mem::take(&mut self.scratch);
+        let found = cells.iter().any(|&c| is_legal(board, c));
+        self.scratch = cells;
+        found
+    }
+
+    /// Puts the table move first and the killers right after it.
+    fn order(&self, moves: &mut [ScoredMove], table_move: Option<Cell>, ply: usize) {
+        let killers = self.killers[ply];
+        for scored in moves.iter_mut() {
+            if Some(scored.cell) == table_move {
+                scored.score = i32::MAX;
+            } else if Some(scored.cell) == killers[0] {
+                scored.score = scored.score.saturating_add(2_000);
+            } else if Some(scored.cell) == killers[1] {
+                scored.score = scored.score.saturating_add(1_500);
+            }
+        }
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+    }
+}
+
+/// Win scores are stored relative to the node, so that they stay right at another ply.
+fn to_table(score: i32, ply: i32) -> i32 {
+    if score >= WIN_THRESHOLD {
+        score + ply
+    } else if score <= -WIN_THRESHOLD {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: i32) -> i32 {
+    if score >= WIN_THRESHOLD {
+        score - ply
+    } else if score <= -WIN_THRESHOLD {
+        score + ply
+    } else {
+        score
+    }
+}

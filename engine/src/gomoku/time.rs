@@ -1,0 +1,128 @@
+//! Time management: from the limits a judge gives (time per move, time for the game, time left)
+//! to a deadline for one move, with margins that hold on a slower machine.
+
+use std::time::Duration;
+
+use crate::core::time::Deadline;
+
+/// A time left this large means an unlimited game (Gomocup sends 2147483647).
+pub const UNLIMITED_MS: i64 = 2_147_483_647;
+
+/// The limits known for the current game, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeLimits {
+    /// Time for one move; `Some(0)` means "answer at once", `None` no limit given.
+    pub turn_ms: Option<i64>,
+    /// Time for the whole game (0 or `None`: unlimited).
+    pub match_ms: Option<i64>,
+    /// Time left for the rest of the game (may be negative); `None` if never sent.
+    pub left_ms: Option<i64>,
+}
+
+impl Default for TimeLimits {
+    /// Gomocup's fastgame league, the tightest we expect when nothing is said.
+    fn default() -> Self {
+        Self {
+            turn_ms: Some(5_000),
+            match_ms: None,
+            left_ms: None,
+        }
+    }
+}
+
+/// Thinking time in an "answer at once" move.
+const INSTANT_MS: u64 = 15;
+/// Stones a game is expected to still need from us, at least.
+const MOVES_TO_GO: i64 = 18;
+
+impl TimeLimits {
+    /// The deadline for the next move, `stones` being the stones on the board (the game
+    /// is expected to get longer as it goes, so the share of the time left shrinks slowly).
+    pub fn deadline(&self, stones: usize) -> Deadline {
+        let hard = self.hard_ms();
+        let soft = self.soft_ms(hard, stones);
+        Deadline::new(Duration::from_millis(soft), Duration::from_millis(hard))
+    }
+
+    fn hard_ms(&self) -> u64 {
+        let mut hard = i64::MAX;
+        if let Some(turn) = self.turn_ms {
+            if turn <= 0 {
+                return INSTANT_MS;
+            }
+            // Keep a tenth of the move's time (at least 60 ms, at most a second) for the
+            // process to wake up, print and be read on a loaded machine.
+            let margin = (turn / 10).clamp(60, 1_000);
+            hard = hard.min(turn - margin);
+        }
+        if let Some(left) = self.effective_left() {
+            // Never bet more than a fifth of what is left on one move.
+            hard = hard.min(left / 5 - 30);
+        }
+        if hard == i64::MAX {
+            hard = 10_000;
+        }
+        hard.max(INSTANT_MS as i64) as u64
+    }
+
+    fn soft_ms(&self, hard: u64, stones: usize) -> u64 {
+        let mut soft = hard as i64 / 2;
+        if let Some(left) = self.effective_left() {
+            let to_go = (MOVES_TO_GO + 20 - stones as i64 / 4).max(MOVES_TO_GO);
+            soft = soft.min(left / to_go);
+        }
+        soft.clamp(1, hard as i64) as u64
+    }
+
+    /// The game time left, if the game time is limited.
+    fn effective_left(&self) -> Option<i64> {
+        match (self.left_ms, self.match_ms) {
+            (Some(left), _) if left < UNLIMITED_MS => Some(left),
+            (Some(_), _) => None,
+            (None, Some(total)) if total > 0 => Some(total),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(turn: Option<i64>, game: Option<i64>, left: Option<i64>) -> TimeLimits {
+        TimeLimits {
+            turn_ms: turn,
+            match_ms: game,
+            left_ms: left,
+        }
+    }
+
+    #[test]
+    fn turn_limit_keeps_a_margin() {
+        let d = limits(Some(5_000), None, None).deadline(10);
+        assert!(d.hard <= Duration::from_millis(4_500));
+        assert!(d.soft <= d.hard);
+        let d = limits(Some(1_000), None, None).deadline(10);
+        assert!(d.hard <= Duration::from_millis(900));
+    }
+
+    #[test]
+    fn zero_turn_means_instant() {
+        let d = limits(Some(0), Some(100_000), Some(100_000)).deadline(0);
+        assert!(d.hard <= Duration::from_millis(20));
+    }
+
+    #[test]
+    fn time_left_bounds_the_move() {
+        let d = limits(Some(5_000), Some(120_000), Some(2_000)).deadline(40);
+        assert!(d.hard <= Duration::from_millis(400));
+        let d = limits(Some(5_000), Some(120_000), Some(-300)).deadline(40);
+        assert!(d.hard <= Duration::from_millis(20));
+    }
+
+    #[test]
+    fn unlimited_time_left_is_ignored() {
+        let d = limits(Some(2_000), Some(0), Some(UNLIMITED_MS)).deadline(0);
+        assert!(d.hard >= Duration::from_millis(1_000));
+    }
+}

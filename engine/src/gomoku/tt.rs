@@ -1,0 +1,121 @@
+//! The transposition table: one slot per hash bucket, replaced by deeper or newer results.
+
+use super::board::Cell;
+
+/// What a stored score means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The exact value.
+    Exact,
+    /// At least this much (the search failed high).
+    Lower,
+    /// At most this much (the search failed low).
+    Upper,
+}
+
+/// A table hit.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub best: Option<Cell>,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+/// Bytes of one slot.
+const SLOT_BYTES: usize = 16;
+
+/// A fixed-size table of `(key, packed entry)` slots.
+pub struct TranspositionTable {
+    slots: Vec<(u64, u64)>,
+    mask: usize,
+}
+
+impl TranspositionTable {
+    /// A table using at most `bytes` (rounded down to a power of two, at least 1024 slots).
+    pub fn with_bytes(bytes: usize) -> Self {
+        let mut count = 1024usize;
+        while count * 2 * SLOT_BYTES <= bytes {
+            count *= 2;
+        }
+        Self {
+            slots: vec![(0, 0); count],
+            mask: count - 1,
+        }
+    }
+
+    /// Bytes the table uses.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * SLOT_BYTES
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|slot| *slot = (0, 0));
+    }
+
+    /// The entry stored for `key`, if any.
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let (stored, data) = self.slots[key as usize & self.mask];
+        (stored == key && data != 0).then(|| unpack(data))
+    }
+
+    /// Stores a result, keeping a deeper result of the same position.
+    pub fn store(&mut self, key: u64, entry: Entry) {
+        let slot = &mut self.slots[key as usize & self.mask];
+        if slot.0 == key && slot.1 != 0 && unpack(slot.1).depth > entry.depth + 2 {
+            return;
+        }
+        *slot = (key, pack(entry));
+    }
+}
+
+fn pack(entry: Entry) -> u64 {
+    let cell = entry.best.map_or(0, |cell| u64::from(cell) + 1);
+    let bound = match entry.bound {
+        Bound::Exact => 1,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    cell | (u64::from(entry.score as i16 as u16) << 16)
+        | (u64::from((entry.depth.clamp(-100, 100) + 128) as u8) << 32)
+        | (bound << 40)
+}
+
+fn unpack(data: u64) -> Entry {
+    let cell = (data & 0xffff) as u16;
+    Entry {
+        best: (cell != 0).then(|| cell - 1),
+        score: i32::from((data >> 16) as u16 as i16),
+        depth: i32::from((data >> 32) as u8) - 128,
+        bound: match (data >> 40) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds() {
+        let mut table = TranspositionTable::with_bytes(1 << 16);
+        let entry = Entry {
+            best: Some(300),
+            score: -29_000,
+            depth: 7,
+            bound: Bound::Lower,
+        };
+        table.store(0xdead_beef, entry);
+        let found = table.probe(0xdead_beef).unwrap();
+        assert_eq!(found.best, Some(300));
+        assert_eq!(found.score, -29_000);
+        assert_eq!(found.depth, 7);
+        assert_eq!(found.bound, Bound::Lower);
+        assert!(table.probe(0xdead_bee0).is_none());
+        assert!(table.bytes() <= 1 << 16);
+    }
+}
