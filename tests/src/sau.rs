@@ -1,1 +1,11 @@
 //! SAU platform judge emulator (Connect6, NoGo).
+//!
+//! - [`rules`]: what a referee of one game answers about a turn, shared by both games.
+//! - [`connect6`], [`nogo`]: independent referees of the two games' rules (written apart from
+//!   the engine on purpose, so that a rule bug in one is caught by the other).
+//! - [`judge`]: plays games between two engine processes the way the platform does.
+
+pub mod connect6;
+pub mod judge;
+pub mod nogo;
+pub mod rules;

@@ -1,0 +1,83 @@
+//! The referee side of a SAU game: what happened to a submitted turn, and how a game ended.
+
+/// A side; black moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colour {
+    Black,
+    White,
+}
+
+impl Colour {
+    /// The other side.
+    pub fn opponent(self) -> Colour {
+        match self {
+            Colour::Black => Colour::White,
+            Colour::White => Colour::Black,
+        }
+    }
+
+    /// The word the platform uses.
+    pub fn word(self) -> &'static str {
+        match self {
+            Colour::Black => "black",
+            Colour::White => "white",
+        }
+    }
+}
+
+/// What the referee made of a submitted position list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Played.
+    Accepted,
+    /// Not a turn the platform can place (unreadable, off the board, on a stone): the engine
+    /// gets `error` and may send another.
+    Rejected(String),
+    /// A turn the rules punish with the loss of the game.
+    Loses(String),
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    Win(Colour),
+    Draw,
+}
+
+/// The rules of one game as the judge needs them.
+pub trait Referee {
+    /// The game's name on the command line.
+    fn name(&self) -> &'static str;
+    /// Starts from the initial position.
+    fn reset(&mut self);
+    /// The side to move.
+    fn to_move(&self) -> Colour;
+    /// Plays the position list `squares` for the side to move, if the rules allow it.
+    fn submit(&mut self, squares: &str) -> Verdict;
+    /// The result, once the game is over.
+    fn result(&self) -> Option<GameResult>;
+}
+
+/// Parses two-letter squares (`@@` = none) for a board of `size`; `None` inside the list for `@@`.
+pub fn parse_squares(text: &str, size: usize) -> Result<Vec<Option<(usize, usize)>>, String> {
+    let bytes = text.as_bytes();
+    if bytes.is_empty() || bytes.len() % 2 != 0 {
+        return Err(format!("'{text}' is not a list of two-letter squares"));
+    }
+    bytes
+        .chunks(2)
+        .map(|pair| {
+            if pair == b"@@" {
+                return Ok(None);
+            }
+            let coordinate = |letter: u8| {
+                let value = letter.wrapping_sub(b'A') as usize;
+                (value < size).then_some(value)
+            };
+            match (coordinate(pair[0]), coordinate(pair[1])) {
+                (Some(x), Some(y)) => Ok(Some((x, y))),
+                _ => Err(format!("'{text}' has a square off the board")),
+            }
+        })
+        .collect()
+}
