@@ -1,4 +1,6 @@
+//! `bundler`: see `bundler --help`.
+
 fn main() {
-    eprintln!("bundler: under construction");
-    std::process::exit(1);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    std::process::exit(bundler::cli::run(&args));
 }

@@ -1,0 +1,99 @@
+//! Inner attributes (`#![...]`) when crates become modules.
+//!
+//! Some inner attributes are only valid at a crate root (`no_std`, `crate_type`,
+//! `recursion_limit`, ...). In the bundle the library and every source file are modules, so
+//! those are removed there; the limits that matter to compilation are raised on the bundle's
+//! own root instead.
+
+use syn::visit_mut::{self, VisitMut};
+use syn::{AttrStyle, Attribute, Expr, ExprLit, Item, Lit, Meta};
+
+/// Inner attributes that rustc accepts only at the crate root.
+const CRATE_ONLY: [&str; 12] = [
+    "no_std",
+    "no_main",
+    "no_core",
+    "crate_name",
+    "crate_type",
+    "recursion_limit",
+    "type_length_limit",
+    "windows_subsystem",
+    "feature",
+    "no_builtins",
+    "compiler_builtins",
+    "needs_panic_runtime",
+];
+
+/// Crate-root attributes that must be kept (at their largest value) for the code to compile.
+const HOISTED: [&str; 2] = ["recursion_limit", "type_length_limit"];
+
+fn is_crate_only(attr: &Attribute) -> bool {
+    if attr.style == AttrStyle::Outer {
+        return false;
+    }
+    if CRATE_ONLY.iter().any(|name| attr.path().is_ident(name)) {
+        return true;
+    }
+    // `#![doc(html_root_url = ...)]` and friends only make sense for a crate's docs.
+    attr.path().is_ident("doc") && matches!(attr.meta, Meta::List(_))
+}
+
+fn limit_value(attr: &Attribute) -> Option<(String, u64)> {
+    let name = HOISTED.iter().find(|name| attr.path().is_ident(name))?;
+    let Meta::NameValue(pair) = &attr.meta else {
+        return None;
+    };
+    let Expr::Lit(ExprLit {
+        lit: Lit::Str(text),
+        ..
+    }) = &pair.value
+    else {
+        return None;
+    };
+    Some((name.to_string(), text.value().trim().parse().ok()?))
+}
+
+/// Removes crate-only inner attributes from `attrs` (a crate root becoming a module) and
+/// returns the limits among them.
+pub fn take_crate_only(attrs: &mut Vec<Attribute>) -> Vec<(String, u64)> {
+    let limits = attrs.iter().filter_map(limit_value).collect();
+    attrs.retain(|attr| !is_crate_only(attr));
+    limits
+}
+
+/// Raises the bundle root's limits to at least those given.
+pub fn hoist_limits(root: &mut Vec<Attribute>, limits: Vec<(String, u64)>) {
+    for (name, value) in limits {
+        let current = root
+            .iter()
+            .filter_map(limit_value)
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v);
+        if current.is_some_and(|v| v >= value) {
+            continue;
+        }
+        root.retain(|attr| !attr.path().is_ident(&name));
+        let ident = syn::Ident::new(&name, proc_macro2::Span::call_site());
+        let text = value.to_string();
+        root.push(syn::parse_quote!(#![#ident = #text]));
+    }
+}
+
+/// Removes crate-only inner attributes from every module in `items`.
+pub fn clean_modules(items: &mut [Item]) {
+    let mut cleaner = Cleaner;
+    for item in items {
+        cleaner.visit_item_mut(item);
+    }
+}
+
+struct Cleaner;
+
+impl VisitMut for Cleaner {
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        module.attrs.retain(|attr| !is_crate_only(attr));
+        visit_mut::visit_item_mod_mut(self, module);
+    }
+
+    fn visit_expr_mut(&mut self, _expr: &mut Expr) {}
+}

@@ -1,0 +1,403 @@
+//! Conditional compilation decided at bundling time.
+//!
+//! The bundle is never a test build, so `test` (and `doc`, `doctest`, `miri`) are false and the
+//! package's default features are on. Everything else (`unix`, `windows`, `debug_assertions`,
+//! target properties) is left for the judge's rustc to decide: such predicates are simplified and
+//! kept. Items under a false predicate are removed, `#[test]`/`#[bench]` functions too, and a true
+//! `cfg` attribute is dropped.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use std::collections::BTreeSet;
+use syn::punctuated::Punctuated;
+use syn::visit_mut::{self, VisitMut};
+use syn::{
+    Arm, Attribute, Expr, ExprLit, Field, FieldPat, FieldValue, File, ForeignItem, ImplItem, Item,
+    Lit, LitBool, Meta, Stmt, Token, TraitItem, Variant,
+};
+
+/// What the bundler knows of the configuration.
+#[derive(Debug, Clone, Default)]
+pub struct CfgEnv {
+    /// Enabled Cargo features.
+    pub features: BTreeSet<String>,
+}
+
+/// The value of a predicate: decided, or left for rustc in a simplified form.
+#[derive(Debug, Clone)]
+enum Truth {
+    Yes,
+    No,
+    Open(TokenStream),
+}
+
+impl CfgEnv {
+    fn eval(&self, meta: &Meta) -> Truth {
+        match meta {
+            Meta::Path(path) => {
+                let name = path
+                    .get_ident()
+                    .map(ToString::to_string)
+                    .unwrap_or_default();
+                match name.as_str() {
+                    "test" | "doc" | "doctest" | "miri" => Truth::No,
+                    _ => Truth::Open(quote!(#meta)),
+                }
+            }
+            Meta::NameValue(pair) if pair.path.is_ident("feature") => match &pair.value {
+                Expr::Lit(ExprLit {
+                    lit: Lit::Str(text),
+                    ..
+                }) if self.features.contains(&text.value()) => Truth::Yes,
+                Expr::Lit(_) => Truth::No,
+                _ => Truth::Open(quote!(#meta)),
+            },
+            Meta::NameValue(_) => Truth::Open(quote!(#meta)),
+            Meta::List(list) => {
+                let Ok(args) =
+                    list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+                else {
+                    return Truth::Open(quote!(#meta));
+                };
+                let values: Vec<Truth> = args.iter().map(|arg| self.eval(arg)).collect();
+                if list.path.is_ident("not") && values.len() == 1 {
+                    match &values[0] {
+                        Truth::Yes => Truth::No,
+                        Truth::No => Truth::Yes,
+                        Truth::Open(inner) => Truth::Open(quote!(not(#inner))),
+                    }
+                } else if list.path.is_ident("all") {
+                    combine(values, true)
+                } else if list.path.is_ident("any") {
+                    combine(values, false)
+                } else {
+                    Truth::Open(quote!(#meta))
+                }
+            }
+        }
+    }
+
+    /// Applies `cfg`, `cfg_attr`, `#[test]` to one element's attributes.
+    /// Returns false when the element must be removed.
+    pub fn keep(&self, attrs: &mut Vec<Attribute>) -> bool {
+        let mut result = Vec::with_capacity(attrs.len());
+        let mut pending: Vec<Attribute> = std::mem::take(attrs);
+        pending.reverse();
+        while let Some(attr) = pending.pop() {
+            let path = attr.path();
+            if path.is_ident("test") || path.is_ident("bench") {
+                return false;
+            }
+            if path.is_ident("cfg") {
+                let Ok(meta) = attr.parse_args::<Meta>() else {
+                    result.push(attr);
+                    continue;
+                };
+                match self.eval(&meta) {
+                    Truth::Yes => {}
+                    Truth::No => return false,
+                    Truth::Open(simplified) => {
+                        let mut attr = attr.clone();
+                        attr.meta = syn::parse_quote!(cfg(#simplified));
+                        result.push(attr);
+                    }
+                }
+            } else if path.is_ident("cfg_attr") {
+                let Ok(args) = attr.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+                else {
+                    result.push(attr);
+                    continue;
+                };
+                let mut args = args.into_iter();
+                let Some(predicate) = args.next() else {
+                    continue;
+                };
+                let rest: Vec<Meta> = args.collect();
+                match self.eval(&predicate) {
+                    Truth::Yes => {
+                        // Expanded attributes may themselves be cfg/cfg_attr: process them next.
+                        for meta in rest.into_iter().rev() {
+                            let mut expanded = attr.clone();
+                            expanded.meta = meta;
+                            pending.push(expanded);
+                        }
+                    }
+                    Truth::No => {}
+                    Truth::Open(simplified) => {
+                        let mut attr = attr.clone();
+                        attr.meta = syn::parse_quote!(cfg_attr(#simplified, #(#rest),*));
+                        result.push(attr);
+                    }
+                }
+            } else {
+                result.push(attr);
+            }
+        }
+        *attrs = result;
+        true
+    }
+
+    /// Removes everything configured out of a parsed file. Returns false when the file's own
+    /// inner attributes (`#![cfg(test)]`) remove the whole module.
+    pub fn strip_file(&self, file: &mut File) -> bool {
+        if !self.keep(&mut file.attrs) {
+            return false;
+        }
+        let mut stripper = Stripper { env: self };
+        stripper.visit_file_mut(file);
+        true
+    }
+
+    /// Removes everything configured out of a list of items.
+    pub fn strip_items(&self, items: &mut Vec<Item>) {
+        let mut stripper = Stripper { env: self };
+        items.retain_mut(|item| self.keep_item(item));
+        for item in items {
+            stripper.visit_item_mut(item);
+        }
+    }
+
+    fn keep_item(&self, item: &mut Item) -> bool {
+        match item_attrs_mut(item) {
+            Some(attrs) => self.keep(attrs),
+            None => true,
+        }
+    }
+}
+
+fn combine(values: Vec<Truth>, all: bool) -> Truth {
+    let (decisive, neutral) = if all {
+        (Truth::No, Truth::Yes)
+    } else {
+        (Truth::Yes, Truth::No)
+    };
+    let mut open = Vec::new();
+    for value in values {
+        match value {
+            Truth::Open(tokens) => open.push(tokens),
+            Truth::Yes if !all => return decisive,
+            Truth::No if all => return decisive,
+            _ => {}
+        }
+    }
+    match open.len() {
+        0 => neutral,
+        1 => Truth::Open(open.pop().unwrap_or_default()),
+        _ if all => Truth::Open(quote!(all(#(#open),*))),
+        _ => Truth::Open(quote!(any(#(#open),*))),
+    }
+}
+
+/// The attributes of an item, for every kind of item that has them.
+pub fn item_attrs_mut(item: &mut Item) -> Option<&mut Vec<Attribute>> {
+    Some(match item {
+        Item::Const(i) => &mut i.attrs,
+        Item::Enum(i) => &mut i.attrs,
+        Item::ExternCrate(i) => &mut i.attrs,
+        Item::Fn(i) => &mut i.attrs,
+        Item::ForeignMod(i) => &mut i.attrs,
+        Item::Impl(i) => &mut i.attrs,
+        Item::Macro(i) => &mut i.attrs,
+        Item::Mod(i) => &mut i.attrs,
+        Item::Static(i) => &mut i.attrs,
+        Item::Struct(i) => &mut i.attrs,
+        Item::Trait(i) => &mut i.attrs,
+        Item::TraitAlias(i) => &mut i.attrs,
+        Item::Type(i) => &mut i.attrs,
+        Item::Union(i) => &mut i.attrs,
+        Item::Use(i) => &mut i.attrs,
+        _ => return None,
+    })
+}
+
+/// The attributes of an item (read only).
+pub fn item_attrs(item: &Item) -> &[Attribute] {
+    match item {
+        Item::Const(i) => &i.attrs,
+        Item::Enum(i) => &i.attrs,
+        Item::ExternCrate(i) => &i.attrs,
+        Item::Fn(i) => &i.attrs,
+        Item::ForeignMod(i) => &i.attrs,
+        Item::Impl(i) => &i.attrs,
+        Item::Macro(i) => &i.attrs,
+        Item::Mod(i) => &i.attrs,
+        Item::Static(i) => &i.attrs,
+        Item::Struct(i) => &i.attrs,
+        Item::Trait(i) => &i.attrs,
+        Item::TraitAlias(i) => &i.attrs,
+        Item::Type(i) => &i.attrs,
+        Item::Union(i) => &i.attrs,
+        Item::Use(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
+fn expr_attrs_mut(expr: &mut Expr) -> Option<&mut Vec<Attribute>> {
+    Some(match expr {
+        Expr::Array(e) => &mut e.attrs,
+        Expr::Assign(e) => &mut e.attrs,
+        Expr::Async(e) => &mut e.attrs,
+        Expr::Await(e) => &mut e.attrs,
+        Expr::Binary(e) => &mut e.attrs,
+        Expr::Block(e) => &mut e.attrs,
+        Expr::Break(e) => &mut e.attrs,
+        Expr::Call(e) => &mut e.attrs,
+        Expr::Cast(e) => &mut e.attrs,
+        Expr::Closure(e) => &mut e.attrs,
+        Expr::Continue(e) => &mut e.attrs,
+        Expr::Field(e) => &mut e.attrs,
+        Expr::ForLoop(e) => &mut e.attrs,
+        Expr::If(e) => &mut e.attrs,
+        Expr::Index(e) => &mut e.attrs,
+        Expr::Let(e) => &mut e.attrs,
+        Expr::Lit(e) => &mut e.attrs,
+        Expr::Loop(e) => &mut e.attrs,
+        Expr::Macro(e) => &mut e.attrs,
+        Expr::Match(e) => &mut e.attrs,
+        Expr::MethodCall(e) => &mut e.attrs,
+        Expr::Paren(e) => &mut e.attrs,
+        Expr::Path(e) => &mut e.attrs,
+        Expr::Range(e) => &mut e.attrs,
+        Expr::Reference(e) => &mut e.attrs,
+        Expr::Repeat(e) => &mut e.attrs,
+        Expr::Return(e) => &mut e.attrs,
+        Expr::Struct(e) => &mut e.attrs,
+        Expr::Try(e) => &mut e.attrs,
+        Expr::Tuple(e) => &mut e.attrs,
+        Expr::Unary(e) => &mut e.attrs,
+        Expr::Unsafe(e) => &mut e.attrs,
+        Expr::While(e) => &mut e.attrs,
+        _ => return None,
+    })
+}
+
+fn retain_punctuated<T, P: Default>(
+    list: &mut Punctuated<T, P>,
+    mut keep: impl FnMut(&mut T) -> bool,
+) {
+    let old = std::mem::take(list);
+    for mut element in old {
+        if keep(&mut element) {
+            list.push(element);
+        }
+    }
+}
+
+struct Stripper<'a> {
+    env: &'a CfgEnv,
+}
+
+impl VisitMut for Stripper<'_> {
+    fn visit_file_mut(&mut self, file: &mut File) {
+        file.items.retain_mut(|item| self.env.keep_item(item));
+        visit_mut::visit_file_mut(self, file);
+    }
+
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        if let Some((_, items)) = &mut module.content {
+            items.retain_mut(|item| self.env.keep_item(item));
+        }
+        visit_mut::visit_item_mod_mut(self, module);
+    }
+
+    fn visit_item_impl_mut(&mut self, block: &mut syn::ItemImpl) {
+        block.items.retain_mut(|item| match item {
+            ImplItem::Const(i) => self.env.keep(&mut i.attrs),
+            ImplItem::Fn(i) => self.env.keep(&mut i.attrs),
+            ImplItem::Type(i) => self.env.keep(&mut i.attrs),
+            ImplItem::Macro(i) => self.env.keep(&mut i.attrs),
+            _ => true,
+        });
+        visit_mut::visit_item_impl_mut(self, block);
+    }
+
+    fn visit_item_trait_mut(&mut self, block: &mut syn::ItemTrait) {
+        block.items.retain_mut(|item| match item {
+            TraitItem::Const(i) => self.env.keep(&mut i.attrs),
+            TraitItem::Fn(i) => self.env.keep(&mut i.attrs),
+            TraitItem::Type(i) => self.env.keep(&mut i.attrs),
+            TraitItem::Macro(i) => self.env.keep(&mut i.attrs),
+            _ => true,
+        });
+        visit_mut::visit_item_trait_mut(self, block);
+    }
+
+    fn visit_item_foreign_mod_mut(&mut self, block: &mut syn::ItemForeignMod) {
+        block.items.retain_mut(|item| match item {
+            ForeignItem::Fn(i) => self.env.keep(&mut i.attrs),
+            ForeignItem::Static(i) => self.env.keep(&mut i.attrs),
+            ForeignItem::Type(i) => self.env.keep(&mut i.attrs),
+            ForeignItem::Macro(i) => self.env.keep(&mut i.attrs),
+            _ => true,
+        });
+        visit_mut::visit_item_foreign_mod_mut(self, block);
+    }
+
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        block.stmts.retain_mut(|stmt| match stmt {
+            Stmt::Local(local) => self.env.keep(&mut local.attrs),
+            Stmt::Item(item) => self.env.keep_item(item),
+            Stmt::Expr(expr, _) => expr_attrs_mut(expr).map_or(true, |a| self.env.keep(a)),
+            Stmt::Macro(mac) => self.env.keep(&mut mac.attrs),
+        });
+        visit_mut::visit_block_mut(self, block);
+    }
+
+    fn visit_fields_named_mut(&mut self, fields: &mut syn::FieldsNamed) {
+        retain_punctuated(&mut fields.named, |f: &mut Field| self.env.keep(&mut f.attrs));
+        visit_mut::visit_fields_named_mut(self, fields);
+    }
+
+    fn visit_fields_unnamed_mut(&mut self, fields: &mut syn::FieldsUnnamed) {
+        retain_punctuated(&mut fields.unnamed, |f: &mut Field| {
+            self.env.keep(&mut f.attrs)
+        });
+        visit_mut::visit_fields_unnamed_mut(self, fields);
+    }
+
+    fn visit_item_enum_mut(&mut self, item: &mut syn::ItemEnum) {
+        retain_punctuated(&mut item.variants, |v: &mut Variant| {
+            self.env.keep(&mut v.attrs)
+        });
+        visit_mut::visit_item_enum_mut(self, item);
+    }
+
+    fn visit_expr_match_mut(&mut self, expr: &mut syn::ExprMatch) {
+        expr.arms.retain_mut(|arm: &mut Arm| self.env.keep(&mut arm.attrs));
+        visit_mut::visit_expr_match_mut(self, expr);
+    }
+
+    fn visit_expr_struct_mut(&mut self, expr: &mut syn::ExprStruct) {
+        retain_punctuated(&mut expr.fields, |f: &mut FieldValue| {
+            self.env.keep(&mut f.attrs)
+        });
+        visit_mut::visit_expr_struct_mut(self, expr);
+    }
+
+    fn visit_pat_struct_mut(&mut self, pat: &mut syn::PatStruct) {
+        retain_punctuated(&mut pat.fields, |f: &mut FieldPat| self.env.keep(&mut f.attrs));
+        visit_mut::visit_pat_struct_mut(self, pat);
+    }
+
+    fn visit_expr_mut(&mut self, expr: &mut Expr) {
+        if let Expr::Macro(mac) = expr {
+            if mac.mac.path.is_ident("cfg") {
+                if let Ok(meta) = mac.mac.parse_body::<Meta>() {
+                    let value = match self.env.eval(&meta) {
+                        Truth::Yes => Some(true),
+                        Truth::No => Some(false),
+                        Truth::Open(_) => None,
+                    };
+                    if let Some(value) = value {
+                        *expr = Expr::Lit(ExprLit {
+                            attrs: mac.attrs.clone(),
+                            lit: Lit::Bool(LitBool::new(value, proc_macro2::Span::call_site())),
+                        });
+                        return;
+                    }
+                }
+            }
+        }
+        visit_mut::visit_expr_mut(self, expr);
+    }
+}

@@ -1,0 +1,210 @@
+//! The command line.
+//!
+//! - `bundler` (no arguments): bundles every upload target of the workspace into
+//!   `submissions/<target>/main.rs` and prints a table.
+//! - `bundler --check`: writes nothing; fails naming every upload file that is stale or missing.
+//! - `bundler --manifest-path PATH/Cargo.toml --bin NAME [-o OUT.rs] [--check]`: any package.
+
+use crate::check::{is_fresh, write_atomically};
+use crate::error::{Error, Result};
+use crate::targets::Workspace;
+use crate::{bundle, Request};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+const USAGE: &str = "usage:
+  bundler                  bundle every [[workspace.metadata.bundler.targets]] into submissions/<name>/main.rs
+  bundler --check          fail if a committed submissions/<name>/main.rs differs from a fresh bundle
+  bundler --manifest-path PATH/Cargo.toml --bin NAME [-o OUT.rs] [--check]
+                           bundle one binary of any std-only package (to stdout without -o)";
+
+#[derive(Debug, Default)]
+struct Args {
+    manifest_path: Option<PathBuf>,
+    bin: Option<String>,
+    output: Option<PathBuf>,
+    check: bool,
+}
+
+fn parse(args: &[String]) -> Result<Option<Args>> {
+    let mut parsed = Args::default();
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        let mut value = |flag: &str| {
+            iter.next()
+                .cloned()
+                .ok_or_else(|| Error::new(format!("{flag} needs a value\n{USAGE}")))
+        };
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--check" => parsed.check = true,
+            "--manifest-path" => parsed.manifest_path = Some(PathBuf::from(value(arg)?)),
+            "--bin" => parsed.bin = Some(value(arg)?),
+            "-o" | "--output" => parsed.output = Some(PathBuf::from(value(arg)?)),
+            other => {
+                return Err(Error::new(format!(
+                    "unknown argument `{other}`\n{USAGE}"
+                )))
+            }
+        }
+    }
+    Ok(Some(parsed))
+}
+
+/// Runs the command line; returns the exit code.
+pub fn run(args: &[String]) -> i32 {
+    let parsed = match parse(args) {
+        Ok(Some(parsed)) => parsed,
+        Ok(None) => {
+            println!("{USAGE}");
+            return 0;
+        }
+        Err(err) => {
+            eprintln!("bundler: {err}");
+            return 2;
+        }
+    };
+    let result = match (&parsed.manifest_path, &parsed.bin) {
+        (Some(manifest), Some(bin)) => run_one(manifest, bin, parsed.output.as_deref(), parsed.check),
+        (None, None) if parsed.output.is_none() => run_workspace(parsed.check),
+        _ => Err(Error::new(format!(
+            "--manifest-path and --bin go together (and -o needs them)\n{USAGE}"
+        ))),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(err) => {
+            eprintln!("bundler: error: {err}");
+            1
+        }
+    }
+}
+
+fn run_one(manifest: &Path, bin: &str, output: Option<&Path>, check: bool) -> Result<()> {
+    let bundle = bundle(&Request {
+        manifest_path: manifest.to_path_buf(),
+        bin: bin.to_string(),
+        display_root: None,
+        header: format!("{bin}: bundled by bundler. Do not edit; regenerate it with the bundler."),
+    })?;
+    match (output, check) {
+        (Some(path), true) if !is_fresh(path, &bundle.code) => Err(Error::new(format!(
+            "{} differs from a fresh bundle (or is missing)",
+            path.display()
+        ))),
+        (Some(_), true) => Ok(()),
+        (Some(path), false) => write_atomically(path, &bundle.code),
+        (None, _) => {
+            print!("{}", bundle.code);
+            Ok(())
+        }
+    }
+}
+
+fn workspace() -> Result<Workspace> {
+    let cwd = std::env::current_dir()
+        .map_err(|err| Error::new(format!("no current folder: {err}")))?;
+    Workspace::find(&cwd).or_else(|err| {
+        // `cargo run -p bundler` from outside the checkout: the bundler's own workspace.
+        let own = Path::new(env!("CARGO_MANIFEST_DIR"));
+        own.parent().map_or(Err(err), Workspace::find)
+    })
+}
+
+fn run_workspace(check: bool) -> Result<()> {
+    let workspace = workspace()?;
+    if workspace.targets.is_empty() {
+        return Err(Error::new(
+            "no [[workspace.metadata.bundler.targets]] in the workspace Cargo.toml",
+        ));
+    }
+    let mut failures = Vec::new();
+    let mut rows = Vec::new();
+    for target in &workspace.targets {
+        let started = Instant::now();
+        let output = workspace.output_path(target);
+        let shown = format!("submissions/{}/main.rs", target.name);
+        let result = workspace.package_manifest(&target.package).and_then(|manifest| {
+            bundle(&Request {
+                manifest_path: manifest,
+                bin: target.name.clone(),
+                display_root: Some(workspace.root.clone()),
+                header: format!(
+                    "{}: bundled from {} (bin {}) by bundler. Do not edit; regenerate with `cargo run -p bundler`.",
+                    target.name, target.package, target.name
+                ),
+            })
+        });
+        let bundle = match result {
+            Ok(bundle) => bundle,
+            Err(err) => {
+                failures.push(format!("{}: {err}", target.name));
+                continue;
+            }
+        };
+        let bytes = bundle.code.len() as u64;
+        if bytes > target.limit {
+            failures.push(format!(
+                "{}: {bytes} bytes is over the judge's limit of {} bytes; nothing written",
+                target.name, target.limit
+            ));
+            continue;
+        }
+        if check {
+            if !is_fresh(&output, &bundle.code) {
+                failures.push(format!(
+                    "{shown} differs from a fresh bundle (or is missing); run `cargo run -p bundler`"
+                ));
+            }
+        } else {
+            write_atomically(&output, &bundle.code)?;
+        }
+        let millis = started.elapsed().as_secs_f64() * 1000.0;
+        rows.push(vec![
+            target.name.clone(),
+            shown,
+            bytes.to_string(),
+            format!("{:.1}%", bytes as f64 * 100.0 / target.limit as f64),
+            format!("{}/{}", bundle.files_kept, bundle.files_dropped),
+            format!("{millis:.0}"),
+        ]);
+    }
+    print_table(&rows);
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::new(failures.join("\n")))
+    }
+}
+
+fn print_table(rows: &[Vec<String>]) {
+    let header: Vec<String> = ["target", "file", "bytes", "% of limit", "modules kept/dropped", "ms"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut widths: Vec<usize> = header.iter().map(String::len).collect();
+    for row in rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.len());
+        }
+    }
+    let line = |cells: &[String]| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(i, (cell, width))| {
+                if i >= 2 {
+                    format!("{cell:>width$}")
+                } else {
+                    format!("{cell:<width$}")
+                }
+            })
+            .collect();
+        println!("{}", padded.join("  ").trim_end());
+    };
+    line(&header);
+    for row in rows {
+        line(row);
+    }
+}

@@ -1,0 +1,214 @@
+//! Compile-time inputs turned into literals: `include_str!`, `include_bytes!`, and the
+//! `env!`/`option_env!` variables Cargo sets (`CARGO_PKG_*`).
+//!
+//! Anything the bundle cannot reproduce (other environment variables, build-script output,
+//! `include!`) is refused with the file and line of the call.
+
+use crate::error::{Error, Result};
+use crate::manifest::Package;
+use proc_macro2::{Group, Literal, Span, TokenStream, TokenTree};
+use quote::quote;
+use std::fs;
+use std::path::Path;
+use syn::punctuated::Punctuated;
+use syn::visit_mut::{self, VisitMut};
+use syn::{Expr, File, LitStr, Macro, Token};
+
+/// Where the macros being expanded were written.
+pub struct Site<'a> {
+    /// The file as shown in messages (relative to the workspace or package).
+    pub shown: &'a str,
+    /// Folder of that file: `include_str!` paths are relative to it.
+    pub dir: &'a Path,
+    /// The package, for `CARGO_PKG_*`.
+    pub package: &'a Package,
+}
+
+/// Expands every include and environment macro in a parsed file.
+pub fn expand_file(file: &mut File, site: &Site<'_>) -> Result<()> {
+    let mut expander = Expander { site, error: None };
+    expander.visit_file_mut(file);
+    match expander.error {
+        Some(error) => Err(error),
+        None => Ok(()),
+    }
+}
+
+/// The compile-time macros this module replaces.
+const HANDLED: [&str; 5] = ["include_str", "include_bytes", "env", "option_env", "include"];
+
+fn macro_name(path: &syn::Path) -> Option<String> {
+    let last = path.segments.last()?.ident.to_string();
+    let qualified_by_std = path.segments.len() == 1
+        || path
+            .segments
+            .first()
+            .is_some_and(|s| s.ident == "std" || s.ident == "core");
+    (qualified_by_std && HANDLED.contains(&last.as_str())).then_some(last)
+}
+
+struct Expander<'a> {
+    site: &'a Site<'a>,
+    error: Option<Error>,
+}
+
+impl Expander<'_> {
+    /// The literal tokens replacing a call of `name` with arguments `args`, or `None` to keep it.
+    fn expand(&self, name: &str, args: TokenStream, span: Span) -> Result<Option<TokenStream>> {
+        let line = span.start().line;
+        let fail = |message: String| Error::at(self.site.shown, line, message);
+        let strings = syn::parse::Parser::parse2(
+            Punctuated::<LitStr, Token![,]>::parse_terminated,
+            args.clone(),
+        );
+        match name {
+            "include" => Err(fail(format!(
+                "`include!({args})` cannot be bundled (a build-script output or another file spliced in); write the code as a module"
+            ))),
+            "include_str" | "include_bytes" => {
+                let Ok(strings) = strings else {
+                    return Err(fail(format!(
+                        "`{name}!({args})` needs a plain string literal path to be bundled (build-script output such as OUT_DIR cannot be)"
+                    )));
+                };
+                let Some(relative) = strings.first() else {
+                    return Err(fail(format!("`{name}!` without a path")));
+                };
+                let path = self.site.dir.join(relative.value());
+                let bytes = fs::read(&path).map_err(|err| {
+                    fail(format!(
+                        "`{name}!(\"{}\")`: cannot read {}: {err}",
+                        relative.value(),
+                        path.display()
+                    ))
+                })?;
+                let literal = if name == "include_str" {
+                    let text = String::from_utf8(bytes).map_err(|_| {
+                        fail(format!("`include_str!(\"{}\")`: not UTF-8", relative.value()))
+                    })?;
+                    Literal::string(&text)
+                } else {
+                    Literal::byte_string(&bytes)
+                };
+                Ok(Some(TokenStream::from(TokenTree::Literal(literal))))
+            }
+            _ => {
+                let Ok(strings) = strings else {
+                    return Err(fail(format!(
+                        "`{name}!({args})` needs a string literal variable name to be bundled"
+                    )));
+                };
+                let Some(var) = strings.first().map(LitStr::value) else {
+                    return Err(fail(format!("`{name}!` without a variable name")));
+                };
+                match (self.site.package.env_var(&var), name) {
+                    (Some(value), "env") => Ok(Some(quote!(#value))),
+                    (Some(value), _) => Ok(Some(quote!(::core::option::Option::Some(#value)))),
+                    (None, "option_env") if !var.starts_with("CARGO") && var != "OUT_DIR" => {
+                        Ok(None)
+                    }
+                    (None, _) => Err(fail(format!(
+                        "`{name}!(\"{var}\")`: the variable is only known when Cargo builds the package (build-script output or an unknown variable); it cannot be bundled"
+                    ))),
+                }
+            }
+        }
+    }
+
+    /// Rewrites calls inside a macro's token stream (`println!("{}", env!("X"))`).
+    fn expand_tokens(&mut self, tokens: TokenStream) -> TokenStream {
+        let trees: Vec<TokenTree> = tokens.into_iter().collect();
+        let mut out = Vec::with_capacity(trees.len());
+        let mut index = 0;
+        while index < trees.len() {
+            if let (TokenTree::Ident(ident), Some(TokenTree::Punct(bang)), Some(TokenTree::Group(group))) =
+                (&trees[index], trees.get(index + 1), trees.get(index + 2))
+            {
+                let name = ident.to_string();
+                let after_path = index >= 1
+                    && matches!(&trees[index - 1], TokenTree::Punct(p) if p.as_char() == ':')
+                    && !(index >= 3
+                        && matches!(&trees[index - 3], TokenTree::Ident(q) if q == "std" || q == "core"));
+                let preceded_by_dollar =
+                    index >= 1 && matches!(&trees[index - 1], TokenTree::Punct(p) if p.as_char() == '$');
+                if bang.as_char() == '!'
+                    && HANDLED.contains(&name.as_str())
+                    && !after_path
+                    && !preceded_by_dollar
+                    && !group.stream().into_iter().any(|t| matches!(&t, TokenTree::Punct(p) if p.as_char() == '$'))
+                {
+                    let args = self.expand_tokens(group.stream());
+                    match self.expand(&name, args, ident.span()) {
+                        Ok(Some(literal)) => {
+                            out.extend(literal);
+                            index += 3;
+                            continue;
+                        }
+                        Ok(None) => {}
+                        Err(error) => {
+                            self.error.get_or_insert(error);
+                        }
+                    }
+                }
+            }
+            match &trees[index] {
+                TokenTree::Group(group) => {
+                    let mut rebuilt =
+                        Group::new(group.delimiter(), self.expand_tokens(group.stream()));
+                    rebuilt.set_span(group.span());
+                    out.push(TokenTree::Group(rebuilt));
+                }
+                other => out.push(other.clone()),
+            }
+            index += 1;
+        }
+        out.into_iter().collect()
+    }
+}
+
+impl VisitMut for Expander<'_> {
+    fn visit_expr_mut(&mut self, expr: &mut Expr) {
+        if let Expr::Macro(call) = expr {
+            if let Some(name) = macro_name(&call.mac.path) {
+                if name != "include" || self.error.is_none() {
+                    let span = call
+                        .mac
+                        .path
+                        .segments
+                        .last()
+                        .map_or_else(Span::call_site, |s| s.ident.span());
+                    let args = self.expand_tokens(call.mac.tokens.clone());
+                    match self.expand(&name, args, span) {
+                        Ok(Some(tokens)) => {
+                            if let Ok(parsed) = syn::parse2::<Expr>(tokens) {
+                                *expr = parsed;
+                            }
+                            return;
+                        }
+                        Ok(None) => {}
+                        Err(error) => {
+                            self.error.get_or_insert(error);
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+        visit_mut::visit_expr_mut(self, expr);
+    }
+
+    fn visit_macro_mut(&mut self, mac: &mut Macro) {
+        if let Some(name) = macro_name(&mac.path) {
+            if name == "include" {
+                let span = mac.path.segments.last().map_or_else(Span::call_site, |s| s.ident.span());
+                if let Err(error) = self.expand(&name, mac.tokens.clone(), span) {
+                    self.error.get_or_insert(error);
+                }
+                return;
+            }
+        }
+        // Inside a macro definition too: calls with literal arguments are expanded, calls
+        // taking `$x` arguments are left alone (they are expanded where the macro is used).
+        mac.tokens = self.expand_tokens(mac.tokens.clone());
+    }
+}

@@ -1,0 +1,135 @@
+//! The bundler: flattens a crate's binary, and the library of its own package, into one
+//! self-contained `main.rs` that plain `rustc --edition 2021 -O main.rs` compiles.
+//!
+//! The pipeline, one concern per module:
+//! 1. [`manifest`]: the package, its library and binaries;
+//! 2. [`loader`]: the module trees of the binary and the library, following rustc's rules for
+//!    module files, with [`cfg`] (test code removed), [`includes`] (`include_str!`, `env!`) and
+//!    [`comments`] (`//` comments kept) applied to each file as it is read;
+//! 3. [`paths`]: the library becomes a module of the binary's crate; paths are rewritten;
+//! 4. [`prune`]: only what `main` reaches is kept ([`mentions`] says what each item names);
+//! 5. [`attrs`] and [`emit`]: crate-level attributes sorted out, then printed with prettyplease.
+//!
+//! [`targets`] and [`check`] serve the command line: the workspace's upload targets, atomic
+//! writes and the freshness check. [`cli`] is the command line itself.
+
+pub mod attrs;
+pub mod cfg;
+pub mod check;
+pub mod cli;
+pub mod comments;
+pub mod emit;
+pub mod error;
+pub mod includes;
+pub mod loader;
+pub mod manifest;
+pub mod mentions;
+pub mod paths;
+pub mod prune;
+pub mod targets;
+
+use crate::error::Result;
+use std::path::PathBuf;
+use syn::{AttrStyle, Item};
+
+/// What to bundle.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// The package's `Cargo.toml`.
+    pub manifest_path: PathBuf,
+    /// The binary target's name.
+    pub bin: String,
+    /// Paths in markers are shown relative to this folder (default: the package's folder).
+    pub display_root: Option<PathBuf>,
+    /// The first line of the bundle's header, after `//! `.
+    pub header: String,
+}
+
+/// A finished bundle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bundle {
+    /// The source text of `main.rs`.
+    pub code: String,
+    /// Source files with something kept.
+    pub files_kept: usize,
+    /// Source files loaded but left out entirely.
+    pub files_dropped: usize,
+}
+
+/// Whether `item` is a macro definition at the root or a `#[macro_use]` module (whose macros'
+/// textual scope would reach a module placed after them).
+fn defines_textual_macros(item: &Item) -> bool {
+    match item {
+        Item::Macro(mac) => mac.ident.is_some(),
+        Item::Mod(module) => module.attrs.iter().any(|a| a.path().is_ident("macro_use")),
+        _ => false,
+    }
+}
+
+/// Bundles one binary of one package.
+pub fn bundle(request: &Request) -> Result<Bundle> {
+    let package = manifest::read_package(&request.manifest_path)?;
+    let bin = package.bin(&request.bin)?.clone();
+    let display_root = request
+        .display_root
+        .clone()
+        .unwrap_or_else(|| package.dir.clone());
+    let cfg = cfg::CfgEnv {
+        features: package.features.clone(),
+    };
+    let mut loader = loader::Loader::new(&package, &cfg, &display_root);
+    let bin_crate = loader.load_crate(&bin.path)?;
+    let lib_crate = match &package.lib {
+        Some(lib) if lib.path != bin.path => Some((lib.name.clone(), loader.load_crate(&lib.path)?)),
+        _ => None,
+    };
+    let files = loader.files.clone();
+
+    let mut root_attrs = bin_crate.attrs;
+    let mut root_items = bin_crate.items;
+    let lib_info = lib_crate.as_ref().map(|(name, krate)| paths::LibInfo {
+        name: name.clone(),
+        module: paths::choose_module_name(name, &root_items),
+        exported_macros: paths::exported_macros(&krate.items),
+    });
+    paths::rewrite_bin(&mut root_items, lib_info.as_ref(), &files)?;
+    if let (Some((_, mut krate)), Some(info)) = (lib_crate, &lib_info) {
+        paths::rewrite_lib(&mut krate.items, info, &files)?;
+        let limits = attrs::take_crate_only(&mut krate.attrs);
+        attrs::hoist_limits(&mut root_attrs, limits);
+        let ident = syn::Ident::new(&info.module, proc_macro2::Span::call_site());
+        let mut module: syn::ItemMod = syn::parse_quote!(mod #ident {});
+        module.attrs = krate.attrs;
+        module.content = Some((syn::token::Brace::default(), krate.items));
+        // Main first reads best; but the binary's own macros would leak into a library placed
+        // after them (textual scope), so then the library goes first.
+        if root_items.iter().any(defines_textual_macros) {
+            root_items.insert(0, Item::Mod(module));
+        } else {
+            root_items.push(Item::Mod(module));
+        }
+    }
+
+    let report = prune::prune(&mut root_items);
+    attrs::clean_modules(&mut root_items);
+
+    let mut header = Vec::new();
+    for line in request.header.lines() {
+        let text = format!(" {line}");
+        header.push(syn::parse_quote!(#![doc = #text]));
+    }
+    // The binary's own crate docs follow the header, after an empty line.
+    if root_attrs
+        .iter()
+        .any(|a| a.style != AttrStyle::Outer && a.path().is_ident("doc"))
+    {
+        header.push(syn::parse_quote!(#![doc = ""]));
+    }
+    header.extend(root_attrs);
+    let code = emit::emit(header, root_items, &files, &loader.comments);
+    Ok(Bundle {
+        code,
+        files_kept: report.kept_files.len(),
+        files_dropped: report.all_files.len() - report.kept_files.len(),
+    })
+}

@@ -1,0 +1,288 @@
+//! Loading a crate's module tree, following rustc's rules for where `mod x;` lives.
+//!
+//! Every `mod x;` becomes an inline `mod x { ... }` whose first item is a marker naming the
+//! source file, so that the printed bundle can say where each part came from. Each file is
+//! cleaned of `cfg(test)` code and has its includes expanded before its own `mod` items are
+//! followed, so test-only modules are never even read.
+
+use crate::cfg::CfgEnv;
+use crate::comments;
+use crate::error::{Error, Result};
+use crate::includes::{self, Site};
+use crate::manifest::Package;
+use proc_macro2::{Literal, Span};
+use std::fs;
+use std::path::{Component, Path, PathBuf};
+use syn::spanned::Spanned;
+use syn::{Attribute, Expr, ExprLit, Item, Lit, Meta};
+
+/// The name of the placeholder macro that marks the start of a source file's items.
+pub const MARKER: &str = "__bundler_marker";
+
+/// A crate loaded into one tree of inline modules.
+#[derive(Debug, Clone)]
+pub struct LoadedCrate {
+    /// The root file's inner attributes (`#![...]`, `//!`).
+    pub attrs: Vec<Attribute>,
+    /// The root file's items, a marker first.
+    pub items: Vec<Item>,
+}
+
+/// Where the children of a module live (rustc's "directory ownership").
+#[derive(Debug, Clone)]
+struct DirState {
+    dir: PathBuf,
+    /// For a non-`mod.rs` file `a/b.rs`: `b`, the folder its children live in under `a/`.
+    relative: Option<String>,
+}
+
+/// Reads files and remembers, in load order, which file each marker stands for.
+pub struct Loader<'a> {
+    package: &'a Package,
+    cfg: &'a CfgEnv,
+    display_root: PathBuf,
+    /// Shown path of every loaded file; a marker's number indexes this list.
+    pub files: Vec<String>,
+    /// Text of the `//` comments kept between items; a comment placeholder indexes this list.
+    pub comments: Vec<String>,
+    loading: Vec<PathBuf>,
+}
+
+/// Removes `.` and `..` components without touching the file system.
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+/// A marker item `__bundler_marker!(index);`.
+pub fn marker_item(name: &str, index: usize) -> Item {
+    let ident = syn::Ident::new(name, Span::call_site());
+    let number = Literal::usize_unsuffixed(index);
+    syn::parse_quote!(#ident!(#number);)
+}
+
+/// The number in a marker item made by [`marker_item`] with this name.
+pub fn marker_index(item: &Item, name: &str) -> Option<usize> {
+    let Item::Macro(mac) = item else {
+        return None;
+    };
+    if !mac.mac.path.is_ident(name) {
+        return None;
+    }
+    mac.mac.tokens.to_string().trim().parse().ok()
+}
+
+/// The `#[path = "..."]` attribute's value, removed from the list.
+fn take_path_attr(attrs: &mut Vec<Attribute>) -> Option<String> {
+    let position = attrs.iter().position(|attr| attr.path().is_ident("path"))?;
+    let attr = attrs.remove(position);
+    match attr.meta {
+        Meta::NameValue(pair) => match pair.value {
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(text),
+                ..
+            }) => Some(text.value()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+impl<'a> Loader<'a> {
+    /// A loader showing paths relative to `display_root`.
+    pub fn new(package: &'a Package, cfg: &'a CfgEnv, display_root: &Path) -> Self {
+        Loader {
+            package,
+            cfg,
+            display_root: display_root.to_path_buf(),
+            files: Vec::new(),
+            comments: Vec::new(),
+            loading: Vec::new(),
+        }
+    }
+
+    /// The path shown for a file: relative to the display root, with `/` separators.
+    pub fn shown(&self, path: &Path) -> String {
+        let path = normalize(path);
+        let relative = path.strip_prefix(&self.display_root).unwrap_or(&path);
+        relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// Loads the crate whose root file is `root`.
+    pub fn load_crate(&mut self, root: &Path) -> Result<LoadedCrate> {
+        let state = DirState {
+            dir: root.parent().map(Path::to_path_buf).unwrap_or_default(),
+            relative: None,
+        };
+        let shown = self.shown(root);
+        match self.load_file(root, state)? {
+            Some((attrs, items)) => Ok(LoadedCrate { attrs, items }),
+            None => Err(Error::new(format!(
+                "{shown}: the crate root is configured out (#![cfg(...)] is false)"
+            ))),
+        }
+    }
+
+    /// Parses one file and everything it declares. `None` when `#![cfg(test)]` removes it.
+    fn load_file(
+        &mut self,
+        path: &Path,
+        state: DirState,
+    ) -> Result<Option<(Vec<Attribute>, Vec<Item>)>> {
+        let shown = self.shown(path);
+        if self.loading.iter().any(|p| p == path) {
+            return Err(Error::new(format!("{shown}: module includes itself")));
+        }
+        let text = fs::read_to_string(path)
+            .map_err(|err| Error::new(format!("cannot read {shown}: {err}")))?;
+        let mut file = syn::parse_file(&text).map_err(|err| {
+            Error::at(&shown, err.span().start().line, format!("parse error: {err}"))
+        })?;
+        // Comments are found before cfg removes anything, so that the lines of a removed
+        // `#[cfg(test)] mod tests { ... }` are never mistaken for comments between items.
+        comments::attach(&text, &mut file.items, &mut self.comments);
+        if !self.cfg.strip_file(&mut file) {
+            return Ok(None);
+        }
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        includes::expand_file(
+            &mut file,
+            &Site {
+                shown: &shown,
+                dir: &dir,
+                package: self.package,
+            },
+        )?;
+        let index = self.files.len();
+        self.files.push(shown.clone());
+        self.loading.push(path.to_path_buf());
+        let loaded = self.load_items(&mut file.items, &state, &shown);
+        self.loading.pop();
+        loaded?;
+        file.items.insert(0, marker_item(MARKER, index));
+        Ok(Some((file.attrs, file.items)))
+    }
+
+    /// Follows every `mod` item in `items` (recursively through inline modules).
+    fn load_items(&mut self, items: &mut Vec<Item>, state: &DirState, shown: &str) -> Result<()> {
+        let mut index = 0;
+        while index < items.len() {
+            let Item::Mod(module) = &mut items[index] else {
+                index += 1;
+                continue;
+            };
+            let name = module.ident.to_string();
+            let line = module.span().start().line;
+            let path_attr = take_path_attr(&mut module.attrs);
+            if let Some((_, children)) = &mut module.content {
+                let child = match path_attr {
+                    Some(path) => DirState {
+                        dir: state.dir.join(path),
+                        relative: None,
+                    },
+                    None => {
+                        let mut dir = state.dir.clone();
+                        if let Some(relative) = &state.relative {
+                            dir.push(relative);
+                        }
+                        dir.push(&name);
+                        DirState {
+                            dir,
+                            relative: None,
+                        }
+                    }
+                };
+                self.load_items(children, &child, shown)?;
+                index += 1;
+                continue;
+            }
+            let (file, child) = match path_attr {
+                Some(path) => {
+                    let file = state.dir.join(path);
+                    let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
+                    (file, DirState {
+                        dir,
+                        relative: None,
+                    })
+                }
+                None => {
+                    let mut base = state.dir.clone();
+                    if let Some(relative) = &state.relative {
+                        base.push(relative);
+                    }
+                    let default = base.join(format!("{name}.rs"));
+                    let secondary = base.join(&name).join("mod.rs");
+                    match (default.is_file(), secondary.is_file()) {
+                        (true, false) => (default, DirState {
+                            dir: base,
+                            relative: Some(name.clone()),
+                        }),
+                        (false, true) => (secondary, DirState {
+                            dir: base.join(&name),
+                            relative: None,
+                        }),
+                        (true, true) => {
+                            return Err(Error::at(
+                                shown,
+                                line,
+                                format!(
+                                    "module `{name}` is in both {} and {}",
+                                    self.shown(&default),
+                                    self.shown(&secondary)
+                                ),
+                            ))
+                        }
+                        (false, false) => {
+                            return Err(Error::at(
+                                shown,
+                                line,
+                                format!(
+                                    "file not found for module `{name}`: neither {} nor {}",
+                                    self.shown(&default),
+                                    self.shown(&secondary)
+                                ),
+                            ))
+                        }
+                    }
+                }
+            };
+            if !file.is_file() {
+                return Err(Error::at(
+                    shown,
+                    line,
+                    format!("file not found for module `{name}`: {}", self.shown(&file)),
+                ));
+            }
+            match self.load_file(&file, child)? {
+                Some((inner_attrs, children)) => {
+                    let Item::Mod(module) = &mut items[index] else {
+                        unreachable!("checked above");
+                    };
+                    module.attrs.extend(inner_attrs);
+                    module.content = Some((syn::token::Brace::default(), children));
+                    module.semi = None;
+                    index += 1;
+                }
+                None => {
+                    items.remove(index);
+                }
+            }
+        }
+        Ok(())
+    }
+}

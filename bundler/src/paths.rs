@@ -1,0 +1,709 @@
+//! Path rewriting: the library becomes a module of the binary's crate.
+//!
+//! In the bundle the library lives in `mod <module>` at the crate root, so
+//! - in the library, `crate::x` and `$crate::x` become `crate::<module>::x` (except the library's
+//!   `#[macro_export]` macros, which stay at the crate root: `$crate::m!` becomes `crate::m!`),
+//!   and `extern crate self as alias;` goes away with `alias::x` rewritten the same way;
+//! - in the binary, `lib::x`, `::lib::x` and `use lib::...` become `crate::<module>::x`
+//!   unless a local item of the module shadows the library's name; `extern crate lib;` goes.
+//!
+//! Paths are rewritten in syntax trees and inside macro calls' token streams alike.
+//! Paths that name a crate other than std, core, alloc or the library are refused.
+
+use crate::cfg::item_attrs;
+use crate::error::{Error, Result};
+use crate::loader::{marker_index, MARKER};
+use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
+use quote::quote;
+use std::collections::BTreeSet;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::visit_mut::{self, VisitMut};
+use syn::{Item, ItemUse, Macro, Path, PathSegment, UseTree, Visibility};
+
+/// The crates every bundle may name.
+const BUILTIN_CRATES: [&str; 3] = ["std", "core", "alloc"];
+
+/// Keywords and special names a path may start with.
+const PATH_ROOTS: [&str; 5] = ["crate", "self", "super", "Self", "$crate"];
+
+/// How the library appears in the bundle.
+#[derive(Debug, Clone)]
+pub struct LibInfo {
+    /// The crate name code uses (`my_lib` for package `my-lib`).
+    pub name: String,
+    /// The module name in the bundle (the crate name unless the binary's root uses it).
+    pub module: String,
+    /// Names of the library's `#[macro_export]` macros (they live at the bundle's root).
+    pub exported_macros: BTreeSet<String>,
+}
+
+/// Names given to items in a module, in the type namespace (those that shadow a crate name)
+/// or in any namespace.
+fn local_names(items: &[Item], lib: Option<&str>, type_namespace_only: bool) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for item in items {
+        match item {
+            Item::Mod(i) => {
+                names.insert(i.ident.to_string());
+            }
+            Item::Struct(i) => {
+                names.insert(i.ident.to_string());
+            }
+            Item::Enum(i) => {
+                names.insert(i.ident.to_string());
+            }
+            Item::Union(i) => {
+                names.insert(i.ident.to_string());
+            }
+            Item::Trait(i) => {
+                names.insert(i.ident.to_string());
+            }
+            Item::TraitAlias(i) => {
+                names.insert(i.ident.to_string());
+            }
+            Item::Type(i) => {
+                names.insert(i.ident.to_string());
+            }
+            Item::ExternCrate(i) => {
+                let name = i.rename.as_ref().map_or(&i.ident, |(_, r)| r).to_string();
+                if Some(i.ident.to_string().as_str()) != lib {
+                    names.insert(name);
+                }
+            }
+            Item::Use(i) => {
+                let root_is_lib = use_root(&i.tree).is_some_and(|r| Some(r.as_str()) == lib);
+                if !root_is_lib {
+                    use_names(&i.tree, &mut names);
+                }
+            }
+            Item::Fn(i) if !type_namespace_only => {
+                names.insert(i.sig.ident.to_string());
+            }
+            Item::Const(i) if !type_namespace_only => {
+                names.insert(i.ident.to_string());
+            }
+            Item::Static(i) if !type_namespace_only => {
+                names.insert(i.ident.to_string());
+            }
+            Item::Macro(i) if !type_namespace_only => {
+                if let Some(ident) = &i.ident {
+                    names.insert(ident.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    names
+}
+
+fn use_root(tree: &UseTree) -> Option<String> {
+    match tree {
+        UseTree::Path(p) => Some(p.ident.to_string()),
+        UseTree::Name(n) => Some(n.ident.to_string()),
+        UseTree::Rename(r) => Some(r.ident.to_string()),
+        _ => None,
+    }
+}
+
+/// The names a use tree brings into scope.
+pub fn use_names(tree: &UseTree, names: &mut BTreeSet<String>) {
+    match tree {
+        UseTree::Path(p) => use_names(&p.tree, names),
+        UseTree::Name(n) => {
+            names.insert(n.ident.to_string());
+        }
+        UseTree::Rename(r) => {
+            names.insert(r.rename.to_string());
+        }
+        UseTree::Glob(_) => {}
+        UseTree::Group(g) => g.items.iter().for_each(|t| use_names(t, names)),
+    }
+}
+
+fn has_glob(tree: &UseTree) -> bool {
+    match tree {
+        UseTree::Path(p) => has_glob(&p.tree),
+        UseTree::Glob(_) => true,
+        UseTree::Group(g) => g.items.iter().any(has_glob),
+        _ => false,
+    }
+}
+
+/// The library's `#[macro_export]` macros, anywhere in its module tree.
+pub fn exported_macros(items: &[Item]) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    for item in items {
+        match item {
+            Item::Macro(mac) => {
+                let exported = mac
+                    .attrs
+                    .iter()
+                    .any(|a| a.path().is_ident("macro_export"));
+                if let (true, Some(ident)) = (exported, &mac.ident) {
+                    found.insert(ident.to_string());
+                }
+            }
+            Item::Mod(module) => {
+                if let Some((_, children)) = &module.content {
+                    found.extend(exported_macros(children));
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// The module name for the library: its crate name unless the binary's root already uses it.
+pub fn choose_module_name(lib: &str, bin_items: &[Item]) -> String {
+    let taken = local_names(bin_items, Some(lib), false);
+    let reserved = |name: &str| {
+        taken.contains(name)
+            || BUILTIN_CRATES.contains(&name)
+            || ["main", "crate", "self", "super", "test", "proc_macro"].contains(&name)
+    };
+    if !reserved(lib) {
+        return lib.to_string();
+    }
+    let mut candidate = format!("{lib}_lib");
+    let mut counter = 2;
+    while reserved(&candidate) {
+        candidate = format!("{lib}_lib{counter}");
+        counter += 1;
+    }
+    candidate
+}
+
+fn ident(name: &str) -> Ident {
+    Ident::new(name, Span::call_site())
+}
+
+fn segment(name: &str) -> PathSegment {
+    PathSegment::from(ident(name))
+}
+
+/// Which side of the bundle a rewriter works on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Lib,
+    Bin,
+}
+
+/// Rewrites one side's paths; remembers the first error.
+struct Rewriter<'a> {
+    side: Side,
+    lib: Option<&'a LibInfo>,
+    /// `extern crate self as alias;` names (library side).
+    self_aliases: BTreeSet<String>,
+    /// Bare macro names to qualify with `crate::` (binary with `#[macro_use] extern crate lib`).
+    qualify_macros: BTreeSet<String>,
+    files: &'a [String],
+    /// Stack of (file shown, type-namespace names, names in any namespace, has glob import).
+    scopes: Vec<Scope>,
+    error: Option<Error>,
+}
+
+#[derive(Debug, Clone)]
+struct Scope {
+    file: String,
+    shadowing: BTreeSet<String>,
+    all_names: BTreeSet<String>,
+    has_glob: bool,
+}
+
+impl Rewriter<'_> {
+    fn file(&self) -> &str {
+        self.scopes.last().map_or("", |s| s.file.as_str())
+    }
+
+    fn fail(&mut self, span: Span, message: String) {
+        let error = Error::at(self.file(), span.start().line, message);
+        self.error.get_or_insert(error);
+    }
+
+    fn lib_name(&self) -> Option<&str> {
+        self.lib.map(|l| l.name.as_str())
+    }
+
+    fn is_exported_macro(&self, name: &str) -> bool {
+        self.lib.is_some_and(|l| l.exported_macros.contains(name))
+    }
+
+    /// Is `name` at the start of a path the library crate (binary side, not shadowed)?
+    fn names_lib(&self, name: &str) -> bool {
+        match self.side {
+            Side::Bin => {
+                self.lib_name() == Some(name)
+                    && !self.scopes.last().is_some_and(|s| s.shadowing.contains(name))
+            }
+            Side::Lib => {
+                self.self_aliases.contains(name)
+                    || (self.lib_name() == Some(name)
+                        && !self.scopes.last().is_some_and(|s| s.all_names.contains(name)))
+            }
+        }
+    }
+
+    /// The segments replacing the library's root: `crate::<module>`, or `crate` alone for an
+    /// exported macro.
+    fn lib_root(&self, next: Option<&str>, is_macro: bool) -> Vec<&str> {
+        let module = self.lib.map_or("", |l| l.module.as_str());
+        match next {
+            Some(name) if is_macro && self.is_exported_macro(name) => vec!["crate"],
+            _ => vec!["crate", module],
+        }
+    }
+
+    fn rewrite_path(&mut self, path: &mut Path, is_macro: bool) {
+        let Some(first) = path.segments.first().map(|s| s.ident.to_string()) else {
+            return;
+        };
+        let second = path.segments.iter().nth(1).map(|s| s.ident.to_string());
+        let macro_path = is_macro && path.segments.len() == 2;
+        let replace_first = match self.side {
+            Side::Lib if first == "crate" && !path.leading_colon.is_some() => {
+                if path.segments.len() < 2 {
+                    return;
+                }
+                true
+            }
+            _ if path.leading_colon.is_some() => {
+                if self.lib_name() == Some(first.as_str()) || self.self_aliases.contains(&first) {
+                    true
+                } else {
+                    if !BUILTIN_CRATES.contains(&first.as_str()) {
+                        let span = path.segments[0].ident.span();
+                        self.fail(span, format!(
+                            "`::{first}` names an external crate; only std, core and alloc can be bundled"
+                        ));
+                    }
+                    return;
+                }
+            }
+            _ => path.segments.len() >= 2 && self.names_lib(&first),
+        };
+        if !replace_first {
+            return;
+        }
+        let root = self.lib_root(second.as_deref(), macro_path);
+        let rest: Vec<PathSegment> = path.segments.iter().skip(1).cloned().collect();
+        let mut segments: Punctuated<PathSegment, syn::Token![::]> = Punctuated::new();
+        for name in root {
+            segments.push(segment(name));
+        }
+        for seg in rest {
+            segments.push(seg);
+        }
+        path.segments = segments;
+        path.leading_colon = None;
+    }
+
+    /// Rewrites a `use` tree whose first segment may name the library or `crate`.
+    /// Returns false when the tree must be dropped (it only re-imported the library itself).
+    fn rewrite_use_tree(&mut self, tree: &mut UseTree, leading_colon: bool, at_root: bool) -> bool {
+        match tree {
+            UseTree::Group(group) => {
+                let items = std::mem::take(&mut group.items);
+                for mut item in items {
+                    if self.rewrite_use_tree(&mut item, leading_colon, at_root) {
+                        group.items.push(item);
+                    }
+                }
+                !group.items.is_empty()
+            }
+            UseTree::Path(path) => {
+                let first = path.ident.to_string();
+                let is_lib_side_crate = self.side == Side::Lib && first == "crate" && !leading_colon;
+                let names_lib = if leading_colon {
+                    self.lib_name() == Some(first.as_str()) || self.self_aliases.contains(&first)
+                } else {
+                    self.names_lib(&first)
+                };
+                if is_lib_side_crate || names_lib {
+                    let module = self.lib.map_or(String::new(), |l| l.module.clone());
+                    let inner = std::mem::replace(&mut *path.tree, UseTree::Glob(syn::UseGlob {
+                        star_token: Default::default(),
+                    }));
+                    path.ident = ident("crate");
+                    *path.tree = self.insert_module(inner, &module);
+                    return true;
+                }
+                if leading_colon && !BUILTIN_CRATES.contains(&first.as_str()) {
+                    let span = path.ident.span();
+                    self.fail(span, format!(
+                        "`use ::{first}` names an external crate; only std, core and alloc can be bundled"
+                    ));
+                } else if !leading_colon {
+                    self.check_use_root(&first, path.ident.span());
+                }
+                true
+            }
+            UseTree::Name(name) => {
+                let first = name.ident.to_string();
+                if self.names_lib(&first) || (leading_colon && self.lib_name() == Some(&first)) {
+                    let module = self.lib.map_or(String::new(), |l| l.module.clone());
+                    if at_root && module == first {
+                        return false;
+                    }
+                    let alias = ident(&first);
+                    let module = ident(&module);
+                    *tree = syn::parse_quote!(crate::#module as #alias);
+                }
+                true
+            }
+            UseTree::Rename(rename) => {
+                let first = rename.ident.to_string();
+                if self.names_lib(&first) || (leading_colon && self.lib_name() == Some(&first)) {
+                    let alias = rename.rename.clone();
+                    let module = ident(&self.lib.map_or(String::new(), |l| l.module.clone()));
+                    *tree = syn::parse_quote!(crate::#module as #alias);
+                }
+                true
+            }
+            UseTree::Glob(_) => true,
+        }
+    }
+
+    /// `crate::<tree>` becomes `crate::<module>::<tree>`, exported macros excepted.
+    fn insert_module(&self, tree: UseTree, module: &str) -> UseTree {
+        let module_ident = ident(module);
+        match tree {
+            UseTree::Name(ref name) if self.is_exported_macro(&name.ident.to_string()) => tree,
+            UseTree::Rename(ref rename)
+                if self.is_exported_macro(&rename.ident.to_string()) =>
+            {
+                tree
+            }
+            UseTree::Name(ref name) if name.ident == "self" => {
+                syn::parse_quote!(#module_ident)
+            }
+            UseTree::Group(mut group) => {
+                let items = std::mem::take(&mut group.items);
+                for item in items {
+                    group.items.push(self.insert_module(item, module));
+                }
+                UseTree::Group(group)
+            }
+            other => syn::parse_quote!(#module_ident::#other),
+        }
+    }
+
+    /// Refuses `use foo::...` when `foo` can only be an external crate.
+    fn check_use_root(&mut self, first: &str, span: Span) {
+        if PATH_ROOTS.contains(&first) || BUILTIN_CRATES.contains(&first) {
+            return;
+        }
+        if self.lib_name() == Some(first) {
+            return;
+        }
+        let Some(scope) = self.scopes.last() else {
+            return;
+        };
+        if scope.has_glob || scope.all_names.contains(first) {
+            return;
+        }
+        if first == "proc_macro" {
+            self.fail(span, "proc macros cannot be bundled into one file".to_string());
+            return;
+        }
+        if first.chars().next().is_some_and(char::is_lowercase) {
+            self.fail(span, format!(
+                "`use {first}::...`: `{first}` is not a module here, so it names an external crate; only std, core and alloc can be bundled"
+            ));
+        }
+    }
+
+    fn enter(&mut self, items: &[Item]) {
+        let file = items
+            .first()
+            .and_then(|item| marker_index(item, MARKER))
+            .and_then(|index| self.files.get(index).cloned())
+            .unwrap_or_else(|| self.file().to_string());
+        let lib = self.lib_name().map(str::to_string);
+        self.scopes.push(Scope {
+            file,
+            shadowing: local_names(items, lib.as_deref(), true),
+            all_names: local_names(items, lib.as_deref(), false),
+            has_glob: items
+                .iter()
+                .any(|item| matches!(item, Item::Use(u) if has_glob(&u.tree))),
+        });
+    }
+
+    /// Rewrites a list of items of one module, dropping `extern crate` items of the library.
+    fn rewrite_items(&mut self, items: &mut Vec<Item>) {
+        self.enter(items);
+        let old = std::mem::take(items);
+        for mut item in old {
+            match &mut item {
+                Item::ExternCrate(krate) => {
+                    let name = krate.ident.to_string();
+                    let span = krate.ident.span();
+                    if name == "self" {
+                        if let Some((_, alias)) = &krate.rename {
+                            self.self_aliases.insert(alias.to_string());
+                        }
+                        continue;
+                    }
+                    if self.lib_name() == Some(name.as_str()) && self.side == Side::Bin {
+                        if let Some((_, alias)) = &krate.rename {
+                            let module = ident(&self.lib.map_or(String::new(), |l| l.module.clone()));
+                            let vis = krate.vis.clone();
+                            items.push(syn::parse_quote!(#vis use crate::#module as #alias;));
+                        }
+                        continue;
+                    }
+                    if name == "proc_macro" {
+                        self.fail(span, "proc macros cannot be bundled into one file".to_string());
+                    } else if !BUILTIN_CRATES.contains(&name.as_str()) {
+                        self.fail(span, format!(
+                            "`extern crate {name}`: an external crate; only std, core and alloc can be bundled"
+                        ));
+                    }
+                    items.push(item);
+                }
+                Item::Use(use_item) => {
+                    let leading = use_item.leading_colon.is_some();
+                    let at_root = self.scopes.len() == 1;
+                    if self.rewrite_use_tree(&mut use_item.tree, leading, at_root) {
+                        use_item.leading_colon = None;
+                        visit_mut::visit_visibility_mut(self, &mut use_item.vis);
+                        items.push(item);
+                    }
+                }
+                _ => {
+                    self.visit_item_mut(&mut item);
+                    items.push(item);
+                }
+            }
+        }
+        self.scopes.pop();
+    }
+
+    /// Rewrites the paths inside a macro call's tokens.
+    fn rewrite_tokens(&mut self, tokens: TokenStream) -> TokenStream {
+        let trees: Vec<TokenTree> = tokens.into_iter().collect();
+        let mut out: Vec<TokenTree> = Vec::with_capacity(trees.len());
+        let mut index = 0;
+        let is_colon = |t: Option<&TokenTree>| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == ':');
+        while index < trees.len() {
+            let token = &trees[index];
+            let followed_by_path_sep = is_colon(trees.get(index + 1)) && is_colon(trees.get(index + 2));
+            let prev = if index > 0 { trees.get(index - 1) } else { None };
+            let after_sep = index >= 2 && is_colon(prev) && is_colon(trees.get(index - 2));
+            let after_dot = matches!(prev, Some(TokenTree::Punct(p)) if p.as_char() == '.');
+            let after_dollar = matches!(prev, Some(TokenTree::Punct(p)) if p.as_char() == '$');
+            // A leading `::` (not preceded by a path segment) is a crate-rooted path.
+            let leading_sep = after_sep
+                && !(index >= 3
+                    && match &trees[index - 3] {
+                        TokenTree::Ident(_) => true,
+                        TokenTree::Punct(p) => p.as_char() == '>',
+                        _ => false,
+                    });
+            match token {
+                TokenTree::Group(group) => {
+                    let mut rebuilt = Group::new(group.delimiter(), self.rewrite_tokens(group.stream()));
+                    rebuilt.set_span(group.span());
+                    out.push(TokenTree::Group(rebuilt));
+                    index += 1;
+                    continue;
+                }
+                TokenTree::Ident(word) => {
+                    let name = word.to_string();
+                    let next_name = match trees.get(index + 3) {
+                        Some(TokenTree::Ident(next)) if followed_by_path_sep => Some(next.to_string()),
+                        _ => None,
+                    };
+                    let next_is_macro = matches!(trees.get(index + 4), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                    // `$crate` in the library's macros.
+                    if name == "crate" && after_dollar && self.side == Side::Lib {
+                        out.pop();
+                        let root = self.lib_root(next_name.as_deref(), next_is_macro);
+                        push_root(&mut out, &root);
+                        index += 1;
+                        continue;
+                    }
+                    let is_root = !after_dot && !after_dollar && (!after_sep || leading_sep);
+                    if is_root && followed_by_path_sep {
+                        let lib_side_crate = self.side == Side::Lib && name == "crate" && !after_sep;
+                        let names_lib = self.names_lib(&name)
+                            || (leading_sep && self.lib_name() == Some(name.as_str()));
+                        if lib_side_crate || names_lib {
+                            if leading_sep {
+                                out.pop();
+                                out.pop();
+                            }
+                            let root = self.lib_root(next_name.as_deref(), next_is_macro);
+                            push_root(&mut out, &root);
+                            index += 1;
+                            continue;
+                        }
+                    }
+                    let bang_follows = matches!(trees.get(index + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                    if is_root && !after_sep && bang_follows && self.qualify_macros.contains(&name) {
+                        out.extend(quote!(crate::));
+                    }
+                    out.push(token.clone());
+                }
+                other => out.push(other.clone()),
+            }
+            index += 1;
+        }
+        out.into_iter().collect()
+    }
+}
+
+fn push_root(out: &mut Vec<TokenTree>, root: &[&str]) {
+    let mut first = true;
+    for name in root {
+        if !first {
+            out.extend(quote!(::));
+        }
+        first = false;
+        out.push(TokenTree::Ident(ident(name)));
+    }
+}
+
+impl VisitMut for Rewriter<'_> {
+    fn visit_attribute_mut(&mut self, _attr: &mut syn::Attribute) {}
+
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        for attr in &mut module.attrs {
+            self.visit_attribute_mut(attr);
+        }
+        self.visit_visibility_mut(&mut module.vis);
+        if let Some((_, items)) = &mut module.content {
+            self.rewrite_items(items);
+        }
+    }
+
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        for stmt in &mut block.stmts {
+            match stmt {
+                syn::Stmt::Item(Item::Use(use_item)) => {
+                    let leading = use_item.leading_colon.is_some();
+                    let keep = self.rewrite_use_tree(&mut use_item.tree, leading, false);
+                    if keep {
+                        use_item.leading_colon = None;
+                    }
+                }
+                other => self.visit_stmt_mut(other),
+            }
+        }
+    }
+
+    fn visit_item_use_mut(&mut self, use_item: &mut ItemUse) {
+        let leading = use_item.leading_colon.is_some();
+        if self.rewrite_use_tree(&mut use_item.tree, leading, false) {
+            use_item.leading_colon = None;
+        }
+    }
+
+    fn visit_path_mut(&mut self, path: &mut Path) {
+        self.rewrite_path(path, false);
+        visit_mut::visit_path_mut(self, path);
+    }
+
+    fn visit_visibility_mut(&mut self, vis: &mut Visibility) {
+        if let Visibility::Restricted(restricted) = vis {
+            self.rewrite_path(&mut restricted.path, false);
+        }
+    }
+
+    fn visit_macro_mut(&mut self, mac: &mut Macro) {
+        let bare = mac.path.segments.len() == 1 && mac.path.leading_colon.is_none();
+        if bare {
+            let name = mac.path.segments[0].ident.to_string();
+            if self.qualify_macros.contains(&name) {
+                mac.path.segments.insert(0, segment("crate"));
+            }
+        } else {
+            self.rewrite_path(&mut mac.path, true);
+        }
+        mac.tokens = self.rewrite_tokens(mac.tokens.clone());
+    }
+}
+
+/// Rewrites the library's items (its root module's contents).
+pub fn rewrite_lib(items: &mut Vec<Item>, lib: &LibInfo, files: &[String]) -> Result<()> {
+    let mut rewriter = Rewriter {
+        side: Side::Lib,
+        lib: Some(lib),
+        self_aliases: BTreeSet::new(),
+        qualify_macros: BTreeSet::new(),
+        files,
+        scopes: Vec::new(),
+        error: None,
+    };
+    // `extern crate self as alias;` can appear anywhere in the root; find it first.
+    for item in items.iter() {
+        if let Item::ExternCrate(krate) = item {
+            if let (true, Some((_, alias))) = (krate.ident == "self", &krate.rename) {
+                rewriter.self_aliases.insert(alias.to_string());
+            }
+        }
+    }
+    rewriter.rewrite_items(items);
+    rewriter.error.map_or(Ok(()), Err)
+}
+
+/// Rewrites the binary's items (the bundle's root module).
+pub fn rewrite_bin(items: &mut Vec<Item>, lib: Option<&LibInfo>, files: &[String]) -> Result<()> {
+    let mut qualify_macros = BTreeSet::new();
+    if let Some(lib) = lib {
+        let macro_use = items.iter().any(|item| match item {
+            Item::ExternCrate(krate) => {
+                krate.ident == lib.name.as_str()
+                    && item_attrs(item).iter().any(|a| a.path().is_ident("macro_use"))
+            }
+            _ => false,
+        });
+        if macro_use {
+            let own = local_macro_names(items);
+            qualify_macros = lib
+                .exported_macros
+                .iter()
+                .filter(|name| !own.contains(*name))
+                .cloned()
+                .collect();
+        }
+    }
+    let mut rewriter = Rewriter {
+        side: Side::Bin,
+        lib,
+        self_aliases: BTreeSet::new(),
+        qualify_macros,
+        files,
+        scopes: Vec::new(),
+        error: None,
+    };
+    rewriter.rewrite_items(items);
+    rewriter.error.map_or(Ok(()), Err)
+}
+
+fn local_macro_names(items: &[Item]) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for item in items {
+        match item {
+            Item::Macro(mac) => {
+                if let Some(ident) = &mac.ident {
+                    names.insert(ident.to_string());
+                }
+            }
+            Item::Mod(module) => {
+                if let Some((_, children)) = &module.content {
+                    names.extend(local_macro_names(children));
+                }
+            }
+            _ => {}
+        }
+    }
+    names
+}
+
+/// The line of an item, for messages.
+pub fn line_of(item: &Item) -> usize {
+    item.span().start().line
+}
