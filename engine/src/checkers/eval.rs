@@ -35,8 +35,16 @@ pub mod feature {
     pub const LATE_POINTS: usize = 12;
     /// Being the side to move.
     pub const TEMPO: usize = 13;
+    /// A man on one of the eight central squares.
+    pub const MAN_CENTER: usize = 14;
+    /// A piece of the side to move that the opponent could jump if it were its turn (the side
+    /// to move has no capture itself: evaluated positions are quiet).
+    pub const THREATENED: usize = 15;
+    /// The material points balance times the number of pieces already gone: trading down
+    /// when ahead brings the score rule's win nearer and leaves the opponent less play.
+    pub const TRADE: usize = 16;
     /// Number of features.
-    pub const COUNT: usize = 14;
+    pub const COUNT: usize = 17;
 }
 
 /// The tuned weights, in hundredths of a man (see the module documentation).
@@ -49,6 +57,9 @@ pub const WEIGHTS: [i32; feature::COUNT] = [
     3,   // mobility
     2,   // late points
     5,   // tempo
+    0,   // man in the centre
+    0,   // threatened
+    0,   // trade
 ];
 
 /// Calls `term(feature, value)` for every feature of `position`, values signed from black's
@@ -111,6 +122,38 @@ pub fn features(position: &Position, mut term: impl FnMut(usize, i32)) {
             -1
         },
     );
+    term(
+        feature::MAN_CENTER,
+        count(black_men & CENTER) - count(white_men & CENTER),
+    );
+    let (mover, other, sign) = match position.side() {
+        Color::Black => (black, white, 1),
+        Color::White => (white, black, -1),
+    };
+    term(
+        feature::THREATENED,
+        sign * count(threatened(mover, other, empty)),
+    );
+    let gone = 24 - count(black | white);
+    term(feature::TRADE, points * gone / 4);
+}
+
+/// A board shift in one diagonal direction.
+type Shift = fn(Bitboard) -> Bitboard;
+
+/// The pieces of `victims` that a piece of `attackers` could jump: an attacker on one side,
+/// an empty square on the other.
+fn threatened(victims: Bitboard, attackers: Bitboard, empty: Bitboard) -> Bitboard {
+    let diagonals: [(Shift, Shift); 2] = [
+        (shift_up_left, shift_down_right),
+        (shift_up_right, shift_down_left),
+    ];
+    let mut hit = 0;
+    for (forth, back) in diagonals {
+        hit |= victims & forth(attackers) & back(empty);
+        hit |= victims & back(attackers) & forth(empty);
+    }
+    hit
 }
 
 /// The evaluation of a quiet position for the side to move, in hundredths of a man.
@@ -146,6 +189,27 @@ mod tests {
         .unwrap();
         // The second is the first turned half round with colours swapped.
         assert_eq!(evaluate(&black_up), evaluate(&white_up));
+    }
+
+    #[test]
+    fn threatened_needs_an_attacker_and_a_landing_square() {
+        let p = Position::parse(
+            "......../......../......../....w.../...b..../......../......../........ b",
+        )
+        .unwrap();
+        // White on 3,4 can jump black on 4,3 to 5,2.
+        assert_eq!(
+            threatened(p.black(), p.white(), !(p.black() | p.white())).count_ones(),
+            1
+        );
+        let q = Position::parse(
+            "......../......../......../....w.../...b..../..b...../......../........ b",
+        )
+        .unwrap();
+        assert_eq!(
+            threatened(q.black(), q.white(), !(q.black() | q.white())),
+            0
+        );
     }
 
     #[test]

@@ -185,7 +185,7 @@ impl Searcher {
             }
         }
         order[..=best_index].rotate_right(1);
-        if let Some(mv) = best {
+        if let (Some(mv), false) = (best, self.aborted) {
             self.table
                 .store(position.hash(), alpha, mv.code(), depth, Bound::Exact);
         }

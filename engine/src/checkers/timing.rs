@@ -26,7 +26,7 @@ pub struct Budget {
 
 /// Part of the move limit the search may use at most: the rest covers reading the command,
 /// printing, the judge's own overhead, and a machine slower or busier than ours.
-const MOVE_SHARE: f64 = 0.68;
+const MOVE_SHARE: f64 = 0.72;
 /// Part of the game limit the plan spends; the rest is a reserve.
 const GAME_SHARE: f64 = 0.92;
 
@@ -43,9 +43,10 @@ impl Clock {
     /// The budget for our move at game ply `ply`.
     ///
     /// The game time left is spread evenly over our moves left before the ply limit; an
-    /// iteration is not started past half of that share (the next one would take about as
-    /// long again as all before it), and the search is cut at twice the share, at the move
-    /// limit's safe part, and at a quarter of the game time left.
+    /// iteration is not started past 60% of that share (the next one would take about as long
+    /// again as all before it), and the search is cut at 2.5 times the share, at the move
+    /// limit's safe part, and at a quarter of the game time left. Time a move does not use
+    /// raises the share of the moves after it.
     pub fn budget(&self, ply: u32) -> Budget {
         let plies_left = MAX_PLIES.saturating_sub(ply).max(1);
         let our_moves_left = (plies_left + 1) / 2;
@@ -57,10 +58,10 @@ impl Clock {
         let hard = self
             .move_limit
             .mul_f64(MOVE_SHARE)
-            .min(share * 2)
+            .min(share.mul_f64(2.5))
             .min(game_left / 4);
         Budget {
-            soft: (share / 2).min(hard),
+            soft: share.mul_f64(0.6).min(hard),
             hard,
         }
     }
@@ -84,7 +85,7 @@ mod tests {
         let clock = judge_clock();
         for ply in 0..=MAX_PLIES {
             let budget = clock.budget(ply);
-            assert!(budget.hard <= Duration::from_millis(1360));
+            assert!(budget.hard <= Duration::from_millis(1440));
             assert!(budget.soft <= budget.hard);
         }
     }

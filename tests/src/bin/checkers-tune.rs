@@ -1,0 +1,203 @@
+//! Tunes the checkers evaluation weights (Texel's method) from engine self-play.
+//!
+//!     checkers-tune generate GAMES DEPTH FILE   # self-play games -> labelled positions
+//!     checkers-tune fit FILE [FILE ...]         # logistic fit -> weights to paste
+//!
+//! `generate` plays games of the engine against itself at a fixed search depth; the first 6 to
+//! 13 plies of each game are random legal moves, so the games differ. Every later position in
+//! which neither side has a capture pending is written with the game's result from black's
+//! view (1, 0.5, 0) as `result position ply`.
+//!
+//! `fit` reads those positions, computes the evaluation's features for each (the engine's own
+//! `eval::features`, so the tuner and the engine cannot disagree), chooses the scale `K` that
+//! best fits the current weights, then minimises the mean squared error between the result and
+//! `1 / (1 + exp(-K * eval / 100))` by gradient descent (Adam), and prints the new weights.
+
+use engine::checkers::eval::{feature, features, WEIGHTS};
+use engine::checkers::moves::MoveList;
+use engine::checkers::position::{Color, Outcome, Position};
+use engine::checkers::search::{Limits, Searcher};
+use engine::core::rng::Rng;
+use std::fs;
+use std::io::{BufWriter, Write};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("generate") if args.len() == 4 => {
+            let games = args[1].parse().expect("GAMES is a number");
+            let depth = args[2].parse().expect("DEPTH is a number");
+            generate(games, depth, &args[3]);
+        }
+        Some("fit") if args.len() >= 2 => fit(&args[1..]),
+        _ => {
+            eprintln!("usage: checkers-tune generate GAMES DEPTH FILE | fit FILE [FILE ...]");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// One labelled position.
+struct Sample {
+    /// Sparse features (index, value), black's view.
+    features: Vec<(usize, f64)>,
+    /// Result for black: 1 win, 0.5 draw, 0 loss.
+    result: f64,
+}
+
+fn generate(games: u32, depth: i32, file: &str) {
+    let mut out = BufWriter::new(fs::File::create(file).expect("output file"));
+    let mut rng = Rng::new(u64::from(games) * 7919 + depth as u64);
+    let mut searcher = Searcher::new(16);
+    let mut list = MoveList::new();
+    let mut written = 0;
+    for game in 0..games {
+        let mut position = Position::start();
+        let random_plies = 6 + rng.below(8);
+        let mut seen = Vec::new();
+        let result = loop {
+            position.legal_moves(&mut list);
+            if let Some(outcome) = position.outcome(list.len()) {
+                let black_view = match (outcome, position.side()) {
+                    (Outcome::Draw, _) => 0.5,
+                    (Outcome::Win, Color::Black) | (Outcome::Loss, Color::White) => 1.0,
+                    _ => 0.0,
+                };
+                break black_view;
+            }
+            let mv = if position.ply() < random_plies {
+                list.as_slice()[rng.below(list.len() as u32) as usize]
+            } else {
+                if !position.has_capture() && !position.pass().has_capture() {
+                    seen.push(position);
+                }
+                let found = searcher.think(&position, Limits::depth(depth));
+                found.best.expect("a position that is not over has a move")
+            };
+            position = position.apply(mv);
+        };
+        for position in &seen {
+            writeln!(out, "{result} {position} {}", position.ply()).expect("write");
+        }
+        written += seen.len();
+        if game % 50 == 49 {
+            eprintln!("{} games, {written} positions", game + 1);
+        }
+    }
+}
+
+fn load(files: &[String]) -> Vec<Sample> {
+    let mut samples = Vec::new();
+    for file in files {
+        let text = fs::read_to_string(file).expect("readable sample file");
+        for line in text.lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.len() != 4 {
+                continue;
+            }
+            let result: f64 = words[0].parse().expect("result");
+            let ply: u32 = words[3].parse().expect("ply");
+            let parsed = Position::parse(&format!("{} {}", words[1], words[2])).expect("position");
+            let position = Position::from_parts(
+                parsed.black(),
+                parsed.white(),
+                parsed.kings(),
+                parsed.side(),
+                ply,
+            );
+            let mut sparse = Vec::new();
+            features(&position, |index, value| {
+                if value != 0 {
+                    sparse.push((index, f64::from(value)))
+                }
+            });
+            samples.push(Sample {
+                features: sparse,
+                result,
+            });
+        }
+    }
+    samples
+}
+
+fn error(samples: &[Sample], weights: &[f64], k: f64) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let eval: f64 = s.features.iter().map(|&(i, v)| weights[i] * v).sum();
+            let predicted = 1.0 / (1.0 + (-k * eval / 100.0).exp());
+            (s.result - predicted).powi(2)
+        })
+        .sum();
+    total / samples.len() as f64
+}
+
+fn fit(files: &[String]) {
+    let samples = load(files);
+    eprintln!("{} positions", samples.len());
+    let mut weights: Vec<f64> = WEIGHTS.iter().map(|&w| f64::from(w)).collect();
+
+    // The scale that best fits the current weights, by a coarse then a fine scan.
+    let mut k = 1.0;
+    let mut best = f64::MAX;
+    for step in [0.1, 0.01] {
+        let centre = k;
+        for i in -10..=10 {
+            let candidate: f64 = centre + step * f64::from(i);
+            if candidate <= 0.0 {
+                continue;
+            }
+            let e = error(&samples, &weights, candidate);
+            if e < best {
+                best = e;
+                k = candidate;
+            }
+        }
+    }
+    eprintln!("K = {k:.3}, error with the current weights {best:.6}");
+
+    // Adam on the mean squared error.
+    let n = weights.len();
+    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
+    let (beta1, beta2, rate) = (0.9, 0.999, 1.0);
+    for iteration in 1..=3000 {
+        let mut gradient = vec![0.0; n];
+        for s in &samples {
+            let eval: f64 = s.features.iter().map(|&(i, v)| weights[i] * v).sum();
+            let predicted = 1.0 / (1.0 + (-k * eval / 100.0).exp());
+            let slope = -2.0 * (s.result - predicted) * predicted * (1.0 - predicted) * k / 100.0;
+            for &(i, value) in &s.features {
+                gradient[i] += slope * value;
+            }
+        }
+        for i in 0..n {
+            let g = gradient[i] / samples.len() as f64;
+            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
+            let m_hat = m[i] / (1.0 - beta1.powi(iteration));
+            let v_hat = v[i] / (1.0 - beta2.powi(iteration));
+            weights[i] -= rate * m_hat / (v_hat.sqrt() + 1e-9);
+        }
+        if iteration % 500 == 0 {
+            eprintln!(
+                "iteration {iteration}: error {:.6}",
+                error(&samples, &weights, k)
+            );
+        }
+    }
+    let rounded: Vec<String> = weights
+        .iter()
+        .map(|w| format!("{}", w.round() as i32))
+        .collect();
+    println!(
+        "error {:.6} -> {:.6} on {} positions (K {k:.3})",
+        best,
+        error(&samples, &weights, k),
+        samples.len()
+    );
+    println!(
+        "pub const WEIGHTS: [i32; feature::COUNT] = [{}];",
+        rounded.join(", ")
+    );
+    println!("features: {}", feature::COUNT);
+}
