@@ -77,17 +77,6 @@ impl Node {
     }
 }
 
-/// What a search found.
-#[derive(Clone, Copy, Debug)]
-pub struct SearchResult {
-    /// The chosen point, `None` when the side to move has no legal point.
-    pub point: Option<usize>,
-    /// The playouts run.
-    pub playouts: u64,
-    /// The estimated winning chance of the chosen point (1 or 0 when proven).
-    pub value: f32,
-}
-
 /// The search tree and its settings.
 pub struct Mcts {
     settings: Settings,
@@ -105,19 +94,23 @@ impl Mcts {
         }
     }
 
-    /// Searches `root` until the deadline (soft limit) and returns the best point, never one of
-    /// `excluded`. Always answers, even with no time at all.
-    pub fn search(&mut self, root: &Board, deadline: Deadline, excluded: &[usize]) -> SearchResult {
+    /// Searches `root` and returns the best point, never one of `excluded`; `None` when the side
+    /// to move has no other legal point. Always answers, even with no time at all.
+    ///
+    /// The search stops at the soft limit when the most visited point is also the best valued
+    /// one; otherwise it goes on (up to the hard limit) to settle the choice.
+    pub fn search(
+        &mut self,
+        root: &Board,
+        deadline: Deadline,
+        excluded: &[usize],
+    ) -> Option<usize> {
         let mut allowed = root.legal_points(root.to_move());
         for &point in excluded {
             allowed &= !bit(point);
         }
         if allowed == 0 {
-            return SearchResult {
-                point: None,
-                playouts: 0,
-                value: 0.0,
-            };
+            return None;
         }
         self.nodes.clear();
         self.nodes.push(Node::new(0));
@@ -125,7 +118,7 @@ impl Mcts {
         let mut playouts = 0u64;
         let mut path = Vec::with_capacity(96);
         loop {
-            if playouts % 64 == 0 && (deadline.soft_passed() || self.root_is_decided()) {
+            if playouts % 64 == 0 && self.should_stop(&deadline) {
                 break;
             }
             if self.settings.max_playouts > 0 && playouts >= self.settings.max_playouts {
@@ -135,17 +128,26 @@ impl Mcts {
             playouts += 1;
         }
         let best = self.best_root_child();
-        let node = self.nodes[best];
-        let value = match node.proof {
-            Proof::Win => 1.0,
-            Proof::Loss => 0.0,
-            Proof::Unknown => node.wins / node.visits.max(1) as f32,
-        };
-        SearchResult {
-            point: Some(usize::from(node.point)),
-            playouts,
-            value,
+        Some(usize::from(self.nodes[best].point))
+    }
+
+    fn should_stop(&self, deadline: &Deadline) -> bool {
+        if self.root_is_decided() || deadline.hard_passed() {
+            return true;
         }
+        if !deadline.soft_passed() {
+            return false;
+        }
+        let best = self.best_root_child();
+        let value = |index: usize| {
+            let node = &self.nodes[index];
+            node.wins / node.visits.max(1) as f32
+        };
+        let best_value = value(best);
+        self.nodes[0]
+            .children()
+            .filter(|&index| self.nodes[index].visits * 4 >= self.nodes[best].visits)
+            .all(|index| value(index) <= best_value)
     }
 
     fn root_is_decided(&self) -> bool {
@@ -347,6 +349,21 @@ mod tests {
     use super::*;
     use crate::nogo::stone::Stone;
 
+    /// Exhaustive play: whether the side to move wins (only for positions near the end).
+    fn side_to_move_wins(board: &Board) -> bool {
+        let mut legal = board.legal_points(board.to_move());
+        while legal != 0 {
+            let point = legal.trailing_zeros() as usize;
+            legal &= legal - 1;
+            let mut after = *board;
+            after.play(point);
+            if !side_to_move_wins(&after) {
+                return true;
+            }
+        }
+        false
+    }
+
     fn fixed(playouts: u64) -> Settings {
         Settings {
             max_playouts: playouts,
@@ -359,8 +376,8 @@ mod tests {
         let board = Board::new();
         let mut search = Mcts::new(Settings::default(), 1);
         let deadline = Deadline::new(std::time::Duration::ZERO, std::time::Duration::ZERO);
-        let result = search.search(&board, deadline, &[]);
-        assert!(board.is_legal(result.point.unwrap(), Stone::Black));
+        let point = search.search(&board, deadline, &[]).unwrap();
+        assert!(board.is_legal(point, Stone::Black));
     }
 
     #[test]
@@ -368,8 +385,8 @@ mod tests {
         let board = Board::new();
         let mut search = Mcts::new(fixed(500), 2);
         let excluded: Vec<usize> = (0..80).collect();
-        let result = search.search(&board, Deadline::unlimited(), &excluded);
-        assert_eq!(result.point, Some(80));
+        let point = search.search(&board, Deadline::unlimited(), &excluded);
+        assert_eq!(point, Some(80));
     }
 
     #[test]
@@ -402,8 +419,15 @@ mod tests {
             }
             let position = history[history.len() - 1];
             let mut search = Mcts::new(fixed(2000), 7);
-            let result = search.search(&position, Deadline::unlimited(), &[]);
-            assert_eq!(result.value, 1.0, "the winning last move was missed");
+            let point = search
+                .search(&position, Deadline::unlimited(), &[])
+                .unwrap();
+            let mut after = position;
+            after.play(point);
+            assert!(
+                !side_to_move_wins(&after),
+                "the winning last move was missed"
+            );
             checked += 1;
         }
     }

@@ -86,9 +86,8 @@ impl SauGame for NoGoPlayer {
     }
 
     fn choose_move(&mut self, deadline: Deadline, rejected: &[usize]) -> Option<usize> {
-        let result = self.search.search(&self.board, deadline, rejected);
-        if result.point.is_some() {
-            return result.point;
+        if let Some(point) = self.search.search(&self.board, deadline, rejected) {
+            return Some(point);
         }
         // No legal point left: the game is lost, but an answer keeps the platform from waiting.
         let mut empty = self.board.empty();

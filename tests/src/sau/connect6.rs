@@ -6,6 +6,7 @@ use super::rules::{parse_squares, Colour, GameResult, Referee, Verdict};
 const SIZE: usize = 19;
 
 /// A Connect6 game in progress.
+#[derive(Clone)]
 pub struct Connect6 {
     cells: [[Option<Colour>; SIZE]; SIZE],
     stones: usize,
