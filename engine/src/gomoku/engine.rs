@@ -126,11 +126,6 @@ impl Engine {
         &mut self.board
     }
 
-    /// The rule.
-    pub fn rule(&self) -> Rule {
-        self.board.rule()
-    }
-
     /// The empty cell at `x`, `y`.
     fn empty_cell(&self, x: i64, y: i64) -> Result<Cell, MoveError> {
         let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
@@ -169,11 +164,6 @@ impl Engine {
     /// Sets the side to move.
     pub fn set_side_to_move(&mut self, color: Color) {
         self.board.set_side_to_move(color);
-    }
-
-    /// The side to move.
-    pub fn side_to_move(&self) -> Color {
-        self.board.side_to_move()
     }
 
     /// Removes the stone at `x`, `y` (normally the last one played).
@@ -321,7 +311,7 @@ mod tests {
         engine.play(8, 8, true).unwrap();
         engine.take_back(8, 8).unwrap();
         assert_eq!(engine.board().hash(), before);
-        assert_eq!(engine.side_to_move(), Color::White);
+        assert_eq!(engine.board().side_to_move(), Color::White);
         assert_eq!(engine.take_back(1, 1), Err(MoveError::NoSuchStone));
     }
 }

@@ -126,11 +126,6 @@ impl PatternTable {
         }
     }
 
-    /// The kind of five the table was built for.
-    pub fn five_kind(&self) -> FiveKind {
-        self.five
-    }
-
     /// The code of a key read for the player who places the centre stone.
     pub fn code(&mut self, key: u32) -> LineCode {
         let slot = &mut self.codes[key as usize];
