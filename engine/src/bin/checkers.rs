@@ -97,7 +97,7 @@ fn bench() {
     for text in positions {
         let position = Position::parse(text).expect("bench positions are valid");
         let mut searcher = Searcher::new(64);
-        let result = searcher.think(&position, Limits::depth(15));
+        let result = searcher.think(&position, Limits::depth(13));
         nodes += result.nodes;
         println!(
             "depth {} score {} best {} nodes {}",

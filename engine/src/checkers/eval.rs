@@ -48,7 +48,7 @@ pub mod feature {
 }
 
 /// The tuned weights, in hundredths of a man (see the module documentation).
-pub const WEIGHTS: [i32; feature::COUNT] = [
+pub const WEIGHTS: Weights = [
     100, 100, 102, 105, 110, 120, 135, // men by row
     260, // king
     -15, // king on edge
@@ -156,11 +156,14 @@ fn threatened(victims: Bitboard, attackers: Bitboard, empty: Bitboard) -> Bitboa
     hit
 }
 
+/// A set of feature weights.
+pub type Weights = [i32; feature::COUNT];
+
 /// The evaluation of a quiet position for the side to move, in hundredths of a man.
 #[inline]
-pub fn evaluate(position: &Position) -> i32 {
+pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
     let mut sum = 0;
-    features(position, |index, value| sum += WEIGHTS[index] * value);
+    features(position, |index, value| sum += weights[index] * value);
     match position.side() {
         Color::Black => sum,
         Color::White => -sum,
@@ -174,7 +177,7 @@ mod tests {
     #[test]
     fn start_position_is_balanced_but_for_tempo() {
         let start = Position::start();
-        assert_eq!(evaluate(&start), WEIGHTS[feature::TEMPO]);
+        assert_eq!(evaluate(&start, &WEIGHTS), WEIGHTS[feature::TEMPO]);
     }
 
     #[test]
@@ -188,7 +191,7 @@ mod tests {
         )
         .unwrap();
         // The second is the first turned half round with colours swapped.
-        assert_eq!(evaluate(&black_up), evaluate(&white_up));
+        assert_eq!(evaluate(&black_up, &WEIGHTS), evaluate(&white_up, &WEIGHTS));
     }
 
     #[test]
@@ -218,6 +221,6 @@ mod tests {
             "......../......../...B..../......../......../....w.../......../......w. b",
         )
         .unwrap();
-        assert!(evaluate(&position) > 0);
+        assert!(evaluate(&position, &WEIGHTS) > 0);
     }
 }

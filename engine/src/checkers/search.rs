@@ -8,7 +8,7 @@
 //! stored score is valid wherever the position recurs, and repeated positions need no special
 //! treatment: the judge has no repetition rule, a repetition only spends plies.
 
-use super::eval::evaluate;
+use super::eval::{evaluate, Weights, WEIGHTS};
 use super::moves::{Move, MoveList};
 use super::position::{Color, Outcome, Position, MAX_PLIES};
 use super::tt::{Bound, Table};
@@ -84,6 +84,8 @@ pub struct Searcher {
     nodes: u64,
     aborted: bool,
     limits: Limits,
+    /// Evaluation weights: the tuned [`WEIGHTS`], or others when the tuner compares sets.
+    weights: Weights,
 }
 
 impl Searcher {
@@ -96,7 +98,13 @@ impl Searcher {
             nodes: 0,
             aborted: false,
             limits: Limits::depth(1),
+            weights: WEIGHTS,
         }
+    }
+
+    /// Evaluates with other weights (for comparing weight sets in self-play).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
     }
 
     /// Searches `position` within `limits` and returns the best move found.
@@ -240,7 +248,7 @@ impl Searcher {
         } else if depth <= 0 {
             // A quiet position at the horizon. Captures are mandatory, so there is no
             // "stand pat" while one is pending: those positions are searched on.
-            return evaluate(position);
+            return evaluate(position, &self.weights);
         }
         // A forced reply costs no depth: the line is as long as the choices in it.
         let forced = moves.len() == 1;

@@ -2,6 +2,7 @@
 //!
 //!     checkers-tune generate GAMES DEPTH FILE   # self-play games -> labelled positions
 //!     checkers-tune fit FILE [FILE ...]         # logistic fit -> weights to paste
+//!     checkers-tune versus GAMES DEPTH "w1,w2,..." # self-play: these weights vs the engine's
 //!
 //! `generate` plays games of the engine against itself at a fixed search depth; the first 6 to
 //! 13 plies of each game are random legal moves, so the games differ. Every later position in
@@ -12,12 +13,17 @@
 //! `eval::features`, so the tuner and the engine cannot disagree), chooses the scale `K` that
 //! best fits the current weights, then minimises the mean squared error between the result and
 //! `1 / (1 + exp(-K * eval / 100))` by gradient descent (Adam), and prints the new weights.
+//!
+//! `versus` checks a fit in play: game pairs from the same random opening (6 to 13 plies), each
+//! weight set playing both colours, fixed search depth; prints the candidate's score with error
+//! bars.
 
-use engine::checkers::eval::{feature, features, WEIGHTS};
+use engine::checkers::eval::{feature, features, Weights, WEIGHTS};
 use engine::checkers::moves::MoveList;
 use engine::checkers::position::{Color, Outcome, Position};
 use engine::checkers::search::{Limits, Searcher};
 use engine::core::rng::Rng;
+use harness::stats::MatchScore;
 use std::fs;
 use std::io::{BufWriter, Write};
 
@@ -30,8 +36,20 @@ fn main() {
             generate(games, depth, &args[3]);
         }
         Some("fit") if args.len() >= 2 => fit(&args[1..]),
+        Some("versus") if args.len() == 4 => {
+            let games = args[1].parse().expect("GAMES is a number");
+            let depth = args[2].parse().expect("DEPTH is a number");
+            let weights: Vec<i32> = args[3]
+                .split(',')
+                .map(|w| w.trim().parse().expect("weights are integers"))
+                .collect();
+            let weights: Weights = weights
+                .try_into()
+                .unwrap_or_else(|_| panic!("give {} weights", feature::COUNT));
+            versus(games, depth, weights);
+        }
         _ => {
-            eprintln!("usage: checkers-tune generate GAMES DEPTH FILE | fit FILE [FILE ...]");
+            eprintln!("usage: checkers-tune generate GAMES DEPTH FILE | fit FILE [FILE ...] | versus GAMES DEPTH WEIGHTS");
             std::process::exit(2);
         }
     }
@@ -200,4 +218,65 @@ fn fit(files: &[String]) {
         rounded.join(", ")
     );
     println!("features: {}", feature::COUNT);
+}
+
+/// Plays one game from `opening` between two searchers; returns the result for black.
+fn play_out(opening: Position, black: &mut Searcher, white: &mut Searcher, depth: i32) -> f64 {
+    let mut position = opening;
+    let mut list = MoveList::new();
+    loop {
+        position.legal_moves(&mut list);
+        if let Some(outcome) = position.outcome(list.len()) {
+            return match (outcome, position.side()) {
+                (Outcome::Draw, _) => 0.5,
+                (Outcome::Win, Color::Black) | (Outcome::Loss, Color::White) => 1.0,
+                _ => 0.0,
+            };
+        }
+        let searcher = match position.side() {
+            Color::Black => &mut *black,
+            Color::White => &mut *white,
+        };
+        let found = searcher.think(&position, Limits::depth(depth));
+        position = position.apply(found.best.expect("a position that is not over has a move"));
+    }
+}
+
+fn versus(pairs: u32, depth: i32, candidate: Weights) {
+    let mut rng = Rng::new(2024);
+    let mut list = MoveList::new();
+    let mut score = MatchScore::default();
+    let tally = |score: &mut MatchScore, result: f64| match result {
+        r if r > 0.75 => score.wins += 1,
+        r if r < 0.25 => score.losses += 1,
+        _ => score.draws += 1,
+    };
+    for pair in 0..pairs {
+        let mut opening = Position::start();
+        let plies = 6 + rng.below(8);
+        while opening.ply() < plies {
+            opening.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            opening = opening.apply(list.as_slice()[rng.below(list.len() as u32) as usize]);
+        }
+        let mut new = Searcher::new(16);
+        new.set_weights(candidate);
+        let mut old = Searcher::new(16);
+        let first = play_out(opening, &mut new, &mut old, depth);
+        tally(&mut score, first);
+        let mut new = Searcher::new(16);
+        new.set_weights(candidate);
+        let mut old = Searcher::new(16);
+        let second = play_out(opening, &mut old, &mut new, depth);
+        tally(&mut score, 1.0 - second);
+        if pair % 20 == 19 {
+            eprintln!("{} pairs: {}", pair + 1, score.summary());
+        }
+    }
+    println!(
+        "candidate vs engine weights, depth {depth}: {}",
+        score.summary()
+    );
 }
