@@ -10,7 +10,8 @@
 use crate::loader::marker_item;
 use proc_macro2::{Literal, Span};
 use syn::spanned::Spanned;
-use syn::{ImplItem, Item, TraitItem};
+use syn::visit_mut::VisitMut;
+use syn::{ImplItem, Item, Stmt, TraitItem};
 
 /// The name of the placeholder macro standing for a comment.
 pub const COMMENT: &str = "__bundler_comment";
@@ -100,5 +101,98 @@ fn attach_items(lines: &[&str], items: &mut Vec<Item>, store: &mut Vec<String>, 
         }
         previous_end = last;
         items.push(item);
+    }
+}
+
+/// The name of the placeholder macro standing for an empty line.
+pub const BLANK: &str = "__bundler_blank";
+
+fn placeholder_stmt(name: &str, index: Option<usize>) -> Option<Stmt> {
+    let ident = syn::Ident::new(name, Span::call_site());
+    let tokens = match index {
+        Some(index) => {
+            let number = Literal::usize_unsuffixed(index);
+            quote::quote!(#ident!(#number);)
+        }
+        None => quote::quote!(#ident!();),
+    };
+    syn::parse2::<Stmt>(tokens).ok()
+}
+
+/// Keeps, inside every block of `items`, the `//` comment lines and the empty lines that
+/// separate statements (as placeholders before the statement that follows them).
+pub fn attach_in_blocks(text: &str, items: &mut [Item], store: &mut Vec<String>) {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut visitor = BlockComments {
+        lines: &lines,
+        store,
+    };
+    for item in items {
+        visitor.visit_item_mut(item);
+    }
+}
+
+struct BlockComments<'a> {
+    lines: &'a [&'a str],
+    store: &'a mut Vec<String>,
+}
+
+impl VisitMut for BlockComments<'_> {
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        let mut previous_end = block.brace_token.span.open().start().line;
+        let old = std::mem::take(&mut block.stmts);
+        for (index, mut stmt) in old.into_iter().enumerate() {
+            let span = stmt.span();
+            let start = span.start().line;
+            if index > 0 && start > previous_end + 1 {
+                let gap = &self.lines[previous_end.min(self.lines.len())..(start - 1).min(self.lines.len())];
+                let blank_first = gap.first().is_some_and(|l| l.trim().is_empty());
+                if blank_first {
+                    block.stmts.extend(placeholder_stmt(BLANK, None));
+                }
+            }
+            if let Some(comment) = comment_between(self.lines, previous_end, start) {
+                let number = self.store.len();
+                self.store.push(comment);
+                block.stmts.extend(placeholder_stmt(COMMENT, Some(number)));
+            }
+            previous_end = span.end().line;
+            self.visit_stmt_mut(&mut stmt);
+            block.stmts.push(stmt);
+        }
+    }
+
+    fn visit_arm_mut(&mut self, arm: &mut syn::Arm) {
+        // A comment above a match arm goes to the top of the arm's block.
+        let start = arm.span().start().line;
+        let above = start.saturating_sub(1);
+        let mut first = above;
+        while first > 0 {
+            let line = self.lines.get(first - 1).map_or("", |l| l.trim());
+            if line.starts_with("//") && !line.starts_with("///") && !line.starts_with("//!") {
+                first -= 1;
+            } else {
+                break;
+            }
+        }
+        if first < above && matches!(&*arm.body, syn::Expr::Block(_)) {
+            {
+                let comment = self.lines[first..above]
+                    .iter()
+                    .map(|l| l.trim())
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                let number = self.store.len();
+                self.store.push(comment);
+                syn::visit_mut::visit_arm_mut(self, arm);
+                if let syn::Expr::Block(body) = &mut *arm.body {
+                    if let Some(stmt) = placeholder_stmt(COMMENT, Some(number)) {
+                        body.block.stmts.insert(0, stmt);
+                    }
+                }
+                return;
+            }
+        }
+        syn::visit_mut::visit_arm_mut(self, arm);
     }
 }

@@ -1,18 +1,39 @@
-//! Printing the bundle: prettyplease, then markers and comments put back as text.
+//! Printing the bundle: prettyplease, then markers, comments and empty lines put back as text.
+//!
+//! prettyplease prints no comments and no empty lines between items, so placeholders
+//! (`__bundler_marker!(N);`, `__bundler_comment!(N);`, `__bundler_blank!();`) stand in the tree
+//! and each printed placeholder line is replaced. Should a placeholder ever not be printed on a
+//! line of its own, the bundle is printed again without any (losing comments, never code).
 
-use crate::comments::COMMENT;
+use crate::comments::{BLANK, COMMENT};
 use crate::loader::MARKER;
-use syn::{Attribute, File, Item};
+use proc_macro2::Span;
+use syn::visit_mut::{self, VisitMut};
+use syn::{Attribute, File, ImplItem, Item, Stmt, TraitItem};
 
 /// Prints the bundle. `files` and `comments` give the text behind marker and comment
 /// placeholders.
-pub fn emit(attrs: Vec<Attribute>, items: Vec<Item>, files: &[String], comments: &[String]) -> String {
-    let file = File {
+pub fn emit(
+    attrs: Vec<Attribute>,
+    mut items: Vec<Item>,
+    files: &[String],
+    comments: &[String],
+) -> String {
+    space_items(&mut items);
+    let mut file = File {
         shebang: None,
         attrs,
         items,
     };
-    let printed = prettyplease::unparse(&file);
+    let text = replace_placeholders(&prettyplease::unparse(&file), files, comments);
+    if !text.contains("__bundler_") {
+        return text;
+    }
+    Stripper.visit_file_mut(&mut file);
+    replace_placeholders(&prettyplease::unparse(&file), files, comments)
+}
+
+fn replace_placeholders(printed: &str, files: &[String], comments: &[String]) -> String {
     let mut out = String::with_capacity(printed.len() + 1024);
     for line in printed.lines() {
         let trimmed = line.trim_start();
@@ -29,6 +50,8 @@ pub fn emit(attrs: Vec<Attribute>, items: Vec<Item>, files: &[String], comments:
                 out.push_str(comment);
                 out.push('\n');
             }
+        } else if trimmed == format!("{BLANK}!();") {
+            out.push('\n');
         } else {
             out.push_str(line);
             out.push('\n');
@@ -42,4 +65,115 @@ fn placeholder(line: &str, name: &str) -> Option<usize> {
     let rest = line.strip_prefix(name)?.strip_prefix("!(")?;
     let number = rest.strip_suffix(");")?;
     number.trim().parse().ok()
+}
+
+fn is_named_macro(mac: &syn::Macro, names: &[&str]) -> bool {
+    names.iter().any(|name| mac.path.is_ident(name))
+}
+
+const PLACEHOLDERS: [&str; 3] = [MARKER, COMMENT, BLANK];
+
+fn is_placeholder_item(item: &Item) -> bool {
+    matches!(item, Item::Macro(m) if m.ident.is_none() && is_named_macro(&m.mac, &PLACEHOLDERS))
+}
+
+fn blank_item() -> Item {
+    let ident = syn::Ident::new(BLANK, Span::call_site());
+    syn::parse_quote!(#ident!();)
+}
+
+/// An empty line between items (imports stay together; a comment stays on its item).
+fn space_items(items: &mut Vec<Item>) {
+    let old = std::mem::take(items);
+    let mut previous: Option<bool> = None; // Some(is_use) of the previous real item
+    let mut after_placeholder = false;
+    for mut item in old {
+        if is_placeholder_item(&item) {
+            let is_comment = matches!(&item, Item::Macro(m) if m.mac.path.is_ident(COMMENT));
+            if is_comment && previous.is_some() && !after_placeholder {
+                items.push(blank_item());
+            }
+            after_placeholder = true;
+            items.push(item);
+            continue;
+        }
+        let is_use = matches!(item, Item::Use(_));
+        let both_uses = previous == Some(true) && is_use;
+        if previous.is_some() && !after_placeholder && !both_uses {
+            items.push(blank_item());
+        }
+        match &mut item {
+            Item::Mod(module) => {
+                if let Some((_, children)) = &mut module.content {
+                    space_items(children);
+                }
+            }
+            Item::Impl(block) => space_members(&mut block.items, |m| {
+                matches!(m, ImplItem::Macro(x) if is_named_macro(&x.mac, &PLACEHOLDERS))
+            }),
+            Item::Trait(block) => space_members(&mut block.items, |m| {
+                matches!(m, TraitItem::Macro(x) if is_named_macro(&x.mac, &PLACEHOLDERS))
+            }),
+            _ => {}
+        }
+        previous = Some(is_use);
+        after_placeholder = false;
+        items.push(item);
+    }
+}
+
+fn space_members<T: syn::parse::Parse>(members: &mut Vec<T>, is_placeholder: fn(&T) -> bool) {
+    let old = std::mem::take(members);
+    let mut first = true;
+    let mut after_placeholder = false;
+    for member in old {
+        let placeholder = is_placeholder(&member);
+        if !first && !after_placeholder {
+            let ident = syn::Ident::new(BLANK, Span::call_site());
+            if let Ok(blank) = syn::parse2::<T>(quote::quote!(#ident!();)) {
+                members.push(blank);
+            }
+        }
+        first = false;
+        after_placeholder = placeholder;
+        members.push(member);
+    }
+}
+
+/// Removes every placeholder (the fallback when one was not printed on its own line).
+struct Stripper;
+
+impl VisitMut for Stripper {
+    fn visit_file_mut(&mut self, file: &mut File) {
+        file.items.retain(|item| !is_placeholder_item(item));
+        visit_mut::visit_file_mut(self, file);
+    }
+
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        if let Some((_, items)) = &mut module.content {
+            items.retain(|item| !is_placeholder_item(item));
+        }
+        visit_mut::visit_item_mod_mut(self, module);
+    }
+
+    fn visit_item_impl_mut(&mut self, block: &mut syn::ItemImpl) {
+        block
+            .items
+            .retain(|m| !matches!(m, ImplItem::Macro(x) if is_named_macro(&x.mac, &PLACEHOLDERS)));
+        visit_mut::visit_item_impl_mut(self, block);
+    }
+
+    fn visit_item_trait_mut(&mut self, block: &mut syn::ItemTrait) {
+        block
+            .items
+            .retain(|m| !matches!(m, TraitItem::Macro(x) if is_named_macro(&x.mac, &PLACEHOLDERS)));
+        visit_mut::visit_item_trait_mut(self, block);
+    }
+
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        block
+            .stmts
+            .retain(|s| !matches!(s, Stmt::Macro(x) if is_named_macro(&x.mac, &PLACEHOLDERS)));
+        visit_mut::visit_block_mut(self, block);
+    }
 }

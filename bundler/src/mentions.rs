@@ -2,7 +2,95 @@
 //! inside macro calls' token streams and format strings (`"{NAME}"`).
 
 use proc_macro2::{TokenStream, TokenTree};
+use std::collections::BTreeMap;
 use syn::visit::{self, Visit};
+use syn::{Expr, FnArg, Pat, Type};
+
+/// What a method call's receiver is known to be (a light, local type inference: enough to
+/// tell which type's method `board.play(m)` means in most code, and "unknown" otherwise).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Receiver {
+    /// `self.m()`.
+    SelfValue,
+    /// `self.field.m()`.
+    SelfField(String),
+    /// A variable bound with a written type (`x: Board`, `let x: Board`, `let x = Board {..}`).
+    Typed(Vec<String>),
+    /// A variable bound to the result of `Type::f(..)`: its type is `Type` if `f` returns `Self`.
+    CallOf(Vec<String>, String),
+    /// Anything else.
+    Unknown,
+}
+
+/// What a variable is bound to, as far as the collector can tell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Binding {
+    Typed(Vec<String>),
+    CallOf(Vec<String>, String),
+    Ambiguous,
+}
+
+/// The path of a type, through references and parentheses.
+pub fn type_path(ty: &Type) -> Option<Vec<String>> {
+    match ty {
+        Type::Path(path) if path.qself.is_none() => Some(
+            path.path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect(),
+        ),
+        Type::Reference(reference) => type_path(&reference.elem),
+        Type::Paren(inner) => type_path(&inner.elem),
+        Type::Group(inner) => type_path(&inner.elem),
+        _ => None,
+    }
+}
+
+fn binding_of_type(ty: &Type) -> Binding {
+    type_path(ty).map_or(Binding::Ambiguous, Binding::Typed)
+}
+
+fn expr_path(expr: &Expr) -> Option<Vec<String>> {
+    match expr {
+        Expr::Path(path) if path.qself.is_none() => Some(
+            path.path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// The receiver before bindings are known: a variable is only a name here.
+#[derive(Debug, Clone)]
+enum RawReceiver {
+    Known(Receiver),
+    Variable(String),
+}
+
+fn raw_receiver(expr: &Expr) -> RawReceiver {
+    match expr {
+        Expr::Paren(inner) => raw_receiver(&inner.expr),
+        Expr::Group(inner) => raw_receiver(&inner.expr),
+        Expr::Reference(inner) => raw_receiver(&inner.expr),
+        Expr::Field(field) => match (&*field.base, &field.member) {
+            (Expr::Path(base), syn::Member::Named(name)) if base.path.is_ident("self") => {
+                RawReceiver::Known(Receiver::SelfField(name.to_string()))
+            }
+            _ => RawReceiver::Known(Receiver::Unknown),
+        },
+        _ => match expr_path(expr) {
+            Some(path) if path.len() == 1 && path[0] == "self" => {
+                RawReceiver::Known(Receiver::SelfValue)
+            }
+            Some(mut path) if path.len() == 1 => RawReceiver::Variable(path.remove(0)),
+            _ => RawReceiver::Known(Receiver::Unknown),
+        },
+    }
+}
 
 /// Everything one item mentions, in source order.
 #[derive(Debug, Clone, Default)]
@@ -11,8 +99,14 @@ pub struct Mentions {
     pub paths: Vec<Vec<String>>,
     /// Associated item names reached through a qualified self type (`<T as Tr>::x`, `<T>::x`).
     pub assoc: Vec<String>,
-    /// Method call (or field) names: `.name`.
+    /// Method call (or field) names whose receiver is unknown: `.name` in macro tokens.
     pub methods: Vec<String>,
+    /// Method calls with what their receiver is known to be.
+    pub method_calls: Vec<(String, Receiver)>,
+    /// Field names read (`.name` outside method calls, and in struct patterns).
+    pub fields: Vec<String>,
+    /// Last segments of paths in expression position (constructors: `E::V`, `V(..)`).
+    pub constructors: Vec<String>,
     /// Macro names invoked: `name!`.
     pub macros: Vec<String>,
 }
@@ -21,9 +115,27 @@ impl Mentions {
     /// Mentions of a syntax node.
     pub fn of<T: VisitNode>(node: &T) -> Self {
         let mut mentions = Mentions::default();
-        node.visit_with(&mut Collector {
+        let mut collector = Collector {
             mentions: &mut mentions,
-        });
+            bindings: BTreeMap::new(),
+            binding_pattern: 0,
+            calls: Vec::new(),
+        };
+        node.visit_with(&mut collector);
+        let Collector {
+            bindings, calls, ..
+        } = collector;
+        for (name, raw) in calls {
+            let receiver = match raw {
+                RawReceiver::Known(receiver) => receiver,
+                RawReceiver::Variable(variable) => match bindings.get(&variable) {
+                    Some(Binding::Typed(path)) => Receiver::Typed(path.clone()),
+                    Some(Binding::CallOf(path, f)) => Receiver::CallOf(path.clone(), f.clone()),
+                    _ => Receiver::Unknown,
+                },
+            };
+            mentions.method_calls.push((name, receiver));
+        }
         mentions
     }
 
@@ -34,6 +146,7 @@ impl Mentions {
             .flatten()
             .chain(&self.assoc)
             .chain(&self.methods)
+            .chain(self.method_calls.iter().map(|(name, _)| name))
             .chain(&self.macros)
     }
 
@@ -55,6 +168,7 @@ impl Mentions {
                         matches!(prev, Some(TokenTree::Punct(p)) if p.as_char() == '$');
                     let name = ident.to_string();
                     if after_dot {
+                        self.fields.push(name.clone());
                         self.methods.push(name);
                         index += 1;
                         continue;
@@ -168,9 +282,21 @@ visit_node!(
 /// Collects mentions while walking syntax.
 pub struct Collector<'a> {
     mentions: &'a mut Mentions,
+    bindings: BTreeMap<String, Binding>,
+    /// Above zero while walking a pattern whose bindings were already recorded with a type.
+    binding_pattern: usize,
+    calls: Vec<(String, RawReceiver)>,
 }
 
 impl Collector<'_> {
+    fn bind(&mut self, name: String, binding: Binding) {
+        let merged = match self.bindings.get(&name) {
+            Some(existing) if *existing != binding => Binding::Ambiguous,
+            _ => binding,
+        };
+        self.bindings.insert(name, merged);
+    }
+
     fn qualified(&mut self, qself: Option<&syn::QSelf>, path: &syn::Path) {
         match qself {
             Some(qself) => {
@@ -217,11 +343,97 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
-        self.mentions.methods.push(call.method.to_string());
+        self.calls
+            .push((call.method.to_string(), raw_receiver(&call.receiver)));
         visit::visit_expr_method_call(self, call);
     }
 
+    fn visit_expr_field(&mut self, field: &'ast syn::ExprField) {
+        if let syn::Member::Named(name) = &field.member {
+            self.mentions.fields.push(name.to_string());
+        }
+        visit::visit_expr_field(self, field);
+    }
+
+    fn visit_field_pat(&mut self, pat: &'ast syn::FieldPat) {
+        if let syn::Member::Named(name) = &pat.member {
+            self.mentions.fields.push(name.to_string());
+        }
+        visit::visit_field_pat(self, pat);
+    }
+
+    fn visit_expr(&mut self, expr: &'ast Expr) {
+        let constructor = match expr {
+            Expr::Path(path) => path.path.segments.last(),
+            Expr::Struct(lit) => lit.path.segments.last(),
+            _ => None,
+        };
+        if let Some(segment) = constructor {
+            self.mentions.constructors.push(segment.ident.to_string());
+        }
+        visit::visit_expr(self, expr);
+    }
+
+    fn visit_local(&mut self, local: &'ast syn::Local) {
+        let binding = match &local.pat {
+            Pat::Type(typed) => match &*typed.pat {
+                Pat::Ident(ident) => Some((ident.ident.to_string(), binding_of_type(&typed.ty))),
+                _ => None,
+            },
+            Pat::Ident(ident) => {
+                let value = local.init.as_ref().map(|init| &*init.expr);
+                let binding = match value {
+                    Some(Expr::Struct(lit)) if lit.qself.is_none() => Binding::Typed(
+                        lit.path.segments.iter().map(|s| s.ident.to_string()).collect(),
+                    ),
+                    Some(Expr::Call(call)) => match expr_path(&call.func) {
+                        Some(mut path) if path.len() >= 2 => {
+                            let function = path.pop().unwrap_or_default();
+                            Binding::CallOf(path, function)
+                        }
+                        _ => Binding::Ambiguous,
+                    },
+                    _ => Binding::Ambiguous,
+                };
+                Some((ident.ident.to_string(), binding))
+            }
+            _ => None,
+        };
+        match binding {
+            Some((name, binding)) => {
+                self.bind(name, binding);
+                self.binding_pattern += 1;
+                self.visit_pat(&local.pat);
+                self.binding_pattern -= 1;
+                if let Some(init) = &local.init {
+                    self.visit_expr(&init.expr);
+                    if let Some((_, diverge)) = &init.diverge {
+                        self.visit_expr(diverge);
+                    }
+                }
+            }
+            None => visit::visit_local(self, local),
+        }
+    }
+
+    fn visit_fn_arg(&mut self, arg: &'ast FnArg) {
+        if let FnArg::Typed(typed) = arg {
+            if let Pat::Ident(ident) = &*typed.pat {
+                self.bind(ident.ident.to_string(), binding_of_type(&typed.ty));
+                self.binding_pattern += 1;
+                self.visit_pat(&typed.pat);
+                self.binding_pattern -= 1;
+                self.visit_type(&typed.ty);
+                return;
+            }
+        }
+        visit::visit_fn_arg(self, arg);
+    }
+
     fn visit_pat_ident(&mut self, pat: &'ast syn::PatIdent) {
+        if self.binding_pattern == 0 {
+            self.bind(pat.ident.to_string(), Binding::Ambiguous);
+        }
         self.mentions.paths.push(vec![pat.ident.to_string()]);
         visit::visit_pat_ident(self, pat);
     }

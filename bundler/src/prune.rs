@@ -18,7 +18,7 @@
 
 use crate::comments::COMMENT;
 use crate::loader::{marker_index, MARKER};
-use crate::mentions::Mentions;
+use crate::mentions::{type_path, Mentions, Receiver};
 use std::collections::{BTreeMap, BTreeSet};
 use syn::{FnArg, ImplItem, Item, TraitItem, UseTree};
 
@@ -100,6 +100,8 @@ struct Node {
     trait_path: Option<Vec<String>>,
     /// Impl blocks: every path in the header (self type, trait, generics).
     header: Mentions,
+    /// Impl member functions returning `Self` (or the impl's own type).
+    returns_self: bool,
     root: bool,
 }
 
@@ -119,6 +121,7 @@ impl Node {
             self_paths: Vec::new(),
             trait_path: None,
             header: Mentions::default(),
+            returns_self: false,
             root: false,
         }
     }
@@ -195,6 +198,8 @@ struct Graph {
     trait_members: BTreeMap<NodeId, BTreeMap<String, Vec<NodeId>>>,
     /// Impl node → members.
     impl_members: BTreeMap<NodeId, Vec<NodeId>>,
+    /// Struct node → named field → the field type's path.
+    field_types: BTreeMap<NodeId, BTreeMap<String, Vec<String>>>,
 }
 
 impl Graph {
@@ -246,7 +251,16 @@ impl Graph {
                 let id = self.add(node);
                 self.define(module, &name, id);
             }
-            Item::Struct(s) => self.add_named(item, Class::Type, &s.ident, module, Vec::new()),
+            Item::Struct(s) => {
+                self.add_named(item, Class::Type, &s.ident, module, Vec::new());
+                let id = self.nodes.len() - 1;
+                let fields = s
+                    .fields
+                    .iter()
+                    .filter_map(|f| Some((f.ident.as_ref()?.to_string(), type_path(&f.ty)?)))
+                    .collect();
+                self.field_types.insert(id, fields);
+            }
             Item::Union(u) => self.add_named(item, Class::Type, &u.ident, module, Vec::new()),
             Item::Enum(e) => {
                 let variants = e.variants.iter().map(|v| v.ident.to_string()).collect();
@@ -347,6 +361,14 @@ impl Graph {
                         _ => (None, false, false),
                     };
                     let mut node = Node::new(Class::ImplMember, name, module);
+                    if let ImplItem::Fn(f) = member {
+                        if let syn::ReturnType::Type(_, ty) = &f.sig.output {
+                            let returned = type_path(ty);
+                            node.returns_self = returned.as_deref() == Some(&["Self".to_string()][..])
+                                || (returned.is_some()
+                                    && returned.as_ref() == self.nodes[id].self_paths.first());
+                        }
+                    }
                     node.parent = Some(id);
                     node.is_fn = is_fn || matches!(member, ImplItem::Const(_));
                     node.has_receiver = has_receiver;
@@ -638,9 +660,66 @@ struct Reach<'g> {
     self_types: BTreeMap<NodeId, Vec<NodeId>>,
     impl_traits: BTreeMap<NodeId, Option<NodeId>>,
     header_refs: BTreeMap<NodeId, Vec<NodeId>>,
+    /// (type, function) pairs where the function returns the type.
+    constructors: BTreeSet<(NodeId, String)>,
+    /// Types with a `Deref` impl: their values' methods may be another type's.
+    deref_types: BTreeSet<NodeId>,
 }
 
 impl Reach<'_> {
+    /// The local types a method call's receiver has, or nothing when unknown.
+    fn receiver_types(&self, id: NodeId, receiver: &Receiver) -> Vec<NodeId> {
+        let graph = self.graph;
+        let module = graph.nodes[id].module;
+        let local_types = |path: &[String], module: ModId| -> Vec<NodeId> {
+            graph
+                .resolve(module, path, &self.self_types_for(id), 0)
+                .targets
+                .into_iter()
+                .filter_map(|t| match t {
+                    Target::Node(n) if graph.is_type(n) => Some(n),
+                    _ => None,
+                })
+                .collect()
+        };
+        let types = match receiver {
+            Receiver::SelfValue => self.self_types_for(id),
+            Receiver::SelfField(field) => {
+                let mut found = Vec::new();
+                for owner in self.self_types_for(id) {
+                    let path = graph.field_types.get(&owner).and_then(|f| f.get(field));
+                    match path {
+                        Some(path) => found.extend(local_types(path, graph.nodes[owner].module)),
+                        None => return Vec::new(),
+                    }
+                }
+                found
+            }
+            Receiver::Typed(path) => local_types(path, module),
+            Receiver::CallOf(path, function) => {
+                let types = local_types(path, module);
+                if types
+                    .iter()
+                    .all(|&t| self.constructors.contains(&(t, function.clone())))
+                {
+                    types
+                } else {
+                    Vec::new()
+                }
+            }
+            Receiver::Unknown => Vec::new(),
+        };
+        // Aliases and Deref make the real receiver type uncertain: treat as unknown.
+        let uncertain = types.iter().any(|&t| {
+            graph.nodes[t].class == Class::Alias || self.deref_types.contains(&t)
+        });
+        if uncertain {
+            Vec::new()
+        } else {
+            types
+        }
+    }
+
     fn keep(&mut self, id: NodeId) -> bool {
         if self.kept[id] {
             return false;
@@ -711,6 +790,18 @@ impl Reach<'_> {
         }
         for name in &node.mentions.methods {
             self.methods.insert(name.clone());
+            self.module_methods.insert((node.module, name.clone()));
+        }
+        for (name, receiver) in &node.mentions.method_calls {
+            let types = self.receiver_types(id, receiver);
+            if types.is_empty() {
+                self.methods.insert(name.clone());
+            } else {
+                for ty in types {
+                    self.pairs.insert((ty, name.clone()));
+                }
+                self.pair_names.insert(name.clone());
+            }
             self.module_methods.insert((node.module, name.clone()));
         }
         for name in &node.mentions.macros {
@@ -881,6 +972,7 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
         modules: vec![Module::default()],
         trait_members: BTreeMap::new(),
         impl_members: BTreeMap::new(),
+        field_types: BTreeMap::new(),
     };
     graph.add_items(items, 0);
     let mut reach = Reach {
@@ -898,12 +990,32 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
         self_types: BTreeMap::new(),
         impl_traits: BTreeMap::new(),
         header_refs: BTreeMap::new(),
+        constructors: BTreeSet::new(),
+        deref_types: BTreeSet::new(),
     };
     for (id, node) in graph.nodes.iter().enumerate() {
         if node.class == Class::Impl {
             reach.self_types.insert(id, graph.self_types(id));
             reach.impl_traits.insert(id, graph.impl_trait(id));
             reach.header_refs.insert(id, graph.header_refs(id));
+        }
+    }
+    for (&block, members) in &graph.impl_members {
+        let self_types = reach.self_types[&block].clone();
+        let is_deref = graph.nodes[block]
+            .trait_path
+            .as_ref()
+            .and_then(|p| p.last())
+            .is_some_and(|name| name == "Deref" || name == "DerefMut");
+        for &ty in &self_types {
+            if is_deref {
+                reach.deref_types.insert(ty);
+            }
+            for &member in members {
+                if let (true, Some(name)) = (graph.nodes[member].returns_self, &graph.nodes[member].name) {
+                    reach.constructors.insert((ty, name.clone()));
+                }
+            }
         }
     }
     for (id, node) in graph.nodes.iter().enumerate() {
@@ -938,7 +1050,53 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
     let mut report = PruneReport::default();
     let mut counter = 0;
     filter_items(items, &kept, &mut counter, &mut report);
+    let mut reads = BTreeSet::new();
+    let mut constructed = BTreeSet::new();
+    for (id, node) in graph.nodes.iter().enumerate() {
+        if kept[id] {
+            reads.extend(node.mentions.fields.iter().cloned());
+            constructed.extend(node.mentions.constructors.iter().cloned());
+        }
+    }
+    mark_unused_data(items, &reads, &constructed);
     report
+}
+
+/// Fields and enum variants are not items: they cannot be pruned without changing the types.
+/// A kept type's field that no kept code reads, or variant that no kept code constructs, is
+/// data the library has for other binaries; it gets `#[allow(dead_code)]`.
+fn mark_unused_data(items: &mut [Item], reads: &BTreeSet<String>, constructed: &BTreeSet<String>) {
+    let allow: syn::Attribute = syn::parse_quote!(#[allow(dead_code)]);
+    let mark_fields = |fields: &mut syn::Fields| {
+        if let syn::Fields::Named(named) = fields {
+            for field in named.named.iter_mut() {
+                let name = field.ident.as_ref().map(ToString::to_string).unwrap_or_default();
+                if !reads.contains(&name) {
+                    field.attrs.push(allow.clone());
+                }
+            }
+        }
+    };
+    for item in items {
+        match item {
+            Item::Mod(module) => {
+                if let Some((_, children)) = &mut module.content {
+                    mark_unused_data(children, reads, constructed);
+                }
+            }
+            Item::Struct(s) => mark_fields(&mut s.fields),
+            Item::Enum(e) => {
+                for variant in e.variants.iter_mut() {
+                    if !constructed.contains(&variant.ident.to_string()) {
+                        variant.attrs.push(allow.clone());
+                    } else {
+                        mark_fields(&mut variant.fields);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Keeps the kept items of a list (walking in the same order as `Graph::add_items`).
