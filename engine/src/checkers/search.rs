@@ -26,7 +26,7 @@ const MAX_DEPTH: i32 = 100;
 /// 120-ply limit, so this is never reached in a real game.
 const MAX_HEIGHT: usize = 128;
 /// Nodes between two looks at the clock.
-const CLOCK_INTERVAL: u64 = 1024;
+const CLOCK_INTERVAL: u64 = 256;
 
 /// When to stop thinking.
 #[derive(Clone, Debug)]
@@ -139,7 +139,7 @@ impl Searcher {
         let last_depth = self.limits.max_depth.min(2 * plies_left + 4);
         let mut order: Vec<Move> = roots.as_slice().to_vec();
         for depth in 1..=last_depth {
-            let (score, best) = self.search_root(position, &mut order, depth);
+            let (score, best) = self.aspiration(position, &mut order, depth, result.score);
             if let Some(best) = best {
                 // A partial iteration's best move has beaten the previous best at equal or
                 // greater depth, so it is kept even when the iteration was cut short.
@@ -159,16 +159,51 @@ impl Searcher {
         result
     }
 
-    /// One iteration at the root. Moves the best move to the front of `order`. Returns the
-    /// score and the best move, or `None` if aborted before the first move was searched.
+    /// One iteration, first with a narrow window around the previous score (most iterations
+    /// stay inside it, and a narrow window cuts more), widened to the full window on the side
+    /// where it fails.
+    fn aspiration(
+        &mut self,
+        position: &Position,
+        order: &mut [Move],
+        depth: i32,
+        previous: i32,
+    ) -> (i32, Option<Move>) {
+        const MARGIN: i32 = 40;
+        let full = (-WIN - 1, WIN + 1);
+        let mut window = if depth >= 5 && previous.abs() < WIN_THRESHOLD {
+            (previous - MARGIN, previous + MARGIN)
+        } else {
+            full
+        };
+        loop {
+            let (score, best) = self.search_root(position, order, depth, window.0, window.1);
+            if self.aborted {
+                return (score, best);
+            }
+            if score <= window.0 && window.0 > full.0 {
+                window.0 = full.0;
+            } else if score >= window.1 && window.1 < full.1 {
+                window.1 = full.1;
+            } else {
+                return (score, best);
+            }
+            // A fail-high already found a better move: keep it in front for the re-search.
+        }
+    }
+
+    /// One iteration at the root within (`alpha`, `beta`). Moves the best move to the front of
+    /// `order`. Returns the score and the move that raised alpha, or `None` if none did
+    /// (aborted before any, or a fail-low).
     fn search_root(
         &mut self,
         position: &Position,
         order: &mut [Move],
         depth: i32,
+        mut alpha: i32,
+        beta: i32,
     ) -> (i32, Option<Move>) {
-        let mut alpha = -WIN - 1;
-        let beta = WIN + 1;
+        let original_alpha = alpha;
         let mut best = None;
         let mut best_index = 0;
         for (index, &mv) in order.iter().enumerate() {
@@ -190,12 +225,24 @@ impl Searcher {
                 alpha = score;
                 best = Some(mv);
                 best_index = index;
+                if score >= beta {
+                    break;
+                }
             }
         }
         order[..=best_index].rotate_right(1);
         if let (Some(mv), false) = (best, self.aborted) {
+            let bound = if alpha >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
             self.table
-                .store(position.hash(), alpha, mv.code(), depth, Bound::Exact);
+                .store(position.hash(), alpha, mv.code(), depth, bound);
+        }
+        if best.is_none() {
+            // Failed low (or aborted): the true score is at most alpha.
+            return (original_alpha, None);
         }
         (alpha, best)
     }

@@ -146,9 +146,17 @@ pub fn run(config: Config) {
     }
 
     let stdin = io::stdin();
-    for line in stdin.lock().lines() {
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        // Bytes, not `lines()`: a line that is not UTF-8 is reported, not the end of input.
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
         let received = Instant::now();
-        let Ok(line) = line else { break };
+        let line = String::from_utf8_lossy(&bytes);
         match parse_command(&line) {
             Ok(Command::End) => break,
             Ok(command) => {
