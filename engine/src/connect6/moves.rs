@@ -46,6 +46,51 @@ pub fn attack_value(board: &Board, cell: u16, colour: Stone) -> i32 {
     attack
 }
 
+/// What `cell` takes from the opponent of `colour`: the worth of the opponent's windows it spoils.
+pub fn defence_value(board: &Board, cell: u16, colour: Stone) -> i32 {
+    let own = colour.index();
+    let mut defence = 0;
+    for &window in geometry().windows_of(cell) {
+        let counts = board.window_counts(window);
+        if counts[own] == 0 {
+            defence += WINDOW_VALUE[usize::from(counts[1 - own])];
+        }
+    }
+    defence
+}
+
+/// Turns for the side to move that spoil the opponent's lines most (blocking any threat it has
+/// first): the wider net cast when every ordinary candidate loses to a forced win.
+pub fn defensive_turns(board: &mut Board, cells: usize) -> Vec<Turn> {
+    let colour = board.to_move();
+    let mut spoilers: Vec<(u16, i32)> = (0..CELLS as u16)
+        .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
+        .map(|cell| (cell, defence_value(board, cell, colour)))
+        .collect();
+    spoilers.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+    spoilers.truncate(cells);
+    let spoilers: Vec<u16> = spoilers.into_iter().map(|(cell, _)| cell).collect();
+    let threats = blocks(board, colour.opponent());
+    match threats.count {
+        0 => pairs_from(board, &spoilers, &spoilers, true, colour, usize::MAX),
+        1 => {
+            let mut turns = Vec::new();
+            for &single in &threats.singles {
+                turns.extend(pairs_from(
+                    board,
+                    &[single],
+                    &spoilers,
+                    false,
+                    colour,
+                    usize::MAX,
+                ));
+            }
+            turns
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// The `limit` best empty cells near the stones for `colour`, with their values.
 pub fn best_cells(board: &Board, colour: Stone, limit: usize) -> Vec<(u16, i32)> {
     let mut cells: Vec<(u16, i32)> = (0..CELLS as u16)

@@ -3,12 +3,18 @@
 
 use super::board::Board;
 use super::geometry::CELLS;
-use super::moves::candidate_turns;
+use super::moves::{candidate_turns, defensive_turns};
 use super::stone::Stone;
 use super::threats::threat_count;
 use super::turn::Turn;
 use super::vcdt::Vcdt;
 use crate::core::time::Deadline;
+
+/// Cells paired into the defensive turns tried when every candidate loses.
+const DEFENSIVE_CELLS: usize = 12;
+
+/// Turns searched past the horizon while the side to move must block threats.
+const QUIESCENCE_TURNS: i32 = 4;
 
 /// A won position's score (less the turns it takes, so shorter wins score higher).
 const WIN: i32 = 1_000_000;
@@ -40,8 +46,8 @@ impl Default for Settings {
             cells: 10,
             turns: 12,
             max_depth: 8,
-            attack_turns: 6,
-            defence_turns: 4,
+            attack_turns: 10,
+            defence_turns: 8,
         }
     }
 }
@@ -91,8 +97,10 @@ impl Searcher {
             return Some(turns[0]);
         }
         let us = board.to_move();
-        // A forced win by threats, with a share of the time.
-        let attack_deadline = self.share(0.3);
+        // The time is split: a forced win by threats first, then alpha-beta, and what is left
+        // checks the chosen turn against the opponent's forced wins.
+        let whole = self.deadline;
+        let attack_deadline = portion(&whole, 0.15, 0.15);
         if let Some(turn) =
             Vcdt::new(&attack_deadline, 2_000_000).find(&mut board, self.settings.attack_turns)
         {
@@ -100,6 +108,7 @@ impl Searcher {
                 return Some(turn);
             }
         }
+        self.deadline = portion(&whole, 0.35, 0.7);
         // Alpha-beta, deeper and deeper, reordering the root by the last iteration.
         let mut best_order = turns.clone();
         for depth in 1..=self.settings.max_depth {
@@ -110,7 +119,7 @@ impl Searcher {
             let mut alpha = -WIN - 1;
             for &turn in &turns {
                 board.play(turn);
-                let value = -self.negamax(&mut board, depth - 1, -WIN - 1, -alpha, 1);
+                let value = -self.negamax(&mut board, depth as i32 - 1, -WIN - 1, -alpha, 1);
                 board.undo(turn);
                 if self.aborted {
                     break;
@@ -142,41 +151,42 @@ impl Searcher {
                 break;
             }
         }
+        self.deadline = whole;
         Some(self.safest(&mut board, &best_order, us))
     }
 
     /// The first of `order` (best first) after which the opponent has no forced win we can see,
-    /// checking the leading few within the time left; the best when all lose or time is short.
+    /// within the time left. When every one of them loses, turns that spoil the opponent's lines
+    /// are tried; the best of `order` is the answer when all lose or time runs out.
     fn safest(&mut self, board: &mut Board, order: &[Turn], us: Stone) -> Turn {
-        let check_deadline = self.share(1.0);
-        for &turn in order.iter().take(6) {
-            if check_deadline.hard_passed() {
-                break;
+        if let Some(turn) = self.first_safe(board, order, us) {
+            return turn;
+        }
+        let wider: Vec<Turn> = defensive_turns(board, DEFENSIVE_CELLS)
+            .into_iter()
+            .filter(|turn| !order.contains(turn))
+            .collect();
+        self.first_safe(board, &wider, us).unwrap_or(order[0])
+    }
+
+    fn first_safe(&mut self, board: &mut Board, turns: &[Turn], us: Stone) -> Option<Turn> {
+        for &turn in turns {
+            if self.deadline.hard_passed() {
+                return None;
             }
             board.play(turn);
             if board.winner() == Some(us) {
                 board.undo(turn);
-                return turn;
+                return Some(turn);
             }
-            let mut check = Vcdt::new(&check_deadline, 300_000);
+            let mut check = Vcdt::new(&self.deadline, 300_000);
             let loses = check.find(board, self.settings.defence_turns).is_some();
             board.undo(turn);
             if !loses {
-                return turn;
+                return Some(turn);
             }
         }
-        order[0]
-    }
-
-    /// A deadline ending after `fraction` of the soft time still left (the hard limit holds).
-    fn share(&self, fraction: f64) -> Deadline {
-        let left = self.deadline.soft.saturating_sub(self.deadline.elapsed());
-        let soft = self.deadline.elapsed() + left.mul_f64(fraction);
-        Deadline {
-            start: self.deadline.start,
-            soft,
-            hard: soft.min(self.deadline.hard),
-        }
+        None
     }
 
     /// The value of `board` for its side to move, searched `depth` turns deep; `ply` counts
@@ -184,7 +194,7 @@ impl Searcher {
     fn negamax(
         &mut self,
         board: &mut Board,
-        depth: u32,
+        depth: i32,
         mut alpha: i32,
         beta: i32,
         ply: i32,
@@ -212,16 +222,19 @@ impl Searcher {
         if their_threats >= 3 {
             return -(WIN - ply - 1);
         }
-        if depth == 0 && (their_threats == 0 || ply > 12) {
+        let (cells, limit) = if depth > 0 {
+            (self.settings.cells, self.settings.turns)
+        } else if their_threats > 0 && depth > -QUIESCENCE_TURNS {
+            // Past the horizon, only the forced blocks are searched, and only the best few.
+            (self.settings.cells, 3)
+        } else {
             return evaluate(board, us);
-        }
-        let (cells, limit) = (self.settings.cells, self.settings.turns);
+        };
         let turns = candidate_turns(board, cells, limit);
-        let depth = depth.saturating_sub(1);
         let mut best = -WIN - 1;
         for turn in turns {
             board.play(turn);
-            let value = -self.negamax(board, depth, -beta, -alpha, ply + 1);
+            let value = -self.negamax(board, depth - 1, -beta, -alpha, ply + 1);
             board.undo(turn);
             if self.aborted {
                 return 0;
@@ -237,6 +250,15 @@ impl Searcher {
             }
         }
         best
+    }
+}
+
+/// The first part of `deadline`: `soft` and `hard` of its soft and hard limits.
+fn portion(deadline: &Deadline, soft: f64, hard: f64) -> Deadline {
+    Deadline {
+        start: deadline.start,
+        soft: deadline.soft.mul_f64(soft),
+        hard: deadline.hard.mul_f64(hard),
     }
 }
 
