@@ -1,0 +1,72 @@
+//! The engine's SAU players with non-default search settings, for matches between versions
+//! (never an upload target).
+//!
+//! ```text
+//! sau-variant nogo [--rave-bias F] [--exploration F] [--expand-after N] [--max-playouts N]
+//! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
+//!                      [--cells N] [--root-turns N] [--root-cells N]
+//! ```
+//! plus the engines' own `--game-ms` and `--move-ms`.
+
+use engine::connect6::player::Connect6Player;
+use engine::connect6::search::Settings as Connect6Settings;
+use engine::nogo::mcts::Settings as NoGoSettings;
+use engine::nogo::player::NoGoPlayer;
+use engine::protocol::sau::{self, TimeControl};
+use std::io;
+use std::process::ExitCode;
+
+fn value<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
+    match args.iter().position(|arg| arg == name) {
+        Some(index) => args
+            .get(index + 1)
+            .and_then(|text| text.parse().ok())
+            .ok_or(format!("{name} needs a number")),
+        None => Ok(default),
+    }
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let control = TimeControl::from_args(args.iter().cloned())?;
+    let (stdin, stdout) = (io::stdin().lock(), io::stdout().lock());
+    match args.first().map(String::as_str) {
+        Some("nogo") => {
+            let base = NoGoSettings::default();
+            let settings = NoGoSettings {
+                rave_bias: value(&args, "--rave-bias", base.rave_bias)?,
+                exploration: value(&args, "--exploration", base.exploration)?,
+                expand_after: value(&args, "--expand-after", base.expand_after)?,
+                max_playouts: value(&args, "--max-playouts", base.max_playouts)?,
+                ..base
+            };
+            let mut player = NoGoPlayer::new(settings, std::process::id() as u64);
+            sau::run(&mut player, control, stdin, stdout).map_err(|error| error.to_string())
+        }
+        Some("connect6") => {
+            let base = Connect6Settings::default();
+            let settings = Connect6Settings {
+                max_depth: value(&args, "--max-depth", base.max_depth)?,
+                attack_turns: value(&args, "--attack-turns", base.attack_turns)?,
+                defence_turns: value(&args, "--defence-turns", base.defence_turns)?,
+                turns: value(&args, "--turns", base.turns)?,
+                cells: value(&args, "--cells", base.cells)?,
+                root_turns: value(&args, "--root-turns", base.root_turns)?,
+                root_cells: value(&args, "--root-cells", base.root_cells)?,
+            };
+            let mut player = Connect6Player::new(settings);
+            sau::run(&mut player, control, stdin, stdout).map_err(|error| error.to_string())
+        }
+        _ => Err("the first argument must be nogo or connect6".to_string()),
+    }
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("sau-variant: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
