@@ -49,17 +49,17 @@ pub mod feature {
 
 /// The tuned weights, in hundredths of a man (see the module documentation).
 pub const WEIGHTS: Weights = [
-    100, 100, 102, 105, 110, 120, 135, // men by row
-    260, // king
-    -15, // king on edge
-    10,  // king in the centre
-    -5,  // man on the side
-    3,   // mobility
-    2,   // late points
-    5,   // tempo
-    0,   // man in the centre
+    153, 151, 151, 154, 163, 165, 166, // men by row
+    111, // king
+    -2,  // king on edge
+    9,   // king in the centre
+    -13, // man on the side
+    0,   // mobility
+    6,   // late points
+    2,   // tempo
+    -1,  // man in the centre
     0,   // threatened
-    0,   // trade
+    -3,  // trade
 ];
 
 /// Calls `term(feature, value)` for every feature of `position`, values signed from black's
