@@ -1,1 +1,7 @@
-//! Gomocup arena and terminal play.
+//! Gomoku tools: an independent referee (who won, is the move legal), openings, a Gomocup
+//! arena that plays two engine commands against each other, and a terminal board.
+
+pub mod arena;
+pub mod game;
+pub mod openings;
+pub mod referee;

@@ -60,6 +60,28 @@ pub struct Board {
     tables: Vec<PatternTable>,
     table_of: [usize; 2],
     playable: Vec<Cell>,
+    /// Threat class and value of every combination of four line patterns, so that a cell
+    /// update is one lookup.
+    cell_table: Vec<(Threat, i32)>,
+}
+
+/// Number of line patterns.
+const PATTERNS: usize = 9;
+
+/// The threat class and value of every combination of four line patterns.
+fn build_cell_table() -> Vec<(Threat, i32)> {
+    (0..PATTERNS.pow(4))
+        .map(|combination| {
+            let mut rest = combination;
+            let mut codes = [LineCode::default(); 4];
+            for code in codes.iter_mut().rev() {
+                *code = LineCode((rest % PATTERNS) as u8);
+                rest /= PATTERNS;
+            }
+            let threat = Threat::classify(codes);
+            (threat, eval::cell_value(codes, threat))
+        })
+        .collect()
 }
 
 impl Board {
@@ -71,7 +93,10 @@ impl Board {
                 "unsupported board size {width}x{height}: sides from {MIN_SIZE} to {MAX_SIZE}"
             ));
         }
-        let mut rng = Rng::new(0x5eed_601c_0b0a_4d00);
+        // Keys depend on the size and the rule, so that a transposition table kept from an
+        // earlier game never mistakes a position of another game for its own.
+        let salt = (width as u64) << 16 | (height as u64) << 8 | rule as u64;
+        let mut rng = Rng::new(0x5eed_601c_0b0a_4d00 ^ salt);
         let zobrist = (0..CELLS)
             .map(|_| [rng.next_u64(), rng.next_u64()])
             .collect();
@@ -98,6 +123,7 @@ impl Board {
             tables: Vec::new(),
             table_of: [0, 0],
             playable: Vec::new(),
+            cell_table: build_cell_table(),
         };
         board.build_tables();
         for y in 0..height {
@@ -439,8 +465,10 @@ impl Board {
         let index = cell as usize;
         let (threat, value) = if self.cells[index] == EMPTY {
             let codes = self.codes[side][index];
-            let threat = Threat::classify(codes);
-            (threat, eval::cell_value(codes, threat))
+            let combination = codes
+                .iter()
+                .fold(0, |acc, code| acc * PATTERNS + code.pattern() as usize);
+            self.cell_table[combination]
         } else {
             (Threat::None, 0)
         };

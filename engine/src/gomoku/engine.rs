@@ -67,11 +67,12 @@ impl Engine {
         }
     }
 
-    /// A new game on an empty `width` x `height` board; the rule and the limits stay.
+    /// A new game on an empty `width` x `height` board; the rule and the limits stay. The
+    /// transposition table is kept: its keys differ between sizes and rules, and clearing a
+    /// large table would cost time the next move may need.
     pub fn start(&mut self, width: usize, height: usize) -> Result<(), String> {
         self.board = Board::new(width, height, self.board.rule())?;
         self.prepare_table();
-        self.searcher.clear();
         Ok(())
     }
 
@@ -79,7 +80,6 @@ impl Engine {
     pub fn restart(&mut self) {
         self.board = self.board.cleared();
         self.prepare_table();
-        self.searcher.clear();
     }
 
     /// Sets the rule; the stones on the board stay, in their order.

@@ -67,12 +67,6 @@ impl Searcher {
         self.table.bytes()
     }
 
-    /// Forgets the previous game.
-    pub fn clear(&mut self) {
-        self.table.clear();
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-    }
-
     /// Searches the position for the side to move until `deadline` (or `max_depth`).
     pub fn search(
         &mut self,
@@ -228,7 +222,7 @@ impl Searcher {
         beta: i32,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && self.deadline.hard_passed() {
+        if self.nodes & 15 == 0 && self.deadline.hard_passed() {
             self.stopped = true;
         }
         if self.stopped {
@@ -302,9 +296,12 @@ impl Searcher {
                 && board.threat(me, cell) < Threat::Three
                 && !forced;
             board.play(cell);
+            // Answers to a threat are forced: they do not spend depth, so that the attacker's
+            // sequences of threes and fours are seen to their end.
+            let child_depth = if forced { depth } else { depth - 1 };
             let mut score;
             if index == 0 {
-                score = -self.negamax(board, depth - 1, ply + 1, -beta, -alpha);
+                score = -self.negamax(board, child_depth, ply + 1, -beta, -alpha);
             } else {
                 let reduction = if quiet && depth >= 3 && index >= 3 {
                     if index >= 10 {
@@ -315,12 +312,12 @@ impl Searcher {
                 } else {
                     0
                 };
-                score = -self.negamax(board, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                score = -self.negamax(board, child_depth - reduction, ply + 1, -alpha - 1, -alpha);
                 if score > alpha && reduction > 0 && !self.stopped {
-                    score = -self.negamax(board, depth - 1, ply + 1, -alpha - 1, -alpha);
+                    score = -self.negamax(board, child_depth, ply + 1, -alpha - 1, -alpha);
                 }
                 if score > alpha && score < beta && !self.stopped {
-                    score = -self.negamax(board, depth - 1, ply + 1, -beta, -alpha);
+                    score = -self.negamax(board, child_depth, ply + 1, -beta, -alpha);
                 }
             }
             board.undo();

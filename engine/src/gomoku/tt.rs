@@ -49,11 +49,6 @@ impl TranspositionTable {
         self.slots.len() * SLOT_BYTES
     }
 
-    /// Forgets everything (a new game).
-    pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|slot| *slot = (0, 0));
-    }
-
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let (stored, data) = self.slots[key as usize & self.mask];

@@ -4,13 +4,15 @@
 
 use super::board::{Board, Cell};
 use super::forbidden::is_forbidden;
-use super::movegen::{fours, is_legal};
+use super::movegen::{fours, is_legal, ScoredMove};
 use super::pattern::Threat;
 
 /// A bounded VCF search for the side to move.
 pub struct VcfSolver {
     nodes_left: u64,
     scratch: Vec<Cell>,
+    /// One move list per four played, reused between searches.
+    move_lists: Vec<Vec<ScoredMove>>,
 }
 
 impl VcfSolver {
@@ -19,7 +21,13 @@ impl VcfSolver {
         Self {
             nodes_left: node_budget,
             scratch: Vec::new(),
+            move_lists: Vec::new(),
         }
+    }
+
+    /// Sets a new budget for the next search (the buffers are kept).
+    pub fn reset(&mut self, node_budget: u64) {
+        self.nodes_left = node_budget;
     }
 
     /// The first move of a winning sequence of fours for the side to move, if one is found
@@ -46,9 +54,25 @@ impl VcfSolver {
             return None;
         }
         let me = board.side_to_move();
-        let mut moves = Vec::new();
+        let level = fours_left as usize;
+        while self.move_lists.len() <= level {
+            self.move_lists.push(Vec::new());
+        }
+        let mut moves = std::mem::take(&mut self.move_lists[level]);
         fours(board, &mut moves, &mut self.scratch);
-        for candidate in moves {
+        let found = self.try_fours(board, &moves, fours_left, me);
+        self.move_lists[level] = moves;
+        found
+    }
+
+    fn try_fours(
+        &mut self,
+        board: &mut Board,
+        moves: &[ScoredMove],
+        fours_left: u32,
+        me: super::rule::Color,
+    ) -> Option<Cell> {
+        for &candidate in moves {
             if self.nodes_left == 0 {
                 return None;
             }

@@ -1,0 +1,128 @@
+//! Plays a Gomocup match between two engine commands and prints the score with error bars.
+//!
+//! ```text
+//! gomoku-arena --engine1 CMD --engine2 CMD [--size 15] [--rule freestyle|exact]
+//!     [--turn 1000] [--match 30000] [--tolerance 100] [--games 100] [--concurrency 1]
+//!     [--openings FILE] [--sprt ELO0,ELO1] [--memory BYTES] [--log FILE]
+//! ```
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use harness::gomoku::arena::{run_match, MatchConfig};
+use harness::gomoku::game::TimeControl;
+use harness::gomoku::openings::{parse_file, parse_line, BUILT_IN};
+use harness::gomoku::referee::Rule;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("gomoku-arena: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |name: &str| -> Option<String> {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1).cloned())
+    };
+    let number = |name: &str, default: u64| -> Result<u64, String> {
+        value(name).map_or(Ok(default), |v| {
+            v.parse().map_err(|_| format!("{name}: bad number '{v}'"))
+        })
+    };
+    let engine1 = value("--engine1").ok_or("--engine1 CMD is required")?;
+    let engine2 = value("--engine2").ok_or("--engine2 CMD is required")?;
+    let size = number("--size", 15)? as usize;
+    let rule = match value("--rule") {
+        Some(text) => Rule::parse(&text).ok_or(format!("unknown rule '{text}'"))?,
+        None => Rule::Freestyle,
+    };
+    let openings = match value("--openings") {
+        Some(path) => {
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+            parse_file(&text, size)?
+        }
+        None => BUILT_IN
+            .iter()
+            .map(|line| parse_line(line, size))
+            .collect::<Result<_, _>>()?,
+    };
+    let sprt = match value("--sprt") {
+        Some(text) => {
+            let (a, b) = text.split_once(',').ok_or("--sprt ELO0,ELO1")?;
+            Some((
+                a.parse().map_err(|_| "bad elo0")?,
+                b.parse().map_err(|_| "bad elo1")?,
+            ))
+        }
+        None => None,
+    };
+    let config = MatchConfig {
+        engines: [engine1, engine2],
+        size,
+        rule,
+        time: TimeControl {
+            turn_ms: number("--turn", 1000)?,
+            match_ms: number("--match", 30_000)?,
+            tolerance_ms: number("--tolerance", 100)?,
+        },
+        openings,
+        games: number("--games", 100)? as usize,
+        concurrency: number("--concurrency", 1)? as usize,
+        sprt,
+        max_memory: number("--memory", 350 << 20)?,
+    };
+    let log = value("--log");
+    println!(
+        "{} vs {}: {}x{} {:?}, {} ms/move {} ms/game, {} openings, up to {} games",
+        config.engines[0],
+        config.engines[1],
+        size,
+        size,
+        rule,
+        config.time.turn_ms,
+        config.time.match_ms,
+        config.openings.len(),
+        config.games
+    );
+    let summary = run_match(&config, |game, record, total| {
+        let result = match record.winner {
+            Some(0) => "1-0",
+            Some(_) => "0-1",
+            None => "1/2",
+        };
+        let colour = if record.black == 0 { "black" } else { "white" };
+        let line = format!(
+            "game {:3} engine1 {colour}: {result} ({:?}, {} stones)  {}",
+            game + 1,
+            record.ending,
+            record.moves.len(),
+            total.line()
+        );
+        println!("{line}");
+        if let Some(path) = &log {
+            if let Ok(mut file) = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+            {
+                let _ = writeln!(file, "{line}\n  {}", record.notation());
+            }
+        }
+    });
+    println!("final: {}", summary.line());
+    println!(
+        "engine1 wins as black {}, as white {}",
+        summary.wins_by_colour[0], summary.wins_by_colour[1]
+    );
+    if let Some(verdict) = summary.sprt_verdict {
+        println!("SPRT: {verdict}");
+    }
+    Ok(())
+}
