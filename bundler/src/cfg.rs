@@ -103,7 +103,8 @@ impl CfgEnv {
                     }
                 }
             } else if path.is_ident("cfg_attr") {
-                let Ok(args) = attr.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+                let Ok(args) =
+                    attr.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
                 else {
                     result.push(attr);
                     continue;
@@ -337,14 +338,16 @@ impl VisitMut for Stripper<'_> {
         block.stmts.retain_mut(|stmt| match stmt {
             Stmt::Local(local) => self.env.keep(&mut local.attrs),
             Stmt::Item(item) => self.env.keep_item(item),
-            Stmt::Expr(expr, _) => expr_attrs_mut(expr).map_or(true, |a| self.env.keep(a)),
+            Stmt::Expr(expr, _) => expr_attrs_mut(expr).is_none_or(|a| self.env.keep(a)),
             Stmt::Macro(mac) => self.env.keep(&mut mac.attrs),
         });
         visit_mut::visit_block_mut(self, block);
     }
 
     fn visit_fields_named_mut(&mut self, fields: &mut syn::FieldsNamed) {
-        retain_punctuated(&mut fields.named, |f: &mut Field| self.env.keep(&mut f.attrs));
+        retain_punctuated(&mut fields.named, |f: &mut Field| {
+            self.env.keep(&mut f.attrs)
+        });
         visit_mut::visit_fields_named_mut(self, fields);
     }
 
@@ -363,7 +366,8 @@ impl VisitMut for Stripper<'_> {
     }
 
     fn visit_expr_match_mut(&mut self, expr: &mut syn::ExprMatch) {
-        expr.arms.retain_mut(|arm: &mut Arm| self.env.keep(&mut arm.attrs));
+        expr.arms
+            .retain_mut(|arm: &mut Arm| self.env.keep(&mut arm.attrs));
         visit_mut::visit_expr_match_mut(self, expr);
     }
 
@@ -375,7 +379,9 @@ impl VisitMut for Stripper<'_> {
     }
 
     fn visit_pat_struct_mut(&mut self, pat: &mut syn::PatStruct) {
-        retain_punctuated(&mut pat.fields, |f: &mut FieldPat| self.env.keep(&mut f.attrs));
+        retain_punctuated(&mut pat.fields, |f: &mut FieldPat| {
+            self.env.keep(&mut f.attrs)
+        });
         visit_mut::visit_pat_struct_mut(self, pat);
     }
 

@@ -8,7 +8,7 @@
 use crate::check::{is_fresh, write_atomically};
 use crate::error::{Error, Result};
 use crate::targets::Workspace;
-use crate::{bundle, Request};
+use crate::{bundle, bundle_cached, Cache, Request};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -41,11 +41,7 @@ fn parse(args: &[String]) -> Result<Option<Args>> {
             "--manifest-path" => parsed.manifest_path = Some(PathBuf::from(value(arg)?)),
             "--bin" => parsed.bin = Some(value(arg)?),
             "-o" | "--output" => parsed.output = Some(PathBuf::from(value(arg)?)),
-            other => {
-                return Err(Error::new(format!(
-                    "unknown argument `{other}`\n{USAGE}"
-                )))
-            }
+            other => return Err(Error::new(format!("unknown argument `{other}`\n{USAGE}"))),
         }
     }
     Ok(Some(parsed))
@@ -65,7 +61,9 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     let result = match (&parsed.manifest_path, &parsed.bin) {
-        (Some(manifest), Some(bin)) => run_one(manifest, bin, parsed.output.as_deref(), parsed.check),
+        (Some(manifest), Some(bin)) => {
+            run_one(manifest, bin, parsed.output.as_deref(), parsed.check)
+        }
         (None, None) if parsed.output.is_none() => run_workspace(parsed.check),
         _ => Err(Error::new(format!(
             "--manifest-path and --bin go together (and -o needs them)\n{USAGE}"
@@ -102,13 +100,97 @@ fn run_one(manifest: &Path, bin: &str, output: Option<&Path>, check: bool) -> Re
 }
 
 fn workspace() -> Result<Workspace> {
-    let cwd = std::env::current_dir()
-        .map_err(|err| Error::new(format!("no current folder: {err}")))?;
+    let cwd =
+        std::env::current_dir().map_err(|err| Error::new(format!("no current folder: {err}")))?;
     Workspace::find(&cwd).or_else(|err| {
         // `cargo run -p bundler` from outside the checkout: the bundler's own workspace.
         let own = Path::new(env!("CARGO_MANIFEST_DIR"));
         own.parent().map_or(Err(err), Workspace::find)
     })
+}
+
+/// One line of the table `cargo run -p bundler` prints.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// Target name.
+    pub target: String,
+    /// Upload file, relative to the workspace root.
+    pub file: String,
+    /// Size of the bundle.
+    pub bytes: u64,
+    /// The judge's limit.
+    pub limit: u64,
+    /// Source files kept and dropped.
+    pub files_kept: usize,
+    pub files_dropped: usize,
+    /// Time to bundle (and write or compare), in milliseconds.
+    pub millis: f64,
+}
+
+/// What bundling a workspace did: a row per good target, a message per failed one.
+#[derive(Debug, Clone, Default)]
+pub struct WorkspaceRun {
+    pub rows: Vec<Row>,
+    pub failures: Vec<String>,
+}
+
+/// Bundles every target of `workspace`; with `check`, compares instead of writing.
+/// A target that fails (missing binary, over its limit, stale under `check`) is reported and
+/// the others still run; nothing is written for a failed target.
+pub fn bundle_workspace(workspace: &Workspace, check: bool) -> WorkspaceRun {
+    let mut run = WorkspaceRun::default();
+    let mut cache = Cache::default();
+    for target in &workspace.targets {
+        let started = Instant::now();
+        let output = workspace.output_path(target);
+        let shown = format!("submissions/{}/main.rs", target.name);
+        let result = workspace.package_manifest(&target.package).and_then(|manifest| {
+            bundle_cached(&Request {
+                manifest_path: manifest,
+                bin: target.name.clone(),
+                display_root: Some(workspace.root.clone()),
+                header: format!(
+                    "{}: bundled from {} (bin {}) by bundler. Do not edit; regenerate with `cargo run -p bundler`.",
+                    target.name, target.package, target.name
+                ),
+            }, &mut cache)
+        });
+        let bundle = match result {
+            Ok(bundle) => bundle,
+            Err(err) => {
+                run.failures.push(format!("{}: {err}", target.name));
+                continue;
+            }
+        };
+        let bytes = bundle.code.len() as u64;
+        if bytes > target.limit {
+            run.failures.push(format!(
+                "{}: {bytes} bytes is over the judge's limit of {} bytes; {shown} not written",
+                target.name, target.limit
+            ));
+            continue;
+        }
+        if check {
+            if !is_fresh(&output, &bundle.code) {
+                run.failures.push(format!(
+                    "{shown} differs from a fresh bundle (or is missing); run `cargo run -p bundler`"
+                ));
+            }
+        } else if let Err(err) = write_atomically(&output, &bundle.code) {
+            run.failures.push(format!("{}: {err}", target.name));
+            continue;
+        }
+        run.rows.push(Row {
+            target: target.name.clone(),
+            file: shown,
+            bytes,
+            limit: target.limit,
+            files_kept: bundle.files_kept,
+            files_dropped: bundle.files_dropped,
+            millis: started.elapsed().as_secs_f64() * 1000.0,
+        });
+    }
+    run
 }
 
 fn run_workspace(check: bool) -> Result<()> {
@@ -118,72 +200,53 @@ fn run_workspace(check: bool) -> Result<()> {
             "no [[workspace.metadata.bundler.targets]] in the workspace Cargo.toml",
         ));
     }
-    let mut failures = Vec::new();
-    let mut rows = Vec::new();
-    for target in &workspace.targets {
-        let started = Instant::now();
-        let output = workspace.output_path(target);
-        let shown = format!("submissions/{}/main.rs", target.name);
-        let result = workspace.package_manifest(&target.package).and_then(|manifest| {
-            bundle(&Request {
-                manifest_path: manifest,
-                bin: target.name.clone(),
-                display_root: Some(workspace.root.clone()),
-                header: format!(
-                    "{}: bundled from {} (bin {}) by bundler. Do not edit; regenerate with `cargo run -p bundler`.",
-                    target.name, target.package, target.name
-                ),
-            })
-        });
-        let bundle = match result {
-            Ok(bundle) => bundle,
-            Err(err) => {
-                failures.push(format!("{}: {err}", target.name));
-                continue;
-            }
-        };
-        let bytes = bundle.code.len() as u64;
-        if bytes > target.limit {
-            failures.push(format!(
-                "{}: {bytes} bytes is over the judge's limit of {} bytes; nothing written",
-                target.name, target.limit
-            ));
-            continue;
-        }
+    let started = Instant::now();
+    let run = bundle_workspace(&workspace, check);
+    print_table(&run.rows);
+    println!(
+        "{} target(s) in {:.0} ms{}",
+        run.rows.len(),
+        started.elapsed().as_secs_f64() * 1000.0,
         if check {
-            if !is_fresh(&output, &bundle.code) {
-                failures.push(format!(
-                    "{shown} differs from a fresh bundle (or is missing); run `cargo run -p bundler`"
-                ));
-            }
+            " (checked, nothing written)"
         } else {
-            write_atomically(&output, &bundle.code)?;
+            ""
         }
-        let millis = started.elapsed().as_secs_f64() * 1000.0;
-        rows.push(vec![
-            target.name.clone(),
-            shown,
-            bytes.to_string(),
-            format!("{:.1}%", bytes as f64 * 100.0 / target.limit as f64),
-            format!("{}/{}", bundle.files_kept, bundle.files_dropped),
-            format!("{millis:.0}"),
-        ]);
-    }
-    print_table(&rows);
-    if failures.is_empty() {
+    );
+    if run.failures.is_empty() {
         Ok(())
     } else {
-        Err(Error::new(failures.join("\n")))
+        Err(Error::new(run.failures.join("\n")))
     }
 }
 
-fn print_table(rows: &[Vec<String>]) {
-    let header: Vec<String> = ["target", "file", "bytes", "% of limit", "modules kept/dropped", "ms"]
+fn print_table(rows: &[Row]) {
+    let rows: Vec<Vec<String>> = rows
         .iter()
-        .map(|s| s.to_string())
+        .map(|row| {
+            vec![
+                row.target.clone(),
+                row.file.clone(),
+                row.bytes.to_string(),
+                format!("{:.1}%", row.bytes as f64 * 100.0 / row.limit as f64),
+                format!("{}/{}", row.files_kept, row.files_dropped),
+                format!("{:.0}", row.millis),
+            ]
+        })
         .collect();
+    let header: Vec<String> = [
+        "target",
+        "file",
+        "bytes",
+        "% of limit",
+        "modules kept/dropped",
+        "ms",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     let mut widths: Vec<usize> = header.iter().map(String::len).collect();
-    for row in rows {
+    for row in &rows {
         for (width, cell) in widths.iter_mut().zip(row) {
             *width = (*width).max(cell.len());
         }
@@ -204,7 +267,7 @@ fn print_table(rows: &[Vec<String>]) {
         println!("{}", padded.join("  ").trim_end());
     };
     line(&header);
-    for row in rows {
+    for row in &rows {
         line(row);
     }
 }

@@ -145,7 +145,8 @@ impl VisitMut for BlockComments<'_> {
             let span = stmt.span();
             let start = span.start().line;
             if index > 0 && start > previous_end + 1 {
-                let gap = &self.lines[previous_end.min(self.lines.len())..(start - 1).min(self.lines.len())];
+                let gap = &self.lines
+                    [previous_end.min(self.lines.len())..(start - 1).min(self.lines.len())];
                 let blank_first = gap.first().is_some_and(|l| l.trim().is_empty());
                 if blank_first {
                     block.stmts.extend(placeholder_stmt(BLANK, None));

@@ -53,9 +53,41 @@ fn replace_placeholders(printed: &str, files: &[String], comments: &[String]) ->
         } else if trimmed == format!("{BLANK}!();") {
             out.push('\n');
         } else {
-            out.push_str(line);
+            out.push_str(&tidy_crate_paths(line));
             out.push('\n');
         }
+    }
+    out
+}
+
+/// prettyplease prints the keyword `crate` followed by `::` inside macro tokens as `crate ::`;
+/// the bundler's rewritten paths (`$crate::x` became `crate::lib::x`) would read oddly. Fixed
+/// outside string literals only (an even number of unescaped quotes before the match).
+fn tidy_crate_paths(line: &str) -> String {
+    const LOOSE: &str = "crate ::";
+    if !line.contains(LOOSE) {
+        return line.to_string();
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut quotes = 0;
+    let mut escaped = false;
+    let mut rest = line;
+    while let Some(ch) = rest.chars().next() {
+        let boundary = out
+            .chars()
+            .last()
+            .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        if quotes % 2 == 0 && boundary && rest.starts_with(LOOSE) {
+            out.push_str("crate::");
+            rest = &rest[LOOSE.len()..];
+            continue;
+        }
+        if ch == '"' && !escaped {
+            quotes += 1;
+        }
+        escaped = ch == '\\' && !escaped;
+        out.push(ch);
+        rest = &rest[ch.len_utf8()..];
     }
     out
 }
@@ -108,12 +140,14 @@ fn space_items(items: &mut Vec<Item>) {
                     space_items(children);
                 }
             }
-            Item::Impl(block) => space_members(&mut block.items, |m| {
-                matches!(m, ImplItem::Macro(x) if is_named_macro(&x.mac, &PLACEHOLDERS))
-            }),
-            Item::Trait(block) => space_members(&mut block.items, |m| {
-                matches!(m, TraitItem::Macro(x) if is_named_macro(&x.mac, &PLACEHOLDERS))
-            }),
+            Item::Impl(block) => space_members(
+                &mut block.items,
+                |m| matches!(m, ImplItem::Macro(x) if is_named_macro(&x.mac, &PLACEHOLDERS)),
+            ),
+            Item::Trait(block) => space_members(
+                &mut block.items,
+                |m| matches!(m, TraitItem::Macro(x) if is_named_macro(&x.mac, &PLACEHOLDERS)),
+            ),
             _ => {}
         }
         previous = Some(is_use);

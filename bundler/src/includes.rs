@@ -35,7 +35,13 @@ pub fn expand_file(file: &mut File, site: &Site<'_>) -> Result<()> {
 }
 
 /// The compile-time macros this module replaces.
-const HANDLED: [&str; 5] = ["include_str", "include_bytes", "env", "option_env", "include"];
+const HANDLED: [&str; 5] = [
+    "include_str",
+    "include_bytes",
+    "env",
+    "option_env",
+    "include",
+];
 
 fn macro_name(path: &syn::Path) -> Option<String> {
     let last = path.segments.last()?.ident.to_string();
@@ -121,21 +127,27 @@ impl Expander<'_> {
         let mut out = Vec::with_capacity(trees.len());
         let mut index = 0;
         while index < trees.len() {
-            if let (TokenTree::Ident(ident), Some(TokenTree::Punct(bang)), Some(TokenTree::Group(group))) =
-                (&trees[index], trees.get(index + 1), trees.get(index + 2))
+            if let (
+                TokenTree::Ident(ident),
+                Some(TokenTree::Punct(bang)),
+                Some(TokenTree::Group(group)),
+            ) = (&trees[index], trees.get(index + 1), trees.get(index + 2))
             {
                 let name = ident.to_string();
                 let after_path = index >= 1
                     && matches!(&trees[index - 1], TokenTree::Punct(p) if p.as_char() == ':')
                     && !(index >= 3
                         && matches!(&trees[index - 3], TokenTree::Ident(q) if q == "std" || q == "core"));
-                let preceded_by_dollar =
-                    index >= 1 && matches!(&trees[index - 1], TokenTree::Punct(p) if p.as_char() == '$');
+                let preceded_by_dollar = index >= 1
+                    && matches!(&trees[index - 1], TokenTree::Punct(p) if p.as_char() == '$');
                 if bang.as_char() == '!'
                     && HANDLED.contains(&name.as_str())
                     && !after_path
                     && !preceded_by_dollar
-                    && !group.stream().into_iter().any(|t| matches!(&t, TokenTree::Punct(p) if p.as_char() == '$'))
+                    && !group
+                        .stream()
+                        .into_iter()
+                        .any(|t| matches!(&t, TokenTree::Punct(p) if p.as_char() == '$'))
                 {
                     let args = self.expand_tokens(group.stream());
                     match self.expand(&name, args, ident.span()) {
@@ -200,7 +212,11 @@ impl VisitMut for Expander<'_> {
     fn visit_macro_mut(&mut self, mac: &mut Macro) {
         if let Some(name) = macro_name(&mac.path) {
             if name == "include" {
-                let span = mac.path.segments.last().map_or_else(Span::call_site, |s| s.ident.span());
+                let span = mac
+                    .path
+                    .segments
+                    .last()
+                    .map_or_else(Span::call_site, |s| s.ident.span());
                 if let Err(error) = self.expand(&name, mac.tokens.clone(), span) {
                     self.error.get_or_insert(error);
                 }

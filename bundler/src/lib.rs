@@ -29,6 +29,7 @@ pub mod prune;
 pub mod targets;
 
 use crate::error::Result;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use syn::{AttrStyle, Item};
 
@@ -66,8 +67,28 @@ fn defines_textual_macros(item: &Item) -> bool {
     }
 }
 
+/// A library loaded once, for every binary of its package.
+#[derive(Debug, Clone)]
+struct CachedLib {
+    krate: loader::LoadedCrate,
+    files: Vec<String>,
+    comments: Vec<String>,
+}
+
+/// Libraries already loaded, by (library root, display root). Bundling several binaries of one
+/// package with the same cache reads and parses the library once.
+#[derive(Debug, Clone, Default)]
+pub struct Cache {
+    libs: BTreeMap<(PathBuf, PathBuf), CachedLib>,
+}
+
 /// Bundles one binary of one package.
 pub fn bundle(request: &Request) -> Result<Bundle> {
+    bundle_cached(request, &mut Cache::default())
+}
+
+/// Bundles one binary of one package, reusing (and filling) `cache`.
+pub fn bundle_cached(request: &Request, cache: &mut Cache) -> Result<Bundle> {
     let package = manifest::read_package(&request.manifest_path)?;
     let bin = package.bin(&request.bin)?.clone();
     let display_root = request
@@ -77,12 +98,39 @@ pub fn bundle(request: &Request) -> Result<Bundle> {
     let cfg = cfg::CfgEnv {
         features: package.features.clone(),
     };
-    let mut loader = loader::Loader::new(&package, &cfg, &display_root);
-    let bin_crate = loader.load_crate(&bin.path)?;
+    // The library is loaded first (or taken from the cache), then the binary.
     let lib_crate = match &package.lib {
-        Some(lib) if lib.path != bin.path => Some((lib.name.clone(), loader.load_crate(&lib.path)?)),
+        Some(lib) if lib.path != bin.path => {
+            let key = (lib.path.clone(), display_root.clone());
+            if !cache.libs.contains_key(&key) {
+                let mut loader = loader::Loader::new(&package, &cfg, &display_root);
+                let krate = loader.load_crate(&lib.path)?;
+                let cached = CachedLib {
+                    krate,
+                    files: loader.files,
+                    comments: loader.comments,
+                };
+                cache.libs.insert(key.clone(), cached);
+            }
+            cache
+                .libs
+                .get(&key)
+                .map(|cached| (lib.name.clone(), cached.clone()))
+        }
         _ => None,
     };
+    let mut loader = match &lib_crate {
+        Some((_, cached)) => loader::Loader::resume(
+            &package,
+            &cfg,
+            &display_root,
+            cached.files.clone(),
+            cached.comments.clone(),
+        ),
+        None => loader::Loader::new(&package, &cfg, &display_root),
+    };
+    let bin_crate = loader.load_crate(&bin.path)?;
+    let lib_crate = lib_crate.map(|(name, cached)| (name, cached.krate));
     let files = loader.files.clone();
 
     let mut root_attrs = bin_crate.attrs;

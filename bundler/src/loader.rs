@@ -112,6 +112,21 @@ impl<'a> Loader<'a> {
         }
     }
 
+    /// A loader that continues from an earlier one's files and comments (so that a library
+    /// loaded once can be shared by several bundles).
+    pub fn resume(
+        package: &'a Package,
+        cfg: &'a CfgEnv,
+        display_root: &Path,
+        files: Vec<String>,
+        comments: Vec<String>,
+    ) -> Self {
+        let mut loader = Loader::new(package, cfg, display_root);
+        loader.files = files;
+        loader.comments = comments;
+        loader
+    }
+
     /// The path shown for a file: relative to the display root, with `/` separators.
     pub fn shown(&self, path: &Path) -> String {
         let path = normalize(path);
@@ -151,7 +166,11 @@ impl<'a> Loader<'a> {
         let text = fs::read_to_string(path)
             .map_err(|err| Error::new(format!("cannot read {shown}: {err}")))?;
         let mut file = syn::parse_file(&text).map_err(|err| {
-            Error::at(&shown, err.span().start().line, format!("parse error: {err}"))
+            Error::at(
+                &shown,
+                err.span().start().line,
+                format!("parse error: {err}"),
+            )
         })?;
         // Comments are found before cfg removes anything, so that the lines of a removed
         // `#[cfg(test)] mod tests { ... }` are never mistaken for comments between items.
@@ -216,10 +235,13 @@ impl<'a> Loader<'a> {
                 Some(path) => {
                     let file = state.dir.join(path);
                     let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
-                    (file, DirState {
-                        dir,
-                        relative: None,
-                    })
+                    (
+                        file,
+                        DirState {
+                            dir,
+                            relative: None,
+                        },
+                    )
                 }
                 None => {
                     let mut base = state.dir.clone();
@@ -229,14 +251,20 @@ impl<'a> Loader<'a> {
                     let default = base.join(format!("{name}.rs"));
                     let secondary = base.join(&name).join("mod.rs");
                     match (default.is_file(), secondary.is_file()) {
-                        (true, false) => (default, DirState {
-                            dir: base,
-                            relative: Some(name.clone()),
-                        }),
-                        (false, true) => (secondary, DirState {
-                            dir: base.join(&name),
-                            relative: None,
-                        }),
+                        (true, false) => (
+                            default,
+                            DirState {
+                                dir: base,
+                                relative: Some(name.clone()),
+                            },
+                        ),
+                        (false, true) => (
+                            secondary,
+                            DirState {
+                                dir: base.join(&name),
+                                relative: None,
+                            },
+                        ),
                         (true, true) => {
                             return Err(Error::at(
                                 shown,

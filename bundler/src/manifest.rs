@@ -46,19 +46,22 @@ impl Package {
 
     /// The binary target called `name`, or a message listing the binaries there are.
     pub fn bin(&self, name: &str) -> Result<&Target> {
-        self.bins.iter().find(|bin| bin.name == name).ok_or_else(|| {
-            let names: Vec<&str> = self.bins.iter().map(|bin| bin.name.as_str()).collect();
-            Error::new(format!(
-                "package `{}` has no binary `{}` (binaries: {})",
-                self.name,
-                name,
-                if names.is_empty() {
-                    "none".to_string()
-                } else {
-                    names.join(", ")
-                }
-            ))
-        })
+        self.bins
+            .iter()
+            .find(|bin| bin.name == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.bins.iter().map(|bin| bin.name.as_str()).collect();
+                Error::new(format!(
+                    "package `{}` has no binary `{}` (binaries: {})",
+                    self.name,
+                    name,
+                    if names.is_empty() {
+                        "none".to_string()
+                    } else {
+                        names.join(", ")
+                    }
+                ))
+            })
     }
 }
 
@@ -214,7 +217,10 @@ fn discovered_bins(package_name: &str, dir: &Path) -> Vec<Target> {
     }
     let bin_dir = dir.join("src").join("bin");
     let mut entries: Vec<PathBuf> = fs::read_dir(&bin_dir)
-        .map(|read| read.filter_map(|entry| entry.ok().map(|e| e.path())).collect())
+        .map(|read| {
+            read.filter_map(|entry| entry.ok().map(|e| e.path()))
+                .collect()
+        })
         .unwrap_or_default();
     entries.sort();
     for path in entries {

@@ -153,9 +153,8 @@ impl Mentions {
     /// Adds what a token stream mentions (a macro's arguments or a `macro_rules!` body).
     pub fn scan_tokens(&mut self, tokens: TokenStream) {
         let trees: Vec<TokenTree> = tokens.into_iter().collect();
-        let is_colon = |t: Option<&TokenTree>| {
-            matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == ':')
-        };
+        let is_colon =
+            |t: Option<&TokenTree>| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == ':');
         let mut index = 0;
         while index < trees.len() {
             match &trees[index] {
@@ -181,7 +180,10 @@ impl Mentions {
                     let after_sep = index >= 2 && is_colon(prev) && is_colon(trees.get(index - 2));
                     let leading = after_sep
                         && !(index >= 3
-                            && matches!(&trees[index - 3], TokenTree::Ident(_) | TokenTree::Group(_)));
+                            && matches!(
+                                &trees[index - 3],
+                                TokenTree::Ident(_) | TokenTree::Group(_)
+                            ));
                     let mut path = vec![name];
                     let mut end = index + 1;
                     while is_colon(trees.get(end)) && is_colon(trees.get(end + 1)) {
@@ -256,13 +258,13 @@ impl Mentions {
 /// A syntax node the collector can walk.
 pub trait VisitNode {
     /// Walks the node with `visitor`.
-    fn visit_with<'ast>(&'ast self, visitor: &mut Collector<'_>);
+    fn visit_with(&self, visitor: &mut Collector<'_>);
 }
 
 macro_rules! visit_node {
     ($($ty:ty => $method:ident),* $(,)?) => {
         $(impl VisitNode for $ty {
-            fn visit_with<'ast>(&'ast self, visitor: &mut Collector<'_>) {
+            fn visit_with(&self, visitor: &mut Collector<'_>) {
                 visitor.$method(self);
             }
         })*
@@ -384,7 +386,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                 let value = local.init.as_ref().map(|init| &*init.expr);
                 let binding = match value {
                     Some(Expr::Struct(lit)) if lit.qself.is_none() => Binding::Typed(
-                        lit.path.segments.iter().map(|s| s.ident.to_string()).collect(),
+                        lit.path
+                            .segments
+                            .iter()
+                            .map(|s| s.ident.to_string())
+                            .collect(),
                     ),
                     Some(Expr::Call(call)) => match expr_path(&call.func) {
                         Some(mut path) if path.len() >= 2 => {

@@ -136,10 +136,7 @@ pub fn exported_macros(items: &[Item]) -> BTreeSet<String> {
     for item in items {
         match item {
             Item::Macro(mac) => {
-                let exported = mac
-                    .attrs
-                    .iter()
-                    .any(|a| a.path().is_ident("macro_export"));
+                let exported = mac.attrs.iter().any(|a| a.path().is_ident("macro_export"));
                 if let (true, Some(ident)) = (exported, &mac.ident) {
                     found.insert(ident.to_string());
                 }
@@ -235,12 +232,18 @@ impl Rewriter<'_> {
         match self.side {
             Side::Bin => {
                 self.lib_name() == Some(name)
-                    && !self.scopes.last().is_some_and(|s| s.shadowing.contains(name))
+                    && !self
+                        .scopes
+                        .last()
+                        .is_some_and(|s| s.shadowing.contains(name))
             }
             Side::Lib => {
                 self.self_aliases.contains(name)
                     || (self.lib_name() == Some(name)
-                        && !self.scopes.last().is_some_and(|s| s.all_names.contains(name)))
+                        && !self
+                            .scopes
+                            .last()
+                            .is_some_and(|s| s.all_names.contains(name)))
             }
         }
     }
@@ -262,7 +265,7 @@ impl Rewriter<'_> {
         let second = path.segments.iter().nth(1).map(|s| s.ident.to_string());
         let macro_path = is_macro && path.segments.len() == 2;
         let replace_first = match self.side {
-            Side::Lib if first == "crate" && !path.leading_colon.is_some() => {
+            Side::Lib if first == "crate" && path.leading_colon.is_none() => {
                 if path.segments.len() < 2 {
                     return;
                 }
@@ -314,7 +317,8 @@ impl Rewriter<'_> {
             }
             UseTree::Path(path) => {
                 let first = path.ident.to_string();
-                let is_lib_side_crate = self.side == Side::Lib && first == "crate" && !leading_colon;
+                let is_lib_side_crate =
+                    self.side == Side::Lib && first == "crate" && !leading_colon;
                 let names_lib = if leading_colon {
                     self.lib_name() == Some(first.as_str()) || self.self_aliases.contains(&first)
                 } else {
@@ -322,9 +326,12 @@ impl Rewriter<'_> {
                 };
                 if is_lib_side_crate || names_lib {
                     let module = self.lib.map_or(String::new(), |l| l.module.clone());
-                    let inner = std::mem::replace(&mut *path.tree, UseTree::Glob(syn::UseGlob {
-                        star_token: Default::default(),
-                    }));
+                    let inner = std::mem::replace(
+                        &mut *path.tree,
+                        UseTree::Glob(syn::UseGlob {
+                            star_token: Default::default(),
+                        }),
+                    );
                     path.ident = ident("crate");
                     *path.tree = self.insert_module(inner, &module);
                     return true;
@@ -370,9 +377,7 @@ impl Rewriter<'_> {
         let module_ident = ident(module);
         match tree {
             UseTree::Name(ref name) if self.is_exported_macro(&name.ident.to_string()) => tree,
-            UseTree::Rename(ref rename)
-                if self.is_exported_macro(&rename.ident.to_string()) =>
-            {
+            UseTree::Rename(ref rename) if self.is_exported_macro(&rename.ident.to_string()) => {
                 tree
             }
             UseTree::Name(ref name) if name.ident == "self" => {
@@ -404,7 +409,10 @@ impl Rewriter<'_> {
             return;
         }
         if first == "proc_macro" {
-            self.fail(span, "proc macros cannot be bundled into one file".to_string());
+            self.fail(
+                span,
+                "proc macros cannot be bundled into one file".to_string(),
+            );
             return;
         }
         if first.chars().next().is_some_and(char::is_lowercase) {
@@ -448,14 +456,18 @@ impl Rewriter<'_> {
                     }
                     if self.lib_name() == Some(name.as_str()) && self.side == Side::Bin {
                         if let Some((_, alias)) = &krate.rename {
-                            let module = ident(&self.lib.map_or(String::new(), |l| l.module.clone()));
+                            let module =
+                                ident(&self.lib.map_or(String::new(), |l| l.module.clone()));
                             let vis = krate.vis.clone();
                             items.push(syn::parse_quote!(#vis use crate::#module as #alias;));
                         }
                         continue;
                     }
                     if name == "proc_macro" {
-                        self.fail(span, "proc macros cannot be bundled into one file".to_string());
+                        self.fail(
+                            span,
+                            "proc macros cannot be bundled into one file".to_string(),
+                        );
                     } else if !BUILTIN_CRATES.contains(&name.as_str()) {
                         self.fail(span, format!(
                             "`extern crate {name}`: an external crate; only std, core and alloc can be bundled"
@@ -486,11 +498,17 @@ impl Rewriter<'_> {
         let trees: Vec<TokenTree> = tokens.into_iter().collect();
         let mut out: Vec<TokenTree> = Vec::with_capacity(trees.len());
         let mut index = 0;
-        let is_colon = |t: Option<&TokenTree>| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == ':');
+        let is_colon =
+            |t: Option<&TokenTree>| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == ':');
         while index < trees.len() {
             let token = &trees[index];
-            let followed_by_path_sep = is_colon(trees.get(index + 1)) && is_colon(trees.get(index + 2));
-            let prev = if index > 0 { trees.get(index - 1) } else { None };
+            let followed_by_path_sep =
+                is_colon(trees.get(index + 1)) && is_colon(trees.get(index + 2));
+            let prev = if index > 0 {
+                trees.get(index - 1)
+            } else {
+                None
+            };
             let after_sep = index >= 2 && is_colon(prev) && is_colon(trees.get(index - 2));
             let after_dot = matches!(prev, Some(TokenTree::Punct(p)) if p.as_char() == '.');
             let after_dollar = matches!(prev, Some(TokenTree::Punct(p)) if p.as_char() == '$');
@@ -504,7 +522,8 @@ impl Rewriter<'_> {
                     });
             match token {
                 TokenTree::Group(group) => {
-                    let mut rebuilt = Group::new(group.delimiter(), self.rewrite_tokens(group.stream()));
+                    let mut rebuilt =
+                        Group::new(group.delimiter(), self.rewrite_tokens(group.stream()));
                     rebuilt.set_span(group.span());
                     out.push(TokenTree::Group(rebuilt));
                     index += 1;
@@ -513,7 +532,9 @@ impl Rewriter<'_> {
                 TokenTree::Ident(word) => {
                     let name = word.to_string();
                     let next_name = match trees.get(index + 3) {
-                        Some(TokenTree::Ident(next)) if followed_by_path_sep => Some(next.to_string()),
+                        Some(TokenTree::Ident(next)) if followed_by_path_sep => {
+                            Some(next.to_string())
+                        }
                         _ => None,
                     };
                     let next_is_macro = matches!(trees.get(index + 4), Some(TokenTree::Punct(p)) if p.as_char() == '!');
@@ -527,7 +548,8 @@ impl Rewriter<'_> {
                     }
                     let is_root = !after_dot && !after_dollar && (!after_sep || leading_sep);
                     if is_root && followed_by_path_sep {
-                        let lib_side_crate = self.side == Side::Lib && name == "crate" && !after_sep;
+                        let lib_side_crate =
+                            self.side == Side::Lib && name == "crate" && !after_sep;
                         let names_lib = self.names_lib(&name)
                             || (leading_sep && self.lib_name() == Some(name.as_str()));
                         if lib_side_crate || names_lib {
@@ -542,7 +564,8 @@ impl Rewriter<'_> {
                         }
                     }
                     let bang_follows = matches!(trees.get(index + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
-                    if is_root && !after_sep && bang_follows && self.qualify_macros.contains(&name) {
+                    if is_root && !after_sep && bang_follows && self.qualify_macros.contains(&name)
+                    {
                         out.extend(quote!(crate::));
                     }
                     out.push(token.clone());
@@ -656,7 +679,9 @@ pub fn rewrite_bin(items: &mut Vec<Item>, lib: Option<&LibInfo>, files: &[String
         let macro_use = items.iter().any(|item| match item {
             Item::ExternCrate(krate) => {
                 krate.ident == lib.name.as_str()
-                    && item_attrs(item).iter().any(|a| a.path().is_ident("macro_use"))
+                    && item_attrs(item)
+                        .iter()
+                        .any(|a| a.path().is_ident("macro_use"))
             }
             _ => false,
         });

@@ -27,21 +27,97 @@ type ModId = usize;
 
 /// Names that, at the start of a path, are std's types or crates (never a generic parameter).
 const STD_TYPES: [&str; 36] = [
-    "std", "core", "alloc", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32",
-    "u64", "u128", "usize", "f32", "f64", "bool", "char", "str", "Vec", "String", "Box",
-    "Option", "Result", "Some", "None", "Ok", "Err", "Default", "Iterator", "From", "Into",
-    "ToString", "Clone", "PartialEq",
+    "std",
+    "core",
+    "alloc",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "i128",
+    "isize",
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "u128",
+    "usize",
+    "f32",
+    "f64",
+    "bool",
+    "char",
+    "str",
+    "Vec",
+    "String",
+    "Box",
+    "Option",
+    "Result",
+    "Some",
+    "None",
+    "Ok",
+    "Err",
+    "Default",
+    "Iterator",
+    "From",
+    "Into",
+    "ToString",
+    "Clone",
+    "PartialEq",
 ];
 
 /// std traits that are imported for their methods, and those methods: such an import is kept
 /// when its module calls one of them (`write!`/`writeln!` call `write_fmt`).
 const STD_TRAIT_METHODS: [(&str, &[&str]); 16] = [
-    ("Write", &["write", "write_all", "write_fmt", "flush", "by_ref", "write_str", "write_char"]),
-    ("Read", &["read", "read_to_string", "read_to_end", "read_exact", "bytes", "take", "chain", "by_ref"]),
-    ("BufRead", &["lines", "read_line", "split", "read_until", "fill_buf", "consume"]),
+    (
+        "Write",
+        &[
+            "write",
+            "write_all",
+            "write_fmt",
+            "flush",
+            "by_ref",
+            "write_str",
+            "write_char",
+        ],
+    ),
+    (
+        "Read",
+        &[
+            "read",
+            "read_to_string",
+            "read_to_end",
+            "read_exact",
+            "bytes",
+            "take",
+            "chain",
+            "by_ref",
+        ],
+    ),
+    (
+        "BufRead",
+        &[
+            "lines",
+            "read_line",
+            "split",
+            "read_until",
+            "fill_buf",
+            "consume",
+        ],
+    ),
     ("Seek", &["seek", "rewind", "stream_position"]),
     ("FromStr", &["from_str", "parse"]),
-    ("Hasher", &["finish", "write", "write_u8", "write_u16", "write_u32", "write_u64", "write_usize"]),
+    (
+        "Hasher",
+        &[
+            "finish",
+            "write",
+            "write_u8",
+            "write_u16",
+            "write_u32",
+            "write_u64",
+            "write_usize",
+        ],
+    ),
     ("Hash", &["hash"]),
     ("Borrow", &["borrow"]),
     ("BorrowMut", &["borrow_mut"]),
@@ -334,10 +410,9 @@ impl Graph {
             Item::Impl(block) => {
                 let mut node = Node::new(Class::Impl, None, module);
                 node.self_paths = type_paths(&block.self_ty);
-                node.trait_path = block
-                    .trait_
-                    .as_ref()
-                    .map(|(_, path, _)| path.segments.iter().map(|s| s.ident.to_string()).collect());
+                node.trait_path = block.trait_.as_ref().map(|(_, path, _)| {
+                    path.segments.iter().map(|s| s.ident.to_string()).collect()
+                });
                 let mut header = Mentions::of(&*block.self_ty);
                 header.paths.extend(Mentions::of(&block.generics).paths);
                 if let Some((_, path, _)) = &block.trait_ {
@@ -364,7 +439,8 @@ impl Graph {
                     if let ImplItem::Fn(f) = member {
                         if let syn::ReturnType::Type(_, ty) = &f.sig.output {
                             let returned = type_path(ty);
-                            node.returns_self = returned.as_deref() == Some(&["Self".to_string()][..])
+                            node.returns_self = returned.as_deref()
+                                == Some(&["Self".to_string()][..])
                                 || (returned.is_some()
                                     && returned.as_ref() == self.nodes[id].self_paths.first());
                         }
@@ -710,9 +786,9 @@ impl Reach<'_> {
             Receiver::Unknown => Vec::new(),
         };
         // Aliases and Deref make the real receiver type uncertain: treat as unknown.
-        let uncertain = types.iter().any(|&t| {
-            graph.nodes[t].class == Class::Alias || self.deref_types.contains(&t)
-        });
+        let uncertain = types
+            .iter()
+            .any(|&t| graph.nodes[t].class == Class::Alias || self.deref_types.contains(&t));
         if uncertain {
             Vec::new()
         } else {
@@ -807,12 +883,18 @@ impl Reach<'_> {
         for name in &node.mentions.macros {
             self.macros.insert(name.clone());
             if name == "write" || name == "writeln" {
-                self.module_methods.insert((node.module, "write_fmt".to_string()));
+                self.module_methods
+                    .insert((node.module, "write_fmt".to_string()));
             }
             // An imported macro: keep the import that brings it into scope.
             if let Some(leaves) = graph.modules[node.module].uses.get(name) {
                 for &leaf in leaves {
-                    let res = graph.resolve(graph.nodes[leaf].module, &graph.nodes[leaf].use_path, &[], 0);
+                    let res = graph.resolve(
+                        graph.nodes[leaf].module,
+                        &graph.nodes[leaf].use_path,
+                        &[],
+                        0,
+                    );
                     let is_macro = res.targets.iter().any(|t| {
                         matches!(*t, Target::Node(n) if graph.nodes[n].class == Class::MacroRules)
                     });
@@ -858,7 +940,10 @@ impl Reach<'_> {
                         continue;
                     }
                     let is_trait_impl = graph.nodes[parent].trait_path.is_some();
-                    match (is_trait_impl, self.impl_traits.get(&parent).copied().flatten()) {
+                    match (
+                        is_trait_impl,
+                        self.impl_traits.get(&parent).copied().flatten(),
+                    ) {
                         (true, Some(trait_id)) => {
                             !node.is_fn
                                 || graph.trait_members[&trait_id]
@@ -900,8 +985,7 @@ impl Reach<'_> {
                             || self.assoc_global.contains(member)
                     });
                     let implemented_for_kept = self.impl_traits.iter().any(|(&block, t)| {
-                        *t == Some(id)
-                            && self.self_types[&block].iter().all(|&ty| self.kept[ty])
+                        *t == Some(id) && self.self_types[&block].iter().all(|&ty| self.kept[ty])
                     });
                     self.fallback.contains(name) || (called && implemented_for_kept)
                 }
@@ -932,7 +1016,10 @@ impl Reach<'_> {
             .iter()
             .filter(|(name, _)| name == last)
             .flat_map(|(_, methods)| methods.iter())
-            .any(|method| self.module_methods.contains(&(node.module, method.to_string())))
+            .any(|method| {
+                self.module_methods
+                    .contains(&(node.module, method.to_string()))
+            })
     }
 
     /// A `use` of a trait is needed when its module calls one of the trait's methods.
@@ -957,10 +1044,9 @@ impl Reach<'_> {
         }
         traits.iter().any(|&t| {
             self.kept[t]
-                && graph.trait_members[&t].keys().any(|member| {
-                    self.module_methods
-                        .contains(&(node.module, member.clone()))
-                })
+                && graph.trait_members[&t]
+                    .keys()
+                    .any(|member| self.module_methods.contains(&(node.module, member.clone())))
         })
     }
 }
@@ -1012,7 +1098,9 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
                 reach.deref_types.insert(ty);
             }
             for &member in members {
-                if let (true, Some(name)) = (graph.nodes[member].returns_self, &graph.nodes[member].name) {
+                if let (true, Some(name)) =
+                    (graph.nodes[member].returns_self, &graph.nodes[member].name)
+                {
                     reach.constructors.insert((ty, name.clone()));
                 }
             }
@@ -1070,7 +1158,11 @@ fn mark_unused_data(items: &mut [Item], reads: &BTreeSet<String>, constructed: &
     let mark_fields = |fields: &mut syn::Fields| {
         if let syn::Fields::Named(named) = fields {
             for field in named.named.iter_mut() {
-                let name = field.ident.as_ref().map(ToString::to_string).unwrap_or_default();
+                let name = field
+                    .ident
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default();
                 if !reads.contains(&name) {
                     field.attrs.push(allow.clone());
                 }
@@ -1147,7 +1239,12 @@ fn filter_items(
     any
 }
 
-fn filter_item(item: &mut Item, kept: &[bool], counter: &mut usize, report: &mut PruneReport) -> bool {
+fn filter_item(
+    item: &mut Item,
+    kept: &[bool],
+    counter: &mut usize,
+    report: &mut PruneReport,
+) -> bool {
     let id = *counter;
     match item {
         Item::Mod(m) => {

@@ -1,0 +1,229 @@
+//! Each fixture crate under `tests/fixtures/` is bundled, the bundle is compiled alone with
+//! plain `rustc --edition 2021 -O` (zero warnings required), run, and its output compared with
+//! `expected/<bin>.txt`: the output of the fixture's own `cargo run` (regenerate those with
+//! `cargo run --manifest-path tests/fixtures/<name>/Cargo.toml --bin <bin> > expected/<bin>.txt`).
+
+use bundler::{bundle, Request};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("fixtures")
+        .join(name)
+}
+
+fn try_bundle(name: &str, bin: &str) -> bundler::error::Result<String> {
+    bundle(&Request {
+        manifest_path: fixture(name).join("Cargo.toml"),
+        bin: bin.to_string(),
+        display_root: None,
+        header: format!("{bin}: bundled by bundler (test)."),
+    })
+    .map(|bundle| bundle.code)
+}
+
+fn bundle_fixture(name: &str, bin: &str) -> String {
+    try_bundle(name, bin).unwrap_or_else(|err| panic!("bundling {name}/{bin} failed: {err}"))
+}
+
+/// Compiles `code` alone in an empty folder; panics on any error or warning.
+fn compile(code: &str, label: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("bundler-fixtures")
+        .join(label);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("temp dir");
+    fs::write(dir.join("main.rs"), code).expect("write main.rs");
+    let output = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "main.rs"])
+        .current_dir(&dir)
+        .output()
+        .expect("rustc runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "{label}: the bundle does not compile:\n{stderr}\n--- bundle ---\n{code}"
+    );
+    assert!(
+        stderr.trim().is_empty(),
+        "{label}: the bundle compiles with warnings:\n{stderr}\n--- bundle ---\n{code}"
+    );
+    dir.join(format!("main{}", std::env::consts::EXE_SUFFIX))
+}
+
+fn run(exe: &Path, stdin: Option<PathBuf>) -> String {
+    let input = match stdin {
+        Some(path) => Stdio::from(fs::File::open(path).expect("stdin file")),
+        None => Stdio::null(),
+    };
+    let output = Command::new(exe)
+        .stdin(input)
+        .output()
+        .expect("bundle runs");
+    assert!(output.status.success(), "{} failed", exe.display());
+    String::from_utf8(output.stdout).expect("utf-8 output")
+}
+
+/// Bundles, compiles, runs and compares; returns the bundle for further checks.
+fn check(name: &str, bin: &str) -> String {
+    let code = bundle_fixture(name, bin);
+    let exe = compile(&code, &format!("{name}-{bin}"));
+    let stdin = fixture(name).join("stdin.txt");
+    let actual = run(&exe, stdin.is_file().then_some(stdin));
+    let expected = fs::read_to_string(fixture(name).join("expected").join(format!("{bin}.txt")))
+        .expect("expected output");
+    assert_eq!(
+        actual, expected,
+        "{name}/{bin}: output differs from cargo run's"
+    );
+    assert!(
+        !code.contains(env!("CARGO_MANIFEST_DIR")),
+        "{name}/{bin}: absolute path in the bundle"
+    );
+    code
+}
+
+#[test]
+fn module_layouts_follow_rustc() {
+    let code = check("layouts", "layouts");
+    for marker in [
+        "// src/main.rs",
+        "// src/cli.rs",
+        "// src/cli/parse.rs",
+        "// src/lib.rs",
+        "// src/shapes/mod.rs",
+        "// src/shapes/square.rs",
+        "// src/plain.rs",
+        "// src/plain/child.rs",
+        "// src/plain/inl/deeper.rs",
+        "// src/outer/nested.rs",
+        "// src/outer/custom_inline.rs",
+        "// src/elsewhere/renamed.rs",
+        "// src/elsewhere/sub.rs",
+    ] {
+        assert!(code.contains(marker), "missing marker {marker}");
+    }
+    assert!(code.starts_with("//! layouts: bundled by bundler (test).\n"));
+    assert!(code.contains("// Each part comes from a different kind of module file."));
+    assert!(code.contains("// The library is reachable from a submodule of the binary too."));
+}
+
+#[test]
+fn binaries_in_every_place_cargo_looks() {
+    check("bin-layouts", "explicit");
+    check("bin-layouts", "nested");
+    let flat = check("bin-layouts", "flat");
+    assert!(
+        !flat.contains("mod toolkit"),
+        "an unused library is left out"
+    );
+}
+
+#[test]
+fn macros_keep_their_meaning() {
+    let code = check("macro-kit", "macro-kit");
+    assert!(
+        code.contains("mod macro_kit"),
+        "hyphenated package becomes macro_kit"
+    );
+    assert!(!code.contains("$crate::util") && !code.contains("$crate::greet"));
+}
+
+#[test]
+fn cfg_includes_and_environment() {
+    let code = check("config-demo", "config-demo");
+    assert!(!code.contains("inline_test") && !code.contains("loose_test"));
+    assert!(!code.contains("only_in_unix_tests") && !code.contains("\"test\""));
+    assert!(!code.contains("include_str!") && !code.contains("env!"));
+    assert!(code.contains("#[cfg(unix)]") && code.contains("#[cfg(not(unix))]"));
+}
+
+#[test]
+fn unreachable_modules_and_items_are_left_out() {
+    let code = check("prunable", "prunable");
+    for gone in [
+        "unreachable_module",
+        "UNREACHABLE_MARKER",
+        "unused_method",
+        "unused_constructor",
+        "never_called",
+        "UnusedTrait",
+        "unused_trait_method",
+        "UnusedStruct",
+        "UNUSED_CONST",
+        "unused_fn",
+        "unused_macro",
+        "unused_exported",
+        "unused_generic",
+        "prunable_alias",
+    ] {
+        assert!(!code.contains(gone), "`{gone}` should have been pruned");
+    }
+}
+
+#[test]
+fn library_module_renamed_when_the_binary_uses_its_name() {
+    let code = check("clash", "engine");
+    assert!(code.contains("mod engine_lib"));
+    check("clash", "fnclash");
+}
+
+#[test]
+fn binary_without_library() {
+    let code = check("standalone", "standalone");
+    assert!(!code.contains("fn min"), "unused function pruned");
+}
+
+fn refusal(name: &str) -> String {
+    match try_bundle(name, name) {
+        Ok(_) => panic!("{name} should be refused"),
+        Err(err) => err.to_string(),
+    }
+}
+
+#[test]
+fn refuses_what_cannot_be_bundled() {
+    let message = refusal("refuse-dependency");
+    assert!(message.contains("rand"), "{message}");
+    let message = refusal("refuse-proc-macro");
+    assert!(message.contains("proc macro"), "{message}");
+    let message = refusal("refuse-env");
+    assert!(
+        message.starts_with("src/main.rs:3:") && message.contains("OUT_DIR"),
+        "{message}"
+    );
+    let message = refusal("refuse-extern");
+    assert!(
+        message.starts_with("src/inner.rs:2:") && message.contains("regex"),
+        "{message}"
+    );
+    let message = refusal("refuse-include");
+    assert!(
+        message.starts_with("src/main.rs:1:") && message.contains("include!"),
+        "{message}"
+    );
+    let message = try_bundle("layouts", "missing").expect_err("no such binary");
+    assert!(message.to_string().contains("no binary `missing`"));
+}
+
+#[test]
+fn bundles_are_deterministic_and_match_the_snapshot() {
+    let first = bundle_fixture("layouts", "layouts");
+    let second = bundle_fixture("layouts", "layouts");
+    assert_eq!(first, second, "two runs differ");
+    let snapshot = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("snapshots")
+        .join("layouts.rs");
+    if std::env::var_os("BUNDLER_BLESS").is_some() {
+        fs::write(&snapshot, &first).expect("write snapshot");
+    }
+    let expected = fs::read_to_string(&snapshot).expect("snapshot (BUNDLER_BLESS=1 writes it)");
+    assert_eq!(
+        first, expected,
+        "bundle differs from tests/snapshots/layouts.rs"
+    );
+}

@@ -1,0 +1,118 @@
+//! layouts: bundled by bundler (test).
+//!
+//! Uses the library from the root and from a submodule.
+// src/main.rs
+mod cli {
+    // src/cli.rs
+    mod parse {
+        // src/cli/parse.rs
+        pub fn words(text: &str) -> usize {
+            text.split_whitespace().count()
+        }
+    }
+
+    // The library is reachable from a submodule of the binary too.
+    pub fn run() {
+        println!("{}", parse::words("a b c"));
+        println!("{}", crate::layouts::plain::child::name());
+    }
+}
+
+use crate::layouts::shapes;
+
+fn main() {
+    println!("{}", crate::layouts::describe());
+    println!("{}", shapes::area(3));
+    println!("{}", crate::layouts::outer::custom::custom());
+    println!("{}", crate::layouts::renamed::renamed());
+    cli::run();
+}
+
+mod layouts {
+    //! Every way rustc finds a module file.
+    // src/lib.rs
+    pub mod shapes {
+        //! A `mod.rs` module: its children are siblings of this file.
+        // src/shapes/mod.rs
+        pub mod square {
+            // src/shapes/square.rs
+            /// A side, offset by the parent module's constant.
+            pub fn side(x: u32) -> u32 {
+                x + super::OFFSET
+            }
+        }
+
+        /// Added to every side.
+        pub const OFFSET: u32 = 1;
+
+        /// The area of a square with side `x + OFFSET`.
+        pub fn area(x: u32) -> u32 {
+            square::side(x) * square::side(x)
+        }
+    }
+
+    pub mod plain {
+        //! A non-`mod.rs` module: its children live in `plain/`.
+        // src/plain.rs
+        pub mod child {
+            // src/plain/child.rs
+            pub fn name() -> &'static str {
+                "child"
+            }
+        }
+
+        /// Inline, with a `#[path]` child: relative to `plain/inl/`.
+        pub mod inl {
+            pub mod deeper {
+                // src/plain/inl/deeper.rs
+                pub fn value() -> u32 {
+                    7
+                }
+            }
+        }
+    }
+
+    /// An inline module whose children live in files under `outer/`.
+    pub mod outer {
+        pub mod nested {
+            // src/outer/nested.rs
+            pub fn depth() -> u32 {
+                crate::layouts::plain::inl::deeper::value() + 1
+            }
+        }
+
+        pub mod custom {
+            // src/outer/custom_inline.rs
+            pub fn custom() -> &'static str {
+                "custom"
+            }
+        }
+    }
+
+    pub mod renamed {
+        //! Loaded through `#[path]`: treated like a `mod.rs` file, so `sub` is a sibling.
+        // src/elsewhere/renamed.rs
+        pub mod sub {
+            // src/elsewhere/sub.rs
+            pub fn text() -> String {
+                "sub".to_string()
+            }
+        }
+
+        pub fn renamed() -> String {
+            sub::text()
+        }
+    }
+
+    /// Reaches into every module.
+    pub fn describe() -> String {
+        // Each part comes from a different kind of module file.
+        format!(
+            "{} {} {} {}",
+            shapes::area(2),
+            plain::child::name(),
+            outer::nested::depth(),
+            self::plain::inl::deeper::value(),
+        )
+    }
+}
