@@ -67,7 +67,7 @@ pub fn defensive_turns(board: &mut Board, cells: usize) -> Vec<Turn> {
         .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
         .map(|cell| (cell, defence_value(board, cell, colour)))
         .collect();
-    spoilers.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+    spoilers.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
     spoilers.truncate(cells);
     let spoilers: Vec<u16> = spoilers.into_iter().map(|(cell, _)| cell).collect();
     let threats = blocks(board, colour.opponent());
@@ -97,7 +97,7 @@ pub fn best_cells(board: &Board, colour: Stone, limit: usize) -> Vec<(u16, i32)>
         .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
         .map(|cell| (cell, cell_value(board, cell, colour)))
         .collect();
-    cells.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+    cells.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
     cells.truncate(limit);
     cells
 }
@@ -135,7 +135,7 @@ fn pairs_from(
             }
         }
     }
-    scored.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+    scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
     scored.truncate(limit);
     scored.into_iter().map(|(turn, _)| turn).collect()
 }
@@ -181,7 +181,7 @@ pub fn candidate_turns(board: &mut Board, cells: usize, limit: usize) -> Vec<Tur
                     (turn, value)
                 })
                 .collect();
-            scored.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+            scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
             scored.truncate(limit.max(4));
             scored.into_iter().map(|(turn, _)| turn).collect()
         }
@@ -196,7 +196,7 @@ pub fn candidate_turns(board: &mut Board, cells: usize, limit: usize) -> Vec<Tur
                     )
                 })
                 .collect();
-            scored.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+            scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
             scored.into_iter().map(|(turn, _)| turn).collect()
         }
         _ => {

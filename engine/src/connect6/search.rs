@@ -8,10 +8,17 @@ use super::stone::Stone;
 use super::threats::threat_count;
 use super::turn::Turn;
 use super::vcdt::Vcdt;
+use crate::core::rng::Rng;
 use crate::core::time::Deadline;
 
 /// Cells paired into the defensive turns tried when every candidate loses.
 const DEFENSIVE_CELLS: usize = 12;
+
+/// The first turns of a game (stones on the board below this) may be varied.
+const OPENING_STONES: u16 = 8;
+
+/// Positions the forced-win search at a leaf may visit.
+const LEAF_ATTACK_NODES: u64 = 24;
 
 /// Turns searched past the horizon while the side to move must block threats.
 const QUIESCENCE_TURNS: i32 = 4;
@@ -36,6 +43,13 @@ pub struct Settings {
     pub attack_turns: u32,
     /// Attacking turns of the check for the opponent's forced wins.
     pub defence_turns: u32,
+    /// Attacking turns of the forced-win search at quiet leaves of alpha-beta (0: none).
+    pub leaf_attack_turns: u32,
+    /// Score margin within which the first turns of a game are picked at random, for varied
+    /// games in matches (0: always the best).
+    pub opening_variety: i32,
+    /// Seed of that random pick.
+    pub seed: u64,
 }
 
 impl Default for Settings {
@@ -48,6 +62,9 @@ impl Default for Settings {
             max_depth: 8,
             attack_turns: 10,
             defence_turns: 8,
+            leaf_attack_turns: 2,
+            opening_variety: 0,
+            seed: 0,
         }
     }
 }
@@ -111,6 +128,7 @@ impl Searcher {
         self.deadline = portion(&whole, 0.35, 0.7);
         // Alpha-beta, deeper and deeper, reordering the root by the last iteration.
         let mut best_order = turns.clone();
+        let mut best_scores: Vec<(Turn, i32)> = Vec::new();
         for depth in 1..=self.settings.max_depth {
             if self.deadline.soft_passed() && depth > 1 {
                 break;
@@ -131,7 +149,7 @@ impl Searcher {
                 break;
             }
             // Turns not reached (abort at depth 1) keep their generated order after the scored.
-            scored.sort_by(|a, b| b.1.cmp(&a.1));
+            scored.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
             let mut order: Vec<Turn> = scored.iter().map(|(turn, _)| *turn).collect();
             let unscored: Vec<Turn> = turns
                 .iter()
@@ -140,10 +158,11 @@ impl Searcher {
                 .collect();
             order.extend(unscored);
             best_order = order.clone();
+            best_scores = scored.clone();
             turns = order;
             if scored
                 .first()
-                .map_or(false, |(_, value)| value.abs() >= WIN - 100)
+                .is_some_and(|(_, value)| value.abs() >= WIN - 100)
             {
                 break;
             }
@@ -152,7 +171,27 @@ impl Searcher {
             }
         }
         self.deadline = whole;
+        if self.settings.opening_variety > 0 && board.stone_count() < OPENING_STONES {
+            self.vary_opening(&mut best_order, &best_scores, board.stone_count());
+        }
         Some(self.safest(&mut board, &best_order, us))
+    }
+
+    /// Moves a random turn scoring within the variety margin of the best to the front.
+    fn vary_opening(&self, order: &mut [Turn], scores: &[(Turn, i32)], stones: u16) {
+        let Some(&(_, best)) = scores.first() else {
+            return;
+        };
+        let close = scores
+            .iter()
+            .take_while(|(_, value)| *value >= best - self.settings.opening_variety)
+            .count()
+            .min(4);
+        let mut rng = Rng::new(self.settings.seed ^ u64::from(stones));
+        let pick = rng.below(close as u32) as usize;
+        if let Some(index) = order.iter().position(|turn| *turn == scores[pick].0) {
+            order[..=index].rotate_right(1);
+        }
     }
 
     /// The first of `order` (best first) after which the opponent has no forced win we can see,
@@ -187,6 +226,21 @@ impl Searcher {
             }
         }
         None
+    }
+
+    /// A quiet leaf: a won position if a short forced win by threats shows, else the static
+    /// value.
+    fn quiet_value(&mut self, board: &mut Board, us: Stone, ply: i32) -> i32 {
+        if self.settings.leaf_attack_turns > 0 {
+            let mut attack = Vcdt::new(&self.deadline, LEAF_ATTACK_NODES);
+            if attack
+                .find(board, self.settings.leaf_attack_turns)
+                .is_some()
+            {
+                return WIN - ply - 2 * self.settings.leaf_attack_turns as i32;
+            }
+        }
+        evaluate(board, us)
     }
 
     /// The value of `board` for its side to move, searched `depth` turns deep; `ply` counts
@@ -228,7 +282,7 @@ impl Searcher {
             // Past the horizon, only the forced blocks are searched, and only the best few.
             (self.settings.cells, 3)
         } else {
-            return evaluate(board, us);
+            return self.quiet_value(board, us, ply);
         };
         let turns = candidate_turns(board, cells, limit);
         let mut best = -WIN - 1;

@@ -125,7 +125,7 @@ impl<'a> Vcdt<'a> {
             .map(|cell| (cell, attack_value(board, cell, attacker)))
             .filter(|&(_, value)| value >= 5)
             .collect();
-        cells.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+        cells.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
         cells.truncate(ATTACK_CELLS);
         cells.into_iter().map(|(cell, _)| cell).collect()
     }

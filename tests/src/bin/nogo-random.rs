@@ -54,10 +54,11 @@ fn main() -> io::Result<()> {
                     reply(&mut game, &mut random, &mut out)?;
                 }
             }
-            ["move", squares] => {
-                if parse_squares(squares, 9).is_ok() && game.submit(squares) == Verdict::Accepted {
-                    reply(&mut game, &mut random, &mut out)?;
-                }
+            ["move", squares]
+                if parse_squares(squares, 9).is_ok()
+                    && game.submit(squares) == Verdict::Accepted =>
+            {
+                reply(&mut game, &mut random, &mut out)?;
             }
             ["quit"] => break,
             _ => {}

@@ -5,6 +5,7 @@
 //! sau-variant nogo [--rave-bias F] [--exploration F] [--expand-after N] [--max-playouts N]
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N]
+//!                      [--leaf-attack-turns N] [--opening-variety N] [--seed N]
 //! ```
 //! plus the engines' own `--game-ms` and `--move-ms`.
 
@@ -53,6 +54,9 @@ fn run() -> Result<(), String> {
                 cells: value(&args, "--cells", base.cells)?,
                 root_turns: value(&args, "--root-turns", base.root_turns)?,
                 root_cells: value(&args, "--root-cells", base.root_cells)?,
+                leaf_attack_turns: value(&args, "--leaf-attack-turns", base.leaf_attack_turns)?,
+                opening_variety: value(&args, "--opening-variety", base.opening_variety)?,
+                seed: value(&args, "--seed", std::process::id() as u64)?,
             };
             let mut player = Connect6Player::new(settings);
             sau::run(&mut player, control, stdin, stdout).map_err(|error| error.to_string())

@@ -61,7 +61,7 @@ pub trait Referee {
 /// Parses two-letter squares (`@@` = none) for a board of `size`; `None` inside the list for `@@`.
 pub fn parse_squares(text: &str, size: usize) -> Result<Vec<Option<(usize, usize)>>, String> {
     let bytes = text.as_bytes();
-    if bytes.is_empty() || bytes.len() % 2 != 0 {
+    if bytes.is_empty() || !bytes.len().is_multiple_of(2) {
         return Err(format!("'{text}' is not a list of two-letter squares"));
     }
     bytes
