@@ -254,7 +254,7 @@ impl Searcher {
         ply: i32,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes % 512 == 0 && self.deadline.hard_passed() {
+        if self.nodes % 64 == 0 && self.deadline.hard_passed() {
             self.aborted = true;
         }
         if self.aborted {

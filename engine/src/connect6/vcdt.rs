@@ -55,7 +55,7 @@ impl<'a> Vcdt<'a> {
 
     fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes >= self.max_nodes || (self.nodes % 256 == 0 && self.deadline.hard_passed()) {
+        if self.nodes >= self.max_nodes || (self.nodes % 16 == 0 && self.deadline.hard_passed()) {
             self.aborted = true;
         }
         self.aborted

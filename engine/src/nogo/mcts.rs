@@ -14,7 +14,8 @@ pub struct Settings {
     pub exploration: f32,
     /// RAVE bias `b` of Silver's schedule; 0 turns RAVE off (plain UCT).
     pub rave_bias: f32,
-    /// Visits a leaf needs before it gets children.
+    /// Visits a leaf needs before it gets children while the tree is small; the requirement
+    /// grows as the tree fills up, so that long searches stay within `max_nodes`.
     pub expand_after: u32,
     /// The most nodes the tree may hold (memory cap: a node is 24 bytes).
     pub max_nodes: usize,
@@ -166,7 +167,7 @@ impl Mcts {
                 break;
             }
             if node.child_count == 0 {
-                if current != 0 && node.visits < self.settings.expand_after {
+                if current != 0 && node.visits < self.expansion_threshold() {
                     break;
                 }
                 if !self.expand(current, &board) {
@@ -216,6 +217,13 @@ impl Mcts {
             }
         }
         self.propagate_proofs(path);
+    }
+
+    /// Visits a leaf needs before it is expanded: `expand_after`, plus one for every 1/32 of
+    /// `max_nodes` already used.
+    fn expansion_threshold(&self) -> u32 {
+        let used = self.nodes.len() * 32 / self.settings.max_nodes.max(1);
+        self.settings.expand_after + used as u32
     }
 
     /// Credits every child of `parent` whose point its mover played later in the game.
