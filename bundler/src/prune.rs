@@ -858,7 +858,16 @@ impl Reach<'_> {
             self.apply(res);
         }
         for path in paths {
-            let res = graph.resolve(node.module, path, &self_types, 0);
+            let mut res = graph.resolve(node.module, path, &self_types, 0);
+            // A macro's body is resolved where the macro is used, which may be another module:
+            // a name it uses that is unknown here is kept wherever it is defined.
+            let unresolved = res.targets.is_empty()
+                && res.pair.is_none()
+                && res.external_assoc.is_none()
+                && res.uses.is_empty();
+            if node.class == Class::MacroRules && unresolved && path.len() == 1 {
+                res.fallback = path.last().cloned();
+            }
             self.apply(res);
         }
         for name in &node.mentions.assoc {

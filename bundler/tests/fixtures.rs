@@ -227,3 +227,20 @@ fn bundles_are_deterministic_and_match_the_snapshot() {
         "bundle differs from tests/snapshots/layouts.rs"
     );
 }
+
+#[test]
+fn traits_generics_and_glob_imports() {
+    let code = check("engine-like", "engine-like");
+    for gone in [
+        "unused_reseed",
+        "fn describe",
+        "unused_len",
+        "unused_helper",
+    ] {
+        assert!(!code.contains(gone), "`{gone}` should have been pruned");
+    }
+    assert!(
+        code.contains("thread_local!"),
+        "the used thread-local is kept"
+    );
+}
