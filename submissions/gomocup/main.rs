@@ -1,0 +1,2862 @@
+//! gomocup: bundled from engine (bin gomocup) by bundler. Do not edit; regenerate with `cargo run -p bundler`.
+//!
+//! The Gomocup (piskvork) brain: reads the manager's commands on stdin, answers on stdout.
+// engine/src/bin/gomocup.rs
+fn main() {
+    let stdin = std::io::stdin();
+    crate::engine::protocol::gomocup::run(stdin.lock(), std::io::stdout());
+}
+
+mod engine {
+    //! Game engines for online judges.
+    //!
+    //! Layout, one folder per concern:
+    //! - [`core`]: small pieces every engine shares (clock and time budget, random numbers).
+    //! - one module per game ([`checkers`], [`gomoku`], [`connect6`], [`nogo`]): the rules, the
+    //!   search and the evaluation of that game. The games know nothing of text protocols.
+    //! - [`protocol`]: one module per judge; an adapter only translates between the judge's lines
+    //!   and a game's types.
+    //!
+    //! Each binary in `src/bin/` is one upload target; the bundler keeps only what it reaches.
+    // engine/src/lib.rs
+    pub mod core {
+        //! Pieces shared by every engine: the clock and the random numbers.
+        // engine/src/core/mod.rs
+        pub mod rng {
+            //! A small, fast, seedable random number generator (xorshift64* seeded through SplitMix64).
+            //!
+            //! Engines need reproducible randomness (playouts, tie breaks, opening variety); a fixed seed
+            //! makes a game replayable.
+            // engine/src/core/rng.rs
+            /// A xorshift64* generator.
+            #[derive(Clone, Debug)]
+            pub struct Rng {
+                state: u64,
+            }
+
+            impl Rng {
+                /// A generator whose sequence is fixed by `seed` (any value, zero included).
+                pub fn new(seed: u64) -> Self {
+                    // SplitMix64 spreads similar seeds apart and never yields the all-zero state.
+                    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                    z ^= z >> 31;
+                    Self { state: z | 1 }
+                }
+
+                /// The next 64 random bits.
+                pub fn next_u64(&mut self) -> u64 {
+                    self.state ^= self.state >> 12;
+                    self.state ^= self.state << 25;
+                    self.state ^= self.state >> 27;
+                    self.state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+                }
+            }
+        }
+
+        pub mod time {
+            //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
+            //! now) and a stop flag another thread can raise.
+            // engine/src/core/time.rs
+            use std::time::{Duration, Instant};
+
+            /// When a search must end, measured from `start`.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Deadline {
+                /// When the move's thinking began.
+                pub start: Instant,
+                /// Past this, do not begin a new iteration: it would most likely not finish.
+                pub soft: Duration,
+                /// Past this, stop at once and answer with the best move found so far.
+                pub hard: Duration,
+            }
+
+            impl Deadline {
+                /// A deadline starting now.
+                pub fn new(soft: Duration, hard: Duration) -> Self {
+                    Self {
+                        start: Instant::now(),
+                        soft: soft.min(hard),
+                        hard,
+                    }
+                }
+
+                /// No limit at all (analysis, tests with fixed depth).
+                pub fn unlimited() -> Self {
+                    let far = Duration::from_secs(60 * 60 * 24 * 365);
+                    Self::new(far, far)
+                }
+
+                /// Time spent since `start`.
+                pub fn elapsed(&self) -> Duration {
+                    self.start.elapsed()
+                }
+
+                /// Whether the soft limit has passed.
+                pub fn soft_passed(&self) -> bool {
+                    self.elapsed() >= self.soft
+                }
+
+                /// Whether the hard limit has passed.
+                pub fn hard_passed(&self) -> bool {
+                    self.elapsed() >= self.hard
+                }
+            }
+        }
+    }
+
+    pub mod gomoku {
+        //! The game of gomoku: rules, search and evaluation.
+        //!
+        //! One concern per file:
+        //! - [`rule`]: colours and winning rules (freestyle, exact five, renju, caro);
+        //! - [`pattern`]: line patterns from a table keyed by the cells around a point, and the threat
+        //!   class of a cell that combines its four lines;
+        //! - [`board`]: stones and the incrementally kept patterns, threats and values of every cell;
+        //! - [`forbidden`]: renju forbidden points, with the recursive definition of a three;
+        //! - [`eval`]: the pattern-table evaluation;
+        //! - [`movegen`]: threat-aware move generation;
+        //! - [`vcf`]: victory by continuous fours;
+        //! - [`tt`]: the transposition table;
+        //! - [`search`]: iterative deepening PVS;
+        //! - [`time`]: from the judge's limits to a deadline;
+        //! - [`swap2`]: Swap2 opening decisions;
+        //! - [`engine`]: the game as the protocol adapters use it.
+        // engine/src/gomoku/mod.rs
+        pub mod board {
+            //! The board: stones, and everything the search reads incrementally from them. Every empty cell
+            //! keeps, for both colours, the line key of its four directions, the pattern a stone there would
+            //! make in each, the threat class that combines them and its evaluation value; a move refreshes
+            //! only the cells within five steps of it along its four lines.
+            // engine/src/gomoku/board.rs
+            use super::eval;
+            use super::pattern::{
+                field_shift, swap_sides, LineCode, PatternTable, Threat, THREAT_CLASSES,
+            };
+            use super::rule::{Color, Rule};
+            use crate::engine::core::rng::Rng;
+
+            /// The smallest board side the engine plays on.
+            pub const MIN_SIZE: usize = 5;
+
+            /// The largest board side the engine plays on.
+            pub const MAX_SIZE: usize = 32;
+
+            /// Wall cells around the board, so that a line key never reads outside the arrays.
+            const PAD: usize = 5;
+
+            /// Row length of the padded arrays.
+            const STRIDE: usize = MAX_SIZE + 2 * PAD;
+
+            /// Cells of the padded arrays.
+            const CELLS: usize = STRIDE * STRIDE;
+
+            /// Steps of the four line directions: across, down, down-right, down-left.
+            const DIRECTIONS: [isize; 4] = [
+                1,
+                STRIDE as isize,
+                STRIDE as isize + 1,
+                STRIDE as isize - 1,
+            ];
+
+            /// A cell, as an index into the padded arrays.
+            pub type Cell = u16;
+
+            /// What is on a cell; the values are the line-key codes as black reads them.
+            const EMPTY: u8 = 0;
+
+            const BLACK: u8 = 1;
+
+            const WHITE: u8 = 2;
+
+            /// Off the board, or a cell taken out of play (a continuous-game mark).
+            const DEAD: u8 = 3;
+
+            fn stone_code(color: Color) -> u8 {
+                match color {
+                    Color::Black => BLACK,
+                    Color::White => WHITE,
+                }
+            }
+
+            /// A board of `width` x `height` cells with its incremental pattern state.
+            pub struct Board {
+                width: usize,
+                height: usize,
+                rule: Rule,
+                cells: Vec<u8>,
+                keys: Vec<[u32; 4]>,
+                codes: [Vec<[LineCode; 4]>; 2],
+                threats: [Vec<Threat>; 2],
+                values: [Vec<i32>; 2],
+                totals: [i32; 2],
+                threat_counts: [[u16; THREAT_CLASSES]; 2],
+                empty_count: usize,
+                /// Stones within two cells (a 5x5 square): where moves are worth considering.
+                near: Vec<u8>,
+                zobrist: Vec<[u64; 2]>,
+                hash: u64,
+                history: Vec<(Cell, Color)>,
+                side: Color,
+                tables: Vec<PatternTable>,
+                table_of: [usize; 2],
+                playable: Vec<Cell>,
+                /// Threat class and value of every combination of four line patterns, so that a cell
+                /// update is one lookup.
+                cell_table: Vec<(Threat, i32)>,
+            }
+
+            /// Number of line patterns.
+            const PATTERNS: usize = 9;
+
+            /// The threat class and value of every combination of four line patterns.
+            fn build_cell_table() -> Vec<(Threat, i32)> {
+                (0..PATTERNS.pow(4))
+                    .map(|combination| {
+                        let mut rest = combination;
+                        let mut codes = [LineCode::default(); 4];
+                        for code in codes.iter_mut().rev() {
+                            *code = LineCode((rest % PATTERNS) as u8);
+                            rest /= PATTERNS;
+                        }
+                        let threat = Threat::classify(codes);
+                        (threat, eval::cell_value(codes, threat))
+                    })
+                    .collect()
+            }
+
+            impl Board {
+                /// An empty board. Sizes outside [`MIN_SIZE`]..=[`MAX_SIZE`] are refused.
+                pub fn new(
+                    width: usize,
+                    height: usize,
+                    rule: Rule,
+                ) -> Result<Board, String> {
+                    let fits = |side: usize| (MIN_SIZE..=MAX_SIZE).contains(&side);
+                    if !fits(width) || !fits(height) {
+                        return Err(
+                            format!(
+                                "unsupported board size {width}x{height}: sides from {MIN_SIZE} to {MAX_SIZE}",
+                            ),
+                        );
+                    }
+                    // Keys depend on the size and the rule, so that a transposition table kept from an
+                    // earlier game never mistakes a position of another game for its own.
+                    let salt = (width as u64) << 16 | (height as u64) << 8 | rule as u64;
+                    let mut rng = Rng::new(0x5eed_601c_0b0a_4d00 ^ salt);
+                    let zobrist = (0..CELLS)
+                        .map(|_| [rng.next_u64(), rng.next_u64()])
+                        .collect();
+                    let mut board = Board {
+                        width,
+                        height,
+                        rule,
+                        cells: vec![DEAD; CELLS],
+                        keys: vec![[0; 4]; CELLS],
+                        codes: [
+                            vec![[LineCode::default(); 4]; CELLS],
+                            vec![[LineCode::default(); 4]; CELLS],
+                        ],
+                        threats: [vec![Threat::None; CELLS], vec![Threat::None; CELLS]],
+                        values: [vec![0; CELLS], vec![0; CELLS]],
+                        totals: [0; 2],
+                        threat_counts: [[0; THREAT_CLASSES]; 2],
+                        empty_count: 0,
+                        near: vec![0; CELLS],
+                        zobrist,
+                        hash: 0,
+                        history: Vec::new(),
+                        side: Color::Black,
+                        tables: Vec::new(),
+                        table_of: [0, 0],
+                        playable: Vec::new(),
+                        cell_table: build_cell_table(),
+                    };
+                    board.build_tables();
+                    for y in 0..height {
+                        for x in 0..width {
+                            let cell = board.cell(x, y);
+                            board.cells[cell as usize] = EMPTY;
+                            board.playable.push(cell);
+                        }
+                    }
+                    board.empty_count = board.playable.len();
+                    for index in 0..board.playable.len() {
+                        let cell = board.playable[index];
+                        board.keys[cell as usize] = board.key_from_scratch(cell);
+                        for direction in 0..4 {
+                            board.refresh_line(cell, direction);
+                        }
+                    }
+                    Ok(board)
+                }
+
+                /// A new empty board of the same size and rule that keeps the pattern tables already built
+                /// (they fill as positions are seen, so keeping them saves time in later games).
+                pub fn cleared(&mut self) -> Board {
+                    let mut board = Board::new(self.width, self.height, self.rule)
+                        .expect("the current size is supported");
+                    board.tables = std::mem::take(&mut self.tables);
+                    board
+                }
+
+                fn build_tables(&mut self) {
+                    let black = self.rule.five_kind(Color::Black);
+                    let white = self.rule.five_kind(Color::White);
+                    self.tables = vec![PatternTable::new(black)];
+                    if white == black {
+                        self.table_of = [0, 0];
+                    } else {
+                        self.tables.push(PatternTable::new(white));
+                        self.table_of = [0, 1];
+                    }
+                }
+
+                /// Board width (x runs over `0..width`).
+                pub fn width(&self) -> usize {
+                    self.width
+                }
+
+                /// Board height (y runs over `0..height`).
+                pub fn height(&self) -> usize {
+                    self.height
+                }
+
+                /// The winning rule.
+                pub fn rule(&self) -> Rule {
+                    self.rule
+                }
+
+                /// The cell at column `x`, row `y` (both on the board).
+                pub fn cell(&self, x: usize, y: usize) -> Cell {
+                    ((y + PAD) * STRIDE + x + PAD) as Cell
+                }
+
+                /// The cell at `x`, `y`, or `None` off the board.
+                pub fn cell_checked(&self, x: i64, y: i64) -> Option<Cell> {
+                    let inside = |v: i64, limit: usize| v >= 0 && (v as usize) < limit;
+                    (inside(x, self.width) && inside(y, self.height))
+                        .then(|| self.cell(x as usize, y as usize))
+                }
+
+                /// Column and row of a cell.
+                pub fn coords(&self, cell: Cell) -> (usize, usize) {
+                    let index = cell as usize;
+                    (index % STRIDE - PAD, index / STRIDE - PAD)
+                }
+
+                /// Every cell of the board, row by row.
+                pub fn playable(&self) -> &[Cell] {
+                    &self.playable
+                }
+
+                /// Whether the cell is empty (and on the board).
+                pub fn is_empty(&self, cell: Cell) -> bool {
+                    self.cells[cell as usize] == EMPTY
+                }
+
+                /// The colour to move.
+                pub fn side_to_move(&self) -> Color {
+                    self.side
+                }
+
+                /// Sets the colour to move (after a position was set up stone by stone).
+                pub fn set_side_to_move(&mut self, color: Color) {
+                    if color != self.side {
+                        self.hash ^= SIDE_KEY;
+                    }
+                    self.side = color;
+                }
+
+                /// Stones played, in order.
+                pub fn history(&self) -> &[(Cell, Color)] {
+                    &self.history
+                }
+
+                /// Number of stones on the board.
+                pub fn stone_count(&self) -> usize {
+                    self.history.len()
+                }
+
+                /// The position's hash (stones and side to move).
+                pub fn hash(&self) -> u64 {
+                    self.hash
+                }
+
+                /// The patterns a `color` stone on the empty `cell` would make in the four directions.
+                pub fn line_codes(&self, color: Color, cell: Cell) -> [LineCode; 4] {
+                    self.codes[color.index()][cell as usize]
+                }
+
+                /// The threat class of a `color` stone on the empty `cell` (None on occupied cells).
+                pub fn threat(&self, color: Color, cell: Cell) -> Threat {
+                    self.threats[color.index()][cell as usize]
+                }
+
+                /// How many empty cells have threat class `threat` for `color`.
+                pub fn threat_count(&self, color: Color, threat: Threat) -> usize {
+                    self.threat_counts[color.index()][threat as usize] as usize
+                }
+
+                /// The evaluation value of a `color` stone on the empty `cell`.
+                pub fn value(&self, color: Color, cell: Cell) -> i32 {
+                    self.values[color.index()][cell as usize]
+                }
+
+                /// The sum of [`value`](Self::value) over all empty cells.
+                pub fn total_value(&self, color: Color) -> i32 {
+                    self.totals[color.index()]
+                }
+
+                /// The cells one step before and after `cell` in `direction` (0..4), `steps` apart.
+                pub fn step(&self, cell: Cell, direction: usize, steps: isize) -> Cell {
+                    (cell as isize + DIRECTIONS[direction] * steps) as Cell
+                }
+
+                /// Whether `cell` is on the board (not in the wall around it).
+                pub fn is_on_board(&self, cell: Cell) -> bool {
+                    let index = cell as usize;
+                    if index >= CELLS {
+                        return false;
+                    }
+                    let (x, y) = (index % STRIDE, index / STRIDE);
+                    (PAD..PAD + self.width).contains(&x)
+                        && (PAD..PAD + self.height).contains(&y)
+                }
+
+                /// Puts a stone of the side to move on the empty `cell` and passes the turn.
+                pub fn play(&mut self, cell: Cell) {
+                    let color = self.side;
+                    self.put(cell, color);
+                    self.set_side_to_move(color.opponent());
+                }
+
+                /// Puts a `color` stone on the empty `cell` without changing the side to move (for setting
+                /// up positions). Pair it with [`undo`](Self::undo).
+                pub fn put(&mut self, cell: Cell, color: Color) {
+                    debug_assert!(self.is_empty(cell));
+                    self.hash ^= self.zobrist[cell as usize][color.index()];
+                    self.history.push((cell, color));
+                    self.adjust_near(cell, 1);
+                    self.set_cell(cell, stone_code(color));
+                }
+
+                /// Takes back the last stone; the turn goes back to its colour. Returns the cell.
+                pub fn undo(&mut self) -> Option<Cell> {
+                    let (cell, color) = self.history.pop()?;
+                    self.hash ^= self.zobrist[cell as usize][color.index()];
+                    self.adjust_near(cell, -1);
+                    self.set_cell(cell, EMPTY);
+                    self.set_side_to_move(color);
+                    Some(cell)
+                }
+
+                /// Takes an empty cell out of play (a continuous-game mark): no stone may go there and it
+                /// blocks lines like an opponent stone for both sides.
+                pub fn kill_cell(&mut self, cell: Cell) {
+                    debug_assert!(self.is_empty(cell));
+                    self.set_cell(cell, DEAD);
+                }
+
+                /// Empty cells near stones (the centre on an empty board), for move generation.
+                pub fn candidates(&self, out: &mut Vec<Cell>) {
+                    out.clear();
+                    if self.history.is_empty() {
+                        let centre = self.cell(self.width / 2, self.height / 2);
+                        if self.is_empty(centre) {
+                            out.push(centre);
+                            return;
+                        }
+                    }
+                    out.extend(
+                        self
+                            .playable
+                            .iter()
+                            .copied()
+                            .filter(|&cell| {
+                                self.cells[cell as usize] == EMPTY
+                                    && self.near[cell as usize] > 0
+                            }),
+                    );
+                    if out.is_empty() {
+                        out.extend(
+                            self.playable.iter().copied().filter(|&c| self.is_empty(c)),
+                        );
+                    }
+                }
+
+                /// Empty cells where `color` has a threat class of at least `least`, near stones.
+                pub fn cells_with_threat(
+                    &self,
+                    color: Color,
+                    least: Threat,
+                    out: &mut Vec<Cell>,
+                ) {
+                    out.clear();
+                    let threats = &self.threats[color.index()];
+                    out.extend(
+                        self
+                            .playable
+                            .iter()
+                            .copied()
+                            .filter(|&cell| {
+                                self.near[cell as usize] > 0
+                                    && threats[cell as usize] >= least
+                            }),
+                    );
+                }
+
+                /// The first empty cell where `color` would make five, if any.
+                pub fn five_point(&self, color: Color) -> Option<Cell> {
+                    if self.threat_count(color, Threat::Five) == 0 {
+                        return None;
+                    }
+                    let threats = &self.threats[color.index()];
+                    self.playable
+                        .iter()
+                        .copied()
+                        .find(|&cell| threats[cell as usize] == Threat::Five)
+                }
+
+                fn adjust_near(&mut self, cell: Cell, delta: i8) {
+                    let centre = cell as isize;
+                    for dy in -2..=2isize {
+                        for dx in -2..=2isize {
+                            let index = (centre + dy * STRIDE as isize + dx) as usize;
+                            self.near[index] = (self.near[index] as i8 + delta) as u8;
+                        }
+                    }
+                }
+
+                fn key_from_scratch(&self, cell: Cell) -> [u32; 4] {
+                    let mut keys = [0; 4];
+                    for (direction, key) in keys.iter_mut().enumerate() {
+                        for offset in -5..=5i32 {
+                            if offset != 0 {
+                                let other = self.step(cell, direction, offset as isize);
+                                *key
+                                    |= u32::from(self.cells[other as usize])
+                                        << field_shift(offset);
+                            }
+                        }
+                    }
+                    keys
+                }
+
+                fn set_cell(&mut self, cell: Cell, code: u8) {
+                    if self.cells[cell as usize] == EMPTY {
+                        self.empty_count -= 1;
+                    }
+                    if code == EMPTY {
+                        self.empty_count += 1;
+                    }
+                    self.cells[cell as usize] = code;
+                    for direction in 0..4 {
+                        for distance in 1..=5i32 {
+                            for sign in [-1i32, 1] {
+                                let other = self
+                                    .step(cell, direction, (sign * distance) as isize) as usize;
+                                if self.cells[other] == DEAD
+                                    && !self.is_on_board(other as Cell)
+                                {
+                                    continue;
+                                }
+                                // `cell` sits `-sign * distance` steps from `other`.
+                                let shift = field_shift(-sign * distance);
+                                let key = &mut self.keys[other][direction];
+                                *key = (*key & !(3 << shift)) | (u32::from(code) << shift);
+                                if self.cells[other] == EMPTY {
+                                    self.refresh_line(other as Cell, direction);
+                                }
+                            }
+                        }
+                    }
+                    if code == EMPTY {
+                        for direction in 0..4 {
+                            self.refresh_line(cell, direction);
+                        }
+                    } else {
+                        for color in [Color::Black, Color::White] {
+                            self.codes[color.index()][cell as usize] = [LineCode::default(); 4];
+                            self.refresh_cell(cell, color);
+                        }
+                    }
+                }
+
+                fn refresh_line(&mut self, cell: Cell, direction: usize) {
+                    let key = self.keys[cell as usize][direction];
+                    for color in [Color::Black, Color::White] {
+                        let own_key = match color {
+                            Color::Black => key,
+                            Color::White => swap_sides(key),
+                        };
+                        let code = self
+                            .tables[self.table_of[color.index()]]
+                            .code(own_key);
+                        let slot = &mut self
+                            .codes[color.index()][cell as usize][direction];
+                        if *slot != code {
+                            *slot = code;
+                            self.refresh_cell(cell, color);
+                        }
+                    }
+                }
+
+                fn refresh_cell(&mut self, cell: Cell, color: Color) {
+                    let side = color.index();
+                    let index = cell as usize;
+                    let (threat, value) = if self.cells[index] == EMPTY {
+                        let codes = self.codes[side][index];
+                        let combination = codes
+                            .iter()
+                            .fold(
+                                0,
+                                |acc, code| acc * PATTERNS + code.pattern() as usize,
+                            );
+                        self.cell_table[combination]
+                    } else {
+                        (Threat::None, 0)
+                    };
+                    let old = self.threats[side][index];
+                    self.threats[side][index] = threat;
+                    self.totals[side] += value - self.values[side][index];
+                    self.values[side][index] = value;
+                    // Only empty cells carry a class other than None, so counting the classes above None
+                    // counts empty cells only.
+                    if old != Threat::None {
+                        self.threat_counts[side][old as usize] -= 1;
+                    }
+                    if threat != Threat::None {
+                        self.threat_counts[side][threat as usize] += 1;
+                    }
+                }
+            }
+
+            /// Hashed in when white is to move.
+            const SIDE_KEY: u64 = 0x9d3a_47c1_e2b5_0f68;
+        }
+
+        pub mod engine {
+            //! The engine as the protocol adapters see it: a game on a board, moves in and out by
+            //! coordinates, limits, and a search that answers with a move.
+            // engine/src/gomoku/engine.rs
+            use super::board::{Board, Cell};
+            use super::movegen::is_legal;
+            use super::rule::{Color, Rule};
+            use super::search::{SearchResult, Searcher};
+            use super::time::TimeLimits;
+            use crate::engine::core::time::Deadline;
+
+            /// Transposition table size when no memory limit is given.
+            const DEFAULT_TABLE_BYTES: usize = 128 << 20;
+
+            /// Transposition table ceiling, whatever the limit.
+            const MAX_TABLE_BYTES: usize = 256 << 20;
+
+            /// What the rest of the process may take besides the table (pattern tables, board, buffers).
+            const OTHER_MEMORY_BYTES: u64 = 24 << 20;
+
+            /// Why a move or a set-up stone was refused.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub enum MoveError {
+                /// The coordinates are outside the board.
+                OffBoard,
+                /// A stone is already there.
+                Occupied,
+                /// Black may not play there under renju.
+                Forbidden,
+                /// Nothing to take back there.
+                NoSuchStone,
+            }
+
+            impl std::fmt::Display for MoveError {
+                fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str(
+                        match self {
+                            MoveError::OffBoard => "coordinates outside the board",
+                            MoveError::Occupied => "the cell is not empty",
+                            MoveError::Forbidden => {
+                                "forbidden point for black under renju"
+                            }
+                            MoveError::NoSuchStone => "no stone there to take back",
+                        },
+                    )
+                }
+            }
+
+            /// A gomoku game with its searcher.
+            pub struct Engine {
+                board: Board,
+                searcher: Searcher,
+                /// Time limits for the next moves.
+                pub limits: TimeLimits,
+                memory_limit: u64,
+                last_search: Option<SearchResult>,
+            }
+
+            impl Default for Engine {
+                fn default() -> Self {
+                    Self::new()
+                }
+            }
+
+            impl Engine {
+                /// An engine with an empty 15x15 freestyle board.
+                pub fn new() -> Self {
+                    Self {
+                        board: Board::new(15, 15, Rule::Freestyle)
+                            .expect("15x15 is supported"),
+                        searcher: Searcher::new(1 << 16),
+                        limits: TimeLimits::default(),
+                        memory_limit: 0,
+                        last_search: None,
+                    }
+                }
+
+                /// A new game on an empty `width` x `height` board; the rule and the limits stay. The
+                /// transposition table is kept: its keys differ between sizes and rules, and clearing a
+                /// large table would cost time the next move may need.
+                pub fn start(
+                    &mut self,
+                    width: usize,
+                    height: usize,
+                ) -> Result<(), String> {
+                    self.board = Board::new(width, height, self.board.rule())?;
+                    self.prepare_table();
+                    Ok(())
+                }
+
+                /// A new game on an empty board of the same size.
+                pub fn restart(&mut self) {
+                    self.board = self.board.cleared();
+                    self.prepare_table();
+                }
+
+                /// Sets the rule; the stones on the board stay, in their order.
+                pub fn set_rule(&mut self, rule: Rule) {
+                    if rule == self.board.rule() {
+                        return;
+                    }
+                    let history = self.board.history().to_vec();
+                    let side = self.board.side_to_move();
+                    let mut board = Board::new(
+                            self.board.width(),
+                            self.board.height(),
+                            rule,
+                        )
+                        .expect("the current size is supported");
+                    for (cell, color) in history {
+                        board.put(cell, color);
+                    }
+                    board.set_side_to_move(side);
+                    self.board = board;
+                }
+
+                /// The memory limit in bytes (0: none); it sizes the transposition table.
+                pub fn set_memory_limit(&mut self, bytes: u64) {
+                    self.memory_limit = bytes;
+                }
+
+                fn prepare_table(&mut self) {
+                    let wanted = if self.memory_limit == 0 {
+                        DEFAULT_TABLE_BYTES
+                    } else {
+                        let spare = self.memory_limit.saturating_sub(OTHER_MEMORY_BYTES)
+                            / 2;
+                        (spare.min(MAX_TABLE_BYTES as u64) as usize).max(1 << 16)
+                    };
+                    let current = self.searcher.table_bytes();
+                    if current > wanted || current * 2 <= wanted {
+                        self.searcher = Searcher::new(wanted);
+                    }
+                }
+
+                /// The board.
+                pub fn board(&self) -> &Board {
+                    &self.board
+                }
+
+                /// The board, for analysis that plays and takes back stones (every change must be undone).
+                pub fn board_mut(&mut self) -> &mut Board {
+                    &mut self.board
+                }
+
+                /// The empty cell at `x`, `y`.
+                fn empty_cell(&self, x: i64, y: i64) -> Result<Cell, MoveError> {
+                    let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
+                    if self.board.is_empty(cell) {
+                        Ok(cell)
+                    } else {
+                        Err(MoveError::Occupied)
+                    }
+                }
+
+                /// Plays a stone of the side to move at `x`, `y`. Renju forbidden points are refused only
+                /// when `check_forbidden` is set (an opponent's move is taken as the manager reports it).
+                pub fn play(
+                    &mut self,
+                    x: i64,
+                    y: i64,
+                    check_forbidden: bool,
+                ) -> Result<(), MoveError> {
+                    let cell = self.empty_cell(x, y)?;
+                    if check_forbidden && !is_legal(&mut self.board, cell) {
+                        return Err(MoveError::Forbidden);
+                    }
+                    self.board.play(cell);
+                    Ok(())
+                }
+
+                /// Puts a `color` stone at `x`, `y` while setting up a position.
+                pub fn put(
+                    &mut self,
+                    x: i64,
+                    y: i64,
+                    color: Color,
+                ) -> Result<(), MoveError> {
+                    let cell = self.empty_cell(x, y)?;
+                    self.board.put(cell, color);
+                    Ok(())
+                }
+
+                /// Takes a cell out of play (a continuous-game mark).
+                pub fn kill(&mut self, x: i64, y: i64) -> Result<(), MoveError> {
+                    let cell = self.empty_cell(x, y)?;
+                    self.board.kill_cell(cell);
+                    Ok(())
+                }
+
+                /// Sets the side to move.
+                pub fn set_side_to_move(&mut self, color: Color) {
+                    self.board.set_side_to_move(color);
+                }
+
+                /// Removes the stone at `x`, `y` (normally the last one played).
+                pub fn take_back(&mut self, x: i64, y: i64) -> Result<(), MoveError> {
+                    let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
+                    let history = self.board.history().to_vec();
+                    let Some(position) = history.iter().rposition(|&(c, _)| c == cell)
+                    else {
+                        return Err(MoveError::NoSuchStone);
+                    };
+                    let side = history[position].1;
+                    // Undo down to that stone, then put back the ones played after it.
+                    let later: Vec<(Cell, Color)> = history[position + 1..].to_vec();
+                    for _ in position..history.len() {
+                        self.board.undo();
+                    }
+                    for (c, color) in later {
+                        self.board.put(c, color);
+                    }
+                    self.board.set_side_to_move(side);
+                    Ok(())
+                }
+
+                /// Thinks within the current limits and returns the chosen move (not played).
+                pub fn think(&mut self) -> Option<(usize, usize)> {
+                    let deadline = self.limits.deadline(self.board.stone_count());
+                    self.think_until(deadline)
+                }
+
+                /// Thinks until `deadline` and returns the chosen move (not played).
+                pub fn think_until(
+                    &mut self,
+                    deadline: Deadline,
+                ) -> Option<(usize, usize)> {
+                    let result = self.searcher.search(&mut self.board, deadline, 64);
+                    self.last_search = Some(result);
+                    result.best.map(|cell| self.board.coords(cell))
+                }
+
+                /// What the last search found.
+                pub fn last_search(&self) -> Option<SearchResult> {
+                    self.last_search
+                }
+            }
+        }
+
+        pub mod eval {
+            //! Evaluation from pattern tables: every empty cell is worth what a stone there would make for
+            //! each side, and a position is worth the difference of the two sides' sums.
+            // engine/src/gomoku/eval.rs
+            use super::board::Board;
+            use super::pattern::{LineCode, Threat};
+            use super::rule::Color;
+
+            /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
+            const LINE_WEIGHT: [i32; 9] = [0, 2, 8, 10, 36, 40, 220, 220, 900];
+
+            /// Extra worth of a cell whose lines combine into a double threat, indexed by [`Threat`].
+            const THREAT_BONUS: [i32; 10] = [0, 0, 6, 0, 12, 0, 150, 260, 300, 0];
+
+            /// The value of one empty cell for one side.
+            pub fn cell_value(codes: [LineCode; 4], threat: Threat) -> i32 {
+                let lines: i32 = codes
+                    .iter()
+                    .map(|code| LINE_WEIGHT[code.pattern() as usize])
+                    .sum();
+                lines + THREAT_BONUS[threat as usize]
+            }
+
+            /// The static value of the position for the side to move: its own potential counts a little
+            /// more than the opponent's, since it moves first.
+            pub fn evaluate(board: &Board) -> i32 {
+                let me = board.side_to_move();
+                let own = board.total_value(me);
+                let other = board.total_value(me.opponent());
+                (own * 6 - other * 5) / 6
+            }
+
+            /// The value of the position for `color`, whoever moves.
+            pub fn evaluate_for(board: &Board, color: Color) -> i32 {
+                let score = evaluate(board);
+                if board.side_to_move() == color { score } else { -score }
+            }
+        }
+
+        pub mod forbidden {
+            //! Renju forbidden points for black: double three, double four and overline, with the full
+            //! recursive definition of a three (a line that one more legal stone turns into a straight four).
+            // engine/src/gomoku/forbidden.rs
+            use super::board::{Board, Cell};
+            use super::pattern::{Pattern, Threat};
+            use super::rule::Color;
+
+            /// Whether black may not play on the empty `cell` under renju. A move that makes exactly five is
+            /// never forbidden.
+            pub fn is_forbidden(board: &mut Board, cell: Cell) -> bool {
+                is_forbidden_at_depth(board, cell, 0)
+            }
+
+            /// Quick filter: only cells whose threat class or overline flag could make them forbidden.
+            pub fn may_be_forbidden(board: &Board, cell: Cell) -> bool {
+                let threat = board.threat(Color::Black, cell);
+                matches!(threat, Threat::Flex4 | Threat::DoubleThree | Threat::FourThree)
+                    || board
+                        .line_codes(Color::Black, cell)
+                        .iter()
+                        .any(|code| code.overline())
+            }
+
+            /// Recursion guard: real positions never need more than a few levels.
+            const MAX_DEPTH: u32 = 6;
+
+            fn is_forbidden_at_depth(board: &mut Board, cell: Cell, depth: u32) -> bool {
+                if !may_be_forbidden(board, cell) {
+                    return false;
+                }
+                let codes = board.line_codes(Color::Black, cell);
+                if codes.iter().any(|code| code.pattern() == Pattern::Five) {
+                    return false;
+                }
+                if codes.iter().any(|code| code.overline()) {
+                    return true;
+                }
+                let fours: u32 = codes
+                    .iter()
+                    .map(|code| match code.pattern() {
+                        Pattern::Block4 | Pattern::Flex4 => 1,
+                        Pattern::FourTwice => 2,
+                        _ => 0,
+                    })
+                    .sum();
+                if fours >= 2 {
+                    return true;
+                }
+                let three_lines: Vec<usize> = (0..4)
+                    .filter(|&direction| codes[direction].pattern() == Pattern::Flex3)
+                    .collect();
+                if three_lines.len() < 2 || depth >= MAX_DEPTH {
+                    return false;
+                }
+                board.put(cell, Color::Black);
+                let real_threes = three_lines
+                    .iter()
+                    .filter(|&&direction| is_real_three(board, cell, direction, depth))
+                    .count();
+                board.undo();
+                real_threes >= 2
+            }
+
+            /// Whether the black line through `cell` (just played) in `direction` can become a straight four
+            /// with one more stone on a point that is not itself forbidden.
+            fn is_real_three(
+                board: &mut Board,
+                cell: Cell,
+                direction: usize,
+                depth: u32,
+            ) -> bool {
+                for distance in -4..=4isize {
+                    let point = board.step(cell, direction, distance);
+                    if distance == 0 || !board.is_on_board(point)
+                        || !board.is_empty(point)
+                    {
+                        continue;
+                    }
+                    let code = board.line_codes(Color::Black, point)[direction];
+                    if code.pattern() == Pattern::Flex4
+                        && !is_forbidden_at_depth(board, point, depth + 1)
+                    {
+                        return true;
+                    }
+                }
+                false
+            }
+        }
+
+        pub mod movegen {
+            //! Move generation that knows threats: answer a five threat at once, answer an open three or a
+            //! double-four threat with a block or a four of our own, otherwise every cell near the stones,
+            //! best first by what it makes for both sides.
+            // engine/src/gomoku/movegen.rs
+            use super::board::{Board, Cell};
+            use super::forbidden::{is_forbidden, may_be_forbidden};
+            use super::pattern::Threat;
+
+            /// A candidate move with its ordering score.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct ScoredMove {
+                pub cell: Cell,
+                pub score: i32,
+            }
+
+            /// Whether the side to move may play on the empty `cell` (renju forbids some points to black).
+            pub fn is_legal(board: &mut Board, cell: Cell) -> bool {
+                let me = board.side_to_move();
+                !(board.rule().has_forbidden_points(me) && may_be_forbidden(board, cell)
+                    && is_forbidden(board, cell))
+            }
+
+            /// The ordering score of a cell for the side to move: what it builds plus what it takes from
+            /// the opponent.
+            pub fn move_score(board: &Board, cell: Cell) -> i32 {
+                let me = board.side_to_move();
+                let attack = board.value(me, cell);
+                let defence = board.value(me.opponent(), cell);
+                attack * 8 + defence * 7
+            }
+
+            /// The legal moves worth searching, best first. When the opponent threatens to make an open
+            /// four (or a double four) next move, only the blocks and our own fours are returned.
+            pub fn generate(
+                board: &mut Board,
+                out: &mut Vec<ScoredMove>,
+                scratch: &mut Vec<Cell>,
+            ) {
+                let me = board.side_to_move();
+                let opponent = me.opponent();
+                out.clear();
+                if board.threat_count(opponent, Threat::Flex4) > 0 {
+                    board.candidates(scratch);
+                    scratch
+                        .retain(|&cell| {
+                            board.threat(opponent, cell).is_four()
+                                || board.threat(me, cell).is_four()
+                        });
+                } else {
+                    board.candidates(scratch);
+                }
+                for &cell in scratch.iter() {
+                    if is_legal(board, cell) {
+                        out.push(ScoredMove {
+                            cell,
+                            score: move_score(board, cell),
+                        });
+                    }
+                }
+                out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+            }
+
+            /// Every legal cell where the side to move makes a four (for threat-space searches).
+            pub fn fours(
+                board: &mut Board,
+                out: &mut Vec<ScoredMove>,
+                scratch: &mut Vec<Cell>,
+            ) {
+                let me = board.side_to_move();
+                out.clear();
+                board.cells_with_threat(me, Threat::Four, scratch);
+                for &cell in scratch.iter() {
+                    let threat = board.threat(me, cell);
+                    if threat.is_four() && is_legal(board, cell) {
+                        out.push(ScoredMove {
+                            cell,
+                            score: threat as i32 * 1000 + move_score(board, cell),
+                        });
+                    }
+                }
+                out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+            }
+        }
+
+        pub mod pattern {
+            //! Line patterns: what a stone placed on an empty cell makes along one line, looked up in a table
+            //! keyed by the ten cells around it (five on each side), and the threat class of a cell that
+            //! combines its four lines.
+            // engine/src/gomoku/pattern.rs
+            use super::rule::FiveKind;
+
+            /// How many cells on each side of the centre a line key covers. Five is the least that sees an
+            /// overline next to a five.
+            pub const HALF: usize = 5;
+
+            /// Bits of a line key: two per neighbour cell.
+            pub const KEY_BITS: u32 = 4 * HALF as u32;
+
+            /// A neighbour cell in a line key, as seen by the player the key is read for.
+            pub const EMPTY: u32 = 0;
+
+            /// The player's own stone.
+            pub const OWN: u32 = 1;
+
+            /// An opponent stone.
+            pub const OPPONENT: u32 = 2;
+
+            /// Off the board (or a dead cell); blocks like an opponent stone.
+            pub const WALL: u32 = 3;
+
+            /// What placing a stone makes along one line, weakest first.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+            #[repr(u8)]
+            pub enum Pattern {
+                /// Nothing that can become five.
+                None = 0,
+                /// One move from a closed three.
+                Block2 = 1,
+                /// One move from an open three.
+                Flex2 = 2,
+                /// One move from a four.
+                Block3 = 3,
+                /// One move from an open (straight) four.
+                Flex3 = 4,
+                /// One move from five, with a single five point.
+                Block4 = 5,
+                /// Two five points in one line that are not a straight four (`X.XXX.X`): renju counts it as
+                /// a double four.
+                FourTwice = 6,
+                /// A straight four `.XXXX.`: two five points, unstoppable.
+                Flex4 = 7,
+                /// Five in a row that wins under the rule.
+                Five = 8,
+            }
+
+            impl Pattern {
+                fn from_code(code: u8) -> Pattern {
+                    match code & 0x0f {
+                        1 => Pattern::Block2,
+                        2 => Pattern::Flex2,
+                        3 => Pattern::Block3,
+                        4 => Pattern::Flex3,
+                        5 => Pattern::Block4,
+                        6 => Pattern::FourTwice,
+                        7 => Pattern::Flex4,
+                        8 => Pattern::Five,
+                        _ => Pattern::None,
+                    }
+                }
+
+                /// The pattern one level below: what a line is when one more stone makes `self`.
+                fn one_step_weaker(self) -> Pattern {
+                    match self {
+                        Pattern::Flex4 => Pattern::Flex3,
+                        Pattern::Block4 | Pattern::FourTwice => Pattern::Block3,
+                        Pattern::Flex3 => Pattern::Flex2,
+                        Pattern::Block3 => Pattern::Block2,
+                        _ => Pattern::None,
+                    }
+                }
+            }
+
+            /// A table entry: the pattern in the low four bits, and [`OVERLINE_FLAG`] when the stone makes a
+            /// run of six or more that does not win (forbidden for black in renju).
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+            pub struct LineCode(pub u8);
+
+            /// Set in a [`LineCode`] when the stone makes a non-winning overline.
+            const OVERLINE_FLAG: u8 = 0x10;
+
+            /// A table slot not computed yet.
+            const UNKNOWN: u8 = 0xff;
+
+            impl LineCode {
+                /// The pattern along the line.
+                pub fn pattern(self) -> Pattern {
+                    Pattern::from_code(self.0)
+                }
+
+                /// Whether the stone makes a non-winning overline.
+                pub fn overline(self) -> bool {
+                    self.0 & OVERLINE_FLAG != 0
+                }
+            }
+
+            /// Swaps own and opponent stones in a key, so that one table serves both colours.
+            pub fn swap_sides(key: u32) -> u32 {
+                let low = key & 0x5_5555;
+                let high = (key >> 1) & 0x5_5555;
+                (low << 1) | high
+            }
+
+            /// The field of a key that holds the cell `offset` steps from the centre (`offset` in
+            /// -5..=5, not 0), as a bit shift.
+            pub fn field_shift(offset: i32) -> u32 {
+                let slot = if offset < 0 {
+                    offset + HALF as i32
+                } else {
+                    offset + HALF as i32 - 1
+                };
+                2 * slot as u32
+            }
+
+            /// The line patterns of one kind of five, computed on first use (most keys never occur).
+            pub struct PatternTable {
+                five: FiveKind,
+                codes: Vec<u8>,
+            }
+
+            impl PatternTable {
+                /// An empty table for `five`.
+                pub fn new(five: FiveKind) -> Self {
+                    Self {
+                        five,
+                        codes: vec![UNKNOWN; 1 << KEY_BITS],
+                    }
+                }
+
+                /// The code of a key read for the player who places the centre stone.
+                pub fn code(&mut self, key: u32) -> LineCode {
+                    let slot = &mut self.codes[key as usize];
+                    if *slot == UNKNOWN {
+                        *slot = classify_key(key, self.five);
+                    }
+                    LineCode(*slot)
+                }
+            }
+
+            /// Cells of a decoded line: index [`HALF`] is the centre.
+            type Line = [u32; 2 * HALF + 1];
+
+            fn decode(key: u32) -> Line {
+                let mut line = [EMPTY; 2 * HALF + 1];
+                for (index, cell) in line.iter_mut().enumerate() {
+                    let offset = index as i32 - HALF as i32;
+                    if offset != 0 {
+                        *cell = (key >> field_shift(offset)) & 3;
+                    }
+                }
+                line
+            }
+
+            fn classify_key(key: u32, five: FiveKind) -> u8 {
+                let mut line = decode(key);
+                line[HALF] = OWN;
+                let mut code = grade(&mut line, five, 2) as u8;
+                if code != Pattern::Five as u8 && run_through(&line, HALF).0 >= 6 {
+                    code |= OVERLINE_FLAG;
+                }
+                code
+            }
+
+            /// The run of own stones through `at`: its length, and the cells just beyond both ends.
+            fn run_through(line: &Line, at: usize) -> (usize, u32, u32) {
+                let mut low = at;
+                while low > 0 && line[low - 1] == OWN {
+                    low -= 1;
+                }
+                let mut high = at;
+                while high + 1 < line.len() && line[high + 1] == OWN {
+                    high += 1;
+                }
+                let before = if low > 0 { line[low - 1] } else { EMPTY };
+                let after = if high + 1 < line.len() { line[high + 1] } else { EMPTY };
+                (high - low + 1, before, after)
+            }
+
+            /// Whether the run through the centre wins under `five`.
+            fn is_five(line: &Line, five: FiveKind) -> bool {
+                let (length, before, after) = run_through(line, HALF);
+                let closed = |cell: u32| cell == OPPONENT || cell == WALL;
+                match five {
+                    FiveKind::FiveOrMore => length >= 5,
+                    FiveKind::Exact => length == 5,
+                    FiveKind::Unblocked => {
+                        length >= 5 && !(closed(before) && closed(after))
+                    }
+                }
+            }
+
+            /// The pattern through the centre (already own), looking `depth` extra stones ahead.
+            fn grade(line: &mut Line, five: FiveKind, depth: u32) -> Pattern {
+                if is_five(line, five) {
+                    return Pattern::Five;
+                }
+                let mut five_points = [0usize; 2 * HALF + 1];
+                let mut count = 0;
+                for index in 0..line.len() {
+                    if line[index] == EMPTY {
+                        line[index] = OWN;
+                        if is_five(line, five) {
+                            five_points[count] = index;
+                            count += 1;
+                        }
+                        line[index] = EMPTY;
+                    }
+                }
+                match count {
+                    0 => {}
+                    1 => return Pattern::Block4,
+                    _ => {
+                        let straight = (0..count)
+                            .any(|i| {
+                                (0..count).any(|j| five_points[j] == five_points[i] + 5)
+                            });
+                        return if straight {
+                            Pattern::Flex4
+                        } else {
+                            Pattern::FourTwice
+                        };
+                    }
+                }
+                if depth == 0 {
+                    return Pattern::None;
+                }
+                let mut best = Pattern::None;
+                for index in 0..line.len() {
+                    if line[index] == EMPTY {
+                        line[index] = OWN;
+                        best = best.max(grade(line, five, depth - 1).one_step_weaker());
+                        line[index] = EMPTY;
+                    }
+                }
+                best
+            }
+
+            /// What a move on a cell threatens, combining its four lines; strongest last.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+            #[repr(u8)]
+            pub enum Threat {
+                /// Nothing worth noting.
+                None = 0,
+                /// A two or a closed three.
+                Low = 1,
+                /// Two twos or closed threes at once: builds toward a double threat.
+                DoubleTwo = 2,
+                /// An open three.
+                Three = 3,
+                /// An open three and another closed three or two.
+                ThreePlus = 4,
+                /// A closed four: forces one answer.
+                Four = 5,
+                /// Two open threes at once.
+                DoubleThree = 6,
+                /// A closed four with an open three: wins unless answered by a counter attack.
+                FourThree = 7,
+                /// An open four or two fours: wins unless the opponent has five.
+                Flex4 = 8,
+                /// Five in a row.
+                Five = 9,
+            }
+
+            /// Number of [`Threat`] classes, for counting arrays.
+            pub const THREAT_CLASSES: usize = 10;
+
+            impl Threat {
+                /// The class of a cell from the patterns of its four lines.
+                pub fn classify(lines: [LineCode; 4]) -> Threat {
+                    let mut counts = [0u8; 9];
+                    for code in lines {
+                        counts[code.pattern() as usize] += 1;
+                    }
+                    let count = |p: Pattern| counts[p as usize];
+                    let fours = count(Pattern::Block4);
+                    let threes = count(Pattern::Flex3);
+                    let minor = count(Pattern::Block3) + count(Pattern::Flex2);
+                    if count(Pattern::Five) > 0 {
+                        Threat::Five
+                    } else if count(Pattern::Flex4) > 0 || count(Pattern::FourTwice) > 0
+                        || fours >= 2
+                    {
+                        Threat::Flex4
+                    } else if fours == 1 && threes > 0 {
+                        Threat::FourThree
+                    } else if threes >= 2 {
+                        Threat::DoubleThree
+                    } else if fours == 1 {
+                        Threat::Four
+                    } else if threes == 1 && minor > 0 {
+                        Threat::ThreePlus
+                    } else if threes == 1 {
+                        Threat::Three
+                    } else if minor >= 2 {
+                        Threat::DoubleTwo
+                    } else if minor + count(Pattern::Block2) > 0 {
+                        Threat::Low
+                    } else {
+                        Threat::None
+                    }
+                }
+
+                /// Whether the move makes at least a four (the opponent must answer it at once).
+                pub fn is_four(self) -> bool {
+                    self >= Threat::Four && self != Threat::DoubleThree
+                }
+            }
+        }
+
+        pub mod rule {
+            //! The winning rules the engine knows, and the colours of the stones.
+            // engine/src/gomoku/rule.rs
+            /// A stone colour; black moves first.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Color {
+                Black,
+                White,
+            }
+
+            impl Color {
+                /// The other colour.
+                pub fn opponent(self) -> Color {
+                    match self {
+                        Color::Black => Color::White,
+                        Color::White => Color::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-colour arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+
+            /// How a game is won.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub enum Rule {
+                /// Five or more in a row wins.
+                Freestyle,
+                /// Exactly five in a row wins; an overline (six or more) does not.
+                ExactFive,
+                /// Renju: black wins with exactly five and may not play a double three, a double four or an
+                /// overline; white wins with five or more.
+                Renju,
+                /// Caro: five or more in a row wins unless the line is closed by opponent stones at both ends.
+                Caro,
+            }
+
+            /// Which five counts as a win for one colour, which is what the pattern tables are built on.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub enum FiveKind {
+                /// Any run of five or more.
+                FiveOrMore,
+                /// A run of exactly five.
+                Exact,
+                /// A run of five or more that is not closed by the opponent at both ends.
+                Unblocked,
+            }
+
+            impl Rule {
+                /// The rule of a Gomocup `INFO rule` bit mask: 1 exact five, 2 continuous game (played like
+                /// the base rule), 4 renju, 8 caro.
+                pub fn from_gomocup_mask(mask: u32) -> Rule {
+                    if mask & 4 != 0 {
+                        Rule::Renju
+                    } else if mask & 8 != 0 {
+                        Rule::Caro
+                    } else if mask & 1 != 0 {
+                        Rule::ExactFive
+                    } else {
+                        Rule::Freestyle
+                    }
+                }
+
+                /// The five that wins for `color` under this rule.
+                pub fn five_kind(self, color: Color) -> FiveKind {
+                    match (self, color) {
+                        (Rule::Freestyle, _) | (Rule::Renju, Color::White) => {
+                            FiveKind::FiveOrMore
+                        }
+                        (Rule::ExactFive, _) | (Rule::Renju, Color::Black) => {
+                            FiveKind::Exact
+                        }
+                        (Rule::Caro, _) => FiveKind::Unblocked,
+                    }
+                }
+
+                /// Whether `color` has forbidden points (black in renju).
+                pub fn has_forbidden_points(self, color: Color) -> bool {
+                    self == Rule::Renju && color == Color::Black
+                }
+            }
+        }
+
+        pub mod search {
+            //! The search: iterative deepening over a principal-variation alpha-beta with a transposition
+            //! table, threat-aware move generation, forced replies that cost no depth, late-move reductions
+            //! and a VCF probe before the full search.
+            // engine/src/gomoku/search.rs
+            use std::time::Duration;
+            use super::board::{Board, Cell};
+            use super::eval::evaluate;
+            use super::movegen::{generate, is_legal, ScoredMove};
+            use super::pattern::Threat;
+            use super::tt::{Bound, Entry, TranspositionTable};
+            use super::vcf::VcfSolver;
+            use crate::engine::core::time::Deadline;
+
+            /// The score of a win on the move; a win `n` plies away scores `WIN - n`.
+            pub const WIN: i32 = 30_000;
+
+            /// Scores beyond this are wins or losses, not evaluations.
+            pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+
+            /// The deepest ply a search line may reach (forced replies do not spend depth).
+            const MAX_PLY: usize = 96;
+
+            /// Moves searched at a node away from the root when it is not forced: the ordering puts the
+            /// useful ones first and the tail is almost never best.
+            const MAX_BREADTH: usize = 22;
+
+            /// Positions a VCF probe inside the tree may visit.
+            const NODE_VCF_BUDGET: u64 = 0;
+
+            /// Fours a VCF probe inside the tree may play.
+            const NODE_VCF_FOURS: u32 = 8;
+
+            /// What a search found.
+            #[derive(Clone, Copy, Debug)]
+            pub struct SearchResult {
+                /// The move to play (`None` only when the board is full).
+                pub best: Option<Cell>,
+                /// Its score for the side to move.
+                pub score: i32,
+                /// The last depth completed.
+                pub depth: i32,
+                /// Positions visited.
+                pub nodes: u64,
+                /// Time spent.
+                pub elapsed: Duration,
+            }
+
+            /// The searcher with its transposition table, kept between moves of a game.
+            pub struct Searcher {
+                table: TranspositionTable,
+                nodes: u64,
+                deadline: Deadline,
+                stopped: bool,
+                killers: Vec<[Option<Cell>; 2]>,
+                move_lists: Vec<Vec<ScoredMove>>,
+                scratch: Vec<Cell>,
+                node_solver: VcfSolver,
+            }
+
+            impl Searcher {
+                /// A searcher whose table takes at most `table_bytes`.
+                pub fn new(table_bytes: usize) -> Self {
+                    Self {
+                        table: TranspositionTable::with_bytes(table_bytes),
+                        nodes: 0,
+                        deadline: Deadline::unlimited(),
+                        stopped: false,
+                        killers: vec![[None; 2]; MAX_PLY + 2],
+                        move_lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+                        scratch: Vec::new(),
+                        node_solver: VcfSolver::new(0),
+                    }
+                }
+
+                /// Bytes of the transposition table.
+                pub fn table_bytes(&self) -> usize {
+                    self.table.bytes()
+                }
+
+                /// Searches the position for the side to move until `deadline` (or `max_depth`).
+                pub fn search(
+                    &mut self,
+                    board: &mut Board,
+                    deadline: Deadline,
+                    max_depth: i32,
+                ) -> SearchResult {
+                    self.deadline = deadline;
+                    self.node_solver.set_deadline(deadline);
+                    self.nodes = 0;
+                    self.stopped = false;
+                    let mut result = SearchResult {
+                        best: None,
+                        score: 0,
+                        depth: 0,
+                        nodes: 0,
+                        elapsed: Duration::ZERO,
+                    };
+                    if let Some((cell, score)) = self.obvious_move(board) {
+                        result.best = Some(cell);
+                        result.score = score;
+                        result.elapsed = deadline.elapsed();
+                        return result;
+                    }
+                    let mut root_moves = Vec::new();
+                    generate(board, &mut root_moves, &mut self.scratch);
+                    if root_moves.is_empty() {
+                        // Nothing legal near the stones (renju forbidden points everywhere, or a full
+                        // neighbourhood): fall back on any legal empty cell.
+                        let cells: Vec<Cell> = board.playable().to_vec();
+                        result.best = cells
+                            .into_iter()
+                            .find(|&c| board.is_empty(c) && is_legal(board, c));
+                        result.elapsed = deadline.elapsed();
+                        return result;
+                    }
+                    result.best = Some(root_moves[0].cell);
+                    if root_moves.len() == 1 {
+                        result.elapsed = deadline.elapsed();
+                        return result;
+                    }
+                    // A VCF probe with a budget that grows with the time we have.
+                    let budget = (deadline.soft.as_millis() as u64 * 40)
+                        .clamp(500, 400_000);
+                    let mut solver = VcfSolver::new(budget);
+                    solver.set_deadline(deadline);
+                    if let Some(cell) = solver.solve(board, 30) {
+                        result.best = Some(cell);
+                        result.score = WIN_THRESHOLD;
+                        result.elapsed = deadline.elapsed();
+                        return result;
+                    }
+                    self.keep_moves_that_stop_a_vcf(
+                        board,
+                        &mut root_moves,
+                        &mut solver,
+                        budget,
+                        deadline,
+                    );
+                    result.best = Some(root_moves[0].cell);
+                    for depth in 1..=max_depth.max(1) {
+                        let iteration_start = deadline.elapsed();
+                        let (best, score) = self.root(board, &mut root_moves, depth);
+                        if self.stopped {
+                            // A move that beat the previous best in an unfinished iteration is still a
+                            // proven improvement at the new depth.
+                            if let Some(best) = best {
+                                result.best = Some(best);
+                            }
+                            break;
+                        }
+                        result.best = best.or(result.best);
+                        result.score = score;
+                        result.depth = depth;
+                        if score.abs() >= WIN_THRESHOLD {
+                            break;
+                        }
+                        let spent = deadline.elapsed();
+                        let iteration = spent - iteration_start;
+                        // The next iteration takes a few times longer than this one: do not start what
+                        // will not finish before the soft limit.
+                        if deadline.soft_passed()
+                            || spent + iteration * 2 > deadline.soft
+                        {
+                            break;
+                        }
+                    }
+                    result.nodes = self.nodes;
+                    result.elapsed = deadline.elapsed();
+                    result
+                }
+
+                /// If the opponent could win by fours were it to move, keeps only the root moves after
+                /// which it no longer can (when some exist): the search alone may be too shallow to see a
+                /// long sequence of fours.
+                fn keep_moves_that_stop_a_vcf(
+                    &mut self,
+                    board: &mut Board,
+                    moves: &mut Vec<ScoredMove>,
+                    solver: &mut VcfSolver,
+                    budget: u64,
+                    deadline: Deadline,
+                ) {
+                    let me = board.side_to_move();
+                    board.set_side_to_move(me.opponent());
+                    solver.reset(budget);
+                    let threatened = solver.solve(board, 30).is_some();
+                    board.set_side_to_move(me);
+                    if !threatened {
+                        return;
+                    }
+                    let per_move = (budget / (moves.len() as u64 + 1)).max(100);
+                    let mut safe = Vec::new();
+                    for (index, scored) in moves.iter().enumerate() {
+                        if deadline.soft_passed() {
+                            // Out of time: trust the ordering for the moves not checked.
+                            safe.extend_from_slice(&moves[index..]);
+                            break;
+                        }
+                        board.play(scored.cell);
+                        solver.reset(per_move);
+                        let still_lost = solver.solve(board, 30).is_some();
+                        board.undo();
+                        if !still_lost {
+                            safe.push(*scored);
+                        }
+                    }
+                    if !safe.is_empty() {
+                        *moves = safe;
+                    }
+                }
+
+                /// A move the position forces: a five, the only block of a five, an open four.
+                fn obvious_move(&mut self, board: &mut Board) -> Option<(Cell, i32)> {
+                    let me = board.side_to_move();
+                    let opponent = me.opponent();
+                    if let Some(cell) = board.five_point(me) {
+                        return Some((cell, WIN - 1));
+                    }
+                    if let Some(cell) = board.five_point(opponent) {
+                        // Block the five even if it is hopeless (a second five point): that gives the
+                        // opponent the chance to miss it.
+                        if is_legal(board, cell) {
+                            return Some((cell, 0));
+                        }
+                    }
+                    if board.threat_count(me, Threat::Flex4) > 0 {
+                        board.cells_with_threat(me, Threat::Flex4, &mut self.scratch);
+                        let cells = std::mem::take(&mut self.scratch);
+                        let found = cells.iter().copied().find(|&c| is_legal(board, c));
+                        self.scratch = cells;
+                        if let Some(cell) = found {
+                            return Some((cell, WIN - 3));
+                        }
+                    }
+                    None
+                }
+
+                fn root(
+                    &mut self,
+                    board: &mut Board,
+                    moves: &mut Vec<ScoredMove>,
+                    depth: i32,
+                ) -> (Option<Cell>, i32) {
+                    let mut alpha = -WIN - 1;
+                    let beta = WIN + 1;
+                    let mut best: Option<Cell> = None;
+                    let mut best_index = 0;
+                    for (index, scored) in moves.iter().enumerate() {
+                        let cell = scored.cell;
+                        board.play(cell);
+                        let score = if index == 0 {
+                            -self.negamax(board, depth - 1, 1, -beta, -alpha)
+                        } else {
+                            let probe = -self
+                                .negamax(board, depth - 1, 1, -alpha - 1, -alpha);
+                            if probe > alpha && !self.stopped {
+                                -self.negamax(board, depth - 1, 1, -beta, -alpha)
+                            } else {
+                                probe
+                            }
+                        };
+                        board.undo();
+                        if self.stopped {
+                            break;
+                        }
+                        if score > alpha {
+                            alpha = score;
+                            best = Some(cell);
+                            best_index = index;
+                        }
+                    }
+                    // Keep the best move first for the next iteration.
+                    if best_index > 0 {
+                        let chosen = moves.remove(best_index);
+                        moves.insert(0, chosen);
+                    }
+                    (best, alpha)
+                }
+
+                fn negamax(
+                    &mut self,
+                    board: &mut Board,
+                    depth: i32,
+                    ply: usize,
+                    mut alpha: i32,
+                    beta: i32,
+                ) -> i32 {
+                    self.nodes += 1;
+                    if self.nodes & 15 == 0 && self.deadline.hard_passed() {
+                        self.stopped = true;
+                    }
+                    if self.stopped {
+                        return 0;
+                    }
+                    let me = board.side_to_move();
+                    let opponent = me.opponent();
+                    let ply_score = ply as i32;
+                    if board.threat_count(me, Threat::Five) > 0 {
+                        return WIN - ply_score;
+                    }
+                    if board.threat_count(opponent, Threat::Five) > 0 {
+                        if board.threat_count(opponent, Threat::Five) > 1 {
+                            return -(WIN - ply_score - 1);
+                        }
+                        let block = board.five_point(opponent).expect("counted above");
+                        if !is_legal(board, block) || ply >= MAX_PLY {
+                            return -(WIN - ply_score - 1);
+                        }
+                        board.play(block);
+                        let score = -self.negamax(board, depth, ply + 1, -beta, -alpha);
+                        board.undo();
+                        return score;
+                    }
+                    if board.threat_count(me, Threat::Flex4) > 0
+                        && self.has_legal_flex4(board)
+                    {
+                        return WIN - ply_score - 2;
+                    }
+                    if depth <= 0 || ply >= MAX_PLY {
+                        return evaluate(board);
+                    }
+                    let me_fours = board.threat_count(me, Threat::Four)
+                        + board.threat_count(me, Threat::FourThree);
+                    if me_fours > 0 {
+                        self.node_solver.reset(NODE_VCF_BUDGET);
+                        if self.node_solver.solve(board, NODE_VCF_FOURS).is_some() {
+                            return WIN - ply_score - 2 * NODE_VCF_FOURS as i32;
+                        }
+                    }
+                    // Mate-distance pruning: nothing here can beat a win found closer to the root.
+                    let alpha_floor = -(WIN - ply_score);
+                    if alpha_floor >= beta {
+                        return alpha_floor;
+                    }
+                    let key = board.hash();
+                    let mut table_move = None;
+                    if let Some(entry) = self.table.probe(key) {
+                        table_move = entry.best;
+                        if entry.depth >= depth {
+                            let score = from_table(entry.score, ply_score);
+                            let usable = match entry.bound {
+                                Bound::Exact => true,
+                                Bound::Lower => score >= beta,
+                                Bound::Upper => score <= alpha,
+                            };
+                            if usable {
+                                return score;
+                            }
+                        }
+                    }
+                    let mut moves = std::mem::take(&mut self.move_lists[ply]);
+                    generate(board, &mut moves, &mut self.scratch);
+                    let forced = board.threat_count(opponent, Threat::Flex4) > 0;
+                    if moves.is_empty() {
+                        self.move_lists[ply] = moves;
+                        return if forced { -(WIN - ply_score - 3) } else { 0 };
+                    }
+                    self.order(&mut moves, table_move, ply);
+                    let breadth = if forced {
+                        moves.len()
+                    } else {
+                        moves.len().min(MAX_BREADTH)
+                    };
+                    let original_alpha = alpha;
+                    let mut best_score = -WIN - 1;
+                    let mut best_move = None;
+                    for index in 0..breadth {
+                        let cell = moves[index].cell;
+                        let quiet = !board.threat(me, cell).is_four()
+                            && board.threat(me, cell) < Threat::Three && !forced;
+                        board.play(cell);
+                        // Answers to a threat are forced: they do not spend depth, so that the attacker's
+                        // sequences of threes and fours are seen to their end.
+                        let child_depth = if forced { depth } else { depth - 1 };
+                        let mut score;
+                        if index == 0 {
+                            score = -self
+                                .negamax(board, child_depth, ply + 1, -beta, -alpha);
+                        } else {
+                            let reduction = if quiet && depth >= 3 && index >= 3 {
+                                if index >= 10 { 2 } else { 1 }
+                            } else {
+                                0
+                            };
+                            score = -self
+                                .negamax(
+                                    board,
+                                    child_depth - reduction,
+                                    ply + 1,
+                                    -alpha - 1,
+                                    -alpha,
+                                );
+                            if score > alpha && reduction > 0 && !self.stopped {
+                                score = -self
+                                    .negamax(board, child_depth, ply + 1, -alpha - 1, -alpha);
+                            }
+                            if score > alpha && score < beta && !self.stopped {
+                                score = -self
+                                    .negamax(board, child_depth, ply + 1, -beta, -alpha);
+                            }
+                        }
+                        board.undo();
+                        if self.stopped {
+                            self.move_lists[ply] = moves;
+                            return 0;
+                        }
+                        if score > best_score {
+                            best_score = score;
+                            best_move = Some(cell);
+                        }
+                        if score > alpha {
+                            alpha = score;
+                        }
+                        if alpha >= beta {
+                            if quiet {
+                                let killers = &mut self.killers[ply];
+                                if killers[0] != Some(cell) {
+                                    killers[1] = killers[0];
+                                    killers[0] = Some(cell);
+                                }
+                            }
+                            break;
+                        }
+                    }
+                    self.move_lists[ply] = moves;
+                    let bound = if best_score >= beta {
+                        Bound::Lower
+                    } else if best_score > original_alpha {
+                        Bound::Exact
+                    } else {
+                        Bound::Upper
+                    };
+                    self.table
+                        .store(
+                            key,
+                            Entry {
+                                best: best_move,
+                                score: to_table(best_score, ply_score),
+                                depth,
+                                bound,
+                            },
+                        );
+                    best_score
+                }
+
+                fn has_legal_flex4(&mut self, board: &mut Board) -> bool {
+                    let me = board.side_to_move();
+                    if !board.rule().has_forbidden_points(me) {
+                        return true;
+                    }
+                    board.cells_with_threat(me, Threat::Flex4, &mut self.scratch);
+                    let cells = std::mem::take(&mut self.scratch);
+                    let found = cells.iter().any(|&c| is_legal(board, c));
+                    self.scratch = cells;
+                    found
+                }
+
+                /// Puts the table move first and the killers right after it.
+                fn order(
+                    &self,
+                    moves: &mut [ScoredMove],
+                    table_move: Option<Cell>,
+                    ply: usize,
+                ) {
+                    let killers = self.killers[ply];
+                    for scored in moves.iter_mut() {
+                        if Some(scored.cell) == table_move {
+                            scored.score = i32::MAX;
+                        } else if Some(scored.cell) == killers[0] {
+                            scored.score = scored.score.saturating_add(2_000);
+                        } else if Some(scored.cell) == killers[1] {
+                            scored.score = scored.score.saturating_add(1_500);
+                        }
+                    }
+                    moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+                }
+            }
+
+            /// Win scores are stored relative to the node, so that they stay right at another ply.
+            fn to_table(score: i32, ply: i32) -> i32 {
+                if score >= WIN_THRESHOLD {
+                    score + ply
+                } else if score <= -WIN_THRESHOLD {
+                    score - ply
+                } else {
+                    score
+                }
+            }
+
+            fn from_table(score: i32, ply: i32) -> i32 {
+                if score >= WIN_THRESHOLD {
+                    score - ply
+                } else if score <= -WIN_THRESHOLD {
+                    score + ply
+                } else {
+                    score
+                }
+            }
+        }
+
+        pub mod swap2 {
+            //! Swap2 opening decisions, all taken from the evaluation: propose three stones that look
+            //! balanced, and after the opponent's proposal either swap, add one stone, or add two stones
+            //! that leave the position balanced again.
+            // engine/src/gomoku/swap2.rs
+            use std::time::Duration;
+            use super::board::Cell;
+            use super::engine::Engine;
+            use super::eval::evaluate_for;
+            use super::movegen::{generate, ScoredMove};
+            use super::rule::Color;
+            use super::search::WIN_THRESHOLD;
+            use crate::engine::core::time::Deadline;
+
+            /// What to answer to a Swap2 request.
+            #[derive(Clone, Debug, PartialEq, Eq)]
+            pub enum Swap2Choice {
+                /// Stones to place, in move order (`x`, `y`).
+                Stones(Vec<(usize, usize)>),
+                /// Take the other colour.
+                Swap,
+            }
+
+            /// Beyond this evaluation (for the side that would move) one colour is clearly better.
+            const CLEAR_EDGE: i32 = 120;
+
+            /// Centre offsets of three-stone openings (black, white, black) that are close to even.
+            const OPENINGS: [[(i64, i64); 3]; 6] = [
+                [(0, 0), (1, 0), (2, 1)],
+                [(0, 0), (1, 1), (0, 2)],
+                [(0, 0), (1, 0), (-1, 2)],
+                [(0, 0), (1, 1), (3, 0)],
+                [(0, 0), (0, 1), (2, 2)],
+                [(0, 0), (1, 0), (1, 2)],
+            ];
+
+            /// Case 1: the three opening stones. The engine's board is reset and left empty.
+            pub fn propose_opening(engine: &mut Engine) -> Vec<(usize, usize)> {
+                let (width, height) = (engine.board().width(), engine.board().height());
+                let (cx, cy) = ((width / 2) as i64, (height / 2) as i64);
+                let mut best: Option<(i32, Vec<(usize, usize)>)> = None;
+                for opening in OPENINGS {
+                    engine.restart();
+                    let stones: Vec<(i64, i64)> = opening
+                        .iter()
+                        .map(|&(dx, dy)| (cx + dx, cy + dy))
+                        .collect();
+                    let fits = stones
+                        .iter()
+                        .all(|&(x, y)| engine.board().cell_checked(x, y).is_some());
+                    if !fits {
+                        continue;
+                    }
+                    for (index, &(x, y)) in stones.iter().enumerate() {
+                        let color = if index % 2 == 0 {
+                            Color::Black
+                        } else {
+                            Color::White
+                        };
+                        let _ = engine.put(x, y, color);
+                    }
+                    engine.set_side_to_move(Color::White);
+                    let imbalance = evaluate_for(engine.board(), Color::White).abs();
+                    if best.as_ref().map_or(true, |(value, _)| imbalance < *value) {
+                        let coords = stones
+                            .iter()
+                            .map(|&(x, y)| (x as usize, y as usize))
+                            .collect();
+                        best = Some((imbalance, coords));
+                    }
+                }
+                engine.restart();
+                best.map(|(_, stones)| stones).unwrap_or_default()
+            }
+
+            /// Cases 2 and 3: the engine's board holds the proposed stones (three or five) with white to
+            /// move. Swap if black is clearly better, play one stone if white is, and with three stones on
+            /// a balanced board add two that keep it balanced.
+            pub fn answer_proposal(engine: &mut Engine, time: Duration) -> Swap2Choice {
+                let stones = engine.board().stone_count();
+                let deadline = Deadline::new(time / 2, time / 2);
+                let Some(reply) = engine.think_until(deadline) else {
+                    return Swap2Choice::Swap;
+                };
+                let white_score = engine.last_search().map_or(0, |r| r.score);
+                if white_score <= -CLEAR_EDGE {
+                    return Swap2Choice::Swap;
+                }
+                if stones >= 5 || white_score >= CLEAR_EDGE
+                    || white_score >= WIN_THRESHOLD
+                {
+                    return Swap2Choice::Stones(vec![reply]);
+                }
+                // Add white's reply and the black stone that leaves the position closest to even.
+                let _ = engine.play(reply.0 as i64, reply.1 as i64, false);
+                let mut moves: Vec<ScoredMove> = Vec::new();
+                let mut scratch: Vec<Cell> = Vec::new();
+                generate(engine.board_mut(), &mut moves, &mut scratch);
+                let mut best: Option<(i32, Cell)> = None;
+                for scored in moves.iter().take(12) {
+                    let board = engine.board_mut();
+                    board.play(scored.cell);
+                    let imbalance = evaluate_for(board, Color::White).abs();
+                    board.undo();
+                    if best.map_or(true, |(value, _)| imbalance < value) {
+                        best = Some((imbalance, scored.cell));
+                    }
+                }
+                match best {
+                    Some((_, cell)) => {
+                        let fifth = engine.board().coords(cell);
+                        Swap2Choice::Stones(vec![reply, fifth])
+                    }
+                    None => Swap2Choice::Stones(vec![reply]),
+                }
+            }
+        }
+
+        pub mod time {
+            //! Time management: from the limits a judge gives (time per move, time for the game, time left)
+            //! to a deadline for one move, with margins that hold on a slower machine.
+            // engine/src/gomoku/time.rs
+            use std::time::Duration;
+            use crate::engine::core::time::Deadline;
+
+            /// A time left this large means an unlimited game (Gomocup sends 2147483647).
+            pub const UNLIMITED_MS: i64 = 2_147_483_647;
+
+            /// The limits known for the current game, in milliseconds.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct TimeLimits {
+                /// Time for one move; `Some(0)` means "answer at once", `None` no limit given.
+                pub turn_ms: Option<i64>,
+                /// Time for the whole game (0 or `None`: unlimited).
+                pub match_ms: Option<i64>,
+                /// Time left for the rest of the game (may be negative); `None` if never sent.
+                pub left_ms: Option<i64>,
+            }
+
+            impl Default for TimeLimits {
+                /// Gomocup's fastgame league, the tightest we expect when nothing is said.
+                fn default() -> Self {
+                    Self {
+                        turn_ms: Some(5_000),
+                        match_ms: None,
+                        left_ms: None,
+                    }
+                }
+            }
+
+            /// Thinking time in an "answer at once" move.
+            const INSTANT_MS: u64 = 15;
+
+            /// Stones a game is expected to still need from us, at least.
+            const MOVES_TO_GO: i64 = 18;
+
+            impl TimeLimits {
+                /// The deadline for the next move, `stones` being the stones on the board (the game
+                /// is expected to get longer as it goes, so the share of the time left shrinks slowly).
+                pub fn deadline(&self, stones: usize) -> Deadline {
+                    let hard = self.hard_ms();
+                    let soft = self.soft_ms(hard, stones);
+                    Deadline::new(
+                        Duration::from_millis(soft),
+                        Duration::from_millis(hard),
+                    )
+                }
+
+                fn hard_ms(&self) -> u64 {
+                    let mut hard = i64::MAX;
+                    if let Some(turn) = self.turn_ms {
+                        if turn <= 0 {
+                            return INSTANT_MS;
+                        }
+                        // Keep a tenth of the move's time (at least 60 ms, at most a second) for the
+                        // process to wake up, print and be read on a loaded machine.
+                        let margin = (turn / 10).clamp(60, 1_000);
+                        hard = hard.min(turn - margin);
+                    }
+                    if let Some(left) = self.effective_left() {
+                        // Never bet more than a fifth of what is left on one move.
+                        hard = hard.min(left / 5 - 30);
+                    }
+                    if hard == i64::MAX {
+                        hard = 10_000;
+                    }
+                    hard.max(INSTANT_MS as i64) as u64
+                }
+
+                fn soft_ms(&self, hard: u64, stones: usize) -> u64 {
+                    let mut soft = hard as i64 * 4 / 5;
+                    if let Some(left) = self.effective_left() {
+                        let to_go = (MOVES_TO_GO + 20 - stones as i64 / 4)
+                            .max(MOVES_TO_GO);
+                        soft = soft.min(left / to_go);
+                    }
+                    soft.clamp(1, hard as i64) as u64
+                }
+
+                /// The game time left, if the game time is limited.
+                fn effective_left(&self) -> Option<i64> {
+                    match (self.left_ms, self.match_ms) {
+                        (Some(left), _) if left < UNLIMITED_MS => Some(left),
+                        (Some(_), _) => None,
+                        (None, Some(total)) if total > 0 => Some(total),
+                        _ => None,
+                    }
+                }
+            }
+        }
+
+        pub mod tt {
+            //! The transposition table: one slot per hash bucket, replaced by deeper or newer results.
+            // engine/src/gomoku/tt.rs
+            use super::board::Cell;
+
+            /// What a stored score means.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub enum Bound {
+                /// The exact value.
+                Exact,
+                /// At least this much (the search failed high).
+                Lower,
+                /// At most this much (the search failed low).
+                Upper,
+            }
+
+            /// A table hit.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Entry {
+                pub best: Option<Cell>,
+                pub score: i32,
+                pub depth: i32,
+                pub bound: Bound,
+            }
+
+            /// Bytes of one slot.
+            const SLOT_BYTES: usize = 16;
+
+            /// A fixed-size table of `(key, packed entry)` slots.
+            pub struct TranspositionTable {
+                slots: Vec<(u64, u64)>,
+                mask: usize,
+            }
+
+            impl TranspositionTable {
+                /// A table using at most `bytes` (rounded down to a power of two, at least 1024 slots).
+                pub fn with_bytes(bytes: usize) -> Self {
+                    let mut count = 1024usize;
+                    while count * 2 * SLOT_BYTES <= bytes {
+                        count *= 2;
+                    }
+                    Self {
+                        slots: vec![(0, 0); count],
+                        mask: count - 1,
+                    }
+                }
+
+                /// Bytes the table uses.
+                pub fn bytes(&self) -> usize {
+                    self.slots.len() * SLOT_BYTES
+                }
+
+                /// The entry stored for `key`, if any.
+                pub fn probe(&self, key: u64) -> Option<Entry> {
+                    let (stored, data) = self.slots[key as usize & self.mask];
+                    (stored == key && data != 0).then(|| unpack(data))
+                }
+
+                /// Stores a result, keeping a deeper result of the same position.
+                pub fn store(&mut self, key: u64, entry: Entry) {
+                    let slot = &mut self.slots[key as usize & self.mask];
+                    if slot.0 == key && slot.1 != 0
+                        && unpack(slot.1).depth > entry.depth + 2
+                    {
+                        return;
+                    }
+                    *slot = (key, pack(entry));
+                }
+            }
+
+            fn pack(entry: Entry) -> u64 {
+                let cell = entry.best.map_or(0, |cell| u64::from(cell) + 1);
+                let bound = match entry.bound {
+                    Bound::Exact => 1,
+                    Bound::Lower => 2,
+                    Bound::Upper => 3,
+                };
+                cell | (u64::from(entry.score as i16 as u16) << 16)
+                    | (u64::from((entry.depth.clamp(-100, 100) + 128) as u8) << 32)
+                    | (bound << 40)
+            }
+
+            fn unpack(data: u64) -> Entry {
+                let cell = (data & 0xffff) as u16;
+                Entry {
+                    best: (cell != 0).then(|| cell - 1),
+                    score: i32::from((data >> 16) as u16 as i16),
+                    depth: i32::from((data >> 32) as u8) - 128,
+                    bound: match (data >> 40) & 3 {
+                        1 => Bound::Exact,
+                        2 => Bound::Lower,
+                        _ => Bound::Upper,
+                    },
+                }
+            }
+        }
+
+        pub mod vcf {
+            //! Victory by continuous fours: a threat-space search where the attacker only plays fours, so
+            //! every defence is forced (the single five point), until the attacker makes an open four, a
+            //! double four or a five the defender cannot stop.
+            // engine/src/gomoku/vcf.rs
+            use super::board::{Board, Cell};
+            use super::forbidden::is_forbidden;
+            use super::movegen::{fours, is_legal, ScoredMove};
+            use super::pattern::Threat;
+            use crate::engine::core::time::Deadline;
+
+            /// A bounded VCF search for the side to move.
+            pub struct VcfSolver {
+                nodes_left: u64,
+                scratch: Vec<Cell>,
+                /// One move list per four played, reused between searches.
+                move_lists: Vec<Vec<ScoredMove>>,
+                /// When to give up whatever the budget says.
+                deadline: Option<Deadline>,
+            }
+
+            impl VcfSolver {
+                /// A solver that gives up after `node_budget` positions.
+                pub fn new(node_budget: u64) -> Self {
+                    Self {
+                        nodes_left: node_budget,
+                        scratch: Vec::new(),
+                        move_lists: Vec::new(),
+                        deadline: None,
+                    }
+                }
+
+                /// Makes every later search give up at the hard limit of `deadline`.
+                pub fn set_deadline(&mut self, deadline: Deadline) {
+                    self.deadline = Some(deadline);
+                }
+
+                /// Sets a new budget for the next search (the buffers are kept).
+                pub fn reset(&mut self, node_budget: u64) {
+                    self.nodes_left = node_budget;
+                }
+
+                /// The first move of a winning sequence of fours for the side to move, if one is found
+                /// within `max_fours` fours.
+                pub fn solve(
+                    &mut self,
+                    board: &mut Board,
+                    max_fours: u32,
+                ) -> Option<Cell> {
+                    let me = board.side_to_move();
+                    if let Some(cell) = board.five_point(me) {
+                        return Some(cell);
+                    }
+                    if board.threat_count(me.opponent(), Threat::Five) > 0 {
+                        return None;
+                    }
+                    self.attack(board, max_fours)
+                }
+
+                /// Tries every four of the attacker (to move); returns the one that wins.
+                fn attack(
+                    &mut self,
+                    board: &mut Board,
+                    fours_left: u32,
+                ) -> Option<Cell> {
+                    if fours_left == 0 || self.nodes_left == 0 {
+                        return None;
+                    }
+                    let me = board.side_to_move();
+                    let level = fours_left as usize;
+                    while self.move_lists.len() <= level {
+                        self.move_lists.push(Vec::new());
+                    }
+                    let mut moves = std::mem::take(&mut self.move_lists[level]);
+                    fours(board, &mut moves, &mut self.scratch);
+                    let found = self.try_fours(board, &moves, fours_left, me);
+                    self.move_lists[level] = moves;
+                    found
+                }
+
+                fn try_fours(
+                    &mut self,
+                    board: &mut Board,
+                    moves: &[ScoredMove],
+                    fours_left: u32,
+                    me: super::rule::Color,
+                ) -> Option<Cell> {
+                    for &candidate in moves {
+                        if self.nodes_left == 0 {
+                            return None;
+                        }
+                        self.nodes_left -= 1;
+                        if self.nodes_left % 64 == 0
+                            && self.deadline.map_or(false, |d| d.hard_passed())
+                        {
+                            self.nodes_left = 0;
+                            return None;
+                        }
+                        let cell = candidate.cell;
+                        if board.threat(me, cell) == Threat::Flex4 {
+                            // Open four or double four: the defender has no five (checked by the caller),
+                            // so it cannot stop both points.
+                            return Some(cell);
+                        }
+                        board.play(cell);
+                        let wins = self.defend(board, fours_left);
+                        board.undo();
+                        if wins {
+                            return Some(cell);
+                        }
+                    }
+                    None
+                }
+
+                /// The defender (to move) must block the attacker's five point.
+                fn defend(&mut self, board: &mut Board, fours_left: u32) -> bool {
+                    let defender = board.side_to_move();
+                    let attacker = defender.opponent();
+                    let Some(block) = board.five_point(attacker) else {
+                        return false;
+                    };
+                    if board.threat_count(attacker, Threat::Five) > 1 {
+                        return true;
+                    }
+                    if board.rule().has_forbidden_points(defender)
+                        && is_forbidden(board, block)
+                    {
+                        return true;
+                    }
+                    if !is_legal(board, block) {
+                        return true;
+                    }
+                    let counter_five = board.threat(defender, block) == Threat::Five;
+                    if counter_five {
+                        return false;
+                    }
+                    board.play(block);
+                    // A block that makes a four for the defender forces the attacker to answer it; the
+                    // plain solver gives up there rather than follow the counter attack.
+                    let wins = board.threat_count(defender, Threat::Five) == 0
+                        && self.attack(board, fours_left - 1).is_some();
+                    board.undo();
+                    wins
+                }
+            }
+        }
+    }
+
+    pub mod protocol {
+        //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
+        //! engine and prints the answers; it holds no game logic of its own.
+        // engine/src/protocol/mod.rs
+        pub mod gomocup {
+            //! The Gomocup (piskvork) brain protocol: the manager's commands on stdin, the brain's answers
+            //! on stdout, one per line. This adapter only parses lines, calls the engine and prints.
+            //!
+            //! Mandatory commands: START, BEGIN, TURN, BOARD..DONE, INFO, END, ABOUT; optional ones:
+            //! RECTSTART, RESTART, TAKEBACK, PLAY, SWAP2BOARD..DONE. Anything else gets `UNKNOWN`. Bad
+            //! input gets one `ERROR` line and leaves the position as it was.
+            // engine/src/protocol/gomocup.rs
+            use std::io::{BufRead, Write};
+            use std::time::Duration;
+            use crate::engine::gomoku::engine::Engine;
+            use crate::engine::gomoku::rule::{Color, Rule};
+            use crate::engine::gomoku::search::WIN_THRESHOLD;
+            use crate::engine::gomoku::swap2::{
+                answer_proposal, propose_opening, Swap2Choice,
+            };
+            use crate::engine::gomoku::time::UNLIMITED_MS;
+
+            /// The ABOUT line.
+            const ABOUT: &str = r#"name="Quintet", version="1.0", author="Quintet authors", country="Unknown""#;
+
+            /// Runs the protocol until END or the end of the input.
+            pub fn run(input: impl BufRead, mut output: impl Write) {
+                let mut brain = Brain::new();
+                let mut lines = input.lines();
+                while let Some(Ok(line)) = lines.next() {
+                    let line = line.trim().to_string();
+                    if line.is_empty() {
+                        continue;
+                    }
+                    let (command, rest) = split_command(&line);
+                    let answer = match command.as_str() {
+                        "END" => break,
+                        "BOARD" | "SWAP2BOARD" => {
+                            let mut block = Vec::new();
+                            let mut finished = false;
+                            for next in lines.by_ref() {
+                                let Ok(next) = next else { break };
+                                let next = next.trim().to_string();
+                                if next.eq_ignore_ascii_case("DONE") {
+                                    finished = true;
+                                    break;
+                                }
+                                if !next.is_empty() {
+                                    block.push(next);
+                                }
+                            }
+                            if !finished {
+                                break;
+                            }
+                            if command == "BOARD" {
+                                brain.board(&block)
+                            } else {
+                                brain.swap2(&block)
+                            }
+                        }
+                        _ => brain.command(&command, rest),
+                    };
+                    for line in answer {
+                        let _ = writeln!(output, "{line}");
+                    }
+                    let _ = output.flush();
+                }
+            }
+
+            /// Splits a line into its upper-case command word and the rest.
+            fn split_command(line: &str) -> (String, &str) {
+                match line.split_once(char::is_whitespace) {
+                    Some((word, rest)) => (word.to_ascii_uppercase(), rest.trim()),
+                    None => (line.to_ascii_uppercase(), ""),
+                }
+            }
+
+            /// Parses `x,y` (spaces around the numbers allowed).
+            fn parse_pair(text: &str) -> Option<(i64, i64)> {
+                let (x, y) = text.split_once(',')?;
+                Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+            }
+
+            /// The protocol state around the engine.
+            struct Brain {
+                engine: Engine,
+                started: bool,
+            }
+
+            impl Brain {
+                fn new() -> Self {
+                    Self {
+                        engine: Engine::new(),
+                        started: false,
+                    }
+                }
+
+                fn command(&mut self, command: &str, rest: &str) -> Vec<String> {
+                    match command {
+                        "START" => {
+                            match rest.parse::<usize>() {
+                                Ok(size) => self.start(size, size),
+                                Err(_) => {
+                                    vec![
+                                        format!("ERROR START needs a board size, got '{rest}'"),
+                                    ]
+                                }
+                            }
+                        }
+                        "RECTSTART" => {
+                            match parse_pair(rest) {
+                                Some((w, h)) if w > 0 && h > 0 => {
+                                    self.start(w as usize, h as usize)
+                                }
+                                _ => {
+                                    vec![
+                                        format!("ERROR RECTSTART needs width,height, got '{rest}'"),
+                                    ]
+                                }
+                            }
+                        }
+                        "RESTART" => {
+                            if !self.started {
+                                return vec![
+                                    "ERROR no game to restart: send START first".to_string(),
+                                ];
+                            }
+                            self.engine.restart();
+                            vec!["OK".to_string()]
+                        }
+                        "ABOUT" => vec![ABOUT.to_string()],
+                        "INFO" => self.info(rest),
+                        "BEGIN" => {
+                            if let Some(error) = self.not_started() {
+                                return error;
+                            }
+                            if self.engine.board().stone_count() > 0 {
+                                return vec![
+                                    "ERROR BEGIN on a board that has stones".to_string(),
+                                ];
+                            }
+                            self.answer_move()
+                        }
+                        "TURN" => {
+                            if let Some(error) = self.not_started() {
+                                return error;
+                            }
+                            let Some((x, y)) = parse_pair(rest) else {
+                                return vec![format!("ERROR TURN needs x,y, got '{rest}'")];
+                            };
+                            if let Err(error) = self.engine.play(x, y, false) {
+                                return vec![format!("ERROR TURN {x},{y}: {error}")];
+                            }
+                            self.answer_move()
+                        }
+                        "PLAY" => {
+                            if let Some(error) = self.not_started() {
+                                return error;
+                            }
+                            let Some((x, y)) = parse_pair(rest) else {
+                                return vec![format!("ERROR PLAY needs x,y, got '{rest}'")];
+                            };
+                            match self.engine.play(x, y, false) {
+                                Ok(()) => vec![format!("{x},{y}")],
+                                Err(error) => vec![format!("ERROR PLAY {x},{y}: {error}")],
+                            }
+                        }
+                        "TAKEBACK" => {
+                            if let Some(error) = self.not_started() {
+                                return error;
+                            }
+                            let Some((x, y)) = parse_pair(rest) else {
+                                return vec![
+                                    format!("ERROR TAKEBACK needs x,y, got '{rest}'"),
+                                ];
+                            };
+                            match self.engine.take_back(x, y) {
+                                Ok(()) => vec!["OK".to_string()],
+                                Err(error) => {
+                                    vec![format!("ERROR TAKEBACK {x},{y}: {error}")]
+                                }
+                            }
+                        }
+                        "DONE" => {
+                            vec!["ERROR DONE without BOARD or SWAP2BOARD".to_string()]
+                        }
+                        _ => vec![format!("UNKNOWN command '{command}'")],
+                    }
+                }
+
+                fn not_started(&self) -> Option<Vec<String>> {
+                    (!self.started)
+                        .then(|| vec!["ERROR no game: send START first".to_string()])
+                }
+
+                fn start(&mut self, width: usize, height: usize) -> Vec<String> {
+                    match self.engine.start(width, height) {
+                        Ok(()) => {
+                            self.started = true;
+                            vec!["OK".to_string()]
+                        }
+                        Err(message) => vec![format!("ERROR {message}")],
+                    }
+                }
+
+                fn info(&mut self, rest: &str) -> Vec<String> {
+                    let (key, value) = rest
+                        .split_once(char::is_whitespace)
+                        .unwrap_or((rest, ""));
+                    let value = value.trim();
+                    let number = value.parse::<i64>().ok();
+                    let limits = &mut self.engine.limits;
+                    match (key.to_ascii_lowercase().as_str(), number) {
+                        ("timeout_turn", Some(ms)) => limits.turn_ms = Some(ms.max(0)),
+                        ("timeout_match", Some(ms)) => limits.match_ms = Some(ms.max(0)),
+                        ("time_left", Some(ms)) => {
+                            limits.left_ms = Some(ms.min(UNLIMITED_MS));
+                        }
+                        ("max_memory", Some(bytes)) => {
+                            self.engine.set_memory_limit(bytes.max(0) as u64)
+                        }
+                        ("rule", Some(mask)) => {
+                            self.engine.set_rule(Rule::from_gomocup_mask(mask as u32))
+                        }
+                        ("game_type", Some(_)) | ("evaluate", _) | ("folder", _) => {
+                            // The opponent's kind, the cursor position and the folder for files change nothing
+                            // in how we play.
+                        }
+                        (
+                            "timeout_turn" | "timeout_match" | "time_left" | "max_memory"
+                            | "rule" | "game_type",
+                            None,
+                        ) => {
+                            return vec![
+                                format!("ERROR INFO {key} needs a number, got '{value}'"),
+                            ];
+                        }
+                        _ => {
+                            // Unknown keys are allowed by the protocol and ignored.
+                        }
+                    }
+                    Vec::new()
+                }
+
+                /// Sets up a BOARD position: field 1 own stones, 2 opponent stones, 3 dead cells.
+                fn board(&mut self, block: &[String]) -> Vec<String> {
+                    if let Some(error) = self.not_started() {
+                        return error;
+                    }
+                    let mut stones = Vec::new();
+                    for line in block {
+                        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+                        let parsed = match fields.as_slice() {
+                            [x, y, field] => {
+                                match (
+                                    x.parse::<i64>(),
+                                    y.parse::<i64>(),
+                                    field.parse::<u8>(),
+                                ) {
+                                    (Ok(x), Ok(y), Ok(field @ 1..=3)) => Some((x, y, field)),
+                                    _ => None,
+                                }
+                            }
+                            _ => None,
+                        };
+                        match parsed {
+                            Some(stone) => stones.push(stone),
+                            None => {
+                                return vec![
+                                    format!("ERROR BOARD line '{line}' is not x,y,field"),
+                                ];
+                            }
+                        }
+                    }
+                    let own = stones.iter().filter(|s| s.2 == 1).count();
+                    let other = stones.iter().filter(|s| s.2 == 2).count();
+                    // The side to move is us; black moves when both have as many stones.
+                    let me = if own < other { Color::White } else { Color::Black };
+                    let saved = self.snapshot();
+                    self.engine.restart();
+                    for &(x, y, field) in &stones {
+                        let result = match field {
+                            1 => self.engine.put(x, y, me),
+                            2 => self.engine.put(x, y, me.opponent()),
+                            _ => self.engine.kill(x, y),
+                        };
+                        if let Err(error) = result {
+                            self.restore(saved);
+                            return vec![format!("ERROR BOARD stone {x},{y}: {error}")];
+                        }
+                    }
+                    self.engine.set_side_to_move(me);
+                    self.answer_move()
+                }
+
+                fn snapshot(&self) -> Vec<(usize, usize, Color)> {
+                    let board = self.engine.board();
+                    board
+                        .history()
+                        .iter()
+                        .map(|&(cell, color)| {
+                            let (x, y) = board.coords(cell);
+                            (x, y, color)
+                        })
+                        .collect()
+                }
+
+                fn restore(&mut self, stones: Vec<(usize, usize, Color)>) {
+                    self.engine.restart();
+                    let mut side = Color::Black;
+                    for (x, y, color) in stones {
+                        let _ = self.engine.put(x as i64, y as i64, color);
+                        side = color.opponent();
+                    }
+                    self.engine.set_side_to_move(side);
+                }
+
+                /// SWAP2BOARD with 0, 3 or 5 stones, in move order (black, white, black, ...).
+                fn swap2(&mut self, block: &[String]) -> Vec<String> {
+                    if let Some(error) = self.not_started() {
+                        return error;
+                    }
+                    let mut stones = Vec::new();
+                    for line in block {
+                        match parse_pair(line) {
+                            Some(pair) => stones.push(pair),
+                            None => {
+                                return vec![
+                                    format!("ERROR SWAP2BOARD line '{line}' is not x,y"),
+                                ];
+                            }
+                        }
+                    }
+                    if stones.is_empty() {
+                        let opening = propose_opening(&mut self.engine);
+                        let text: Vec<String> = opening
+                            .iter()
+                            .map(|(x, y)| format!("{x},{y}"))
+                            .collect();
+                        return vec![text.join(" ")];
+                    }
+                    if stones.len() != 3 && stones.len() != 5 {
+                        return vec![
+                            format!(
+                                "ERROR SWAP2BOARD needs 0, 3 or 5 stones, got {}",
+                                stones.len(),
+                            ),
+                        ];
+                    }
+                    self.engine.restart();
+                    for (index, &(x, y)) in stones.iter().enumerate() {
+                        let color = if index % 2 == 0 {
+                            Color::Black
+                        } else {
+                            Color::White
+                        };
+                        if let Err(error) = self.engine.put(x, y, color) {
+                            self.engine.restart();
+                            return vec![
+                                format!("ERROR SWAP2BOARD stone {x},{y}: {error}"),
+                            ];
+                        }
+                    }
+                    self.engine.set_side_to_move(Color::White);
+                    let time = Duration::from_millis(
+                        self.engine.limits.deadline(0).hard.as_millis() as u64,
+                    );
+                    let answer = match answer_proposal(&mut self.engine, time) {
+                        Swap2Choice::Swap => "SWAP".to_string(),
+                        Swap2Choice::Stones(stones) => {
+                            let text: Vec<String> = stones
+                                .iter()
+                                .map(|(x, y)| format!("{x},{y}"))
+                                .collect();
+                            text.join(" ")
+                        }
+                    };
+                    self.engine.restart();
+                    vec![answer]
+                }
+
+                /// Thinks, plays the chosen move on our board and returns the answer lines.
+                fn answer_move(&mut self) -> Vec<String> {
+                    let Some((x, y)) = self.engine.think() else {
+                        return vec!["ERROR no empty cell left".to_string()];
+                    };
+                    let mut lines = Vec::new();
+                    if let Some(result) = self.engine.last_search() {
+                        let score = if result.score >= WIN_THRESHOLD {
+                            "win".to_string()
+                        } else if result.score <= -WIN_THRESHOLD {
+                            "loss".to_string()
+                        } else {
+                            result.score.to_string()
+                        };
+                        lines
+                            .push(
+                                format!(
+                                    "MESSAGE depth {} ev {} nodes {} time {} ms",
+                                    result.depth,
+                                    score,
+                                    result.nodes,
+                                    result.elapsed.as_millis(),
+                                ),
+                            );
+                    }
+                    let _ = self.engine.play(x as i64, y as i64, false);
+                    lines.push(format!("{x},{y}"));
+                    lines
+                }
+            }
+        }
+    }
+}
