@@ -31,26 +31,6 @@ fn main() {
 mod layouts {
     //! Every way rustc finds a module file.
     // src/lib.rs
-    pub mod shapes {
-        //! A `mod.rs` module: its children are siblings of this file.
-        // src/shapes/mod.rs
-        pub mod square {
-            // src/shapes/square.rs
-            /// A side, offset by the parent module's constant.
-            pub fn side(x: u32) -> u32 {
-                x + super::OFFSET
-            }
-        }
-
-        /// Added to every side.
-        pub const OFFSET: u32 = 1;
-
-        /// The area of a square with side `x + OFFSET`.
-        pub fn area(x: u32) -> u32 {
-            square::side(x) * square::side(x)
-        }
-    }
-
     pub mod plain {
         //! A non-`mod.rs` module: its children live in `plain/`.
         // src/plain.rs
@@ -72,19 +52,39 @@ mod layouts {
         }
     }
 
-    /// An inline module whose children live in files under `outer/`.
-    pub mod outer {
-        pub mod nested {
-            // src/outer/nested.rs
-            pub fn depth() -> u32 {
-                crate::layouts::plain::inl::deeper::value() + 1
+    pub mod shapes {
+        //! A `mod.rs` module: its children are siblings of this file.
+        // src/shapes/mod.rs
+        pub mod square {
+            // src/shapes/square.rs
+            /// A side, offset by the parent module's constant.
+            pub fn side(x: u32) -> u32 {
+                x + super::OFFSET
             }
         }
 
+        /// Added to every side.
+        pub const OFFSET: u32 = 1;
+
+        /// The area of a square with side `x + OFFSET`.
+        pub fn area(x: u32) -> u32 {
+            square::side(x) * square::side(x)
+        }
+    }
+
+    /// An inline module whose children live in files under `outer/`.
+    pub mod outer {
         pub mod custom {
             // src/outer/custom_inline.rs
             pub fn custom() -> &'static str {
                 "custom"
+            }
+        }
+
+        pub mod nested {
+            // src/outer/nested.rs
+            pub fn depth() -> u32 {
+                crate::layouts::plain::inl::deeper::value() + 1
             }
         }
     }
