@@ -89,8 +89,11 @@ pub fn bundle(request: &Request) -> Result<Bundle> {
 
 /// Bundles one binary of one package, reusing (and filling) `cache`.
 pub fn bundle_cached(request: &Request, cache: &mut Cache) -> Result<Bundle> {
-    let package = manifest::read_package(&request.manifest_path)?;
+    let mut package = manifest::read_package(&request.manifest_path)?;
     let bin = package.bin(&request.bin)?.clone();
+    package
+        .env
+        .push(("CARGO_BIN_NAME".to_string(), bin.name.clone()));
     let display_root = request
         .display_root
         .clone()

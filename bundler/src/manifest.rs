@@ -264,6 +264,13 @@ pub fn read_package(manifest_path: &Path) -> Result<Package> {
         .ok_or_else(|| Error::new(format!("{}: package has no name", manifest_path.display())))?
         .to_string();
     refuse_unsupported(&manifest, package, &manifest_path, &dir)?;
+    let edition = string_field(package, "edition", &dir)?;
+    if edition.is_empty() || edition == "2015" {
+        return Err(Error::new(format!(
+            "{}: edition 2015 (the default when none is given) is not supported; the bundle is compiled as edition 2021",
+            manifest_path.display()
+        )));
+    }
 
     let version = string_field(package, "version", &dir)?;
     let version = if version.is_empty() {

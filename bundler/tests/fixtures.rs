@@ -205,6 +205,8 @@ fn refuses_what_cannot_be_bundled() {
         message.starts_with("src/main.rs:1:") && message.contains("include!"),
         "{message}"
     );
+    let message = refusal("refuse-edition");
+    assert!(message.contains("edition 2015"), "{message}");
     let message = try_bundle("layouts", "missing").expect_err("no such binary");
     assert!(message.to_string().contains("no binary `missing`"));
 }

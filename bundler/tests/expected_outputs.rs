@@ -1,0 +1,77 @@
+//! The committed `expected/<bin>.txt` of each fixture must be what the fixture's own
+//! `cargo run` prints: this test runs cargo on a copy of every fixture (in a temp folder, with
+//! its own target folder, so the source tree stays clean).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Every positive fixture and its binaries.
+const FIXTURES: [(&str, &[&str]); 8] = [
+    ("layouts", &["layouts"]),
+    ("bin-layouts", &["explicit", "nested", "flat"]),
+    ("macro-kit", &["macro-kit"]),
+    ("config-demo", &["config-demo"]),
+    ("prunable", &["prunable"]),
+    ("clash", &["engine", "fnclash"]),
+    ("standalone", &["standalone"]),
+    ("engine-like", &["engine-like"]),
+];
+
+fn copy_dir(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.expect("walk fixture");
+        let relative = entry.path().strip_prefix(from).expect("inside");
+        let target = to.join(relative);
+        if entry.file_type().is_dir() {
+            fs::create_dir_all(&target).expect("mkdir");
+        } else {
+            fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+#[test]
+fn expected_outputs_are_what_cargo_run_prints() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cargo-fixtures");
+    let target_dir = scratch.join("target");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    for (name, bins) in FIXTURES {
+        let copy: PathBuf = scratch.join(name);
+        let _ = fs::remove_dir_all(&copy);
+        copy_dir(&fixtures.join(name), &copy);
+        for bin in bins {
+            let stdin = match fs::File::open(copy.join("stdin.txt")) {
+                Ok(file) => Stdio::from(file),
+                Err(_) => Stdio::null(),
+            };
+            let output = Command::new(&cargo)
+                .args([
+                    "run",
+                    "--quiet",
+                    "--offline",
+                    "--bin",
+                    bin,
+                    "--manifest-path",
+                ])
+                .arg(copy.join("Cargo.toml"))
+                .env("CARGO_TARGET_DIR", &target_dir)
+                .stdin(stdin)
+                .output()
+                .expect("cargo runs");
+            assert!(
+                output.status.success(),
+                "{name}/{bin}: cargo run failed:\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            let expected = fs::read_to_string(copy.join("expected").join(format!("{bin}.txt")))
+                .expect("expected output");
+            assert_eq!(
+                String::from_utf8_lossy(&output.stdout),
+                expected,
+                "{name}/{bin}: expected/{bin}.txt is not what cargo run prints"
+            );
+        }
+    }
+}
