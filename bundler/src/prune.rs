@@ -174,7 +174,7 @@ struct Node {
     /// Impl blocks: the paths of the self type, and of the trait.
     self_paths: Vec<Vec<String>>,
     trait_path: Option<Vec<String>>,
-    /// Impl blocks: every path in the header (self type, trait, generics).
+    /// Impl blocks: every path in the self type and the trait (not in the bounds).
     header: Mentions,
     /// Impl member functions returning `Self` (or the impl's own type).
     returns_self: bool,
@@ -414,11 +414,13 @@ impl Graph {
                     path.segments.iter().map(|s| s.ident.to_string()).collect()
                 });
                 let mut header = Mentions::of(&*block.self_ty);
-                header.paths.extend(Mentions::of(&block.generics).paths);
                 if let Some((_, path, _)) = &block.trait_ {
                     header.paths.extend(Mentions::of(path).paths);
                 }
                 node.header = header;
+                // Bounds (`impl<T: Bound>`, where clauses) do not decide whether the impl is
+                // needed; they are followed once it is.
+                node.mentions = Mentions::of(&block.generics);
                 let id = self.add(node);
                 let mut members = Vec::new();
                 for member in &block.items {
@@ -933,6 +935,15 @@ impl Reach<'_> {
     fn conditional_pass(&mut self) -> bool {
         let graph = self.graph;
         let mut changed = false;
+        let live_modules: BTreeSet<ModId> = graph
+            .nodes
+            .iter()
+            .enumerate()
+            .filter(|(id, node)| {
+                self.kept[*id] && !matches!(node.class, Class::Use | Class::Module)
+            })
+            .map(|(_, node)| node.module)
+            .collect();
         for (id, node) in graph.nodes.iter().enumerate() {
             if self.kept[id] {
                 continue;
@@ -984,7 +995,11 @@ impl Reach<'_> {
                     let mut inner = node.mentions.idents();
                     inner.any(|ident| self.idents.contains(ident) && !self.macros.contains(ident))
                 }
-                Class::Use => self.trait_import_needed(id) || self.std_trait_import_needed(id),
+                Class::Use => {
+                    self.trait_import_needed(id)
+                        || self.std_trait_import_needed(id)
+                        || self.external_glob_needed(id, &live_modules)
+                }
                 // A trait is also needed when one of its methods is called (the trait may be
                 // in scope through an import that is itself only kept for the trait).
                 Class::Trait => {
@@ -1006,6 +1021,20 @@ impl Reach<'_> {
             }
         }
         changed
+    }
+
+    /// A glob import of something outside the crate (`use std::io::prelude::*`,
+    /// `use std::cmp::Ordering::*`) cannot be looked into: it is kept while its module keeps
+    /// any code.
+    fn external_glob_needed(&self, leaf: NodeId, live_modules: &BTreeSet<ModId>) -> bool {
+        let graph = self.graph;
+        let node = &graph.nodes[leaf];
+        node.name.is_none()
+            && live_modules.contains(&node.module)
+            && graph
+                .resolve(node.module, &node.use_path, &[], 0)
+                .targets
+                .is_empty()
     }
 
     /// A `use` of a std trait is needed when its module calls one of the trait's methods.
