@@ -175,7 +175,6 @@ impl<'a> Loader<'a> {
         // Comments are found before cfg removes anything, so that the lines of a removed
         // `#[cfg(test)] mod tests { ... }` are never mistaken for comments between items.
         comments::attach(&text, &mut file.items, &mut self.comments);
-        comments::attach_in_blocks(&text, &mut file.items, &mut self.comments);
         if !self.cfg.strip_file(&mut file) {
             return Ok(None);
         }
