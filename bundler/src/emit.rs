@@ -35,15 +35,25 @@ pub fn emit(
 
 fn replace_placeholders(printed: &str, files: &[String], comments: &[String]) -> String {
     let mut out = String::with_capacity(printed.len() + 1024);
+    let mut after_inner_docs = false;
     for line in printed.lines() {
         let trimmed = line.trim_start();
         let indent = &line[..line.len() - trimmed.len()];
+        // An empty line between a module's inner docs and its contents.
+        let inner_doc = trimmed.starts_with("//!");
+        if after_inner_docs && !inner_doc && !trimmed.is_empty() && trimmed != "}" {
+            out.push('\n');
+        }
+        after_inner_docs = inner_doc;
         if let Some(index) = placeholder(trimmed, MARKER) {
             let shown = files.get(index).map_or("?", String::as_str);
-            out.push_str(indent);
-            out.push_str("// ");
-            out.push_str(shown);
-            out.push('\n');
+            let marker = format!("{indent}// {shown}\n");
+            // In a module, the marker goes above the module's inner docs (they belong to the
+            // file it names); at the root it follows the crate docs.
+            match docs_start(&out, indent) {
+                Some(at) => out.insert_str(at, &marker),
+                None => out.push_str(&marker),
+            }
         } else if let Some(index) = placeholder(trimmed, COMMENT) {
             for comment in comments.get(index).map_or("", String::as_str).lines() {
                 out.push_str(indent);
@@ -90,6 +100,29 @@ fn tidy_crate_paths(line: &str) -> String {
         rest = &rest[ch.len_utf8()..];
     }
     out
+}
+
+/// Where the block of inner doc lines (at `indent`) that ends `out` starts, when it directly
+/// follows a module's opening line (`... {`).
+fn docs_start(out: &str, indent: &str) -> Option<usize> {
+    let doc_prefix = format!("{indent}//!");
+    let mut end = out.len();
+    let mut start = None;
+    let mut seen_doc = false;
+    while end > 0 {
+        let line_start = out[..end - 1].rfind('\n').map_or(0, |i| i + 1);
+        let line = &out[line_start..end - 1];
+        if line.starts_with(&doc_prefix) {
+            seen_doc = true;
+            start = Some(line_start);
+        } else if line.trim().is_empty() && !seen_doc {
+            // The empty line put after the docs.
+        } else {
+            return (seen_doc && line.trim_end().ends_with('{')).then_some(start?);
+        }
+        end = line_start;
+    }
+    None
 }
 
 /// The number in a printed placeholder line `name!(N);`.

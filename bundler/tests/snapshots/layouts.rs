@@ -1,6 +1,7 @@
 //! layouts: bundled by bundler (test).
 //!
 //! Uses the library from the root and from a submodule.
+
 // src/main.rs
 mod cli {
     // src/cli.rs
@@ -29,11 +30,13 @@ fn main() {
 }
 
 mod layouts {
-    //! Every way rustc finds a module file.
     // src/lib.rs
+    //! Every way rustc finds a module file.
+
     pub mod plain {
-        //! A non-`mod.rs` module: its children live in `plain/`.
         // src/plain.rs
+        //! A non-`mod.rs` module: its children live in `plain/`.
+
         pub mod child {
             // src/plain/child.rs
             pub fn name() -> &'static str {
@@ -53,8 +56,9 @@ mod layouts {
     }
 
     pub mod shapes {
-        //! A `mod.rs` module: its children are siblings of this file.
         // src/shapes/mod.rs
+        //! A `mod.rs` module: its children are siblings of this file.
+
         pub mod square {
             // src/shapes/square.rs
             /// A side, offset by the parent module's constant.
@@ -90,8 +94,9 @@ mod layouts {
     }
 
     pub mod renamed {
-        //! Loaded through `#[path]`: treated like a `mod.rs` file, so `sub` is a sibling.
         // src/elsewhere/renamed.rs
+        //! Loaded through `#[path]`: treated like a `mod.rs` file, so `sub` is a sibling.
+
         pub mod sub {
             // src/elsewhere/sub.rs
             pub fn text() -> String {
