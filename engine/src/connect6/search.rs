@@ -20,6 +20,13 @@ const OPENING_STONES: u16 = 8;
 /// Positions the forced-win search at a leaf may visit.
 const LEAF_ATTACK_NODES: u64 = 24;
 
+/// The opponent's quiet turns tried against each of our candidates (and the cells they pair).
+const QUIET_ATTACKS: usize = 6;
+const QUIET_ATTACK_CELLS: usize = 10;
+
+/// Our replies tried against each of those quiet turns.
+const QUIET_REPLIES: usize = 12;
+
 /// Turns searched past the horizon while the side to move must block threats.
 const QUIESCENCE_TURNS: i32 = 4;
 
@@ -194,38 +201,91 @@ impl Searcher {
         }
     }
 
-    /// The first of `order` (best first) after which the opponent has no forced win we can see,
-    /// within the time left. When every one of them loses, turns that spoil the opponent's lines
-    /// are tried; the best of `order` is the answer when all lose or time runs out.
+    /// The first of `order` (best first) that is safe: the opponent has no forced win we can
+    /// see after it, nor a quiet turn that leaves every reply of ours losing to one. Turns safe
+    /// at the first level only are the fallback when time runs out or none is safe at both;
+    /// when every turn of `order` loses, turns that spoil the opponent's lines are tried.
     fn safest(&mut self, board: &mut Board, order: &[Turn], us: Stone) -> Turn {
-        if let Some(turn) = self.first_safe(board, order, us) {
+        let mut first_level = None;
+        for &turn in order {
+            if self.deadline.hard_passed() {
+                break;
+            }
+            if !self.survives(board, turn, us) {
+                continue;
+            }
+            first_level.get_or_insert(turn);
+            match self.survives_quiet_attack(board, turn, us) {
+                Some(true) => return turn,
+                Some(false) => continue,
+                None => break,
+            }
+        }
+        if let Some(turn) = first_level {
             return turn;
         }
         let wider: Vec<Turn> = defensive_turns(board, DEFENSIVE_CELLS)
             .into_iter()
             .filter(|turn| !order.contains(turn))
             .collect();
-        self.first_safe(board, &wider, us).unwrap_or(order[0])
-    }
-
-    fn first_safe(&mut self, board: &mut Board, turns: &[Turn], us: Stone) -> Option<Turn> {
-        for &turn in turns {
+        for turn in wider {
             if self.deadline.hard_passed() {
-                return None;
+                break;
             }
-            board.play(turn);
-            if board.winner() == Some(us) {
-                board.undo(turn);
-                return Some(turn);
-            }
-            let mut check = Vcdt::new(&self.deadline, 300_000);
-            let loses = check.find(board, self.settings.defence_turns).is_some();
-            board.undo(turn);
-            if !loses {
-                return Some(turn);
+            if self.survives(board, turn, us) {
+                return turn;
             }
         }
-        None
+        order[0]
+    }
+
+    /// Whether after `turn` the opponent has no forced win by threats that we can see (an
+    /// unfinished check counts as safe).
+    fn survives(&mut self, board: &mut Board, turn: Turn, us: Stone) -> bool {
+        board.play(turn);
+        let safe = board.winner() == Some(us) || {
+            let mut check = Vcdt::new(&self.deadline, 300_000);
+            check.find(board, self.settings.defence_turns).is_none()
+        };
+        board.undo(turn);
+        safe
+    }
+
+    /// Whether after `turn`, each of the opponent's best quiet turns leaves us a reply that
+    /// survives; `None` when time ran out first.
+    fn survives_quiet_attack(&mut self, board: &mut Board, turn: Turn, us: Stone) -> Option<bool> {
+        board.play(turn);
+        let mut verdict = Some(true);
+        if board.winner().is_none() {
+            let attacks = candidate_turns(board, QUIET_ATTACK_CELLS, QUIET_ATTACKS);
+            'attacks: for attack in attacks {
+                board.play(attack);
+                // A full board is a draw, which the quiet turn cannot turn into a win.
+                let mut answered = board.winner().is_none();
+                if answered && !board.is_full() {
+                    let replies = candidate_turns(board, self.settings.cells, QUIET_REPLIES);
+                    answered = false;
+                    for reply in replies {
+                        if self.deadline.hard_passed() {
+                            verdict = None;
+                            board.undo(attack);
+                            break 'attacks;
+                        }
+                        if self.survives(board, reply, us) {
+                            answered = true;
+                            break;
+                        }
+                    }
+                }
+                board.undo(attack);
+                if !answered {
+                    verdict = Some(false);
+                    break;
+                }
+            }
+        }
+        board.undo(turn);
+        verdict
     }
 
     /// A quiet leaf: a won position if a short forced win by threats shows, else the static
