@@ -407,3 +407,59 @@ impl VisitMut for Stripper<'_> {
         visit_mut::visit_expr_mut(self, expr);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env() -> CfgEnv {
+        CfgEnv {
+            features: ["fast".to_string()].into_iter().collect(),
+        }
+    }
+
+    fn keep(attr: Attribute) -> (bool, Vec<String>) {
+        let mut attrs = vec![attr];
+        let kept = env().keep(&mut attrs);
+        let shown = attrs.iter().map(|a| quote!(#a).to_string()).collect();
+        (kept, shown)
+    }
+
+    #[test]
+    fn test_is_false_and_features_are_the_defaults() {
+        assert!(!keep(syn::parse_quote!(#[cfg(test)])).0);
+        assert_eq!(keep(syn::parse_quote!(#[cfg(not(test))])), (true, vec![]));
+        assert!(!keep(syn::parse_quote!(#[cfg(all(test, unix))])).0);
+        assert_eq!(
+            keep(syn::parse_quote!(#[cfg(feature = "fast")])),
+            (true, vec![])
+        );
+        assert!(!keep(syn::parse_quote!(#[cfg(feature = "slow")])).0);
+        assert!(!keep(syn::parse_quote!(#[test])).0);
+    }
+
+    #[test]
+    fn undecided_predicates_are_simplified_and_kept() {
+        let (kept, attrs) = keep(syn::parse_quote!(#[cfg(any(test, unix))]));
+        assert!(kept);
+        assert_eq!(attrs, vec!["# [cfg (unix)]".to_string()]);
+        let (kept, attrs) =
+            keep(syn::parse_quote!(#[cfg(all(not(test), windows, debug_assertions))]));
+        assert!(kept);
+        assert_eq!(
+            attrs,
+            vec!["# [cfg (all (windows , debug_assertions))]".to_string()]
+        );
+    }
+
+    #[test]
+    fn cfg_attr_expands_or_vanishes() {
+        assert_eq!(
+            keep(syn::parse_quote!(#[cfg_attr(test, derive(Debug))])),
+            (true, vec![])
+        );
+        let (_, attrs) = keep(syn::parse_quote!(#[cfg_attr(not(test), inline)]));
+        assert_eq!(attrs, vec!["# [inline]".to_string()]);
+        assert!(!keep(syn::parse_quote!(#[cfg_attr(not(test), cfg(test))])).0);
+    }
+}

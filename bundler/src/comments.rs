@@ -332,3 +332,42 @@ impl VisitMut for Inner<'_> {
         visit_mut::visit_expr_array_mut(self, expr);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_between_and_at_line_ends() {
+        let lines = [
+            "fn a() {}",
+            "// plain",
+            "/// doc",
+            "//! inner",
+            "fn b() {} // end",
+            "x",
+        ];
+        assert_eq!(comment_between(&lines, 1, 5), Some("// plain".to_string()));
+        assert_eq!(comment_between(&lines, 4, 5), None);
+        let end = LineColumn { line: 5, column: 9 };
+        assert_eq!(trailing_comment(&lines, end), Some("// end".to_string()));
+        let end = LineColumn { line: 6, column: 1 };
+        assert_eq!(trailing_comment(&lines, end), None);
+    }
+
+    #[test]
+    fn comment_attributes_print_as_comments() {
+        let attrs = comment_attrs("// one\n// two");
+        let field: syn::Field = {
+            let mut field: syn::Field = syn::parse_quote!(a: u8);
+            field.attrs = attrs;
+            field
+        };
+        let item: syn::ItemStruct = syn::parse_quote!(struct S { #field });
+        let printed = prettyplease::unparse(&syn::parse_quote!(#item));
+        assert!(
+            printed.contains("// one\n    // two\n    a: u8"),
+            "{printed}"
+        );
+    }
+}

@@ -244,3 +244,25 @@ impl VisitMut for Stripper {
         visit_mut::visit_block_mut(self, block);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crate_paths_are_tidied_outside_strings_only() {
+        assert_eq!(tidy_crate_paths("f(crate ::a::b)"), "f(crate::a::b)");
+        assert_eq!(
+            tidy_crate_paths("p(\"crate ::x\", crate ::y)"),
+            "p(\"crate ::x\", crate::y)"
+        );
+        assert_eq!(tidy_crate_paths("mycrate ::x"), "mycrate ::x");
+    }
+
+    #[test]
+    fn placeholders_are_recognised() {
+        assert_eq!(placeholder("__bundler_marker!(12);", MARKER), Some(12));
+        assert_eq!(placeholder("__bundler_marker!(12)", MARKER), None);
+        assert_eq!(placeholder("other!(1);", MARKER), None);
+    }
+}
