@@ -333,8 +333,14 @@ impl Rewriter<'_> {
                         }),
                     );
                     path.ident = ident("crate");
-                    *path.tree = self.insert_module(inner, &module);
-                    return true;
+                    let at_root = at_root && self.side == Side::Bin;
+                    return match self.insert_module(inner, &module, at_root) {
+                        Some(tree) => {
+                            *path.tree = tree;
+                            true
+                        }
+                        None => false,
+                    };
                 }
                 if leading_colon && !BUILTIN_CRATES.contains(&first.as_str()) {
                     let span = path.ident.span();
@@ -373,24 +379,48 @@ impl Rewriter<'_> {
     }
 
     /// `crate::<tree>` becomes `crate::<module>::<tree>`, exported macros excepted.
-    fn insert_module(&self, tree: UseTree, module: &str) -> UseTree {
+    fn insert_module(&self, tree: UseTree, module: &str, at_root: bool) -> Option<UseTree> {
         let module_ident = ident(module);
+        let is_macro = |tree: &UseTree| match tree {
+            UseTree::Name(name) => self.is_exported_macro(&name.ident.to_string()),
+            UseTree::Rename(rename) => self.is_exported_macro(&rename.ident.to_string()),
+            _ => false,
+        };
+        let is_self = |tree: &UseTree| matches!(tree, UseTree::Name(name) if name.ident == "self");
         match tree {
-            UseTree::Name(ref name) if self.is_exported_macro(&name.ident.to_string()) => tree,
-            UseTree::Rename(ref rename) if self.is_exported_macro(&rename.ident.to_string()) => {
-                tree
-            }
+            // At the bundle's root an exported macro (and the library module) is already
+            // there under its own name: importing it again would define it twice.
+            UseTree::Name(_) if at_root && (is_macro(&tree) || is_self(&tree)) => None,
+            _ if is_macro(&tree) => Some(tree),
             UseTree::Name(ref name) if name.ident == "self" => {
-                syn::parse_quote!(#module_ident)
+                Some(syn::parse_quote!(#module_ident))
             }
-            UseTree::Group(mut group) => {
-                let items = std::mem::take(&mut group.items);
-                for item in items {
-                    group.items.push(self.insert_module(item, module));
+            UseTree::Group(group) => {
+                let (macros, others): (Vec<UseTree>, Vec<UseTree>) =
+                    group.items.into_iter().partition(|t| is_macro(t));
+                let mut items: Vec<UseTree> = macros
+                    .into_iter()
+                    .filter_map(|t| self.insert_module(t, module, at_root))
+                    .collect();
+                let others: Vec<UseTree> = others
+                    .into_iter()
+                    .filter(|t| !(at_root && is_self(t)))
+                    .collect();
+                match others.len() {
+                    0 => {}
+                    1 => {
+                        let only = &others[0];
+                        items.push(syn::parse_quote!(#module_ident::#only));
+                    }
+                    _ => items.push(syn::parse_quote!(#module_ident::{#(#others),*})),
                 }
-                UseTree::Group(group)
+                match items.len() {
+                    0 => None,
+                    1 => items.pop(),
+                    _ => Some(syn::parse_quote!({#(#items),*})),
+                }
             }
-            other => syn::parse_quote!(#module_ident::#other),
+            other => Some(syn::parse_quote!(#module_ident::#other)),
         }
     }
 

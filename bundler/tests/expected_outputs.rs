@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Every positive fixture and its binaries.
-const FIXTURES: [(&str, &[&str]); 8] = [
+const FIXTURES: [(&str, &[&str]); 9] = [
     ("layouts", &["layouts"]),
     ("bin-layouts", &["explicit", "nested", "flat"]),
     ("macro-kit", &["macro-kit"]),
@@ -16,6 +16,7 @@ const FIXTURES: [(&str, &[&str]); 8] = [
     ("clash", &["engine", "fnclash"]),
     ("standalone", &["standalone"]),
     ("engine-like", &["engine-like"]),
+    ("mixed-bag", &["mixed-bag"]),
 ];
 
 fn copy_dir(from: &Path, to: &Path) {

@@ -246,3 +246,12 @@ fn traits_generics_and_glob_imports() {
         "the used thread-local is kept"
     );
 }
+
+#[test]
+fn trait_objects_generics_item_macros_and_macro_imports() {
+    let code = check("mixed-bag", "mixed-bag");
+    for gone in ["Beta", "fn negate_unused"] {
+        assert!(!code.contains(gone), "`{gone}` should have been pruned");
+    }
+    assert!(code.contains("// real comment"));
+}
