@@ -442,4 +442,117 @@ mod tests {
         assert_eq!(read_line(&mut input, &mut line).unwrap(), (5, true));
         assert_eq!(line, b"quit");
     }
+
+    /// A tiny game for the adapter: squares of a 3x3 board, one a turn, any empty one legal.
+    struct Grid {
+        taken: Vec<Square>,
+    }
+
+    impl SauGame for Grid {
+        type Move = Square;
+        type Snapshot = Vec<Square>;
+
+        fn engine_name(&self) -> &str {
+            "grid"
+        }
+        fn board_size(&self) -> u8 {
+            3
+        }
+        fn new_game(&mut self) {
+            self.taken.clear();
+        }
+        fn side_to_move(&self) -> Side {
+            if self.taken.len() % 2 == 0 {
+                Side::Black
+            } else {
+                Side::White
+            }
+        }
+        fn is_over(&self) -> bool {
+            self.taken.len() == 9
+        }
+        fn legal_move_from(&self, squares: &[Option<Square>]) -> Option<Square> {
+            match squares {
+                [Some(square)] if !self.taken.contains(square) => Some(*square),
+                _ => None,
+            }
+        }
+        fn squares_of(&self, square: Square) -> Vec<Option<Square>> {
+            vec![Some(square)]
+        }
+        fn play(&mut self, square: Square) {
+            self.taken.push(square);
+        }
+        fn snapshot(&self) -> Vec<Square> {
+            self.taken.clone()
+        }
+        fn restore(&mut self, snapshot: Vec<Square>) {
+            self.taken = snapshot;
+        }
+        fn expected_moves_left(&self) -> u32 {
+            5
+        }
+        fn choose_move(&mut self, _: Deadline, rejected: &[Square]) -> Option<Square> {
+            (0..9)
+                .map(|index| Square {
+                    x: index % 3,
+                    y: index / 3,
+                })
+                .find(|square| !self.taken.contains(square) && !rejected.contains(square))
+        }
+    }
+
+    /// The adapter's answers to `input`, one string per line.
+    fn session(input: &str) -> Vec<String> {
+        let mut game = Grid { taken: Vec::new() };
+        let mut output = Vec::new();
+        run(
+            &mut game,
+            TimeControl::DEFAULT,
+            input.as_bytes(),
+            &mut output,
+        )
+        .unwrap();
+        String::from_utf8(output)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect()
+    }
+
+    #[test]
+    fn black_answers_at_once_and_white_waits() {
+        assert_eq!(session("name?\nnew black\n"), ["name grid", "move AA"]);
+        assert_eq!(session("new white\nmove AA\n"), ["move BA"]);
+    }
+
+    #[test]
+    fn error_takes_our_move_back_and_tries_another() {
+        let lines = session("new black\nerror\nerror\nmove AA\n");
+        // Rejections only hold for the turn: BA is fine again after the opponent moved.
+        assert_eq!(lines, ["move AA", "move BA", "move CA", "move BA"]);
+    }
+
+    #[test]
+    fn bad_lines_get_notices_that_never_say_move() {
+        let lines = session("new white\nmove ZZ\nmove\nfly away\nerror\nmove AAAA\nmove BB\n");
+        let (notices, moves): (Vec<_>, Vec<_>) =
+            lines.iter().partition(|line| line.starts_with("notice"));
+        assert_eq!(notices.len(), 5);
+        assert!(notices.iter().all(|line| !line.contains("move")));
+        assert_eq!(moves, ["move AA"]);
+    }
+
+    #[test]
+    fn a_move_without_new_starts_a_game_and_quit_stops_reading() {
+        assert_eq!(session("move BB\nquit\nname?\n"), ["move AA"]);
+    }
+
+    #[test]
+    fn after_end_the_old_game_is_gone() {
+        let lines = session("new black\nend black\nerror\nnew white\nmove AA\n");
+        assert_eq!(lines[0], "move AA");
+        assert!(lines[1].starts_with("notice"));
+        assert_eq!(lines[2], "move BA");
+    }
 }
