@@ -198,6 +198,8 @@ struct Rewriter<'a> {
     files: &'a [String],
     /// Stack of (file shown, type-namespace names, names in any namespace, has glob import).
     scopes: Vec<Scope>,
+    /// Depth of blocks (function bodies) being rewritten.
+    in_block: usize,
     error: Option<Error>,
 }
 
@@ -348,7 +350,9 @@ impl Rewriter<'_> {
                         "`use ::{first}` names an external crate; only std, core and alloc can be bundled"
                     ));
                 } else if !leading_colon {
-                    self.check_use_root(&first, path.ident.span());
+                    if self.in_block == 0 {
+                        self.check_use_root(&first, path.ident.span());
+                    }
                 }
                 true
             }
@@ -633,6 +637,8 @@ impl VisitMut for Rewriter<'_> {
     }
 
     fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        // Names declared in a block are not in the module's scope: no refusals from here.
+        self.in_block += 1;
         for stmt in &mut block.stmts {
             match stmt {
                 syn::Stmt::Item(Item::Use(use_item)) => {
@@ -645,6 +651,7 @@ impl VisitMut for Rewriter<'_> {
                 other => self.visit_stmt_mut(other),
             }
         }
+        self.in_block -= 1;
     }
 
     fn visit_item_use_mut(&mut self, use_item: &mut ItemUse) {
@@ -688,6 +695,7 @@ pub fn rewrite_lib(items: &mut Vec<Item>, lib: &LibInfo, files: &[String]) -> Re
         qualify_macros: BTreeSet::new(),
         files,
         scopes: Vec::new(),
+        in_block: 0,
         error: None,
     };
     // `extern crate self as alias;` can appear anywhere in the root; find it first.
@@ -732,6 +740,7 @@ pub fn rewrite_bin(items: &mut Vec<Item>, lib: Option<&LibInfo>, files: &[String
         qualify_macros,
         files,
         scopes: Vec::new(),
+        in_block: 0,
         error: None,
     };
     rewriter.rewrite_items(items);
