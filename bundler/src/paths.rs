@@ -349,10 +349,8 @@ impl Rewriter<'_> {
                     self.fail(span, format!(
                         "`use ::{first}` names an external crate; only std, core and alloc can be bundled"
                     ));
-                } else if !leading_colon {
-                    if self.in_block == 0 {
-                        self.check_use_root(&first, path.ident.span());
-                    }
+                } else if !leading_colon && self.in_block == 0 {
+                    self.check_use_root(&first, path.ident.span());
                 }
                 true
             }
