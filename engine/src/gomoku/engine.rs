@@ -278,6 +278,23 @@ mod tests {
     }
 
     #[test]
+    fn plays_a_vcf_and_defends_against_one() {
+        let black = [(5, 7), (6, 7), (7, 7), (8, 9), (8, 10)];
+        let white = [(4, 7), (0, 0), (14, 14), (0, 14), (14, 0)];
+        let mut attacker = engine_with(Rule::Freestyle, &black, &white, Color::Black);
+        assert_eq!(attacker.think_to_depth(1), Some((8, 7)));
+        let mut defender = engine_with(Rule::Freestyle, &black, &white, Color::White);
+        let (x, y) = defender.think_to_depth(4).unwrap();
+        defender.play(x as i64, y as i64, true).unwrap();
+        let board = defender.board_mut();
+        assert_eq!(
+            crate::gomoku::vcf::VcfSolver::new(100_000).solve(board, 20),
+            None,
+            "white's {x},{y} leaves black a VCF"
+        );
+    }
+
+    #[test]
     fn exact_five_does_not_count_an_overline() {
         // x x x . x x: filling the gap is an overline, which does not win under exact five.
         let mut engine = engine_with(

@@ -24,9 +24,34 @@ pub fn cell_value(codes: [LineCode; 4], threat: Threat) -> i32 {
 /// more than the opponent's, since it moves first.
 pub fn evaluate(board: &Board) -> i32 {
     let me = board.side_to_move();
+    let opponent = me.opponent();
     let own = board.total_value(me);
-    let other = board.total_value(me.opponent());
-    (own * 6 - other * 5) / 6
+    let other = board.total_value(opponent);
+    (own * 6 - other * 5) / 6 + threat_bonus(board, me)
+}
+
+/// What the side to move's double threats are worth when the opponent has no four to answer
+/// with: a four-three wins unless the opponent can counter, a double three nearly so.
+const FOUR_THREE_BONUS: i32 = 1_500;
+const DOUBLE_THREE_BONUS: i32 = 600;
+
+fn threat_bonus(board: &Board, me: Color) -> i32 {
+    let opponent = me.opponent();
+    let opponent_fours = board.threat_count(opponent, Threat::Four)
+        + board.threat_count(opponent, Threat::FourThree)
+        + board.threat_count(opponent, Threat::Flex4);
+    if opponent_fours > 0 {
+        return 0;
+    }
+    if board.threat_count(me, Threat::FourThree) > 0 {
+        FOUR_THREE_BONUS
+    } else if board.threat_count(me, Threat::DoubleThree) > 0
+        && !board.rule().has_forbidden_points(me)
+    {
+        DOUBLE_THREE_BONUS
+    } else {
+        0
+    }
 }
 
 /// The value of the position for `color`, whoever moves.

@@ -22,6 +22,9 @@ const MAX_PLY: usize = 96;
 /// useful ones first and the tail is almost never best.
 const MAX_BREADTH: usize = 22;
 
+/// How much one ply of depth may gain at most for a quiet move, in evaluation units.
+const FUTILITY_MARGIN: i32 = 150;
+
 /// What a search found.
 #[derive(Clone, Copy, Debug)]
 pub struct SearchResult {
@@ -110,12 +113,15 @@ impl Searcher {
         // A VCF probe with a budget that grows with the time we have.
         let budget = (deadline.soft.as_millis() as u64 * 40).clamp(500, 400_000);
         let mut solver = VcfSolver::new(budget);
+        solver.set_deadline(deadline);
         if let Some(cell) = solver.solve(board, 30) {
             result.best = Some(cell);
             result.score = WIN_THRESHOLD;
             result.elapsed = deadline.elapsed();
             return result;
         }
+        self.keep_moves_that_stop_a_vcf(board, &mut root_moves, &mut solver, budget, deadline);
+        result.best = Some(root_moves[0].cell);
         for depth in 1..=max_depth.max(1) {
             let iteration_start = deadline.elapsed();
             let (best, score) = self.root(board, &mut root_moves, depth);
@@ -144,6 +150,46 @@ impl Searcher {
         result.nodes = self.nodes;
         result.elapsed = deadline.elapsed();
         result
+    }
+
+    /// If the opponent could win by fours were it to move, keeps only the root moves after
+    /// which it no longer can (when some exist): the search alone may be too shallow to see a
+    /// long sequence of fours.
+    fn keep_moves_that_stop_a_vcf(
+        &mut self,
+        board: &mut Board,
+        moves: &mut Vec<ScoredMove>,
+        solver: &mut VcfSolver,
+        budget: u64,
+        deadline: Deadline,
+    ) {
+        let me = board.side_to_move();
+        board.set_side_to_move(me.opponent());
+        solver.reset(budget);
+        let threatened = solver.solve(board, 30).is_some();
+        board.set_side_to_move(me);
+        if !threatened {
+            return;
+        }
+        let per_move = (budget / (moves.len() as u64 + 1)).max(100);
+        let mut safe = Vec::new();
+        for (index, scored) in moves.iter().enumerate() {
+            if deadline.soft_passed() {
+                // Out of time: trust the ordering for the moves not checked.
+                safe.extend_from_slice(&moves[index..]);
+                break;
+            }
+            board.play(scored.cell);
+            solver.reset(per_move);
+            let still_lost = solver.solve(board, 30).is_some();
+            board.undo();
+            if !still_lost {
+                safe.push(*scored);
+            }
+        }
+        if !safe.is_empty() {
+            *moves = safe;
+        }
     }
 
     /// A move the position forces: a five, the only block of a five, an open four.
@@ -290,11 +336,21 @@ impl Searcher {
         let original_alpha = alpha;
         let mut best_score = -WIN - 1;
         let mut best_move = None;
+        // Futility: near the leaves, a quiet move cannot lift a position far below alpha.
+        let futile_below = if !forced && depth <= 2 {
+            Some(evaluate(board) + FUTILITY_MARGIN * depth)
+        } else {
+            None
+        };
         for index in 0..breadth {
             let cell = moves[index].cell;
             let quiet = !board.threat(me, cell).is_four()
                 && board.threat(me, cell) < Threat::Three
+                && board.threat(opponent, cell) < Threat::Three
                 && !forced;
+            if index > 0 && quiet && futile_below.is_some_and(|bound| bound <= alpha) {
+                continue;
+            }
             board.play(cell);
             // Answers to a threat are forced: they do not spend depth, so that the attacker's
             // sequences of threes and fours are seen to their end.
@@ -303,12 +359,8 @@ impl Searcher {
             if index == 0 {
                 score = -self.negamax(board, child_depth, ply + 1, -beta, -alpha);
             } else {
-                let reduction = if quiet && depth >= 3 && index >= 3 {
-                    if index >= 10 {
-                        2
-                    } else {
-                        1
-                    }
+                let reduction = if quiet && depth >= 2 && index >= 2 {
+                    1 + i32::from(index >= 6) + i32::from(index >= 14 && depth >= 5)
                 } else {
                     0
                 };

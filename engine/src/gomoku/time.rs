@@ -66,7 +66,7 @@ impl TimeLimits {
     }
 
     fn soft_ms(&self, hard: u64, stones: usize) -> u64 {
-        let mut soft = hard as i64 / 2;
+        let mut soft = hard as i64 * 4 / 5;
         if let Some(left) = self.effective_left() {
             let to_go = (MOVES_TO_GO + 20 - stones as i64 / 4).max(MOVES_TO_GO);
             soft = soft.min(left / to_go);

@@ -6,6 +6,7 @@ use super::board::{Board, Cell};
 use super::forbidden::is_forbidden;
 use super::movegen::{fours, is_legal, ScoredMove};
 use super::pattern::Threat;
+use crate::core::time::Deadline;
 
 /// A bounded VCF search for the side to move.
 pub struct VcfSolver {
@@ -13,6 +14,8 @@ pub struct VcfSolver {
     scratch: Vec<Cell>,
     /// One move list per four played, reused between searches.
     move_lists: Vec<Vec<ScoredMove>>,
+    /// When to give up whatever the budget says.
+    deadline: Option<Deadline>,
 }
 
 impl VcfSolver {
@@ -22,7 +25,13 @@ impl VcfSolver {
             nodes_left: node_budget,
             scratch: Vec::new(),
             move_lists: Vec::new(),
+            deadline: None,
         }
+    }
+
+    /// Makes every later search give up at the hard limit of `deadline`.
+    pub fn set_deadline(&mut self, deadline: Deadline) {
+        self.deadline = Some(deadline);
     }
 
     /// Sets a new budget for the next search (the buffers are kept).
@@ -77,6 +86,10 @@ impl VcfSolver {
                 return None;
             }
             self.nodes_left -= 1;
+            if self.nodes_left % 64 == 0 && self.deadline.is_some_and(|d| d.hard_passed()) {
+                self.nodes_left = 0;
+                return None;
+            }
             let cell = candidate.cell;
             if board.threat(me, cell) == Threat::Flex4 {
                 // Open four or double four: the defender has no five (checked by the caller),
@@ -159,6 +172,42 @@ mod tests {
         );
         let found = VcfSolver::new(100_000).solve(&mut board, 10);
         assert_eq!(found, Some(board.cell(7, 4)));
+    }
+
+    /// Black: a closed three on row 7 and a split two on column 8 that the row's four
+    /// turns into a three; the four at (8, 7) forces (9, 7), then (8, 8) is an open four.
+    /// Stones as `(x, y)` pairs.
+    type Stones = &'static [(usize, usize)];
+
+    const FOUR_THEN_OPEN_FOUR: (Stones, Stones) = (
+        &[(5, 7), (6, 7), (7, 7), (8, 9), (8, 10)],
+        &[(4, 7), (0, 0), (14, 14), (0, 14), (14, 0)],
+    );
+
+    #[test]
+    fn finds_a_two_move_vcf() {
+        let (black, white) = FOUR_THEN_OPEN_FOUR;
+        let mut board = setup(Rule::Freestyle, black, white, Color::Black);
+        assert!(!board.threat(Color::Black, board.cell(8, 8)).is_four());
+        let found = VcfSolver::new(10_000).solve(&mut board, 10);
+        assert_eq!(found, Some(board.cell(8, 7)));
+        // Limited to one four, there is no win.
+        assert_eq!(VcfSolver::new(10_000).solve(&mut board, 1), None);
+    }
+
+    #[test]
+    fn renju_black_cannot_win_through_a_forbidden_point() {
+        // Black's only four point on row 7 would also make a double three with the two
+        // open twos through (8, 7): forbidden, so no VCF there.
+        let mut board = setup(
+            Rule::Renju,
+            &[(5, 7), (6, 7), (7, 7), (8, 5), (8, 6), (10, 5), (9, 6)],
+            &[(4, 7), (9, 7), (0, 0), (14, 14), (0, 14), (14, 0), (1, 1)],
+            Color::Black,
+        );
+        let cell = board.cell(8, 7);
+        assert!(crate::gomoku::forbidden::is_forbidden(&mut board, cell));
+        assert_ne!(VcfSolver::new(10_000).solve(&mut board, 10), Some(cell));
     }
 
     #[test]

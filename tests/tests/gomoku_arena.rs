@@ -1,0 +1,66 @@
+//! The gomoku arena end to end: two short games of the engine against itself under the
+//! Gomocup protocol, with the referee watching for illegal moves, time losses and clean exits.
+
+use harness::gomoku::arena::{run_match, MatchConfig};
+use harness::gomoku::game::TimeControl;
+use harness::gomoku::openings::parse_line;
+use harness::gomoku::referee::Rule;
+use harness::upload::{compile_upload, upload_file, workspace_root};
+use std::path::PathBuf;
+use std::process::Command;
+
+fn engine_binary() -> PathBuf {
+    if upload_file("gomocup").exists() {
+        return compile_upload("gomocup")
+            .expect("the upload file compiles")
+            .binary;
+    }
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "-p", "engine", "--release", "--bin", "gomocup"])
+        .current_dir(workspace_root())
+        .status()
+        .expect("cargo runs");
+    assert!(status.success());
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace_root().join("target"))
+        .join("release")
+        .join("gomocup")
+}
+
+#[test]
+fn self_play_games_are_clean() {
+    let binary = engine_binary();
+    let command = binary.to_str().expect("utf-8 path").to_string();
+    for (rule, size) in [(Rule::Freestyle, 20), (Rule::ExactFive, 15)] {
+        let config = MatchConfig {
+            engines: [command.clone(), command.clone()],
+            size,
+            rule,
+            time: TimeControl {
+                turn_ms: 150,
+                match_ms: 20_000,
+                tolerance_ms: 50,
+            },
+            openings: vec![parse_line("h8i9h10", size).unwrap()],
+            games: 2,
+            concurrency: 2,
+            sprt: None,
+            max_memory: 64 << 20,
+        };
+        let summary = run_match(&config, |_, record, _| {
+            assert!(
+                record.exited_cleanly.iter().all(|&clean| clean),
+                "END ignored"
+            );
+            assert!(
+                record.slowest_ms.iter().all(|&ms| ms <= 200),
+                "{:?}",
+                record.slowest_ms
+            );
+        });
+        assert_eq!(summary.score.games(), 2);
+        assert_eq!(summary.time_losses, [0, 0], "{}", summary.line());
+        assert_eq!(summary.illegal, [0, 0], "{}", summary.line());
+    }
+}
