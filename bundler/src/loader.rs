@@ -65,6 +65,21 @@ pub fn normalize(path: &Path) -> PathBuf {
     out
 }
 
+/// `path` relative to `root` with `/` separators, going up with `..` when it lies outside
+/// (never an absolute path, so that bundles are the same on every machine).
+pub fn relative_path(path: &Path, root: &Path) -> String {
+    let path: Vec<Component> = path.components().collect();
+    let root: Vec<Component> = root.components().collect();
+    let common = path.iter().zip(&root).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<String> = vec!["..".to_string(); root.len() - common];
+    parts.extend(
+        path[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    parts.join("/")
+}
+
 /// A marker item `__bundler_marker!(index);`.
 pub fn marker_item(name: &str, index: usize) -> Item {
     let ident = syn::Ident::new(name, Span::call_site());
@@ -129,13 +144,7 @@ impl<'a> Loader<'a> {
 
     /// The path shown for a file: relative to the display root, with `/` separators.
     pub fn shown(&self, path: &Path) -> String {
-        let path = normalize(path);
-        let relative = path.strip_prefix(&self.display_root).unwrap_or(&path);
-        relative
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .collect::<Vec<_>>()
-            .join("/")
+        relative_path(&normalize(path), &normalize(&self.display_root))
     }
 
     /// Loads the crate whose root file is `root`.
@@ -312,5 +321,27 @@ impl<'a> Loader<'a> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shown_paths_are_relative_even_outside_the_root() {
+        let root = Path::new("/w/pkg");
+        assert_eq!(
+            relative_path(Path::new("/w/pkg/src/lib.rs"), root),
+            "src/lib.rs"
+        );
+        assert_eq!(
+            relative_path(Path::new("/w/shared/x.rs"), root),
+            "../shared/x.rs"
+        );
+        assert_eq!(
+            normalize(Path::new("/w/pkg/src/../lib/./a.rs")),
+            Path::new("/w/pkg/lib/a.rs")
+        );
     }
 }
