@@ -1,8 +1,9 @@
 //! Compile-time inputs turned into literals: `include_str!`, `include_bytes!`, and the
 //! `env!`/`option_env!` variables Cargo sets (`CARGO_PKG_*`).
 //!
-//! Anything the bundle cannot reproduce (other environment variables, build-script output,
-//! `include!`) is refused with the file and line of the call.
+//! `include!("file.rs")` with a literal path splices the file's items (or expression) in.
+//! Anything the bundle cannot reproduce (other environment variables, build-script output such
+//! as `include!(concat!(env!("OUT_DIR"), ...))`) is refused with the file and line of the call.
 
 use crate::error::{Error, Result};
 use crate::manifest::Package;
@@ -12,7 +13,7 @@ use std::fs;
 use std::path::Path;
 use syn::punctuated::Punctuated;
 use syn::visit_mut::{self, VisitMut};
-use syn::{Expr, File, LitStr, Macro, Token};
+use syn::{Expr, File, Item, LitStr, Macro, Token};
 
 /// Where the macros being expanded were written.
 pub struct Site<'a> {
@@ -68,9 +69,13 @@ impl Expander<'_> {
             args.clone(),
         );
         match name {
-            "include" => Err(fail(format!(
-                "`include!({args})` cannot be bundled (a build-script output or another file spliced in); write the code as a module"
-            ))),
+            "include" => {
+                let text = self.read_included(args, span)?;
+                let tokens = text.parse::<TokenStream>().map_err(|err| {
+                    fail(format!("`include!`: the file does not tokenize: {err}"))
+                })?;
+                Ok(Some(tokens))
+            }
             "include_str" | "include_bytes" => {
                 let Ok(strings) = strings else {
                     return Err(fail(format!(
@@ -90,7 +95,10 @@ impl Expander<'_> {
                 })?;
                 let literal = if name == "include_str" {
                     let text = String::from_utf8(bytes).map_err(|_| {
-                        fail(format!("`include_str!(\"{}\")`: not UTF-8", relative.value()))
+                        fail(format!(
+                            "`include_str!(\"{}\")`: not UTF-8",
+                            relative.value()
+                        ))
                     })?;
                     Literal::string(&text)
                 } else {
@@ -116,6 +124,81 @@ impl Expander<'_> {
                     (None, _) => Err(fail(format!(
                         "`{name}!(\"{var}\")`: the variable is only known when Cargo builds the package (build-script output or an unknown variable); it cannot be bundled"
                     ))),
+                }
+            }
+        }
+    }
+
+    /// The text of the file an `include!("path")` names (a literal path only: computed paths
+    /// such as `concat!(env!("OUT_DIR"), ...)` are build-script output).
+    fn read_included(&self, args: TokenStream, span: Span) -> Result<String> {
+        let fail = |message: String| Error::at(self.site.shown, span.start().line, message);
+        let path = syn::parse2::<LitStr>(args.clone()).map_err(|_| {
+            fail(format!(
+                "`include!({args})` cannot be bundled: only a literal path can (build-script output cannot)"
+            ))
+        })?;
+        let full = self.site.dir.join(path.value());
+        fs::read_to_string(&full).map_err(|err| {
+            fail(format!(
+                "`include!(\"{}\")`: cannot read {}: {err}",
+                path.value(),
+                full.display()
+            ))
+        })
+    }
+
+    /// Replaces item-position `include!("file.rs");` by the file's items.
+    fn splice_items(&mut self, items: &mut Vec<Item>) {
+        let mut index = 0;
+        let mut spliced = 0;
+        while index < items.len() {
+            let call = match &items[index] {
+                Item::Macro(item) if item.ident.is_none() => {
+                    match macro_name(&item.mac.path).as_deref() {
+                        Some("include") => Some(item.mac.clone()),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            let Some(call) = call else {
+                index += 1;
+                continue;
+            };
+            let span = call
+                .path
+                .segments
+                .last()
+                .map_or_else(Span::call_site, |s| s.ident.span());
+            let args = self.expand_tokens(call.tokens.clone());
+            let parsed = self.read_included(args, span).and_then(|text| {
+                syn::parse_file(&text).map_err(|err| {
+                    Error::at(
+                        self.site.shown,
+                        span.start().line,
+                        format!("`include!`: the file does not parse as items: {err}"),
+                    )
+                })
+            });
+            match parsed {
+                // A file including itself (directly or not) would never end.
+                Ok(_) if spliced > 64 => {
+                    let message = "`include!` nested too deep".to_string();
+                    self.error.get_or_insert(Error::at(
+                        self.site.shown,
+                        span.start().line,
+                        message,
+                    ));
+                    return;
+                }
+                Ok(file) => {
+                    spliced += 1;
+                    items.splice(index..=index, file.items);
+                }
+                Err(error) => {
+                    self.error.get_or_insert(error);
+                    index += 1;
                 }
             }
         }
@@ -192,8 +275,18 @@ impl VisitMut for Expander<'_> {
                     let args = self.expand_tokens(call.mac.tokens.clone());
                     match self.expand(&name, args, span) {
                         Ok(Some(tokens)) => {
-                            if let Ok(parsed) = syn::parse2::<Expr>(tokens) {
-                                *expr = parsed;
+                            match syn::parse2::<Expr>(tokens) {
+                                Ok(parsed) => *expr = parsed,
+                                Err(err) => {
+                                    let message = format!(
+                                        "`{name}!` does not expand to an expression: {err}"
+                                    );
+                                    self.error.get_or_insert(Error::at(
+                                        self.site.shown,
+                                        span.start().line,
+                                        message,
+                                    ));
+                                }
                             }
                             return;
                         }
@@ -209,17 +302,30 @@ impl VisitMut for Expander<'_> {
         visit_mut::visit_expr_mut(self, expr);
     }
 
+    fn visit_file_mut(&mut self, file: &mut File) {
+        self.splice_items(&mut file.items);
+        visit_mut::visit_file_mut(self, file);
+    }
+
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        if let Some((_, items)) = &mut module.content {
+            self.splice_items(items);
+        }
+        visit_mut::visit_item_mod_mut(self, module);
+    }
+
     fn visit_macro_mut(&mut self, mac: &mut Macro) {
         if let Some(name) = macro_name(&mac.path) {
             if name == "include" {
+                // Left in a position other than an item or an expression (a statement).
                 let span = mac
                     .path
                     .segments
                     .last()
                     .map_or_else(Span::call_site, |s| s.ident.span());
-                if let Err(error) = self.expand(&name, mac.tokens.clone(), span) {
-                    self.error.get_or_insert(error);
-                }
+                let message = "`include!` is only bundled as items or as an expression";
+                self.error
+                    .get_or_insert(Error::at(self.site.shown, span.start().line, message));
                 return;
             }
         }

@@ -138,6 +138,7 @@ fn cfg_includes_and_environment() {
     assert!(!code.contains("inline_test") && !code.contains("loose_test"));
     assert!(!code.contains("only_in_unix_tests") && !code.contains("\"test\""));
     assert!(!code.contains("include_str!") && !code.contains("env!"));
+    assert!(!code.contains("include!") && code.contains("pub const TABLE"));
     assert!(code.contains("#[cfg(unix)]") && code.contains("#[cfg(not(unix))]"));
 }
 
@@ -202,7 +203,7 @@ fn refuses_what_cannot_be_bundled() {
     );
     let message = refusal("refuse-include");
     assert!(
-        message.starts_with("src/main.rs:1:") && message.contains("include!"),
+        message.starts_with("src/main.rs:1:") && message.contains("OUT_DIR"),
         "{message}"
     );
     let message = refusal("refuse-edition");
