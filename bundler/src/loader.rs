@@ -196,6 +196,10 @@ impl<'a> Loader<'a> {
                 package: self.package,
             },
         )?;
+        if text.contains("include!") {
+            // Items spliced in by `include!` have not been through cfg yet.
+            self.cfg.strip_file(&mut file);
+        }
         let index = self.files.len();
         self.files.push(shown.clone());
         self.loading.push(path.to_path_buf());
