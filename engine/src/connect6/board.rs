@@ -33,6 +33,7 @@ pub struct Board {
     /// Stones within two cells (a 5x5 square) of each cell.
     nearby: [u8; CELLS],
     stones: u16,
+    hash: u64,
 }
 
 impl Default for Board {
@@ -52,6 +53,7 @@ impl Board {
             sixes: [0; 2],
             nearby: [0; CELLS],
             stones: 0,
+            hash: 0,
         }
     }
 
@@ -63,6 +65,11 @@ impl Board {
     /// Whether `cell` is on the board and empty.
     pub fn is_empty(&self, cell: u16) -> bool {
         usize::from(cell) < CELLS && self.cells[usize::from(cell)].is_none()
+    }
+
+    /// A hash of the stones (the side to move follows from their number).
+    pub fn hash(&self) -> u64 {
+        self.hash
     }
 
     /// The number of stones on the board.
@@ -128,6 +135,14 @@ impl Board {
             })
     }
 
+    /// How many threat windows `colour` has.
+    pub fn live_window_count(&self, colour: Stone) -> u32 {
+        self.live[colour.index()]
+            .iter()
+            .map(|word| word.count_ones())
+            .sum()
+    }
+
     /// Whether `colour` has any threat window.
     pub fn has_live_window(&self, colour: Stone) -> bool {
         self.live[colour.index()].iter().any(|&word| word != 0)
@@ -144,6 +159,7 @@ impl Board {
         self.cells[usize::from(cell)] = Some(colour);
         self.stones += 1;
         let own = colour.index();
+        self.hash ^= geometry().zobrist[usize::from(cell)][own];
         let other = colour.opponent().index();
         for &window in geometry().windows_of(cell) {
             let index = usize::from(window);
@@ -171,6 +187,7 @@ impl Board {
         self.cells[usize::from(cell)] = None;
         self.stones -= 1;
         let own = colour.index();
+        self.hash ^= geometry().zobrist[usize::from(cell)][own];
         let other = colour.opponent().index();
         for &window in geometry().windows_of(cell) {
             let index = usize::from(window);
@@ -309,6 +326,7 @@ mod tests {
         assert_eq!(board.counts, before.counts);
         assert_eq!(board.live, before.live);
         assert_eq!(board.nearby, before.nearby);
+        assert_eq!(board.hash(), before.hash());
         assert_eq!(board.stone_count(), 2);
     }
 

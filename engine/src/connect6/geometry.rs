@@ -1,6 +1,7 @@
 //! The fixed shape of the board: every window of six cells in a line, and for each cell the
 //! windows through it. Built once and shared.
 
+use crate::core::rng::Rng;
 use std::sync::OnceLock;
 
 /// The board's width and height.
@@ -33,6 +34,8 @@ pub struct Geometry {
     pub cell_windows: Vec<[u16; MAX_WINDOWS_PER_CELL]>,
     /// How many entries of `cell_windows[cell]` are used.
     pub cell_window_count: Vec<u8>,
+    /// A random key per cell and colour; a position's hash is the xor of its stones' keys.
+    pub zobrist: Vec<[u64; 2]>,
 }
 
 impl Geometry {
@@ -72,10 +75,16 @@ impl Geometry {
                 cell_window_count[cell] += 1;
             }
         }
+        // A fixed seed: hashes are the same in every run.
+        let mut rng = Rng::new(0x00c0_ffee);
+        let zobrist = (0..CELLS)
+            .map(|_| [rng.next_u64(), rng.next_u64()])
+            .collect();
         Self {
             windows,
             cell_windows,
             cell_window_count,
+            zobrist,
         }
     }
 }

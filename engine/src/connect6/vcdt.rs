@@ -5,12 +5,14 @@
 //! is tried, so a sequence found is a real win, whatever the defender does. Defender threats
 //! made while blocking are respected: the attacker must block them before attacking again.
 
-use super::board::Board;
+use super::board::{Board, THREAT_STONES};
+use super::geometry::geometry;
 use super::moves::{attack_value, complete_turn};
 use super::stone::Stone;
 use super::threats::{blocks, winning_cells, Blocks};
 use super::turn::Turn;
 use crate::core::time::Deadline;
+use std::collections::HashMap;
 
 /// Cells considered for attacking turns (each pair of them is tried).
 const ATTACK_CELLS: usize = 14;
@@ -18,6 +20,9 @@ const ATTACK_CELLS: usize = 14;
 /// The threat search for one attacker.
 pub struct Vcdt<'a> {
     deadline: &'a Deadline,
+    /// Positions (by hash) already shown to hold no win, with the depth that was searched: the
+    /// same threats played in another order lead to the same positions again and again.
+    refuted: HashMap<u64, u32>,
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
@@ -28,6 +33,7 @@ impl<'a> Vcdt<'a> {
     pub fn new(deadline: &'a Deadline, max_nodes: u64) -> Self {
         Self {
             deadline,
+            refuted: HashMap::new(),
             nodes: 0,
             max_nodes,
             aborted: false,
@@ -64,13 +70,30 @@ impl<'a> Vcdt<'a> {
     /// A winning turn for the side to move with at most `depth` attacking turns.
     fn attack(&mut self, board: &mut Board, depth: u32) -> Option<Turn> {
         let attacker = board.to_move();
-        let defender = attacker.opponent();
         if let Some(win) = winning_cells(board, attacker) {
             return Some(complete_turn(board, &win, attacker));
         }
         if depth == 0 || self.out_of_budget() {
             return None;
         }
+        if self
+            .refuted
+            .get(&board.hash())
+            .is_some_and(|&searched| searched >= depth)
+        {
+            return None;
+        }
+        let found = self.attack_with_turns(board, depth);
+        if found.is_none() && !self.aborted {
+            self.refuted.insert(board.hash(), depth);
+        }
+        found
+    }
+
+    /// The body of [`Vcdt::attack`]: tries the forcing turns of the side to move.
+    fn attack_with_turns(&mut self, board: &mut Board, depth: u32) -> Option<Turn> {
+        let attacker = board.to_move();
+        let defender = attacker.opponent();
         let forced = blocks(board, defender);
         let turns = match forced.count {
             0 => self.free_attacks(board, attacker),
@@ -86,10 +109,17 @@ impl<'a> Vcdt<'a> {
         let mut forcing: Vec<(Turn, Blocks)> = Vec::new();
         for turn in turns {
             board.play(turn);
-            let threats = blocks(board, attacker);
-            let defender_wins = board.has_live_window(defender);
+            // Two threats need two threat windows at least: most turns are dismissed by that
+            // cheap count before the blocking sets are worked out.
+            let promising =
+                board.live_window_count(attacker) >= 2 && !board.has_live_window(defender);
+            let threats = if promising {
+                blocks(board, attacker)
+            } else {
+                Blocks::default()
+            };
             board.undo(turn);
-            if defender_wins || threats.count < 2 {
+            if threats.count < 2 {
                 continue;
             }
             if threats.count >= 3 {
@@ -135,7 +165,9 @@ impl<'a> Vcdt<'a> {
         let mut turns = Vec::new();
         for (index, &first) in cells.iter().enumerate() {
             for &second in &cells[index + 1..] {
-                turns.push(Turn::pair(first, second));
+                if may_make_two_threats(board, first, second, attacker) {
+                    turns.push(Turn::pair(first, second));
+                }
             }
         }
         turns
@@ -146,13 +178,45 @@ impl<'a> Vcdt<'a> {
         let mut turns = Vec::new();
         for &block in &forced.singles {
             for &second in &cells {
-                if second != block {
+                if second != block && may_make_two_threats(board, block, second, attacker) {
                     turns.push(Turn::pair(block, second));
                 }
             }
         }
         turns
     }
+}
+
+/// Whether stones of `attacker` on `first` and `second` could leave two threat windows: each
+/// must come from a window the pair lifts to four or more (the attacker has none before its
+/// turn, or it would simply win). A necessary test, far cheaper than playing the pair.
+fn may_make_two_threats(board: &Board, first: u16, second: u16, attacker: Stone) -> bool {
+    let own = attacker.index();
+    let geometry = geometry();
+    let mut lifted = 0;
+    for cell in [first, second] {
+        for &window in geometry.windows_of(cell) {
+            let counts = board.window_counts(window);
+            if counts[1 - own] != 0 {
+                continue;
+            }
+            let holds_other = |other: u16| geometry.windows[usize::from(window)].contains(&other);
+            let other = if cell == first { second } else { first };
+            let both = holds_other(other);
+            // A window holding both stones is counted once, from the first.
+            if both && cell == second {
+                continue;
+            }
+            let gain = if both { 2 } else { 1 };
+            if counts[own] + gain >= THREAT_STONES {
+                lifted += 1;
+                if lifted >= 2 {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 #[cfg(test)]
