@@ -9,7 +9,7 @@ use super::time::TimeLimits;
 use crate::core::time::Deadline;
 
 /// Transposition table size when no memory limit is given.
-const DEFAULT_TABLE_BYTES: usize = 128 << 20;
+const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 /// Transposition table ceiling, whatever the limit.
 const MAX_TABLE_BYTES: usize = 256 << 20;
 /// What the rest of the process may take besides the table (pattern tables, board, buffers).

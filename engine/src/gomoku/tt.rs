@@ -38,8 +38,12 @@ impl TranspositionTable {
         while count * 2 * SLOT_BYTES <= bytes {
             count *= 2;
         }
+        // Write every slot now: the operating system then maps the pages here, at the start
+        // of a game, rather than during the first timed searches.
+        let mut slots = Vec::with_capacity(count);
+        slots.resize(count, (0, 0));
         Self {
-            slots: vec![(0, 0); count],
+            slots,
             mask: count - 1,
         }
     }

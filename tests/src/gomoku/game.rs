@@ -75,9 +75,14 @@ impl GameRecord {
     }
 }
 
+/// Lines that are not the answer: information for people, and complaints about an earlier
+/// line (an engine that rejects an INFO it does not parse still has to answer the move, and
+/// runs out of time if it never does).
 fn is_chatter(line: &str) -> bool {
     let upper = line.trim_start().to_ascii_uppercase();
-    upper.starts_with("MESSAGE") || upper.starts_with("DEBUG") || upper.starts_with("SUGGEST")
+    ["MESSAGE", "DEBUG", "SUGGEST", "ERROR", "UNKNOWN"]
+        .iter()
+        .any(|word| upper.starts_with(word))
 }
 
 fn parse_move(line: &str) -> Option<(i64, i64)> {
