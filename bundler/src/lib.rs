@@ -4,7 +4,7 @@
 //! The pipeline, one concern per module:
 //! 1. [`manifest`]: the package, its library and binaries;
 //! 2. [`loader`]: the module trees of the binary and the library, following rustc's rules for
-//!    module files, with [`cfg`] (test code removed), [`includes`] (`include_str!`, `env!`) and
+//!    module files, with [`cfg`](mod@cfg) (test code removed), [`includes`] (`include_str!`, `env!`) and
 //!    [`comments`] (`//` comments kept) applied to each file as it is read;
 //! 3. [`paths`]: the library becomes a module of the binary's crate; paths are rewritten;
 //! 4. [`prune`]: only what `main` reaches is kept ([`mentions`] says what each item names);

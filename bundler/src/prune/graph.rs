@@ -1,0 +1,646 @@
+//! The pruner's graph: one node per item, impl member, trait member and `use` leaf, grouped
+//! by module, and the resolution of a path written in a module to the nodes it names (through
+//! definitions, imports, glob imports, `crate`, `self`, `super` and `Self`).
+
+use crate::comments::COMMENT;
+use crate::loader::{marker_index, MARKER};
+use crate::mentions::{type_path, Mentions};
+use std::collections::BTreeMap;
+use syn::{FnArg, ImplItem, Item, TraitItem, UseTree};
+
+pub(super) type NodeId = usize;
+pub(super) type ModId = usize;
+
+/// Names that, at the start of a path, are std's types or crates (never a generic parameter).
+pub(super) const STD_TYPES: [&str; 36] = [
+    "std",
+    "core",
+    "alloc",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "i128",
+    "isize",
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "u128",
+    "usize",
+    "f32",
+    "f64",
+    "bool",
+    "char",
+    "str",
+    "Vec",
+    "String",
+    "Box",
+    "Option",
+    "Result",
+    "Some",
+    "None",
+    "Ok",
+    "Err",
+    "Default",
+    "Iterator",
+    "From",
+    "Into",
+    "ToString",
+    "Clone",
+    "PartialEq",
+];
+
+/// Nesting depth beyond which resolution gives up (import cycles).
+pub(super) const MAX_DEPTH: usize = 24;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Class {
+    Module,
+    Fn,
+    /// Struct, enum, union.
+    Type,
+    Alias,
+    Trait,
+    Value,
+    MacroRules,
+    /// A macro invocation in item position (it may define items).
+    ItemMacro,
+    Impl,
+    /// A function (with or without `self`) or constant of an impl block.
+    ImplMember,
+    TraitMember,
+    Use,
+    /// Kept unconditionally (extern crate, extern block, anything unknown).
+    Other,
+}
+
+#[derive(Debug, Clone)]
+pub(super) struct Node {
+    pub(super) class: Class,
+    pub(super) name: Option<String>,
+    pub(super) module: ModId,
+    pub(super) mentions: Mentions,
+    /// The impl or trait a member belongs to.
+    pub(super) parent: Option<NodeId>,
+    /// For impl/trait members: whether it is a function, and whether it takes `self`.
+    pub(super) is_fn: bool,
+    pub(super) has_receiver: bool,
+    /// Enum variant names.
+    pub(super) variants: Vec<String>,
+    /// Use leaves: the imported path (for a glob, the path of what is glob-imported).
+    pub(super) use_path: Vec<String>,
+    /// Modules: the module this node declares.
+    pub(super) child_module: Option<ModId>,
+    /// Impl blocks: the paths of the self type, and of the trait.
+    pub(super) self_paths: Vec<Vec<String>>,
+    pub(super) trait_path: Option<Vec<String>>,
+    /// Impl blocks: every path in the self type and the trait (not in the bounds).
+    pub(super) header: Mentions,
+    /// Impl member functions returning `Self` (or the impl's own type).
+    pub(super) returns_self: bool,
+    pub(super) root: bool,
+}
+
+impl Node {
+    pub(super) fn new(class: Class, name: Option<String>, module: ModId) -> Self {
+        Node {
+            class,
+            name,
+            module,
+            mentions: Mentions::default(),
+            parent: None,
+            is_fn: false,
+            has_receiver: false,
+            variants: Vec::new(),
+            use_path: Vec::new(),
+            child_module: None,
+            self_paths: Vec::new(),
+            trait_path: None,
+            header: Mentions::default(),
+            returns_self: false,
+            root: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub(super) struct Module {
+    pub(super) parent: Option<ModId>,
+    pub(super) defs: BTreeMap<String, Vec<NodeId>>,
+    pub(super) uses: BTreeMap<String, Vec<NodeId>>,
+    pub(super) globs: Vec<NodeId>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Target {
+    Module(ModId),
+    Node(NodeId),
+}
+
+#[derive(Debug, Clone, Default)]
+pub(super) struct Resolution {
+    pub(super) targets: Vec<Target>,
+    pub(super) uses: Vec<NodeId>,
+    pub(super) pair: Option<(Vec<NodeId>, String)>,
+    pub(super) external_assoc: Option<String>,
+    pub(super) fallback: Option<String>,
+}
+
+pub(super) fn is_placeholder(item: &Item) -> bool {
+    marker_index(item, MARKER).is_some() || marker_index(item, COMMENT).is_some()
+}
+
+pub(super) fn is_impl_placeholder(item: &ImplItem) -> bool {
+    matches!(item, ImplItem::Macro(m) if m.mac.path.is_ident(COMMENT))
+}
+
+pub(super) fn is_trait_placeholder(item: &TraitItem) -> bool {
+    matches!(item, TraitItem::Macro(m) if m.mac.path.is_ident(COMMENT))
+}
+
+pub(super) fn has_attr(attrs: &[syn::Attribute], name: &str) -> bool {
+    attrs.iter().any(|a| a.path().is_ident(name))
+}
+
+pub(super) fn type_paths(ty: &syn::Type) -> Vec<Vec<String>> {
+    match ty {
+        syn::Type::Path(path) if path.qself.is_none() => vec![path
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect()],
+        syn::Type::Reference(reference) => type_paths(&reference.elem),
+        syn::Type::Paren(inner) => type_paths(&inner.elem),
+        syn::Type::Group(inner) => type_paths(&inner.elem),
+        _ => Vec::new(),
+    }
+}
+
+/// The whole-crate graph.
+pub(super) struct Graph {
+    pub(super) nodes: Vec<Node>,
+    pub(super) modules: Vec<Module>,
+    /// Trait node → its members by name.
+    pub(super) trait_members: BTreeMap<NodeId, BTreeMap<String, Vec<NodeId>>>,
+    /// Impl node → members.
+    pub(super) impl_members: BTreeMap<NodeId, Vec<NodeId>>,
+    /// Struct node → named field → the field type's path.
+    pub(super) field_types: BTreeMap<NodeId, BTreeMap<String, Vec<String>>>,
+}
+
+impl Graph {
+    pub(super) fn add(&mut self, node: Node) -> NodeId {
+        self.nodes.push(node);
+        self.nodes.len() - 1
+    }
+
+    pub(super) fn define(&mut self, module: ModId, name: &str, id: NodeId) {
+        self.modules[module]
+            .defs
+            .entry(name.to_string())
+            .or_default()
+            .push(id);
+    }
+
+    pub(super) fn add_items(&mut self, items: &[Item], module: ModId) {
+        for item in items {
+            if is_placeholder(item) {
+                continue;
+            }
+            self.add_item(item, module);
+        }
+    }
+
+    pub(super) fn add_item(&mut self, item: &Item, module: ModId) {
+        match item {
+            Item::Mod(m) => {
+                let name = m.ident.to_string();
+                let id = self.add(Node::new(Class::Module, Some(name.clone()), module));
+                self.modules.push(Module {
+                    parent: Some(module),
+                    ..Module::default()
+                });
+                let child = self.modules.len() - 1;
+                self.nodes[id].child_module = Some(child);
+                self.define(module, &name, id);
+                if let Some((_, children)) = &m.content {
+                    self.add_items(children, child);
+                }
+            }
+            Item::Fn(f) => {
+                let name = f.sig.ident.to_string();
+                let mut node = Node::new(Class::Fn, Some(name.clone()), module);
+                node.mentions = Mentions::of(item);
+                node.root = (module == 0 && name == "main")
+                    || has_attr(&f.attrs, "no_mangle")
+                    || has_attr(&f.attrs, "export_name");
+                let id = self.add(node);
+                self.define(module, &name, id);
+            }
+            Item::Struct(s) => {
+                self.add_named(item, Class::Type, &s.ident, module, Vec::new());
+                let id = self.nodes.len() - 1;
+                let fields = s
+                    .fields
+                    .iter()
+                    .filter_map(|f| Some((f.ident.as_ref()?.to_string(), type_path(&f.ty)?)))
+                    .collect();
+                self.field_types.insert(id, fields);
+            }
+            Item::Union(u) => self.add_named(item, Class::Type, &u.ident, module, Vec::new()),
+            Item::Enum(e) => {
+                let variants = e.variants.iter().map(|v| v.ident.to_string()).collect();
+                self.add_named(item, Class::Type, &e.ident, module, variants)
+            }
+            Item::Type(t) => self.add_named(item, Class::Alias, &t.ident, module, Vec::new()),
+            Item::TraitAlias(t) => self.add_named(item, Class::Type, &t.ident, module, Vec::new()),
+            Item::Const(c) => {
+                let root = c.ident == "_";
+                self.add_named(item, Class::Value, &c.ident, module, Vec::new());
+                if root {
+                    let last = self.nodes.len() - 1;
+                    self.nodes[last].root = true;
+                }
+            }
+            Item::Static(s) => {
+                let root = has_attr(&s.attrs, "used") || has_attr(&s.attrs, "no_mangle");
+                self.add_named(item, Class::Value, &s.ident, module, Vec::new());
+                let last = self.nodes.len() - 1;
+                self.nodes[last].root = root;
+            }
+            Item::Macro(m) => match &m.ident {
+                Some(ident) => {
+                    let name = ident.to_string();
+                    let mut node = Node::new(Class::MacroRules, Some(name.clone()), module);
+                    node.mentions.scan_tokens(m.mac.tokens.clone());
+                    let id = self.add(node);
+                    self.define(module, &name, id);
+                    if has_attr(&m.attrs, "macro_export") && module != 0 {
+                        self.define(0, &name, id);
+                    }
+                }
+                None => {
+                    let mut node = Node::new(Class::ItemMacro, None, module);
+                    node.mentions = Mentions::of(item);
+                    self.add(node);
+                }
+            },
+            Item::Trait(t) => {
+                let name = t.ident.to_string();
+                let mut node = Node::new(Class::Trait, Some(name.clone()), module);
+                node.mentions = Mentions::of(&t.generics);
+                for bound in &t.supertraits {
+                    let more = Mentions::of(bound);
+                    node.mentions.paths.extend(more.paths);
+                }
+                let id = self.add(node);
+                self.define(module, &name, id);
+                let mut members: BTreeMap<String, Vec<NodeId>> = BTreeMap::new();
+                for member in &t.items {
+                    if is_trait_placeholder(member) {
+                        continue;
+                    }
+                    let (name, is_fn) = match member {
+                        TraitItem::Fn(f) => (Some(f.sig.ident.to_string()), true),
+                        TraitItem::Const(c) => (Some(c.ident.to_string()), false),
+                        TraitItem::Type(t) => (Some(t.ident.to_string()), false),
+                        _ => (None, false),
+                    };
+                    let mut node = Node::new(Class::TraitMember, name.clone(), module);
+                    node.parent = Some(id);
+                    node.is_fn = is_fn;
+                    node.mentions = Mentions::of(member);
+                    let member_id = self.add(node);
+                    if let Some(name) = name {
+                        members.entry(name).or_default().push(member_id);
+                    }
+                }
+                self.trait_members.insert(id, members);
+            }
+            Item::Impl(block) => {
+                let mut node = Node::new(Class::Impl, None, module);
+                node.self_paths = type_paths(&block.self_ty);
+                node.trait_path = block.trait_.as_ref().map(|(_, path, _)| {
+                    path.segments.iter().map(|s| s.ident.to_string()).collect()
+                });
+                let mut header = Mentions::of(&*block.self_ty);
+                if let Some((_, path, _)) = &block.trait_ {
+                    header.paths.extend(Mentions::of(path).paths);
+                }
+                node.header = header;
+                // Bounds (`impl<T: Bound>`, where clauses) do not decide whether the impl is
+                // needed; they are followed once it is.
+                node.mentions = Mentions::of(&block.generics);
+                let id = self.add(node);
+                let mut members = Vec::new();
+                for member in &block.items {
+                    if is_impl_placeholder(member) {
+                        continue;
+                    }
+                    let (name, is_fn, has_receiver) = match member {
+                        ImplItem::Fn(f) => (
+                            Some(f.sig.ident.to_string()),
+                            true,
+                            matches!(f.sig.inputs.first(), Some(FnArg::Receiver(_))),
+                        ),
+                        ImplItem::Const(c) => (Some(c.ident.to_string()), false, false),
+                        ImplItem::Type(t) => (Some(t.ident.to_string()), false, false),
+                        _ => (None, false, false),
+                    };
+                    let mut node = Node::new(Class::ImplMember, name, module);
+                    if let ImplItem::Fn(f) = member {
+                        if let syn::ReturnType::Type(_, ty) = &f.sig.output {
+                            let returned = type_path(ty);
+                            node.returns_self = returned.as_deref()
+                                == Some(&["Self".to_string()][..])
+                                || (returned.is_some()
+                                    && returned.as_ref() == self.nodes[id].self_paths.first());
+                        }
+                    }
+                    node.parent = Some(id);
+                    node.is_fn = is_fn || matches!(member, ImplItem::Const(_));
+                    node.has_receiver = has_receiver;
+                    node.mentions = Mentions::of(member);
+                    members.push(self.add(node));
+                }
+                self.impl_members.insert(id, members);
+            }
+            Item::Use(u) => {
+                let mut prefix = Vec::new();
+                self.add_use_tree(&u.tree, &mut prefix, module);
+            }
+            _ => {
+                let mut node = Node::new(Class::Other, None, module);
+                node.mentions = Mentions::of(item);
+                node.root = true;
+                self.add(node);
+            }
+        }
+    }
+
+    pub(super) fn add_named(
+        &mut self,
+        item: &Item,
+        class: Class,
+        ident: &syn::Ident,
+        module: ModId,
+        variants: Vec<String>,
+    ) {
+        let name = ident.to_string();
+        let mut node = Node::new(class, Some(name.clone()), module);
+        node.mentions = Mentions::of(item);
+        node.variants = variants;
+        let id = self.add(node);
+        self.define(module, &name, id);
+    }
+
+    pub(super) fn add_use_tree(&mut self, tree: &UseTree, prefix: &mut Vec<String>, module: ModId) {
+        match tree {
+            UseTree::Path(path) => {
+                prefix.push(path.ident.to_string());
+                self.add_use_tree(&path.tree, prefix, module);
+                prefix.pop();
+            }
+            UseTree::Name(name) => {
+                let ident = name.ident.to_string();
+                let (path, introduced) = if ident == "self" {
+                    (prefix.clone(), prefix.last().cloned().unwrap_or_default())
+                } else {
+                    let mut path = prefix.clone();
+                    path.push(ident.clone());
+                    (path, ident)
+                };
+                self.add_use_leaf(path, Some(introduced), module);
+            }
+            UseTree::Rename(rename) => {
+                let ident = rename.ident.to_string();
+                let path = if ident == "self" {
+                    prefix.clone()
+                } else {
+                    let mut path = prefix.clone();
+                    path.push(ident);
+                    path
+                };
+                self.add_use_leaf(path, Some(rename.rename.to_string()), module);
+            }
+            UseTree::Glob(_) => self.add_use_leaf(prefix.clone(), None, module),
+            UseTree::Group(group) => {
+                for item in &group.items {
+                    self.add_use_tree(item, prefix, module);
+                }
+            }
+        }
+    }
+
+    pub(super) fn add_use_leaf(
+        &mut self,
+        path: Vec<String>,
+        introduced: Option<String>,
+        module: ModId,
+    ) {
+        let mut node = Node::new(Class::Use, introduced.clone(), module);
+        node.use_path = path;
+        let id = self.add(node);
+        match introduced {
+            Some(name) => self.modules[module].uses.entry(name).or_default().push(id),
+            None => self.modules[module].globs.push(id),
+        }
+    }
+
+    /// Targets of `name` looked up in module `m` (definitions, imports, then glob imports).
+    pub(super) fn lookup(
+        &self,
+        m: ModId,
+        name: &str,
+        uses: &mut Vec<NodeId>,
+        depth: usize,
+    ) -> Vec<Target> {
+        if depth > MAX_DEPTH {
+            return Vec::new();
+        }
+        let module = &self.modules[m];
+        let mut out = Vec::new();
+        if let Some(ids) = module.defs.get(name) {
+            for &id in ids {
+                out.push(match self.nodes[id].child_module {
+                    Some(child) => Target::Module(child),
+                    None => Target::Node(id),
+                });
+            }
+        }
+        if let Some(leaves) = module.uses.get(name) {
+            for &leaf in leaves {
+                let resolved = self.resolve(
+                    self.nodes[leaf].module,
+                    &self.nodes[leaf].use_path,
+                    &[],
+                    depth + 1,
+                );
+                uses.push(leaf);
+                uses.extend(resolved.uses);
+                out.extend(resolved.targets);
+            }
+        }
+        if out.is_empty() {
+            for &glob in &module.globs {
+                let source = self.resolve(
+                    self.nodes[glob].module,
+                    &self.nodes[glob].use_path,
+                    &[],
+                    depth + 1,
+                );
+                for target in &source.targets {
+                    match *target {
+                        Target::Module(from) if from != m => {
+                            let mut via = Vec::new();
+                            let found = self.lookup(from, name, &mut via, depth + 1);
+                            if !found.is_empty() {
+                                uses.push(glob);
+                                uses.extend(source.uses.iter().copied());
+                                uses.extend(via);
+                                out.extend(found);
+                            }
+                        }
+                        Target::Node(id) if self.nodes[id].variants.iter().any(|v| v == name) => {
+                            uses.push(glob);
+                            uses.extend(source.uses.iter().copied());
+                            out.push(Target::Node(id));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    pub(super) fn is_type(&self, id: NodeId) -> bool {
+        matches!(
+            self.nodes[id].class,
+            Class::Type | Class::Alias | Class::Trait
+        )
+    }
+
+    /// Resolves a path written in module `module`.
+    pub(super) fn resolve(
+        &self,
+        module: ModId,
+        segments: &[String],
+        self_types: &[NodeId],
+        depth: usize,
+    ) -> Resolution {
+        let mut res = Resolution::default();
+        let Some(first) = segments.first() else {
+            return res;
+        };
+        if depth > MAX_DEPTH {
+            return res;
+        }
+        let mut current: Vec<Target> = match first.as_str() {
+            "crate" => vec![Target::Module(0)],
+            "self" => vec![Target::Module(module)],
+            "super" => self.modules[module]
+                .parent
+                .map(Target::Module)
+                .into_iter()
+                .collect(),
+            "Self" => self_types.iter().map(|&id| Target::Node(id)).collect(),
+            _ => self.lookup(module, first, &mut res.uses, depth),
+        };
+        if current.is_empty() {
+            // `T::f` with `T` a generic parameter (or anything unknown): any `f` may be meant.
+            // Not so for imported std items and std's own types (`Vec::new`, `u64::from`).
+            let known_external = !res.uses.is_empty() || STD_TYPES.contains(&first.as_str());
+            if segments.len() >= 2 && !known_external {
+                res.external_assoc = segments.last().cloned();
+            }
+            return res;
+        }
+        for segment in &segments[1..] {
+            let types: Vec<NodeId> = current
+                .iter()
+                .filter_map(|t| match *t {
+                    Target::Node(id) if self.is_type(id) => Some(id),
+                    _ => None,
+                })
+                .collect();
+            if !types.is_empty() {
+                if types.iter().any(|&id| self.nodes[id].class == Class::Alias) {
+                    res.external_assoc = Some(segment.clone());
+                }
+                res.targets = types.iter().map(|&id| Target::Node(id)).collect();
+                res.pair = Some((types, segment.clone()));
+                return res;
+            }
+            let mut next = Vec::new();
+            for target in &current {
+                if let Target::Module(m) = *target {
+                    match segment.as_str() {
+                        "super" => next.extend(self.modules[m].parent.map(Target::Module)),
+                        "self" => next.push(Target::Module(m)),
+                        _ => next.extend(self.lookup(m, segment, &mut res.uses, depth)),
+                    }
+                }
+            }
+            if next.is_empty() {
+                res.fallback = segments.last().cloned();
+                return res;
+            }
+            current = next;
+        }
+        res.targets = current;
+        res
+    }
+
+    /// The local types an impl block is for.
+    pub(super) fn self_types(&self, impl_id: NodeId) -> Vec<NodeId> {
+        let node = &self.nodes[impl_id];
+        let mut out = Vec::new();
+        for path in &node.self_paths {
+            for target in self.resolve(node.module, path, &[], 0).targets {
+                if let Target::Node(id) = target {
+                    if self.is_type(id) {
+                        out.push(id);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The local trait an impl block implements, if any.
+    pub(super) fn impl_trait(&self, impl_id: NodeId) -> Option<NodeId> {
+        let node = &self.nodes[impl_id];
+        let path = node.trait_path.as_ref()?;
+        self.resolve(node.module, path, &[], 0)
+            .targets
+            .into_iter()
+            .find_map(|t| match t {
+                Target::Node(id) if self.nodes[id].class == Class::Trait => Some(id),
+                _ => None,
+            })
+    }
+
+    /// Every local type or trait named in an impl block's header.
+    pub(super) fn header_refs(&self, impl_id: NodeId) -> Vec<NodeId> {
+        let node = &self.nodes[impl_id];
+        let mut out = Vec::new();
+        for path in &node.header.paths {
+            let res = self.resolve(node.module, path, &[], 0);
+            for target in res.targets {
+                if let Target::Node(id) = target {
+                    if self.is_type(id) {
+                        out.push(id);
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}

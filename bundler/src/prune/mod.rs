@@ -1,0 +1,140 @@
+//! Pruning: only what `main` can reach is kept, down to single items, methods and imports.
+//!
+//! The bundle is one crate, so every item of the library that the binary does not use would be
+//! dead code. The pruner builds a graph whose nodes are items (functions, types, traits,
+//! constants, macros, impl blocks and their members, trait members, and each leaf of each `use`),
+//! resolves the paths each node mentions the way rustc does (modules, imports, glob imports,
+//! `crate`/`self`/`super`/`Self`), and keeps what is reachable from `main`, to a fixpoint:
+//! - an impl block is kept when every local type and trait in its header is kept;
+//! - an inherent method is kept when it is named through its type (`Type::f`, `Self::f`), or
+//!   called as a method on a receiver of that type (`self.f()`, `self.board.f()`, a variable
+//!   bound with a written type or `Type::new(..)`), or called as a method on a receiver whose
+//!   type is not known (then by name alone);
+//! - a trait member is kept when its name is used anywhere; impls of the trait follow the trait;
+//! - a `use` leaf is kept when a kept path resolves through it, or it imports a kept trait whose
+//!   methods its module calls;
+//! - a macro is kept when invoked by name.
+//!
+//! Where resolution fails the pruner keeps by name, so it errs on keeping. Modules (and the
+//! source files behind them) with nothing kept disappear.
+//!
+//! `graph` builds the nodes and resolves paths, `reach` computes what is kept, `filter`
+//! applies it to the syntax tree.
+
+mod filter;
+mod graph;
+mod reach;
+
+use filter::{filter_items, mark_unused_data};
+use graph::{Class, Graph, Module};
+use reach::Reach;
+use std::collections::{BTreeMap, BTreeSet};
+use syn::Item;
+
+/// What pruning kept, for the report.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PruneReport {
+    /// Marker numbers (source files) with something kept.
+    pub kept_files: BTreeSet<usize>,
+    /// Marker numbers of every source file seen.
+    pub all_files: BTreeSet<usize>,
+}
+
+/// Removes from `items` (the bundle's root) everything `main` cannot reach.
+pub fn prune(items: &mut Vec<Item>) -> PruneReport {
+    let mut graph = Graph {
+        nodes: Vec::new(),
+        modules: vec![Module::default()],
+        trait_members: BTreeMap::new(),
+        impl_members: BTreeMap::new(),
+        field_types: BTreeMap::new(),
+    };
+    graph.add_items(items, 0);
+    let mut reach = Reach {
+        graph: &graph,
+        kept: vec![false; graph.nodes.len()],
+        worklist: Vec::new(),
+        methods: BTreeSet::new(),
+        module_methods: BTreeSet::new(),
+        assoc_global: BTreeSet::new(),
+        pairs: BTreeSet::new(),
+        pair_names: BTreeSet::new(),
+        fallback: BTreeSet::new(),
+        macros: BTreeSet::new(),
+        idents: BTreeSet::new(),
+        self_types: BTreeMap::new(),
+        impl_traits: BTreeMap::new(),
+        header_refs: BTreeMap::new(),
+        constructors: BTreeSet::new(),
+        deref_types: BTreeSet::new(),
+    };
+    for (id, node) in graph.nodes.iter().enumerate() {
+        if node.class == Class::Impl {
+            reach.self_types.insert(id, graph.self_types(id));
+            reach.impl_traits.insert(id, graph.impl_trait(id));
+            reach.header_refs.insert(id, graph.header_refs(id));
+        }
+    }
+    for (&block, members) in &graph.impl_members {
+        let self_types = reach.self_types[&block].clone();
+        let is_deref = graph.nodes[block]
+            .trait_path
+            .as_ref()
+            .and_then(|p| p.last())
+            .is_some_and(|name| name == "Deref" || name == "DerefMut");
+        for &ty in &self_types {
+            if is_deref {
+                reach.deref_types.insert(ty);
+            }
+            for &member in members {
+                if let (true, Some(name)) =
+                    (graph.nodes[member].returns_self, &graph.nodes[member].name)
+                {
+                    reach.constructors.insert((ty, name.clone()));
+                }
+            }
+        }
+    }
+    for (id, node) in graph.nodes.iter().enumerate() {
+        if node.root {
+            reach.keep(id);
+        }
+    }
+    loop {
+        reach.drain();
+        if !reach.conditional_pass() && reach.worklist.is_empty() {
+            break;
+        }
+    }
+    // Trait members that were dropped take the matching members of local trait impls along.
+    let mut kept = reach.kept.clone();
+    for (&impl_id, members) in &graph.impl_members {
+        let Some(Some(trait_id)) = reach.impl_traits.get(&impl_id) else {
+            continue;
+        };
+        for &member in members {
+            let Some(name) = &graph.nodes[member].name else {
+                continue;
+            };
+            let in_trait = graph.trait_members[trait_id]
+                .get(name)
+                .is_some_and(|ms| ms.iter().any(|&m| kept[m]));
+            if !in_trait {
+                kept[member] = false;
+            }
+        }
+    }
+    let mut report = PruneReport::default();
+    let mut counter = 0;
+    filter_items(items, &kept, &mut counter, &mut report);
+    let mut reads = BTreeSet::new();
+    let mut constructed = BTreeSet::new();
+    for (id, node) in graph.nodes.iter().enumerate() {
+        if kept[id] {
+            reads.extend(node.mentions.fields.iter().cloned());
+            constructed.extend(node.mentions.constructors.iter().cloned());
+        }
+    }
+    mark_unused_data(items, &reads, &constructed);
+    report
+}

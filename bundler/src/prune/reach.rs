@@ -1,0 +1,443 @@
+//! Reachability from `main` over the graph, to a fixpoint: what every kept node mentions is
+//! kept, and the conditional rules (impl blocks, their members, trait members, imports kept for
+//! their traits, macros by name) are applied until nothing changes.
+
+use super::graph::{Class, Graph, ModId, NodeId, Resolution, Target};
+use crate::mentions::Receiver;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// std traits that are imported for their methods, and those methods: such an import is kept
+/// when its module calls one of them (`write!`/`writeln!` call `write_fmt`).
+pub(super) const STD_TRAIT_METHODS: [(&str, &[&str]); 16] = [
+    (
+        "Write",
+        &[
+            "write",
+            "write_all",
+            "write_fmt",
+            "flush",
+            "by_ref",
+            "write_str",
+            "write_char",
+        ],
+    ),
+    (
+        "Read",
+        &[
+            "read",
+            "read_to_string",
+            "read_to_end",
+            "read_exact",
+            "bytes",
+            "take",
+            "chain",
+            "by_ref",
+        ],
+    ),
+    (
+        "BufRead",
+        &[
+            "lines",
+            "read_line",
+            "split",
+            "read_until",
+            "fill_buf",
+            "consume",
+        ],
+    ),
+    ("Seek", &["seek", "rewind", "stream_position"]),
+    ("FromStr", &["from_str", "parse"]),
+    (
+        "Hasher",
+        &[
+            "finish",
+            "write",
+            "write_u8",
+            "write_u16",
+            "write_u32",
+            "write_u64",
+            "write_usize",
+        ],
+    ),
+    ("Hash", &["hash"]),
+    ("Borrow", &["borrow"]),
+    ("BorrowMut", &["borrow_mut"]),
+    ("Error", &["source", "description", "cause"]),
+    ("Any", &["type_id"]),
+    ("FromIterator", &["from_iter"]),
+    ("Extend", &["extend"]),
+    ("Sum", &["sum"]),
+    ("Product", &["product"]),
+    ("TryFrom", &["try_from"]),
+];
+
+/// The reachability computation.
+pub(super) struct Reach<'g> {
+    pub(super) graph: &'g Graph,
+    pub(super) kept: Vec<bool>,
+    pub(super) worklist: Vec<NodeId>,
+    pub(super) methods: BTreeSet<String>,
+    pub(super) module_methods: BTreeSet<(ModId, String)>,
+    pub(super) assoc_global: BTreeSet<String>,
+    pub(super) pairs: BTreeSet<(NodeId, String)>,
+    pub(super) pair_names: BTreeSet<String>,
+    pub(super) fallback: BTreeSet<String>,
+    pub(super) macros: BTreeSet<String>,
+    pub(super) idents: BTreeSet<String>,
+    pub(super) self_types: BTreeMap<NodeId, Vec<NodeId>>,
+    pub(super) impl_traits: BTreeMap<NodeId, Option<NodeId>>,
+    pub(super) header_refs: BTreeMap<NodeId, Vec<NodeId>>,
+    /// (type, function) pairs where the function returns the type.
+    pub(super) constructors: BTreeSet<(NodeId, String)>,
+    /// Types with a `Deref` impl: their values' methods may be another type's.
+    pub(super) deref_types: BTreeSet<NodeId>,
+}
+
+impl Reach<'_> {
+    /// The local types a method call's receiver has, or nothing when unknown.
+    pub(super) fn receiver_types(&self, id: NodeId, receiver: &Receiver) -> Vec<NodeId> {
+        let graph = self.graph;
+        let module = graph.nodes[id].module;
+        let local_types = |path: &[String], module: ModId| -> Vec<NodeId> {
+            graph
+                .resolve(module, path, &self.self_types_for(id), 0)
+                .targets
+                .into_iter()
+                .filter_map(|t| match t {
+                    Target::Node(n) if graph.is_type(n) => Some(n),
+                    _ => None,
+                })
+                .collect()
+        };
+        let types = match receiver {
+            Receiver::SelfValue => self.self_types_for(id),
+            Receiver::SelfField(field) => {
+                let mut found = Vec::new();
+                for owner in self.self_types_for(id) {
+                    let path = graph.field_types.get(&owner).and_then(|f| f.get(field));
+                    match path {
+                        Some(path) => found.extend(local_types(path, graph.nodes[owner].module)),
+                        None => return Vec::new(),
+                    }
+                }
+                found
+            }
+            Receiver::Typed(path) => local_types(path, module),
+            Receiver::CallOf(path, function) => {
+                let types = local_types(path, module);
+                if types
+                    .iter()
+                    .all(|&t| self.constructors.contains(&(t, function.clone())))
+                {
+                    types
+                } else {
+                    Vec::new()
+                }
+            }
+            Receiver::Unknown => Vec::new(),
+        };
+        // Aliases and Deref make the real receiver type uncertain: treat as unknown.
+        let uncertain = types
+            .iter()
+            .any(|&t| graph.nodes[t].class == Class::Alias || self.deref_types.contains(&t));
+        if uncertain {
+            Vec::new()
+        } else {
+            types
+        }
+    }
+
+    pub(super) fn keep(&mut self, id: NodeId) -> bool {
+        if self.kept[id] {
+            return false;
+        }
+        self.kept[id] = true;
+        self.worklist.push(id);
+        true
+    }
+
+    pub(super) fn apply(&mut self, res: Resolution) {
+        for leaf in res.uses {
+            self.keep(leaf);
+        }
+        for target in res.targets {
+            if let Target::Node(id) = target {
+                self.keep(id);
+            }
+        }
+        if let Some((types, name)) = res.pair {
+            for id in types {
+                self.pairs.insert((id, name.clone()));
+            }
+            self.pair_names.insert(name);
+        }
+        if let Some(name) = res.external_assoc {
+            self.assoc_global.insert(name);
+        }
+        if let Some(name) = res.fallback {
+            self.fallback.insert(name);
+        }
+    }
+
+    /// The self types `Self` stands for inside node `id`.
+    pub(super) fn self_types_for(&self, id: NodeId) -> Vec<NodeId> {
+        let node = &self.graph.nodes[id];
+        let owner = match node.class {
+            Class::Impl => Some(id),
+            Class::ImplMember => node.parent,
+            _ => None,
+        };
+        owner
+            .and_then(|owner| self.self_types.get(&owner).cloned())
+            .unwrap_or_default()
+    }
+
+    pub(super) fn process(&mut self, id: NodeId) {
+        let graph = self.graph;
+        let node = &graph.nodes[id];
+        // A kept member keeps its impl or trait; a kept node keeps its module's `mod` item.
+        if let Some(parent) = node.parent {
+            self.keep(parent);
+        }
+        let self_types = self.self_types_for(id);
+        let mut paths: Vec<&Vec<String>> = node.mentions.paths.iter().collect();
+        if node.class == Class::Impl {
+            paths.extend(node.header.paths.iter());
+        }
+        if node.class == Class::Use {
+            let res = graph.resolve(node.module, &node.use_path, &[], 0);
+            self.apply(res);
+        }
+        for path in paths {
+            let mut res = graph.resolve(node.module, path, &self_types, 0);
+            // A macro's body is resolved where the macro is used, which may be another module:
+            // a name it uses that is unknown here is kept wherever it is defined.
+            let unresolved = res.targets.is_empty()
+                && res.pair.is_none()
+                && res.external_assoc.is_none()
+                && res.uses.is_empty();
+            if node.class == Class::MacroRules && unresolved && path.len() == 1 {
+                res.fallback = path.last().cloned();
+            }
+            self.apply(res);
+        }
+        for name in &node.mentions.assoc {
+            self.assoc_global.insert(name.clone());
+        }
+        for name in &node.mentions.methods {
+            self.methods.insert(name.clone());
+            self.module_methods.insert((node.module, name.clone()));
+        }
+        for (name, receiver) in &node.mentions.method_calls {
+            let types = self.receiver_types(id, receiver);
+            if types.is_empty() {
+                self.methods.insert(name.clone());
+            } else {
+                for ty in types {
+                    self.pairs.insert((ty, name.clone()));
+                }
+                self.pair_names.insert(name.clone());
+            }
+            self.module_methods.insert((node.module, name.clone()));
+        }
+        for name in &node.mentions.macros {
+            self.macros.insert(name.clone());
+            if name == "write" || name == "writeln" {
+                self.module_methods
+                    .insert((node.module, "write_fmt".to_string()));
+            }
+            // An imported macro: keep the import that brings it into scope.
+            if let Some(leaves) = graph.modules[node.module].uses.get(name) {
+                for &leaf in leaves {
+                    let res = graph.resolve(
+                        graph.nodes[leaf].module,
+                        &graph.nodes[leaf].use_path,
+                        &[],
+                        0,
+                    );
+                    let is_macro = res.targets.iter().any(|t| {
+                        matches!(*t, Target::Node(n) if graph.nodes[n].class == Class::MacroRules)
+                    });
+                    if is_macro {
+                        self.keep(leaf);
+                        self.apply(res);
+                    }
+                }
+            }
+        }
+        for ident in node.mentions.idents() {
+            self.idents.insert(ident.clone());
+        }
+    }
+
+    pub(super) fn drain(&mut self) {
+        while let Some(id) = self.worklist.pop() {
+            self.process(id);
+        }
+    }
+
+    pub(super) fn name_used_as_assoc(&self, name: &str) -> bool {
+        self.assoc_global.contains(name) || self.fallback.contains(name)
+    }
+
+    /// One pass over the conditional rules; true when something new was kept.
+    pub(super) fn conditional_pass(&mut self) -> bool {
+        let graph = self.graph;
+        let mut changed = false;
+        let live_modules: BTreeSet<ModId> = graph
+            .nodes
+            .iter()
+            .enumerate()
+            .filter(|(id, node)| {
+                self.kept[*id] && !matches!(node.class, Class::Use | Class::Module)
+            })
+            .map(|(_, node)| node.module)
+            .collect();
+        for (id, node) in graph.nodes.iter().enumerate() {
+            if self.kept[id] {
+                continue;
+            }
+            let name = node.name.as_deref().unwrap_or("");
+            let needed = match node.class {
+                Class::Impl => {
+                    let refs = &self.header_refs[&id];
+                    refs.iter().all(|&r| self.kept[r])
+                }
+                Class::ImplMember => {
+                    let Some(parent) = node.parent else { continue };
+                    if !self.kept[parent] {
+                        continue;
+                    }
+                    let is_trait_impl = graph.nodes[parent].trait_path.is_some();
+                    match (
+                        is_trait_impl,
+                        self.impl_traits.get(&parent).copied().flatten(),
+                    ) {
+                        (true, Some(trait_id)) => {
+                            !node.is_fn
+                                || graph.trait_members[&trait_id]
+                                    .get(name)
+                                    .is_some_and(|ms| ms.iter().any(|&m| self.kept[m]))
+                        }
+                        (true, None) => true,
+                        (false, _) => {
+                            let by_type = self.self_types[&parent]
+                                .iter()
+                                .any(|&t| self.pairs.contains(&(t, name.to_string())));
+                            !node.is_fn
+                                || by_type
+                                || self.name_used_as_assoc(name)
+                                || (node.has_receiver && self.methods.contains(name))
+                        }
+                    }
+                }
+                Class::TraitMember => {
+                    let Some(parent) = node.parent else { continue };
+                    self.kept[parent]
+                        && (!node.is_fn
+                            || self.methods.contains(name)
+                            || self.pair_names.contains(name)
+                            || self.name_used_as_assoc(name))
+                }
+                Class::MacroRules => self.macros.contains(name),
+                Class::ItemMacro => {
+                    let mut inner = node.mentions.idents();
+                    inner.any(|ident| self.idents.contains(ident) && !self.macros.contains(ident))
+                }
+                Class::Use => {
+                    self.trait_import_needed(id)
+                        || self.std_trait_import_needed(id)
+                        || self.external_glob_needed(id, &live_modules)
+                }
+                // A trait is also needed when one of its methods is called (the trait may be
+                // in scope through an import that is itself only kept for the trait).
+                Class::Trait => {
+                    let called = graph.trait_members[&id].keys().any(|member| {
+                        self.methods.contains(member)
+                            || self.pair_names.contains(member)
+                            || self.assoc_global.contains(member)
+                    });
+                    let implemented_for_kept = self.impl_traits.iter().any(|(&block, t)| {
+                        *t == Some(id) && self.self_types[&block].iter().all(|&ty| self.kept[ty])
+                    });
+                    self.fallback.contains(name) || (called && implemented_for_kept)
+                }
+                Class::Module | Class::Other => false,
+                _ => self.fallback.contains(name),
+            };
+            if needed && self.keep(id) {
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// A glob import of something outside the crate (`use std::io::prelude::*`,
+    /// `use std::cmp::Ordering::*`) cannot be looked into: it is kept while its module keeps
+    /// any code.
+    pub(super) fn external_glob_needed(
+        &self,
+        leaf: NodeId,
+        live_modules: &BTreeSet<ModId>,
+    ) -> bool {
+        let graph = self.graph;
+        let node = &graph.nodes[leaf];
+        node.name.is_none()
+            && live_modules.contains(&node.module)
+            && graph
+                .resolve(node.module, &node.use_path, &[], 0)
+                .targets
+                .is_empty()
+    }
+
+    /// A `use` of a std trait is needed when its module calls one of the trait's methods.
+    pub(super) fn std_trait_import_needed(&self, leaf: NodeId) -> bool {
+        let node = &self.graph.nodes[leaf];
+        let Some(last) = node.use_path.last() else {
+            return false;
+        };
+        let is_std = node
+            .use_path
+            .first()
+            .is_some_and(|root| ["std", "core", "alloc"].contains(&root.as_str()));
+        if !is_std {
+            return false;
+        }
+        STD_TRAIT_METHODS
+            .iter()
+            .filter(|(name, _)| name == last)
+            .flat_map(|(_, methods)| methods.iter())
+            .any(|method| {
+                self.module_methods
+                    .contains(&(node.module, method.to_string()))
+            })
+    }
+
+    /// A `use` of a trait is needed when its module calls one of the trait's methods.
+    pub(super) fn trait_import_needed(&self, leaf: NodeId) -> bool {
+        let graph = self.graph;
+        let node = &graph.nodes[leaf];
+        let res = graph.resolve(node.module, &node.use_path, &[], 0);
+        let mut traits = Vec::new();
+        for target in &res.targets {
+            match *target {
+                Target::Node(id) if graph.nodes[id].class == Class::Trait => traits.push(id),
+                Target::Module(m) if node.name.is_none() => {
+                    for ids in graph.modules[m].defs.values() {
+                        traits.extend(
+                            ids.iter()
+                                .filter(|&&id| graph.nodes[id].class == Class::Trait),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        traits.iter().any(|&t| {
+            self.kept[t]
+                && graph.trait_members[&t]
+                    .keys()
+                    .any(|member| self.module_methods.contains(&(node.module, member.clone())))
+        })
+    }
+}
