@@ -442,6 +442,8 @@ impl Graph {
     ) {
         let mut node = Node::new(Class::Use, introduced.clone(), module);
         node.use_path = path;
+        // `use app::main;` at the root: the program starts there.
+        node.root = module == 0 && introduced.as_deref() == Some("main");
         let id = self.add(node);
         match introduced {
             Some(name) => self.modules[module].uses.entry(name).or_default().push(id),
