@@ -23,6 +23,8 @@ pub struct Site<'a> {
     pub dir: &'a Path,
     /// The package, for `CARGO_PKG_*`.
     pub package: &'a Package,
+    /// The crate being loaded (`CARGO_CRATE_NAME`): the library's or the binary's.
+    pub crate_name: &'a str,
 }
 
 /// Expands every include and environment macro in a parsed file.
@@ -115,7 +117,11 @@ impl Expander<'_> {
                 let Some(var) = strings.first().map(LitStr::value) else {
                     return Err(fail(format!("`{name}!` without a variable name")));
                 };
-                match (self.site.package.env_var(&var), name) {
+                let value = match var.as_str() {
+                    "CARGO_CRATE_NAME" => Some(self.site.crate_name),
+                    _ => self.site.package.env_var(&var),
+                };
+                match (value, name) {
                     (Some(value), "env") => Ok(Some(quote!(#value))),
                     (Some(value), _) => Ok(Some(quote!(::core::option::Option::Some(#value)))),
                     (None, "option_env") if !var.starts_with("CARGO") && var != "OUT_DIR" => {

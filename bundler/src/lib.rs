@@ -107,7 +107,7 @@ pub fn bundle_cached(request: &Request, cache: &mut Cache) -> Result<Bundle> {
             let key = (lib.path.clone(), display_root.clone());
             if !cache.libs.contains_key(&key) {
                 let mut loader = loader::Loader::new(&package, &cfg, &display_root);
-                let krate = loader.load_crate(&lib.path)?;
+                let krate = loader.load_crate(&lib.path, &lib.name)?;
                 let cached = CachedLib {
                     krate,
                     files: loader.files,
@@ -132,7 +132,7 @@ pub fn bundle_cached(request: &Request, cache: &mut Cache) -> Result<Bundle> {
         ),
         None => loader::Loader::new(&package, &cfg, &display_root),
     };
-    let bin_crate = loader.load_crate(&bin.path)?;
+    let bin_crate = loader.load_crate(&bin.path, &bin.name.replace('-', "_"))?;
     let lib_crate = lib_crate.map(|(name, cached)| (name, cached.krate));
     let files = loader.files.clone();
 

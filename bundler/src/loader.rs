@@ -46,6 +46,8 @@ pub struct Loader<'a> {
     /// Text of the `//` comments kept between items; a comment placeholder indexes this list.
     pub comments: Vec<String>,
     loading: Vec<PathBuf>,
+    /// The crate being loaded, for `CARGO_CRATE_NAME`.
+    crate_name: String,
 }
 
 /// Removes `.` and `..` components without touching the file system.
@@ -124,6 +126,7 @@ impl<'a> Loader<'a> {
             files: Vec::new(),
             comments: Vec::new(),
             loading: Vec::new(),
+            crate_name: String::new(),
         }
     }
 
@@ -147,8 +150,9 @@ impl<'a> Loader<'a> {
         relative_path(&normalize(path), &normalize(&self.display_root))
     }
 
-    /// Loads the crate whose root file is `root`.
-    pub fn load_crate(&mut self, root: &Path) -> Result<LoadedCrate> {
+    /// Loads the crate whose root file is `root` (`crate_name` as code sees it).
+    pub fn load_crate(&mut self, root: &Path, crate_name: &str) -> Result<LoadedCrate> {
+        self.crate_name = crate_name.to_string();
         let state = DirState {
             dir: root.parent().map(Path::to_path_buf).unwrap_or_default(),
             relative: None,
@@ -194,6 +198,7 @@ impl<'a> Loader<'a> {
                 shown: &shown,
                 dir: &dir,
                 package: self.package,
+                crate_name: &self.crate_name,
             },
         )?;
         if text.contains("include!") {
