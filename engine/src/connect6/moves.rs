@@ -46,6 +46,34 @@ pub fn attack_value(board: &Board, cell: u16, colour: Stone) -> i32 {
     attack
 }
 
+/// The side to move's most aggressive turns: pairs of the cells that build its own lines most,
+/// valued by what they build together (no defence counted). When the side must block threats,
+/// its blocking turns instead.
+pub fn attacking_turns(board: &mut Board, cells: usize, limit: usize) -> Vec<Turn> {
+    let colour = board.to_move();
+    if board.has_live_window(colour.opponent()) || board.stone_count() == 0 {
+        return candidate_turns(board, cells, limit);
+    }
+    let mut builders: Vec<(u16, i32)> = (0..CELLS as u16)
+        .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
+        .map(|cell| (cell, attack_value(board, cell, colour)))
+        .collect();
+    builders.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+    builders.truncate(cells);
+    let mut scored: Vec<(Turn, i32)> = Vec::new();
+    for (index, &(first, first_value)) in builders.iter().enumerate() {
+        board.place(first, colour);
+        for &(second, _) in &builders[index + 1..] {
+            let value = first_value + attack_value(board, second, colour);
+            scored.push((Turn::pair(first, second), value));
+        }
+        board.remove(first);
+    }
+    scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+    scored.truncate(limit);
+    scored.into_iter().map(|(turn, _)| turn).collect()
+}
+
 /// What `cell` takes from the opponent of `colour`: the worth of the opponent's windows it spoils.
 pub fn defence_value(board: &Board, cell: u16, colour: Stone) -> i32 {
     let own = colour.index();

@@ -3,7 +3,7 @@
 
 use super::board::Board;
 use super::geometry::CELLS;
-use super::moves::{candidate_turns, defensive_turns};
+use super::moves::{attacking_turns, candidate_turns, defensive_turns};
 use super::stone::Stone;
 use super::threats::threat_count;
 use super::turn::Turn;
@@ -21,7 +21,7 @@ const OPENING_STONES: u16 = 8;
 const LEAF_ATTACK_NODES: u64 = 24;
 
 /// The opponent's quiet turns tried against each of our candidates (and the cells they pair).
-const QUIET_ATTACKS: usize = 6;
+const QUIET_ATTACKS: usize = 16;
 const QUIET_ATTACK_CELLS: usize = 10;
 
 /// Our replies tried against each of those quiet turns.
@@ -257,7 +257,7 @@ impl Searcher {
         board.play(turn);
         let mut verdict = Some(true);
         if board.winner().is_none() {
-            let attacks = candidate_turns(board, QUIET_ATTACK_CELLS, QUIET_ATTACKS);
+            let attacks = attacking_turns(board, QUIET_ATTACK_CELLS, QUIET_ATTACKS);
             'attacks: for attack in attacks {
                 board.play(attack);
                 // A full board is a draw, which the quiet turn cannot turn into a win.
