@@ -123,6 +123,8 @@ pub struct Row {
     /// Source files kept and dropped.
     pub files_kept: usize,
     pub files_dropped: usize,
+    /// Fields and variants marked `#[allow(dead_code)]`.
+    pub unused_data: Vec<String>,
     /// Time to bundle (and write or compare), in milliseconds.
     pub millis: f64,
 }
@@ -187,6 +189,7 @@ pub fn bundle_workspace(workspace: &Workspace, check: bool) -> WorkspaceRun {
             limit: target.limit,
             files_kept: bundle.files_kept,
             files_dropped: bundle.files_dropped,
+            unused_data: bundle.unused_data,
             millis: started.elapsed().as_secs_f64() * 1000.0,
         });
     }
@@ -203,6 +206,15 @@ fn run_workspace(check: bool) -> Result<()> {
     let started = Instant::now();
     let run = bundle_workspace(&workspace, check);
     print_table(&run.rows);
+    for row in &run.rows {
+        if !row.unused_data.is_empty() {
+            println!(
+                "note: {}: never read or constructed by this binary, marked #[allow(dead_code)]: {}",
+                row.target,
+                row.unused_data.join(", ")
+            );
+        }
+    }
     println!(
         "{} target(s) in {:.0} ms{}",
         run.rows.len(),

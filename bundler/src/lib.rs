@@ -55,6 +55,9 @@ pub struct Bundle {
     pub files_kept: usize,
     /// Source files loaded but left out entirely.
     pub files_dropped: usize,
+    /// Fields and variants of kept types this binary never reads or constructs (marked
+    /// `#[allow(dead_code)]` in the bundle), as `Type::member`.
+    pub unused_data: Vec<String>,
 }
 
 /// Whether `item` is a macro definition at the root or a `#[macro_use]` module (whose macros'
@@ -182,5 +185,6 @@ pub fn bundle_cached(request: &Request, cache: &mut Cache) -> Result<Bundle> {
         code,
         files_kept: report.kept_files.len(),
         files_dropped: report.all_files.len() - report.kept_files.len(),
+        unused_data: report.unused_data,
     })
 }

@@ -12,13 +12,15 @@ use syn::{Item, UseTree};
 /// Fields and enum variants are not items: they cannot be pruned without changing the types.
 /// A kept type's field that no kept code reads, or variant that no kept code constructs, is
 /// data the library has for other binaries; it gets `#[allow(dead_code)]`.
+/// Returns the marked ones as `Type::member`.
 pub(super) fn mark_unused_data(
     items: &mut [Item],
     reads: &BTreeSet<String>,
     constructed: &BTreeSet<String>,
-) {
+) -> Vec<String> {
     let allow: syn::Attribute = syn::parse_quote!(#[allow(dead_code)]);
-    let mark_fields = |fields: &mut syn::Fields| {
+    let mut marked = Vec::new();
+    let mut mark_fields = |owner: &str, fields: &mut syn::Fields, marked: &mut Vec<String>| {
         if let syn::Fields::Named(named) = fields {
             for field in named.named.iter_mut() {
                 let name = field
@@ -28,6 +30,7 @@ pub(super) fn mark_unused_data(
                     .unwrap_or_default();
                 if !reads.contains(&name) {
                     field.attrs.push(allow.clone());
+                    marked.push(format!("{owner}::{name}"));
                 }
             }
         }
@@ -36,22 +39,26 @@ pub(super) fn mark_unused_data(
         match item {
             Item::Mod(module) => {
                 if let Some((_, children)) = &mut module.content {
-                    mark_unused_data(children, reads, constructed);
+                    marked.extend(mark_unused_data(children, reads, constructed));
                 }
             }
-            Item::Struct(s) => mark_fields(&mut s.fields),
+            Item::Struct(s) => mark_fields(&s.ident.to_string(), &mut s.fields, &mut marked),
             Item::Enum(e) => {
+                let owner = e.ident.to_string();
                 for variant in e.variants.iter_mut() {
                     if !constructed.contains(&variant.ident.to_string()) {
                         variant.attrs.push(allow.clone());
+                        marked.push(format!("{owner}::{}", variant.ident));
                     } else {
-                        mark_fields(&mut variant.fields);
+                        let owner = format!("{owner}::{}", variant.ident);
+                        mark_fields(&owner, &mut variant.fields, &mut marked);
                     }
                 }
             }
             _ => {}
         }
     }
+    marked
 }
 
 /// Keeps the kept items of a list (walking in the same order as `Graph::add_items`).

@@ -38,6 +38,9 @@ pub struct PruneReport {
     pub kept_files: BTreeSet<usize>,
     /// Marker numbers of every source file seen.
     pub all_files: BTreeSet<usize>,
+    /// Fields never read and variants never constructed by the kept code (`Type::member`),
+    /// marked `#[allow(dead_code)]`.
+    pub unused_data: Vec<String>,
 }
 
 /// Removes from `items` (the bundle's root) everything `main` cannot reach.
@@ -135,6 +138,6 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
             constructed.extend(node.mentions.constructors.iter().cloned());
         }
     }
-    mark_unused_data(items, &reads, &constructed);
+    report.unused_data = mark_unused_data(items, &reads, &constructed);
     report
 }
