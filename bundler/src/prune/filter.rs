@@ -20,7 +20,7 @@ pub(super) fn mark_unused_data(
 ) -> Vec<String> {
     let allow: syn::Attribute = syn::parse_quote!(#[allow(dead_code)]);
     let mut marked = Vec::new();
-    let mut mark_fields = |owner: &str, fields: &mut syn::Fields, marked: &mut Vec<String>| {
+    let mark_fields = |owner: &str, fields: &mut syn::Fields, marked: &mut Vec<String>| {
         if let syn::Fields::Named(named) = fields {
             for field in named.named.iter_mut() {
                 let name = field
