@@ -79,6 +79,8 @@ impl Default for Settings {
 /// The turn search.
 pub struct Searcher {
     settings: Settings,
+    /// Draws the varied opening turns (only with `opening_variety`).
+    rng: Rng,
     nodes: u64,
     deadline: Deadline,
     aborted: bool,
@@ -89,6 +91,7 @@ impl Searcher {
     pub fn new(settings: Settings) -> Self {
         Self {
             settings,
+            rng: Rng::new(settings.seed),
             nodes: 0,
             deadline: Deadline::unlimited(),
             aborted: false,
@@ -179,13 +182,13 @@ impl Searcher {
         }
         self.deadline = whole;
         if self.settings.opening_variety > 0 && board.stone_count() < OPENING_STONES {
-            self.vary_opening(&mut best_order, &best_scores, board.stone_count());
+            self.vary_opening(&mut best_order, &best_scores);
         }
         Some(self.safest(&mut board, &best_order, us))
     }
 
     /// Moves a random turn scoring within the variety margin of the best to the front.
-    fn vary_opening(&self, order: &mut [Turn], scores: &[(Turn, i32)], stones: u16) {
+    fn vary_opening(&mut self, order: &mut [Turn], scores: &[(Turn, i32)]) {
         let Some(&(_, best)) = scores.first() else {
             return;
         };
@@ -194,8 +197,7 @@ impl Searcher {
             .take_while(|(_, value)| *value >= best - self.settings.opening_variety)
             .count()
             .min(4);
-        let mut rng = Rng::new(self.settings.seed ^ u64::from(stones));
-        let pick = rng.below(close as u32) as usize;
+        let pick = self.rng.below(close as u32) as usize;
         if let Some(index) = order.iter().position(|turn| *turn == scores[pick].0) {
             order[..=index].rotate_right(1);
         }
