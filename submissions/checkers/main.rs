@@ -7,6 +7,7 @@
 //!   moves' worth, as 90 s is to 2 s);
 //! - `perft DEPTH [POSITION]`: move-path counts for every depth up to DEPTH;
 //! - `bench`: a fixed-depth search of a few positions, with the speed in nodes per second.
+
 // engine/src/bin/checkers.rs
 use crate::engine::checkers::position::Position;
 use crate::engine::checkers::search::{Limits, Searcher};
@@ -117,6 +118,7 @@ fn bench() {
 }
 
 mod engine {
+    // engine/src/lib.rs
     //! Game engines for online judges.
     //!
     //! Layout, one folder per concern:
@@ -127,8 +129,9 @@ mod engine {
     //!   and a game's types.
     //!
     //! Each binary in `src/bin/` is one upload target; the bundler keeps only what it reaches.
-    // engine/src/lib.rs
+
     pub mod checkers {
+        // engine/src/checkers/mod.rs
         //! The game of checkers as played on the course judge: 8x8 board, men step forward, kings step
         //! one square in any direction, captures in all four directions by men and kings alike,
         //! mandatory and maximal, crowning only at the end of a move, and a score on material after
@@ -136,10 +139,11 @@ mod engine {
         //!
         //! - [`square`], [`bitboard`], [`moves`], [`position`]: the value types and the rules.
         //! - [`eval`], [`tt`], [`search`], [`timing`]: the engine.
-        // engine/src/checkers/mod.rs
+
         pub mod bitboard {
-            //! Sets of squares as 32-bit words: bit `i` is [`Square`] `i`.
             // engine/src/checkers/bitboard.rs
+            //! Sets of squares as 32-bit words: bit `i` is [`Square`] `i`.
+
             use super::square::Square;
 
             /// A set of playable squares.
@@ -228,6 +232,7 @@ mod engine {
         }
 
         pub mod eval {
+            // engine/src/checkers/eval.rs
             //! Static evaluation: a weighted sum of simple features, from the side to move's view.
             //!
             //! The features are written once, in [`features`]; the engine weighs them with [`WEIGHTS`] and
@@ -243,7 +248,7 @@ mod engine {
             //! depth 7). Round 2: 150,642 positions from 2,500 games of the round-1 weights, refitted
             //! (error 0.0386 -> 0.0383, K 1.86), +21 +- 45 Elo against round 1 in 200 games: the fit has
             //! settled.
-            // engine/src/checkers/eval.rs
+
             use super::bitboard::{
                 row_mask, shift_down_left, shift_down_right, shift_up_left,
                 shift_up_right, Bitboard, CENTER, SIDE_COLUMNS,
@@ -429,8 +434,9 @@ mod engine {
         }
 
         pub mod moves {
-            //! A move as the protocol writes it: the squares a piece visits.
             // engine/src/checkers/moves.rs
+            //! A move as the protocol writes it: the squares a piece visits.
+
             use super::bitboard::Bitboard;
             use super::square::{Direction, Square};
             use std::fmt;
@@ -639,9 +645,10 @@ mod engine {
         }
 
         pub mod position {
+            // engine/src/checkers/position.rs
             //! A checkers position: the pieces, the side to move and the game ply, with move generation
             //! (maximum-capture rule), making moves, and the text form used on the command line.
-            // engine/src/checkers/position.rs
+
             use super::bitboard::{row_mask, Bitboard, Squares};
             use super::moves::{Move, MoveList};
             use super::square::{Direction, Square};
@@ -1122,6 +1129,7 @@ mod engine {
         }
 
         pub mod search {
+            // engine/src/checkers/search.rs
             //! Iterative-deepening principal-variation search with a transposition table, killer and
             //! history move ordering, late-move reductions, and forced captures resolved past the horizon.
             //!
@@ -1131,7 +1139,7 @@ mod engine {
             //! the last plies of a game are searched exactly. Since the key of a position holds its ply, a
             //! stored score is valid wherever the position recurs, and repeated positions need no special
             //! treatment: the judge has no repetition rule, a repetition only spends plies.
-            // engine/src/checkers/search.rs
+
             use super::eval::{evaluate, Weights, WEIGHTS};
             use super::moves::{Move, MoveList};
             use super::position::{Color, Outcome, Position, MAX_PLIES};
@@ -1587,12 +1595,13 @@ mod engine {
         }
 
         pub mod square {
+            // engine/src/checkers/square.rs
             //! A playable square of the 8x8 board and the board's geometry.
             //!
             //! Only the 32 squares with `(row + col)` odd are used. Square `index = row * 4 + col / 2`, so
             //! a bitboard of the whole game fits in 32 bits. Row 0 is white's home row (white moves towards
             //! row 7), row 7 is black's (black moves towards row 0).
-            // engine/src/checkers/square.rs
+
             use std::fmt;
 
             /// One of the four diagonal directions, as seen on the board printed with row 0 on top.
@@ -1730,9 +1739,10 @@ mod engine {
         }
 
         pub mod timing {
+            // engine/src/checkers/timing.rs
             //! The time manager: how long to think for one move, given the per-move and per-game limits
             //! and the plies left before the game stops at ply 120.
-            // engine/src/checkers/timing.rs
+
             use super::position::MAX_PLIES;
             use std::time::Duration;
 
@@ -1807,8 +1817,9 @@ mod engine {
         }
 
         pub mod tt {
-            //! The transposition table: one entry per slot, indexed by the low bits of the Zobrist key.
             // engine/src/checkers/tt.rs
+            //! The transposition table: one entry per slot, indexed by the low bits of the Zobrist key.
+
             /// What a stored score says about the true value.
             #[derive(Clone, Copy, Debug, PartialEq, Eq)]
             pub enum Bound {
@@ -1929,12 +1940,14 @@ mod engine {
     }
 
     pub mod core {
-        //! Pieces shared by every engine: the clock and the random numbers.
         // engine/src/core/mod.rs
+        //! Pieces shared by every engine: the clock and the random numbers.
+
         pub mod time {
+            // engine/src/core/time.rs
             //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
             //! now) and a stop flag another thread can raise.
-            // engine/src/core/time.rs
+
             use std::sync::atomic::{AtomicBool, Ordering};
             use std::sync::Arc;
             use std::time::{Duration, Instant};
@@ -2011,10 +2024,12 @@ mod engine {
     }
 
     pub mod protocol {
+        // engine/src/protocol/mod.rs
         //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
         //! engine and prints the answers; it holds no game logic of its own.
-        // engine/src/protocol/mod.rs
+
         pub mod checkers_judge {
+            // engine/src/protocol/checkers_judge.rs
             //! The 8x8 checkers judge: `START 1|2`, `PLACE N r,c ...`, `TURN`, `END x`, answers `OK` and
             //! `N r,c ...`, and `DEBUG text` lines at any time.
             //!
@@ -2022,7 +2037,7 @@ mod engine {
             //! the game and the search. After our move the worker ponders (searches the opponent's
             //! position to fill the transposition table) until the next command arrives; it never prints
             //! while pondering, so nothing appears outside a `TURN` answer.
-            // engine/src/protocol/checkers_judge.rs
+
             use crate::engine::checkers::position::{Color, Position};
             use crate::engine::checkers::search::{Limits, Searcher};
             use crate::engine::checkers::square::Square;

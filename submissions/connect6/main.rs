@@ -5,6 +5,7 @@
 //!
 //! Options: `--game-ms <n>` thinking time for a whole game (default 15 minutes), `--move-ms <n>`
 //! the most one move may take (default 30 seconds).
+
 // engine/src/bin/connect6.rs
 use crate::engine::connect6::player::Connect6Player;
 use crate::engine::connect6::search::Settings;
@@ -31,6 +32,7 @@ fn main() -> ExitCode {
 }
 
 mod engine {
+    // engine/src/lib.rs
     //! Game engines for online judges.
     //!
     //! Layout, one folder per concern:
@@ -41,8 +43,9 @@ mod engine {
     //!   and a game's types.
     //!
     //! Each binary in `src/bin/` is one upload target; the bundler keeps only what it reaches.
-    // engine/src/lib.rs
+
     pub mod connect6 {
+        // engine/src/connect6/mod.rs
         //! The game of Connect6 on a 19x19 board: rules, evaluation, search and the SAU player.
         //!
         //! Black opens with one stone, then each side places two stones a turn; six or more in a row
@@ -59,8 +62,9 @@ mod engine {
         //! - [`vcdt`]: victory by continuous double threats, a proof search for forced wins.
         //! - [`search`]: alpha-beta over turns, with the threat searches at the root.
         //! - [`player`]: the rules and the search behind the SAU protocol.
-        // engine/src/connect6/mod.rs
+
         pub mod board {
+            // engine/src/connect6/board.rs
             //! A Connect6 position with its window bookkeeping, updated stone by stone so that the search
             //! can place and lift stones cheaply.
             //!
@@ -68,7 +72,7 @@ mod engine {
             //! each colour's window score (the sum of [`WINDOW_VALUE`] over the windows only that colour
             //! holds), the set of each colour's threat windows (four or five stones, none of the opponent),
             //! and whether a colour has completed six.
-            // engine/src/connect6/board.rs
+
             use super::geometry::{geometry, CELLS, SIZE, WINDOWS};
             use super::stone::Stone;
             use super::turn::Turn;
@@ -96,6 +100,7 @@ mod engine {
                 /// Stones within two cells (a 5x5 square) of each cell.
                 nearby: [u8; CELLS],
                 stones: u16,
+                hash: u64,
             }
 
             impl Default for Board {
@@ -115,12 +120,18 @@ mod engine {
                         sixes: [0; 2],
                         nearby: [0; CELLS],
                         stones: 0,
+                        hash: 0,
                     }
                 }
 
                 /// Whether `cell` is on the board and empty.
                 pub fn is_empty(&self, cell: u16) -> bool {
                     usize::from(cell) < CELLS && self.cells[usize::from(cell)].is_none()
+                }
+
+                /// A hash of the stones (the side to move follows from their number).
+                pub fn hash(&self) -> u64 {
+                    self.hash
                 }
 
                 /// The number of stones on the board.
@@ -189,6 +200,11 @@ mod engine {
                         })
                 }
 
+                /// How many threat windows `colour` has.
+                pub fn live_window_count(&self, colour: Stone) -> u32 {
+                    self.live[colour.index()].iter().map(|word| word.count_ones()).sum()
+                }
+
                 /// Whether `colour` has any threat window.
                 pub fn has_live_window(&self, colour: Stone) -> bool {
                     self.live[colour.index()].iter().any(|&word| word != 0)
@@ -205,6 +221,7 @@ mod engine {
                     self.cells[usize::from(cell)] = Some(colour);
                     self.stones += 1;
                     let own = colour.index();
+                    self.hash ^= geometry().zobrist[usize::from(cell)][own];
                     let other = colour.opponent().index();
                     for &window in geometry().windows_of(cell) {
                         let index = usize::from(window);
@@ -235,6 +252,7 @@ mod engine {
                     self.cells[usize::from(cell)] = None;
                     self.stones -= 1;
                     let own = colour.index();
+                    self.hash ^= geometry().zobrist[usize::from(cell)][own];
                     let other = colour.opponent().index();
                     for &window in geometry().windows_of(cell) {
                         let index = usize::from(window);
@@ -314,9 +332,11 @@ mod engine {
         }
 
         pub mod geometry {
+            // engine/src/connect6/geometry.rs
             //! The fixed shape of the board: every window of six cells in a line, and for each cell the
             //! windows through it. Built once and shared.
-            // engine/src/connect6/geometry.rs
+
+            use crate::engine::core::rng::Rng;
             use std::sync::OnceLock;
 
             /// The board's width and height.
@@ -354,6 +374,8 @@ mod engine {
                 pub cell_windows: Vec<[u16; MAX_WINDOWS_PER_CELL]>,
                 /// How many entries of `cell_windows[cell]` are used.
                 pub cell_window_count: Vec<u8>,
+                /// A random key per cell and colour; a position's hash is the xor of its stones' keys.
+                pub zobrist: Vec<[u64; 2]>,
             }
 
             impl Geometry {
@@ -403,10 +425,16 @@ mod engine {
                             cell_window_count[cell] += 1;
                         }
                     }
+                    // A fixed seed: hashes are the same in every run.
+                    let mut rng = Rng::new(0x00c0_ffee);
+                    let zobrist = (0..CELLS)
+                        .map(|_| [rng.next_u64(), rng.next_u64()])
+                        .collect();
                     Self {
                         windows,
                         cell_windows,
                         cell_window_count,
+                        zobrist,
                     }
                 }
             }
@@ -419,13 +447,14 @@ mod engine {
         }
 
         pub mod moves {
+            // engine/src/connect6/moves.rs
             //! Candidate cells and turns, best first.
             //!
             //! A cell is worth what it adds to its own colour's windows plus what it takes from the
             //! opponent's. A pair is worth its first cell plus its second cell counted with the first in
             //! place, so that two stones building the same line score what they build together. When the
             //! opponent threatens, only turns that block every threat are generated.
-            // engine/src/connect6/moves.rs
+
             use super::board::{Board, WINDOW_VALUE};
             use super::geometry::{cell, geometry, CELLS, SIZE};
             use super::stone::Stone;
@@ -469,6 +498,38 @@ mod engine {
                     }
                 }
                 attack
+            }
+
+            /// The side to move's most aggressive turns: pairs of the cells that build its own lines most,
+            /// valued by what they build together (no defence counted). When the side must block threats,
+            /// its blocking turns instead.
+            pub fn attacking_turns(
+                board: &mut Board,
+                cells: usize,
+                limit: usize,
+            ) -> Vec<Turn> {
+                let colour = board.to_move();
+                if board.has_live_window(colour.opponent()) || board.stone_count() == 0 {
+                    return candidate_turns(board, cells, limit);
+                }
+                let mut builders: Vec<(u16, i32)> = (0..CELLS as u16)
+                    .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
+                    .map(|cell| (cell, attack_value(board, cell, colour)))
+                    .collect();
+                builders.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+                builders.truncate(cells);
+                let mut scored: Vec<(Turn, i32)> = Vec::new();
+                for (index, &(first, first_value)) in builders.iter().enumerate() {
+                    board.place(first, colour);
+                    for &(second, _) in &builders[index + 1..] {
+                        let value = first_value + attack_value(board, second, colour);
+                        scored.push((Turn::pair(first, second), value));
+                    }
+                    board.remove(first);
+                }
+                scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+                scored.truncate(limit);
+                scored.into_iter().map(|(turn, _)| turn).collect()
             }
 
             /// What `cell` takes from the opponent of `colour`: the worth of the opponent's windows it spoils.
@@ -693,8 +754,9 @@ mod engine {
         }
 
         pub mod player {
-            //! Connect6 behind the SAU protocol: `XY@@` for black's opening stone, `X1Y1X2Y2` after that.
             // engine/src/connect6/player.rs
+            //! Connect6 behind the SAU protocol: `XY@@` for black's opening stone, `X1Y1X2Y2` after that.
+
             use super::board::Board;
             use super::geometry::{cell, coordinates, SIZE};
             use super::search::{Searcher, Settings};
@@ -804,12 +866,13 @@ mod engine {
         }
 
         pub mod search {
+            // engine/src/connect6/search.rs
             //! Choosing a turn: a win if there is one, a forced win by threats if one is found, otherwise
             //! alpha-beta over candidate turns, checked against the opponent's forced wins.
-            // engine/src/connect6/search.rs
+
             use super::board::Board;
             use super::geometry::CELLS;
-            use super::moves::{candidate_turns, defensive_turns};
+            use super::moves::{attacking_turns, candidate_turns, defensive_turns};
             use super::stone::Stone;
             use super::threats::threat_count;
             use super::turn::Turn;
@@ -825,6 +888,14 @@ mod engine {
 
             /// Positions the forced-win search at a leaf may visit.
             const LEAF_ATTACK_NODES: u64 = 24;
+
+            /// The opponent's quiet turns tried against each of our candidates (and the cells they pair).
+            const QUIET_ATTACKS: usize = 16;
+
+            const QUIET_ATTACK_CELLS: usize = 10;
+
+            /// Our replies tried against each of those quiet turns.
+            const QUIET_REPLIES: usize = 12;
 
             /// Turns searched past the horizon while the side to move must block threats.
             const QUIESCENCE_TURNS: i32 = 4;
@@ -1027,50 +1098,115 @@ mod engine {
                     }
                 }
 
-                /// The first of `order` (best first) after which the opponent has no forced win we can see,
-                /// within the time left. When every one of them loses, turns that spoil the opponent's lines
-                /// are tried; the best of `order` is the answer when all lose or time runs out.
+                /// The first of `order` (best first) that is safe: the opponent has no forced win we can
+                /// see after it, nor a quiet turn that leaves every reply of ours losing to one. Turns safe
+                /// at the first level only are the fallback when time runs out or none is safe at both;
+                /// when every turn of `order` loses, turns that spoil the opponent's lines are tried.
                 fn safest(
                     &mut self,
                     board: &mut Board,
                     order: &[Turn],
                     us: Stone,
                 ) -> Turn {
-                    if let Some(turn) = self.first_safe(board, order, us) {
+                    let mut first_level = None;
+                    for &turn in order {
+                        if self.deadline.hard_passed() {
+                            break;
+                        }
+                        if !self.survives(board, turn, us) {
+                            continue;
+                        }
+                        first_level.get_or_insert(turn);
+                        match self.survives_quiet_attack(board, turn, us) {
+                            Some(true) => return turn,
+                            Some(false) => continue,
+                            None => break,
+                        }
+                    }
+                    if let Some(turn) = first_level {
                         return turn;
                     }
                     let wider: Vec<Turn> = defensive_turns(board, DEFENSIVE_CELLS)
                         .into_iter()
                         .filter(|turn| !order.contains(turn))
                         .collect();
-                    self.first_safe(board, &wider, us).unwrap_or(order[0])
-                }
-
-                fn first_safe(
-                    &mut self,
-                    board: &mut Board,
-                    turns: &[Turn],
-                    us: Stone,
-                ) -> Option<Turn> {
-                    for &turn in turns {
+                    for turn in wider {
                         if self.deadline.hard_passed() {
-                            return None;
+                            break;
                         }
-                        board.play(turn);
-                        if board.winner() == Some(us) {
-                            board.undo(turn);
-                            return Some(turn);
-                        }
-                        let mut check = Vcdt::new(&self.deadline, 300_000);
-                        let loses = check
-                            .find(board, self.settings.defence_turns)
-                            .is_some();
-                        board.undo(turn);
-                        if !loses {
-                            return Some(turn);
+                        if self.survives(board, turn, us) {
+                            return turn;
                         }
                     }
-                    None
+                    order[0]
+                }
+
+                /// Whether after `turn` the opponent has no forced win by threats that we can see (an
+                /// unfinished check counts as safe).
+                fn survives(
+                    &mut self,
+                    board: &mut Board,
+                    turn: Turn,
+                    us: Stone,
+                ) -> bool {
+                    board.play(turn);
+                    let safe = board.winner() == Some(us)
+                        || {
+                            let mut check = Vcdt::new(&self.deadline, 300_000);
+                            check.find(board, self.settings.defence_turns).is_none()
+                        };
+                    board.undo(turn);
+                    safe
+                }
+
+                /// Whether after `turn`, each of the opponent's best quiet turns leaves us a reply that
+                /// survives; `None` when time ran out first.
+                fn survives_quiet_attack(
+                    &mut self,
+                    board: &mut Board,
+                    turn: Turn,
+                    us: Stone,
+                ) -> Option<bool> {
+                    board.play(turn);
+                    let mut verdict = Some(true);
+                    if board.winner().is_none() {
+                        let attacks = attacking_turns(
+                            board,
+                            QUIET_ATTACK_CELLS,
+                            QUIET_ATTACKS,
+                        );
+                        'attacks: for attack in attacks {
+                            board.play(attack);
+                            // A full board is a draw, which the quiet turn cannot turn into a win.
+                            let mut answered = board.winner().is_none();
+                            if answered && !board.is_full() {
+                                let replies = candidate_turns(
+                                    board,
+                                    self.settings.cells,
+                                    QUIET_REPLIES,
+                                );
+                                answered = false;
+                                for reply in replies {
+                                    if self.deadline.hard_passed() {
+                                        verdict = None;
+                                        board.undo(attack);
+                                        break 'attacks;
+                                    }
+                                    if self.survives(board, reply, us) {
+                                        answered = true;
+                                        break;
+                                    }
+                                }
+                            }
+                            board.undo(attack);
+                            if !answered {
+                                verdict = Some(false);
+                                break;
+                            }
+                        }
+                    }
+                    board.undo(turn);
+                    verdict
                 }
 
                 /// A quiet leaf: a won position if a short forced win by threats shows, else the static
@@ -1200,8 +1336,9 @@ mod engine {
         }
 
         pub mod stone {
-            //! The two colours of Connect6.
             // engine/src/connect6/stone.rs
+            //! The two colours of Connect6.
+
             /// A player, and the colour of that player's stones.
             #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
             pub enum Stone {
@@ -1228,13 +1365,14 @@ mod engine {
         }
 
         pub mod threats {
+            // engine/src/connect6/threats.rs
             //! Threats and how to stop them.
             //!
             //! A colour's threats are counted the way Connect6 players count them: the fewest stones the
             //! opponent must place to leave no window the colour could complete in one turn. The opponent has
             //! two stones a turn, so three or more threats win, two take the opponent's whole turn, and one
             //! leaves it a free stone.
-            // engine/src/connect6/threats.rs
+
             use super::board::Board;
             use super::geometry::{geometry, CELLS};
             use super::stone::Stone;
@@ -1345,8 +1483,9 @@ mod engine {
         }
 
         pub mod turn {
-            //! One turn of Connect6: two stones, or one for black's opening.
             // engine/src/connect6/turn.rs
+            //! One turn of Connect6: two stones, or one for black's opening.
+
             /// The cells a turn fills (cell = `y * 19 + x`).
             #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
             pub struct Turn {
@@ -1386,19 +1525,22 @@ mod engine {
         }
 
         pub mod vcdt {
+            // engine/src/connect6/vcdt.rs
             //! Victory by continuous double threats: a proof search for forced wins.
             //!
             //! The attacker plays only turns that leave it two threats (the defender must spend both stones
             //! blocking) or three (the defender cannot block them all). Every blocking pair of the defender
             //! is tried, so a sequence found is a real win, whatever the defender does. Defender threats
             //! made while blocking are respected: the attacker must block them before attacking again.
-            // engine/src/connect6/vcdt.rs
-            use super::board::Board;
+
+            use super::board::{Board, THREAT_STONES};
+            use super::geometry::geometry;
             use super::moves::{attack_value, complete_turn};
             use super::stone::Stone;
             use super::threats::{blocks, winning_cells, Blocks};
             use super::turn::Turn;
             use crate::engine::core::time::Deadline;
+            use std::collections::HashMap;
 
             /// Cells considered for attacking turns (each pair of them is tried).
             const ATTACK_CELLS: usize = 14;
@@ -1406,6 +1548,9 @@ mod engine {
             /// The threat search for one attacker.
             pub struct Vcdt<'a> {
                 deadline: &'a Deadline,
+                /// Positions (by hash) already shown to hold no win, with the depth that was searched: the
+                /// same threats played in another order lead to the same positions again and again.
+                refuted: HashMap<u64, u32>,
                 nodes: u64,
                 max_nodes: u64,
                 aborted: bool,
@@ -1416,6 +1561,7 @@ mod engine {
                 pub fn new(deadline: &'a Deadline, max_nodes: u64) -> Self {
                     Self {
                         deadline,
+                        refuted: HashMap::new(),
                         nodes: 0,
                         max_nodes,
                         aborted: false,
@@ -1453,13 +1599,34 @@ mod engine {
                 /// A winning turn for the side to move with at most `depth` attacking turns.
                 fn attack(&mut self, board: &mut Board, depth: u32) -> Option<Turn> {
                     let attacker = board.to_move();
-                    let defender = attacker.opponent();
                     if let Some(win) = winning_cells(board, attacker) {
                         return Some(complete_turn(board, &win, attacker));
                     }
                     if depth == 0 || self.out_of_budget() {
                         return None;
                     }
+                    if self
+                        .refuted
+                        .get(&board.hash())
+                        .is_some_and(|&searched| searched >= depth)
+                    {
+                        return None;
+                    }
+                    let found = self.attack_with_turns(board, depth);
+                    if found.is_none() && !self.aborted {
+                        self.refuted.insert(board.hash(), depth);
+                    }
+                    found
+                }
+
+                /// The body of [`Vcdt::attack`]: tries the forcing turns of the side to move.
+                fn attack_with_turns(
+                    &mut self,
+                    board: &mut Board,
+                    depth: u32,
+                ) -> Option<Turn> {
+                    let attacker = board.to_move();
+                    let defender = attacker.opponent();
                     let forced = blocks(board, defender);
                     let turns = match forced.count {
                         0 => self.free_attacks(board, attacker),
@@ -1477,10 +1644,17 @@ mod engine {
                     let mut forcing: Vec<(Turn, Blocks)> = Vec::new();
                     for turn in turns {
                         board.play(turn);
-                        let threats = blocks(board, attacker);
-                        let defender_wins = board.has_live_window(defender);
+                        // Two threats need two threat windows at least: most turns are dismissed by that
+                        // cheap count before the blocking sets are worked out.
+                        let promising = board.live_window_count(attacker) >= 2
+                            && !board.has_live_window(defender);
+                        let threats = if promising {
+                            blocks(board, attacker)
+                        } else {
+                            Blocks::default()
+                        };
                         board.undo(turn);
-                        if defender_wins || threats.count < 2 {
+                        if threats.count < 2 {
                             continue;
                         }
                         if threats.count >= 3 {
@@ -1531,7 +1705,9 @@ mod engine {
                     let mut turns = Vec::new();
                     for (index, &first) in cells.iter().enumerate() {
                         for &second in &cells[index + 1..] {
-                            turns.push(Turn::pair(first, second));
+                            if may_make_two_threats(board, first, second, attacker) {
+                                turns.push(Turn::pair(first, second));
+                            }
                         }
                     }
                     turns
@@ -1547,7 +1723,9 @@ mod engine {
                     let mut turns = Vec::new();
                     for &block in &forced.singles {
                         for &second in &cells {
-                            if second != block {
+                            if second != block
+                                && may_make_two_threats(board, block, second, attacker)
+                            {
                                 turns.push(Turn::pair(block, second));
                             }
                         }
@@ -1555,18 +1733,59 @@ mod engine {
                     turns
                 }
             }
+
+            /// Whether stones of `attacker` on `first` and `second` could leave two threat windows: each
+            /// must come from a window the pair lifts to four or more (the attacker has none before its
+            /// turn, or it would simply win). A necessary test, far cheaper than playing the pair.
+            fn may_make_two_threats(
+                board: &Board,
+                first: u16,
+                second: u16,
+                attacker: Stone,
+            ) -> bool {
+                let own = attacker.index();
+                let geometry = geometry();
+                let mut lifted = 0;
+                for cell in [first, second] {
+                    for &window in geometry.windows_of(cell) {
+                        let counts = board.window_counts(window);
+                        if counts[1 - own] != 0 {
+                            continue;
+                        }
+                        let holds_other = |other: u16| {
+                            geometry.windows[usize::from(window)].contains(&other)
+                        };
+                        let other = if cell == first { second } else { first };
+                        let both = holds_other(other);
+                        // A window holding both stones is counted once, from the first.
+                        if both && cell == second {
+                            continue;
+                        }
+                        let gain = if both { 2 } else { 1 };
+                        if counts[own] + gain >= THREAT_STONES {
+                            lifted += 1;
+                            if lifted >= 2 {
+                                return true;
+                            }
+                        }
+                    }
+                }
+                false
+            }
         }
     }
 
     pub mod core {
-        //! Pieces shared by every engine: the clock and the random numbers.
         // engine/src/core/mod.rs
+        //! Pieces shared by every engine: the clock and the random numbers.
+
         pub mod rng {
+            // engine/src/core/rng.rs
             //! A small, fast, seedable random number generator (xorshift64* seeded through SplitMix64).
             //!
             //! Engines need reproducible randomness (playouts, tie breaks, opening variety); a fixed seed
             //! makes a game replayable.
-            // engine/src/core/rng.rs
+
             /// A xorshift64* generator.
             #[derive(Clone, Debug)]
             pub struct Rng {
@@ -1600,9 +1819,10 @@ mod engine {
         }
 
         pub mod time {
+            // engine/src/core/time.rs
             //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
             //! now) and a stop flag another thread can raise.
-            // engine/src/core/time.rs
+
             use std::time::{Duration, Instant};
 
             /// When a search must end, measured from `start`.
@@ -1651,10 +1871,12 @@ mod engine {
     }
 
     pub mod protocol {
+        // engine/src/protocol/mod.rs
         //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
         //! engine and prints the answers; it holds no game logic of its own.
-        // engine/src/protocol/mod.rs
+
         pub mod sau {
+            // engine/src/protocol/sau.rs
             //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
             //!
             //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
@@ -1666,7 +1888,7 @@ mod engine {
             //! the input are reported on a `notice ...` line, which never contains the word the platform
             //! reads moves from. This adapter only translates: the rules and the search live behind the
             //! [`SauGame`] trait.
-            // engine/src/protocol/sau.rs
+
             use crate::engine::core::time::Deadline;
             use std::io::{self, BufRead, Write};
             use std::time::{Duration, Instant};

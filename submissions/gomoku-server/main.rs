@@ -1,6 +1,7 @@
 //! gomoku-server: bundled from engine (bin gomoku-server) by bundler. Do not edit; regenerate with `cargo run -p bundler`.
 //!
 //! The gomoku engine for the pos / move / go / quit match server.
+
 // engine/src/bin/gomoku-server.rs
 fn main() {
     let stdin = std::io::stdin();
@@ -12,6 +13,7 @@ fn main() {
 }
 
 mod engine {
+    // engine/src/lib.rs
     //! Game engines for online judges.
     //!
     //! Layout, one folder per concern:
@@ -22,16 +24,18 @@ mod engine {
     //!   and a game's types.
     //!
     //! Each binary in `src/bin/` is one upload target; the bundler keeps only what it reaches.
-    // engine/src/lib.rs
+
     pub mod core {
-        //! Pieces shared by every engine: the clock and the random numbers.
         // engine/src/core/mod.rs
+        //! Pieces shared by every engine: the clock and the random numbers.
+
         pub mod rng {
+            // engine/src/core/rng.rs
             //! A small, fast, seedable random number generator (xorshift64* seeded through SplitMix64).
             //!
             //! Engines need reproducible randomness (playouts, tie breaks, opening variety); a fixed seed
             //! makes a game replayable.
-            // engine/src/core/rng.rs
+
             /// A xorshift64* generator.
             #[derive(Clone, Debug)]
             pub struct Rng {
@@ -60,9 +64,10 @@ mod engine {
         }
 
         pub mod time {
+            // engine/src/core/time.rs
             //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
             //! now) and a stop flag another thread can raise.
-            // engine/src/core/time.rs
+
             use std::time::{Duration, Instant};
 
             /// When a search must end, measured from `start`.
@@ -111,6 +116,7 @@ mod engine {
     }
 
     pub mod gomoku {
+        // engine/src/gomoku/mod.rs
         //! The game of gomoku: rules, search and evaluation.
         //!
         //! One concern per file:
@@ -127,13 +133,14 @@ mod engine {
         //! - [`time`]: from the judge's limits to a deadline;
         //! - [`swap2`]: Swap2 opening decisions;
         //! - [`engine`]: the game as the protocol adapters use it.
-        // engine/src/gomoku/mod.rs
+
         pub mod board {
+            // engine/src/gomoku/board.rs
             //! The board: stones, and everything the search reads incrementally from them. Every empty cell
             //! keeps, for both colours, the line key of its four directions, the pattern a stone there would
             //! make in each, the threat class that combines them and its evaluation value; a move refreshes
             //! only the cells within five steps of it along its four lines.
-            // engine/src/gomoku/board.rs
+
             use super::eval;
             use super::pattern::{
                 field_shift, swap_sides, LineCode, PatternTable, Threat, THREAT_CLASSES,
@@ -626,9 +633,10 @@ mod engine {
         }
 
         pub mod engine {
+            // engine/src/gomoku/engine.rs
             //! The engine as the protocol adapters see it: a game on a board, moves in and out by
             //! coordinates, limits, and a search that answers with a move.
-            // engine/src/gomoku/engine.rs
+
             use super::board::{Board, Cell};
             use super::movegen::is_legal;
             use super::rule::{Color, Rule};
@@ -637,7 +645,7 @@ mod engine {
             use crate::engine::core::time::Deadline;
 
             /// Transposition table size when no memory limit is given.
-            const DEFAULT_TABLE_BYTES: usize = 128 << 20;
+            const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 
             /// Transposition table ceiling, whatever the limit.
             const MAX_TABLE_BYTES: usize = 256 << 20;
@@ -812,11 +820,13 @@ mod engine {
         }
 
         pub mod eval {
+            // engine/src/gomoku/eval.rs
             //! Evaluation from pattern tables: every empty cell is worth what a stone there would make for
             //! each side, and a position is worth the difference of the two sides' sums.
-            // engine/src/gomoku/eval.rs
+
             use super::board::Board;
             use super::pattern::{LineCode, Threat};
+            use super::rule::Color;
 
             /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
             const LINE_WEIGHT: [i32; 9] = [0, 2, 8, 10, 36, 40, 220, 220, 900];
@@ -837,16 +847,43 @@ mod engine {
             /// more than the opponent's, since it moves first.
             pub fn evaluate(board: &Board) -> i32 {
                 let me = board.side_to_move();
+                let opponent = me.opponent();
                 let own = board.total_value(me);
-                let other = board.total_value(me.opponent());
-                (own * 6 - other * 5) / 6
+                let other = board.total_value(opponent);
+                (own * 6 - other * 5) / 6 + threat_bonus(board, me)
+            }
+
+            /// What the side to move's double threats are worth when the opponent has no four to answer
+            /// with: a four-three wins unless the opponent can counter, a double three nearly so.
+            const FOUR_THREE_BONUS: i32 = 1_500;
+
+            const DOUBLE_THREE_BONUS: i32 = 600;
+
+            fn threat_bonus(board: &Board, me: Color) -> i32 {
+                let opponent = me.opponent();
+                let opponent_fours = board.threat_count(opponent, Threat::Four)
+                    + board.threat_count(opponent, Threat::FourThree)
+                    + board.threat_count(opponent, Threat::Flex4);
+                if opponent_fours > 0 {
+                    return 0;
+                }
+                if board.threat_count(me, Threat::FourThree) > 0 {
+                    FOUR_THREE_BONUS
+                } else if board.threat_count(me, Threat::DoubleThree) > 0
+                    && !board.rule().has_forbidden_points(me)
+                {
+                    DOUBLE_THREE_BONUS
+                } else {
+                    0
+                }
             }
         }
 
         pub mod forbidden {
+            // engine/src/gomoku/forbidden.rs
             //! Renju forbidden points for black: double three, double four and overline, with the full
             //! recursive definition of a three (a line that one more legal stone turns into a straight four).
-            // engine/src/gomoku/forbidden.rs
+
             use super::board::{Board, Cell};
             use super::pattern::{Pattern, Threat};
             use super::rule::Color;
@@ -934,10 +971,11 @@ mod engine {
         }
 
         pub mod movegen {
+            // engine/src/gomoku/movegen.rs
             //! Move generation that knows threats: answer a five threat at once, answer an open three or a
             //! double-four threat with a block or a four of our own, otherwise every cell near the stones,
             //! best first by what it makes for both sides.
-            // engine/src/gomoku/movegen.rs
+
             use super::board::{Board, Cell};
             use super::forbidden::{is_forbidden, may_be_forbidden};
             use super::pattern::Threat;
@@ -1019,10 +1057,11 @@ mod engine {
         }
 
         pub mod pattern {
+            // engine/src/gomoku/pattern.rs
             //! Line patterns: what a stone placed on an empty cell makes along one line, looked up in a table
             //! keyed by the ten cells around it (five on each side), and the threat class of a cell that
             //! combines its four lines.
-            // engine/src/gomoku/pattern.rs
+
             use super::rule::FiveKind;
 
             /// How many cells on each side of the centre a line key covers. Five is the least that sees an
@@ -1333,8 +1372,9 @@ mod engine {
         }
 
         pub mod rule {
-            //! The winning rules the engine knows, and the colours of the stones.
             // engine/src/gomoku/rule.rs
+            //! The winning rules the engine knows, and the colours of the stones.
+
             /// A stone colour; black moves first.
             #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
             pub enum Color {
@@ -1406,10 +1446,11 @@ mod engine {
         }
 
         pub mod search {
+            // engine/src/gomoku/search.rs
             //! The search: iterative deepening over a principal-variation alpha-beta with a transposition
             //! table, threat-aware move generation, forced replies that cost no depth, late-move reductions
             //! and a VCF probe before the full search.
-            // engine/src/gomoku/search.rs
+
             use std::time::Duration;
             use super::board::{Board, Cell};
             use super::eval::evaluate;
@@ -1432,11 +1473,8 @@ mod engine {
             /// useful ones first and the tail is almost never best.
             const MAX_BREADTH: usize = 22;
 
-            /// Positions a VCF probe inside the tree may visit.
-            const NODE_VCF_BUDGET: u64 = 0;
-
-            /// Fours a VCF probe inside the tree may play.
-            const NODE_VCF_FOURS: u32 = 8;
+            /// How much one ply of depth may gain at most for a quiet move, in evaluation units.
+            const FUTILITY_MARGIN: i32 = 150;
 
             /// What a search found.
             #[derive(Clone, Copy, Debug)]
@@ -1462,7 +1500,6 @@ mod engine {
                 killers: Vec<[Option<Cell>; 2]>,
                 move_lists: Vec<Vec<ScoredMove>>,
                 scratch: Vec<Cell>,
-                node_solver: VcfSolver,
             }
 
             impl Searcher {
@@ -1476,7 +1513,6 @@ mod engine {
                         killers: vec![[None; 2]; MAX_PLY + 2],
                         move_lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
                         scratch: Vec::new(),
-                        node_solver: VcfSolver::new(0),
                     }
                 }
 
@@ -1493,7 +1529,6 @@ mod engine {
                     max_depth: i32,
                 ) -> SearchResult {
                     self.deadline = deadline;
-                    self.node_solver.set_deadline(deadline);
                     self.nodes = 0;
                     self.stopped = false;
                     let mut result = SearchResult {
@@ -1727,14 +1762,6 @@ mod engine {
                     if depth <= 0 || ply >= MAX_PLY {
                         return evaluate(board);
                     }
-                    let me_fours = board.threat_count(me, Threat::Four)
-                        + board.threat_count(me, Threat::FourThree);
-                    if me_fours > 0 {
-                        self.node_solver.reset(NODE_VCF_BUDGET);
-                        if self.node_solver.solve(board, NODE_VCF_FOURS).is_some() {
-                            return WIN - ply_score - 2 * NODE_VCF_FOURS as i32;
-                        }
-                    }
                     // Mate-distance pruning: nothing here can beat a win found closer to the root.
                     let alpha_floor = -(WIN - ply_score);
                     if alpha_floor >= beta {
@@ -1772,10 +1799,22 @@ mod engine {
                     let original_alpha = alpha;
                     let mut best_score = -WIN - 1;
                     let mut best_move = None;
+                    // Futility: near the leaves, a quiet move cannot lift a position far below alpha.
+                    let futile_below = if !forced && depth <= 2 {
+                        Some(evaluate(board) + FUTILITY_MARGIN * depth)
+                    } else {
+                        None
+                    };
                     for index in 0..breadth {
                         let cell = moves[index].cell;
                         let quiet = !board.threat(me, cell).is_four()
-                            && board.threat(me, cell) < Threat::Three && !forced;
+                            && board.threat(me, cell) < Threat::Three
+                            && board.threat(opponent, cell) < Threat::Three && !forced;
+                        if index > 0 && quiet
+                            && futile_below.is_some_and(|bound| bound <= alpha)
+                        {
+                            continue;
+                        }
                         board.play(cell);
                         // Answers to a threat are forced: they do not spend depth, so that the attacker's
                         // sequences of threes and fours are seen to their end.
@@ -1785,8 +1824,9 @@ mod engine {
                             score = -self
                                 .negamax(board, child_depth, ply + 1, -beta, -alpha);
                         } else {
-                            let reduction = if quiet && depth >= 3 && index >= 3 {
-                                if index >= 10 { 2 } else { 1 }
+                            let reduction = if quiet && depth >= 2 && index >= 2 {
+                                1 + i32::from(index >= 6)
+                                    + i32::from(index >= 14 && depth >= 5)
                             } else {
                                 0
                             };
@@ -1907,9 +1947,10 @@ mod engine {
         }
 
         pub mod time {
+            // engine/src/gomoku/time.rs
             //! Time management: from the limits a judge gives (time per move, time for the game, time left)
             //! to a deadline for one move, with margins that hold on a slower machine.
-            // engine/src/gomoku/time.rs
+
             use std::time::Duration;
             use crate::engine::core::time::Deadline;
 
@@ -2000,8 +2041,9 @@ mod engine {
         }
 
         pub mod tt {
-            //! The transposition table: one slot per hash bucket, replaced by deeper or newer results.
             // engine/src/gomoku/tt.rs
+            //! The transposition table: one slot per hash bucket, replaced by deeper or newer results.
+
             use super::board::Cell;
 
             /// What a stored score means.
@@ -2040,10 +2082,11 @@ mod engine {
                     while count * 2 * SLOT_BYTES <= bytes {
                         count *= 2;
                     }
-                    Self {
-                        slots: vec![(0, 0); count],
-                        mask: count - 1,
-                    }
+                    // Write every slot now: the operating system then maps the pages here, at the start
+                    // of a game, rather than during the first timed searches.
+                    let mut slots = Vec::with_capacity(count);
+                    slots.resize(count, (0, 0));
+                    Self { slots, mask: count - 1 }
                 }
 
                 /// Bytes the table uses.
@@ -2097,10 +2140,11 @@ mod engine {
         }
 
         pub mod vcf {
+            // engine/src/gomoku/vcf.rs
             //! Victory by continuous fours: a threat-space search where the attacker only plays fours, so
             //! every defence is forced (the single five point), until the attacker makes an open four, a
             //! double four or a five the defender cannot stop.
-            // engine/src/gomoku/vcf.rs
+
             use super::board::{Board, Cell};
             use super::forbidden::is_forbidden;
             use super::movegen::{fours, is_legal, ScoredMove};
@@ -2189,7 +2233,7 @@ mod engine {
                         }
                         self.nodes_left -= 1;
                         if self.nodes_left % 64 == 0
-                            && self.deadline.map_or(false, |d| d.hard_passed())
+                            && self.deadline.is_some_and(|d| d.hard_passed())
                         {
                             self.nodes_left = 0;
                             return None;
@@ -2245,16 +2289,18 @@ mod engine {
     }
 
     pub mod protocol {
+        // engine/src/protocol/mod.rs
         //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
         //! engine and prints the answers; it holds no game logic of its own.
-        // engine/src/protocol/mod.rs
+
         pub mod gomoku_server {
+            // engine/src/protocol/gomoku_server.rs
             //! The pos / move / go / quit gomoku match server: `pos S x` sets a new game (S is N*N cells
             //! `X`, `O`, `-`, row-major from the top left; x the side to move), `move C` is the opponent's
             //! move (C = col + row*N), `go T` asks for `move C` within T ms, `quit` ends. This adapter only
             //! parses lines, calls the engine and prints; its only stdout lines are moves. Bad input is
             //! reported on stderr and changes nothing.
-            // engine/src/protocol/gomoku_server.rs
+
             use std::io::{BufRead, Write};
             use crate::engine::gomoku::engine::Engine;
             use crate::engine::gomoku::rule::{Color, Rule};

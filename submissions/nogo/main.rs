@@ -5,6 +5,7 @@
 //!
 //! Options: `--game-ms <n>` thinking time for a whole game (default 15 minutes), `--move-ms <n>`
 //! the most one move may take (default 30 seconds).
+
 // engine/src/bin/nogo.rs
 use crate::engine::nogo::mcts::Settings;
 use crate::engine::nogo::player::NoGoPlayer;
@@ -36,6 +37,7 @@ fn main() -> ExitCode {
 }
 
 mod engine {
+    // engine/src/lib.rs
     //! Game engines for online judges.
     //!
     //! Layout, one folder per concern:
@@ -46,16 +48,18 @@ mod engine {
     //!   and a game's types.
     //!
     //! Each binary in `src/bin/` is one upload target; the bundler keeps only what it reaches.
-    // engine/src/lib.rs
+
     pub mod core {
-        //! Pieces shared by every engine: the clock and the random numbers.
         // engine/src/core/mod.rs
+        //! Pieces shared by every engine: the clock and the random numbers.
+
         pub mod rng {
+            // engine/src/core/rng.rs
             //! A small, fast, seedable random number generator (xorshift64* seeded through SplitMix64).
             //!
             //! Engines need reproducible randomness (playouts, tie breaks, opening variety); a fixed seed
             //! makes a game replayable.
-            // engine/src/core/rng.rs
+
             /// A xorshift64* generator.
             #[derive(Clone, Debug)]
             pub struct Rng {
@@ -89,9 +93,10 @@ mod engine {
         }
 
         pub mod time {
+            // engine/src/core/time.rs
             //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
             //! now) and a stop flag another thread can raise.
-            // engine/src/core/time.rs
+
             use std::time::{Duration, Instant};
 
             /// When a search must end, measured from `start`.
@@ -125,6 +130,7 @@ mod engine {
     }
 
     pub mod nogo {
+        // engine/src/nogo/mod.rs
         //! The game of NoGo on a 9x9 board: rules, search and the SAU player.
         //!
         //! NoGo is Go turned around: a stone that would capture, or would leave its own group without a
@@ -135,13 +141,14 @@ mod engine {
         //! - [`playout`]: the random games that estimate a position.
         //! - [`mcts`]: the tree search (UCT with RAVE, proven wins and losses near the end).
         //! - [`player`]: the rules and the search behind the SAU protocol.
-        // engine/src/nogo/mod.rs
+
         pub mod board {
+            // engine/src/nogo/board.rs
             //! A NoGo position on 128-bit boards: point `y * 9 + x` is bit `y * 9 + x`.
             //!
             //! Groups and their liberties come from flood fills with shifts, which on a 81-point board costs
             //! a handful of word operations per step and needs no incremental bookkeeping.
-            // engine/src/nogo/board.rs
+
             use super::stone::Stone;
 
             /// The board's width and height.
@@ -303,10 +310,11 @@ mod engine {
         }
 
         pub mod mcts {
+            // engine/src/nogo/mcts.rs
             //! Monte Carlo tree search for NoGo: UCT guided by RAVE (all-moves-as-first statistics), with
             //! proven results: a position whose side to move has no legal move is lost, and that knowledge
             //! climbs the tree, so the end of the game is played exactly.
-            // engine/src/nogo/mcts.rs
+
             use super::board::{bit, Board, Points};
             use super::playout::playout;
             use crate::engine::core::rng::Rng;
@@ -495,6 +503,7 @@ mod engine {
                     }
                     let leaf = self.nodes[current];
                     let (winner, mut played) = match leaf.proof {
+                        // The player who moved to the leaf wins: the side to move there.
                         Proof::Win => (board.to_move().opponent(), [0, 0]),
                         Proof::Loss => (board.to_move(), [0, 0]),
                         Proof::Unknown => {
@@ -681,8 +690,9 @@ mod engine {
         }
 
         pub mod player {
-            //! NoGo behind the SAU protocol: one stone a move, `XY` squares on a 9x9 board.
             // engine/src/nogo/player.rs
+            //! NoGo behind the SAU protocol: one stone a move, `XY` squares on a 9x9 board.
+
             use super::board::{Board, POINTS, SIZE};
             use super::mcts::{Mcts, Settings};
             use super::stone::Stone;
@@ -795,6 +805,7 @@ mod engine {
         }
 
         pub mod playout {
+            // engine/src/nogo/playout.rs
             //! Random games to the end, the estimate behind the tree search.
             //!
             //! Two facts make them fast and sensible:
@@ -803,7 +814,7 @@ mod engine {
             //! - A point only one side may play is that side's reserve: playing it early wastes a move the
             //!   opponent can never take away. The policy therefore prefers contested points and spends
             //!   reserves only when nothing else is left.
-            // engine/src/nogo/playout.rs
+
             use super::board::{bit, Board, Points, POINTS};
             use super::stone::Stone;
             use crate::engine::core::rng::Rng;
@@ -904,8 +915,9 @@ mod engine {
         }
 
         pub mod stone {
-            //! The two colours of NoGo.
             // engine/src/nogo/stone.rs
+            //! The two colours of NoGo.
+
             /// A player, and the colour of that player's stones.
             #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
             pub enum Stone {
@@ -933,10 +945,12 @@ mod engine {
     }
 
     pub mod protocol {
+        // engine/src/protocol/mod.rs
         //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
         //! engine and prints the answers; it holds no game logic of its own.
-        // engine/src/protocol/mod.rs
+
         pub mod sau {
+            // engine/src/protocol/sau.rs
             //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
             //!
             //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
@@ -948,7 +962,7 @@ mod engine {
             //! the input are reported on a `notice ...` line, which never contains the word the platform
             //! reads moves from. This adapter only translates: the rules and the search live behind the
             //! [`SauGame`] trait.
-            // engine/src/protocol/sau.rs
+
             use crate::engine::core::time::Deadline;
             use std::io::{self, BufRead, Write};
             use std::time::{Duration, Instant};
