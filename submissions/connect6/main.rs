@@ -949,6 +949,8 @@ mod engine {
             /// The turn search.
             pub struct Searcher {
                 settings: Settings,
+                /// Draws the varied opening turns (only with `opening_variety`).
+                rng: Rng,
                 nodes: u64,
                 deadline: Deadline,
                 aborted: bool,
@@ -959,6 +961,7 @@ mod engine {
                 pub fn new(settings: Settings) -> Self {
                     Self {
                         settings,
+                        rng: Rng::new(settings.seed),
                         nodes: 0,
                         deadline: Deadline::unlimited(),
                         aborted: false,
@@ -1062,22 +1065,13 @@ mod engine {
                     if self.settings.opening_variety > 0
                         && board.stone_count() < OPENING_STONES
                     {
-                        self.vary_opening(
-                            &mut best_order,
-                            &best_scores,
-                            board.stone_count(),
-                        );
+                        self.vary_opening(&mut best_order, &best_scores);
                     }
                     Some(self.safest(&mut board, &best_order, us))
                 }
 
                 /// Moves a random turn scoring within the variety margin of the best to the front.
-                fn vary_opening(
-                    &self,
-                    order: &mut [Turn],
-                    scores: &[(Turn, i32)],
-                    stones: u16,
-                ) {
+                fn vary_opening(&mut self, order: &mut [Turn], scores: &[(Turn, i32)]) {
                     let Some(&(_, best)) = scores.first() else {
                         return;
                     };
@@ -1088,8 +1082,7 @@ mod engine {
                         })
                         .count()
                         .min(4);
-                    let mut rng = Rng::new(self.settings.seed ^ u64::from(stones));
-                    let pick = rng.below(close as u32) as usize;
+                    let pick = self.rng.below(close as u32) as usize;
                     if let Some(index) = order
                         .iter()
                         .position(|turn| *turn == scores[pick].0)
