@@ -184,7 +184,7 @@ impl Searcher {
         if self.settings.opening_variety > 0 && board.stone_count() < OPENING_STONES {
             self.vary_opening(&mut best_order, &best_scores);
         }
-        Some(self.safest(&mut board, &best_order, us))
+        Some(self.safest(&mut board, &best_order, us, rejected))
     }
 
     /// Moves a random turn scoring within the variety margin of the best to the front.
@@ -207,7 +207,7 @@ impl Searcher {
     /// see after it, nor a quiet turn that leaves every reply of ours losing to one. Turns safe
     /// at the first level only are the fallback when time runs out or none is safe at both;
     /// when every turn of `order` loses, turns that spoil the opponent's lines are tried.
-    fn safest(&mut self, board: &mut Board, order: &[Turn], us: Stone) -> Turn {
+    fn safest(&mut self, board: &mut Board, order: &[Turn], us: Stone, rejected: &[Turn]) -> Turn {
         let mut first_level = None;
         for &turn in order {
             if self.deadline.hard_passed() {
@@ -229,6 +229,7 @@ impl Searcher {
         let wider: Vec<Turn> = defensive_turns(board, DEFENSIVE_CELLS)
             .into_iter()
             .filter(|turn| !order.contains(turn))
+            .filter(|turn| !rejected.iter().any(|other| other.same_stones(turn)))
             .collect();
         for turn in wider {
             if self.deadline.hard_passed() {
