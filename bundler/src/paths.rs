@@ -17,7 +17,6 @@ use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 use quote::quote;
 use std::collections::BTreeSet;
 use syn::punctuated::Punctuated;
-use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
 use syn::{Item, ItemUse, Macro, Path, PathSegment, UseTree, Visibility};
 
@@ -763,9 +762,4 @@ fn local_macro_names(items: &[Item]) -> BTreeSet<String> {
         }
     }
     names
-}
-
-/// The line of an item, for messages.
-pub fn line_of(item: &Item) -> usize {
-    item.span().start().line
 }
