@@ -134,14 +134,45 @@ fn string_field(package: &Value, key: &str, dir: &Path) -> Result<String> {
 }
 
 /// Refuses a package that needs anything but std: dependencies, build scripts, proc macros.
-fn refuse_unsupported(manifest: &Value, package: &Value, path: &Path, dir: &Path) -> Result<()> {
-    let shown = path.display();
+/// The line (1-based) of `key` in the TOML table named `table` (`[table]` with `key = ...`,
+/// or `[table.key]`), for messages; 1 when not found.
+fn line_of_key(text: &str, table: &str, key: &str) -> usize {
+    let mut current = String::new();
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if let Some(header) = trimmed.strip_prefix('[') {
+            current = header.trim_end_matches(']').trim().replace(['\'', '"'], "");
+            if current == format!("{table}.{key}") {
+                return index + 1;
+            }
+            continue;
+        }
+        let starts_with_key = trimmed
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with(['=', '.']));
+        if current == table && starts_with_key {
+            return index + 1;
+        }
+    }
+    1
+}
+
+fn refuse_unsupported(
+    manifest: &Value,
+    package: &Value,
+    path: &Path,
+    dir: &Path,
+    text: &str,
+) -> Result<()> {
+    let shown = path.display().to_string();
     for table in ["dependencies", "build-dependencies"] {
         if let Some(deps) = manifest.get(table).and_then(Value::as_table) {
             if let Some(name) = deps.keys().next() {
-                return Err(Error::new(format!(
-                    "{shown}: depends on crate `{name}` ([{table}]); only std-only packages can be bundled into one file"
-                )));
+                return Err(Error::at(
+                    &shown,
+                    line_of_key(text, table, name),
+                    format!("depends on crate `{name}` ([{table}]); only std-only packages can be bundled into one file"),
+                ));
             }
         }
     }
@@ -149,9 +180,11 @@ fn refuse_unsupported(manifest: &Value, package: &Value, path: &Path, dir: &Path
         for (cfg, table) in targets {
             if let Some(deps) = table.get("dependencies").and_then(Value::as_table) {
                 if let Some(name) = deps.keys().next() {
-                    return Err(Error::new(format!(
-                        "{shown}: depends on crate `{name}` ([target.{cfg}.dependencies]); only std-only packages can be bundled"
-                    )));
+                    return Err(Error::at(
+                        &shown,
+                        line_of_key(text, &format!("target.{cfg}.dependencies"), name),
+                        format!("depends on crate `{name}` ([target.{cfg}.dependencies]); only std-only packages can be bundled"),
+                    ));
                 }
             }
         }
@@ -244,6 +277,8 @@ fn discovered_bins(package_name: &str, dir: &Path) -> Vec<Target> {
 
 /// Reads the package whose manifest is at `manifest_path`.
 pub fn read_package(manifest_path: &Path) -> Result<Package> {
+    // Messages name the manifest as the user gave it.
+    let shown_manifest = manifest_path;
     let manifest_path = manifest_path
         .canonicalize()
         .map_err(|err| Error::new(format!("cannot read {}: {err}", manifest_path.display())))?;
@@ -263,7 +298,8 @@ pub fn read_package(manifest_path: &Path) -> Result<Package> {
         .and_then(Value::as_str)
         .ok_or_else(|| Error::new(format!("{}: package has no name", manifest_path.display())))?
         .to_string();
-    refuse_unsupported(&manifest, package, &manifest_path, &dir)?;
+    let text = fs::read_to_string(&manifest_path).unwrap_or_default();
+    refuse_unsupported(&manifest, package, shown_manifest, &dir, &text)?;
     let edition = string_field(package, "edition", &dir)?;
     if edition.is_empty() || edition == "2015" {
         return Err(Error::new(format!(
@@ -373,4 +409,17 @@ pub fn read_package(manifest_path: &Path) -> Result<Package> {
         bins,
         features: default_features(&manifest),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dependency_lines_are_found() {
+        let text = "[package]\nname = \"x\"\n\n[dependencies]\nserde = \"1\"\n\n[dependencies.rand]\nversion = \"0.8\"\n";
+        assert_eq!(line_of_key(text, "dependencies", "serde"), 5);
+        assert_eq!(line_of_key(text, "dependencies", "rand"), 7);
+        assert_eq!(line_of_key(text, "dependencies", "missing"), 1);
+    }
 }

@@ -188,7 +188,10 @@ fn refusal(name: &str) -> String {
 #[test]
 fn refuses_what_cannot_be_bundled() {
     let message = refusal("refuse-dependency");
-    assert!(message.contains("rand"), "{message}");
+    assert!(
+        message.contains("Cargo.toml:8:") && message.contains("rand"),
+        "{message}"
+    );
     let message = refusal("refuse-proc-macro");
     assert!(message.contains("proc macro"), "{message}");
     let message = refusal("refuse-env");
