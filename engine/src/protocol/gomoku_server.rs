@@ -13,11 +13,16 @@ use crate::gomoku::rule::{Color, Rule};
 const MAX_SIDE: usize = 19;
 /// The server's smallest board side.
 const MIN_SIDE: usize = 5;
+/// Memory we allow ourselves on the server (sizes the transposition table to 32 MiB).
+const SERVER_MEMORY_BYTES: u64 = 96 << 20;
 
 /// Runs the protocol until `quit` or the end of the input; problems go to `errors`.
 pub fn run(input: impl BufRead, mut output: impl Write, mut errors: impl Write) {
     let mut engine = Engine::new();
     engine.set_rule(Rule::Freestyle);
+    // The server states no memory limit; a modest table is mapped quickly after the first
+    // `pos`, which is usually followed at once by a timed `go`.
+    engine.set_memory_limit(SERVER_MEMORY_BYTES);
     let mut side: Option<usize> = None;
     for line in input.lines() {
         let Ok(line) = line else { break };
