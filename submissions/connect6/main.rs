@@ -1067,7 +1067,7 @@ mod engine {
                     {
                         self.vary_opening(&mut best_order, &best_scores);
                     }
-                    Some(self.safest(&mut board, &best_order, us))
+                    Some(self.safest(&mut board, &best_order, us, rejected))
                 }
 
                 /// Moves a random turn scoring within the variety margin of the best to the front.
@@ -1100,6 +1100,7 @@ mod engine {
                     board: &mut Board,
                     order: &[Turn],
                     us: Stone,
+                    rejected: &[Turn],
                 ) -> Turn {
                     let mut first_level = None;
                     for &turn in order {
@@ -1122,6 +1123,9 @@ mod engine {
                     let wider: Vec<Turn> = defensive_turns(board, DEFENSIVE_CELLS)
                         .into_iter()
                         .filter(|turn| !order.contains(turn))
+                        .filter(|turn| {
+                            !rejected.iter().any(|other| other.same_stones(turn))
+                        })
                         .collect();
                     for turn in wider {
                         if self.deadline.hard_passed() {
