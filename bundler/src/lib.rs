@@ -18,6 +18,7 @@ pub mod cfg;
 pub mod check;
 pub mod cli;
 pub mod comments;
+pub mod edition;
 pub mod emit;
 pub mod error;
 pub mod includes;
@@ -141,6 +142,13 @@ pub fn bundle_cached(request: &Request, cache: &mut Cache) -> Result<Bundle> {
 
     let mut root_attrs = bin_crate.attrs;
     let mut root_items = bin_crate.items;
+    let mut lib_crate = lib_crate;
+    if package.edition == "2018" {
+        match &mut lib_crate {
+            Some((_, krate)) => edition::migrate_2018(&mut [&mut root_items, &mut krate.items]),
+            None => edition::migrate_2018(&mut [&mut root_items]),
+        }
+    }
     let lib_info = lib_crate.as_ref().map(|(name, krate)| paths::LibInfo {
         name: name.clone(),
         module: paths::choose_module_name(name, &root_items),

@@ -33,6 +33,8 @@ pub struct Package {
     pub bins: Vec<Target>,
     /// Features enabled by default (the set a plain `cargo run` compiles with).
     pub features: BTreeSet<String>,
+    /// The package's edition (2018, 2021, 2024; 2015 is refused).
+    pub edition: String,
 }
 
 impl Package {
@@ -408,6 +410,7 @@ pub fn read_package(manifest_path: &Path) -> Result<Package> {
         lib,
         bins,
         features: default_features(&manifest),
+        edition,
     })
 }
 

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Every positive fixture and its binaries.
-const FIXTURES: [(&str, &[&str]); 9] = [
+const FIXTURES: [(&str, &[&str]); 10] = [
     ("layouts", &["layouts"]),
     ("bin-layouts", &["explicit", "nested", "flat"]),
     ("macro-kit", &["macro-kit"]),
@@ -17,6 +17,7 @@ const FIXTURES: [(&str, &[&str]); 9] = [
     ("standalone", &["standalone"]),
     ("engine-like", &["engine-like"]),
     ("mixed-bag", &["mixed-bag"]),
+    ("edition-2018", &["edition-2018"]),
 ];
 
 fn copy_dir(from: &Path, to: &Path) {

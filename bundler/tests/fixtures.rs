@@ -259,3 +259,9 @@ fn trait_objects_generics_item_macros_and_macro_imports() {
     }
     assert!(code.contains("// real comment"));
 }
+
+#[test]
+fn edition_2018_trait_objects_get_dyn() {
+    let code = check("edition-2018", "edition-2018");
+    assert!(code.contains("Box<dyn Shape + Send>") && code.contains("&dyn Shape"));
+}
