@@ -72,6 +72,7 @@ impl Engine {
     /// large table would cost time the next move may need.
     pub fn start(&mut self, width: usize, height: usize) -> Result<(), String> {
         self.board = Board::new(width, height, self.board.rule())?;
+        self.limits.new_game();
         self.prepare_table();
         Ok(())
     }
@@ -194,7 +195,9 @@ impl Engine {
     /// Thinks within the current limits and returns the chosen move (not played).
     pub fn think(&mut self) -> Option<(usize, usize)> {
         let deadline = self.limits.deadline(self.board.stone_count());
-        self.think_until(deadline)
+        let best = self.think_until(deadline);
+        self.limits.charge(deadline.elapsed().as_millis() as i64);
+        best
     }
 
     /// Thinks until `deadline` and returns the chosen move (not played).

@@ -44,15 +44,30 @@ impl TimeLimits {
         Deadline::new(Duration::from_millis(soft), Duration::from_millis(hard))
     }
 
+    /// Forgets the time left of the previous game.
+    pub fn new_game(&mut self) {
+        self.left_ms = None;
+    }
+
+    /// Takes `spent_ms` off the game time left, so that the clock stays right when a manager
+    /// does not report the time left before every move (it overwrites ours when it does).
+    pub fn charge(&mut self, spent_ms: i64) {
+        match (self.left_ms, self.match_ms) {
+            (Some(left), _) if left < UNLIMITED_MS => self.left_ms = Some(left - spent_ms),
+            (None, Some(total)) if total > 0 => self.left_ms = Some(total - spent_ms),
+            _ => {}
+        }
+    }
+
     fn hard_ms(&self) -> u64 {
         let mut hard = i64::MAX;
         if let Some(turn) = self.turn_ms {
             if turn <= 0 {
                 return INSTANT_MS;
             }
-            // Keep a tenth of the move's time (at least 60 ms, at most a second) for the
-            // process to wake up, print and be read on a loaded machine.
-            let margin = (turn / 10).clamp(60, 1_000);
+            // Keep 15% of the move's time (at least 80 ms, at most 1.5 s) for the process to
+            // wake up, print and be read on a loaded or slower machine.
+            let margin = (turn * 3 / 20).clamp(80, 1_500);
             hard = hard.min(turn - margin);
         }
         if let Some(left) = self.effective_left() {
@@ -118,6 +133,23 @@ mod tests {
         assert!(d.hard <= Duration::from_millis(400));
         let d = limits(Some(5_000), Some(120_000), Some(-300)).deadline(40);
         assert!(d.hard <= Duration::from_millis(20));
+    }
+
+    #[test]
+    fn the_clock_runs_without_reports() {
+        let mut limits = limits(Some(5_000), Some(10_000), None);
+        limits.charge(9_000);
+        assert_eq!(limits.left_ms, Some(1_000));
+        assert!(limits.deadline(10).hard <= Duration::from_millis(200));
+        limits.new_game();
+        assert_eq!(limits.left_ms, None);
+        let mut unlimited = super::TimeLimits {
+            turn_ms: Some(1_000),
+            match_ms: Some(0),
+            left_ms: Some(UNLIMITED_MS),
+        };
+        unlimited.charge(500);
+        assert_eq!(unlimited.left_ms, Some(UNLIMITED_MS));
     }
 
     #[test]
