@@ -46,6 +46,9 @@ pub struct Board {
     cells: Vec<u8>,
     keys: Vec<[u32; 4]>,
     codes: [Vec<[LineCode; 4]>; 2],
+    /// The four line patterns of a cell as one number (see [`DIRECTION_WEIGHT`]), kept up to
+    /// date with `codes` so that a class update needs no second read of them.
+    combinations: [Vec<u16>; 2],
     threats: [Vec<Threat>; 2],
     values: [Vec<i32>; 2],
     totals: [i32; 2],
@@ -67,6 +70,9 @@ pub struct Board {
 
 /// Number of line patterns.
 const PATTERNS: usize = 9;
+/// The weight of each direction's pattern in a cell's combination number (base [`PATTERNS`],
+/// first direction most significant).
+const DIRECTION_WEIGHT: [i32; 4] = [729, 81, 9, 1];
 
 /// The threat class and value of every combination of four line patterns.
 fn build_cell_table() -> Vec<(Threat, i32)> {
@@ -110,6 +116,7 @@ impl Board {
                 vec![[LineCode::default(); 4]; CELLS],
                 vec![[LineCode::default(); 4]; CELLS],
             ],
+            combinations: [vec![0; CELLS], vec![0; CELLS]],
             threats: [vec![Threat::None; CELLS], vec![Threat::None; CELLS]],
             values: [vec![0; CELLS], vec![0; CELLS]],
             totals: [0; 2],
@@ -439,6 +446,7 @@ impl Board {
         } else {
             for color in [Color::Black, Color::White] {
                 self.codes[color.index()][cell as usize] = [LineCode::default(); 4];
+                self.combinations[color.index()][cell as usize] = 0;
                 self.refresh_cell(cell, color);
             }
         }
@@ -453,8 +461,14 @@ impl Board {
             };
             let code = self.tables[self.table_of[color.index()]].code(own_key);
             let slot = &mut self.codes[color.index()][cell as usize][direction];
-            if *slot != code {
-                *slot = code;
+            let old = *slot;
+            *slot = code;
+            let (old, new) = (old.pattern() as i32, code.pattern() as i32);
+            // The overline flag alone changes neither the class nor the value.
+            if old != new {
+                let combination = &mut self.combinations[color.index()][cell as usize];
+                *combination =
+                    (i32::from(*combination) + (new - old) * DIRECTION_WEIGHT[direction]) as u16;
                 self.refresh_cell(cell, color);
             }
         }
@@ -464,11 +478,7 @@ impl Board {
         let side = color.index();
         let index = cell as usize;
         let (threat, value) = if self.cells[index] == EMPTY {
-            let codes = self.codes[side][index];
-            let combination = codes
-                .iter()
-                .fold(0, |acc, code| acc * PATTERNS + code.pattern() as usize);
-            self.cell_table[combination]
+            self.cell_table[self.combinations[side][index] as usize]
         } else {
             (Threat::None, 0)
         };
