@@ -3,8 +3,30 @@
 
 use proc_macro2::{TokenStream, TokenTree};
 use std::collections::BTreeMap;
+use syn::punctuated::Punctuated;
 use syn::visit::{self, Visit};
-use syn::{Expr, FnArg, Pat, Type};
+use syn::{Expr, FnArg, Pat, Token, Type};
+
+/// std macros whose arguments are all expressions.
+const EXPRESSION_MACROS: [&str; 17] = [
+    "print",
+    "println",
+    "eprint",
+    "eprintln",
+    "format",
+    "format_args",
+    "write",
+    "writeln",
+    "panic",
+    "assert",
+    "assert_eq",
+    "assert_ne",
+    "debug_assert",
+    "debug_assert_eq",
+    "debug_assert_ne",
+    "unreachable",
+    "todo",
+];
 
 /// What a method call's receiver is known to be (a light, local type inference: enough to
 /// tell which type's method `board.play(m)` means in most code, and "unknown" otherwise).
@@ -12,12 +34,17 @@ use syn::{Expr, FnArg, Pat, Type};
 pub enum Receiver {
     /// `self.m()`.
     SelfValue,
-    /// `self.field.m()`.
-    SelfField(String),
     /// A variable bound with a written type (`x: Board`, `let x: Board`, `let x = Board {..}`).
     Typed(Vec<String>),
     /// A variable bound to the result of `Type::f(..)`: its type is `Type` if `f` returns `Self`.
     CallOf(Vec<String>, String),
+    /// A field of a receiver: `self.board.m()`, `game.board.m()`.
+    Field(Box<Receiver>, String),
+    /// What a method returns: `board.moves().len()`.
+    MethodResult(Box<Receiver>, String),
+    /// A value of a type that is not a path (a literal, a slice, an array, a tuple): never one
+    /// of the crate's own types.
+    Foreign,
     /// Anything else.
     Unknown,
 }
@@ -27,6 +54,9 @@ pub enum Receiver {
 enum Binding {
     Typed(Vec<String>),
     CallOf(Vec<String>, String),
+    Foreign,
+    /// Bound to a field or a method result: `let moves = board.moves();`.
+    Raw(RawReceiver),
     Ambiguous,
 }
 
@@ -47,7 +77,22 @@ pub fn type_path(ty: &Type) -> Option<Vec<String>> {
     }
 }
 
+/// Whether a type is certainly not one of the crate's own (a slice, an array, a tuple, `str`
+/// behind a reference, a pointer, a function pointer).
+pub fn is_structural(ty: &Type) -> bool {
+    match ty {
+        Type::Reference(reference) => is_structural(&reference.elem),
+        Type::Paren(inner) => is_structural(&inner.elem),
+        Type::Group(inner) => is_structural(&inner.elem),
+        Type::Slice(_) | Type::Array(_) | Type::Tuple(_) | Type::Ptr(_) | Type::BareFn(_) => true,
+        _ => false,
+    }
+}
+
 fn binding_of_type(ty: &Type) -> Binding {
+    if is_structural(ty) {
+        return Binding::Foreign;
+    }
     type_path(ty).map_or(Binding::Ambiguous, Binding::Typed)
 }
 
@@ -65,10 +110,12 @@ fn expr_path(expr: &Expr) -> Option<Vec<String>> {
 }
 
 /// The receiver before bindings are known: a variable is only a name here.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum RawReceiver {
     Known(Receiver),
     Variable(String),
+    Field(Box<RawReceiver>, String),
+    MethodResult(Box<RawReceiver>, String),
 }
 
 fn raw_receiver(expr: &Expr) -> RawReceiver {
@@ -76,11 +123,16 @@ fn raw_receiver(expr: &Expr) -> RawReceiver {
         Expr::Paren(inner) => raw_receiver(&inner.expr),
         Expr::Group(inner) => raw_receiver(&inner.expr),
         Expr::Reference(inner) => raw_receiver(&inner.expr),
-        Expr::Field(field) => match (&*field.base, &field.member) {
-            (Expr::Path(base), syn::Member::Named(name)) if base.path.is_ident("self") => {
-                RawReceiver::Known(Receiver::SelfField(name.to_string()))
+        Expr::Lit(_) => RawReceiver::Known(Receiver::Foreign),
+        Expr::MethodCall(call) => RawReceiver::MethodResult(
+            Box::new(raw_receiver(&call.receiver)),
+            call.method.to_string(),
+        ),
+        Expr::Field(field) => match &field.member {
+            syn::Member::Named(name) => {
+                RawReceiver::Field(Box::new(raw_receiver(&field.base)), name.to_string())
             }
-            _ => RawReceiver::Known(Receiver::Unknown),
+            syn::Member::Unnamed(_) => RawReceiver::Known(Receiver::Unknown),
         },
         _ => match expr_path(expr) {
             Some(path) if path.len() == 1 && path[0] == "self" => {
@@ -89,6 +141,37 @@ fn raw_receiver(expr: &Expr) -> RawReceiver {
             Some(mut path) if path.len() == 1 => RawReceiver::Variable(path.remove(0)),
             _ => RawReceiver::Known(Receiver::Unknown),
         },
+    }
+}
+
+/// Chains of variables bound to other variables' fields or methods are followed this far.
+const MAX_BINDING_DEPTH: usize = 8;
+
+fn bound_receiver(
+    raw: RawReceiver,
+    bindings: &BTreeMap<String, Binding>,
+    depth: usize,
+) -> Receiver {
+    if depth > MAX_BINDING_DEPTH {
+        return Receiver::Unknown;
+    }
+    match raw {
+        RawReceiver::Known(receiver) => receiver,
+        RawReceiver::Variable(variable) => match bindings.get(&variable) {
+            Some(Binding::Typed(path)) => Receiver::Typed(path.clone()),
+            Some(Binding::CallOf(path, f)) => Receiver::CallOf(path.clone(), f.clone()),
+            Some(Binding::Foreign) => Receiver::Foreign,
+            Some(Binding::Raw(raw)) => bound_receiver(raw.clone(), bindings, depth + 1),
+            _ => Receiver::Unknown,
+        },
+        RawReceiver::Field(base, field) => match bound_receiver(*base, bindings, depth + 1) {
+            Receiver::Unknown | Receiver::Foreign => Receiver::Unknown,
+            base => Receiver::Field(Box::new(base), field),
+        },
+        RawReceiver::MethodResult(base, method) => {
+            let base = bound_receiver(*base, bindings, depth + 1);
+            Receiver::MethodResult(Box::new(base), method)
+        }
     }
 }
 
@@ -126,14 +209,7 @@ impl Mentions {
             bindings, calls, ..
         } = collector;
         for (name, raw) in calls {
-            let receiver = match raw {
-                RawReceiver::Known(receiver) => receiver,
-                RawReceiver::Variable(variable) => match bindings.get(&variable) {
-                    Some(Binding::Typed(path)) => Receiver::Typed(path.clone()),
-                    Some(Binding::CallOf(path, f)) => Receiver::CallOf(path.clone(), f.clone()),
-                    _ => Receiver::Unknown,
-                },
-            };
+            let receiver = bound_receiver(raw, &bindings, 0);
             mentions.method_calls.push((name, receiver));
         }
         mentions
@@ -167,8 +243,19 @@ impl Mentions {
                         matches!(prev, Some(TokenTree::Punct(p)) if p.as_char() == '$');
                     let name = ident.to_string();
                     if after_dot {
-                        self.fields.push(name.clone());
-                        self.methods.push(name);
+                        // `.name(` or `.name::<` is a method call, anything else a field.
+                        let call = match trees.get(index + 1) {
+                            Some(TokenTree::Group(group)) => {
+                                group.delimiter() == proc_macro2::Delimiter::Parenthesis
+                            }
+                            Some(TokenTree::Punct(p)) => p.as_char() == ':',
+                            _ => false,
+                        };
+                        if call {
+                            self.methods.push(name);
+                        } else {
+                            self.fields.push(name);
+                        }
                         index += 1;
                         continue;
                     }
@@ -392,6 +479,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                             .map(|s| s.ident.to_string())
                             .collect(),
                     ),
+                    Some(Expr::Lit(_) | Expr::Array(_) | Expr::Tuple(_) | Expr::Repeat(_)) => {
+                        Binding::Foreign
+                    }
                     Some(Expr::Call(call)) => match expr_path(&call.func) {
                         Some(mut path) if path.len() >= 2 => {
                             let function = path.pop().unwrap_or_default();
@@ -399,6 +489,9 @@ impl<'ast> Visit<'ast> for Collector<'_> {
                         }
                         _ => Binding::Ambiguous,
                     },
+                    Some(init @ (Expr::MethodCall(_) | Expr::Field(_))) => {
+                        Binding::Raw(raw_receiver(init))
+                    }
                     _ => Binding::Ambiguous,
                 };
                 Some((ident.ident.to_string(), binding))
@@ -449,6 +542,26 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             self.mentions.macros.push(last.ident.to_string());
         }
         visit::visit_macro(self, mac);
+        // std's formatting and assertion macros take expressions: walked as syntax, their
+        // method calls get typed receivers like any other code.
+        let name = mac.path.segments.last().map(|s| s.ident.to_string());
+        if name.is_some_and(|name| EXPRESSION_MACROS.contains(&name.as_str())) {
+            let parser = Punctuated::<Expr, Token![,]>::parse_terminated;
+            if let Ok(args) = mac.parse_body_with(parser) {
+                for arg in &args {
+                    if let Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(text),
+                        ..
+                    }) = arg
+                    {
+                        self.mentions
+                            .scan_format_string(&format!("{:?}", text.value()));
+                    }
+                    self.visit_expr(arg);
+                }
+                return;
+            }
+        }
         self.mentions.scan_tokens(mac.tokens.clone());
     }
 }

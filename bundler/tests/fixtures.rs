@@ -265,3 +265,12 @@ fn edition_2018_trait_objects_get_dyn() {
     let code = check("edition-2018", "edition-2018");
     assert!(code.contains("Box<dyn Shape + Send>") && code.contains("&dyn Shape"));
 }
+
+#[test]
+fn method_chains_and_trait_functions() {
+    let code = check("method-chains", "method-chains");
+    // Only std's `len` is called (on a Vec field, a method's Vec result, a literal): the
+    // struct's own `len` goes; `Board::new()` needs the `Game` trait imported.
+    assert!(!code.contains("fn len"), "`len` should have been pruned");
+    assert!(code.contains("use crate::method_chains::{Board, Dir, Game, Scorer, Summed, Triple};"));
+}

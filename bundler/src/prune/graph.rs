@@ -4,7 +4,7 @@
 
 use crate::comments::COMMENT;
 use crate::loader::{marker_index, MARKER};
-use crate::mentions::{type_path, Mentions};
+use crate::mentions::{is_structural, type_path, Mentions};
 use std::collections::BTreeMap;
 use syn::{FnArg, ImplItem, Item, TraitItem, UseTree};
 
@@ -99,6 +99,8 @@ pub(super) struct Node {
     pub(super) header: Mentions,
     /// Impl member functions returning `Self` (or the impl's own type).
     pub(super) returns_self: bool,
+    /// Impl and trait member functions: what they return.
+    pub(super) returns: Returns,
     pub(super) root: bool,
 }
 
@@ -119,7 +121,35 @@ impl Node {
             trait_path: None,
             header: Mentions::default(),
             returns_self: false,
+            returns: Returns::Unknown,
             root: false,
+        }
+    }
+}
+
+/// What a function returns, as far as method-call chains need to know.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Returns {
+    /// `Self`.
+    SelfType,
+    /// A type written as a path (through references).
+    Path(Vec<String>),
+    /// Nothing, or a slice, array, tuple...: never one of the crate's types.
+    Foreign,
+    /// `impl Trait`, a trait object, anything else.
+    Unknown,
+}
+
+impl Returns {
+    fn of(output: &syn::ReturnType) -> Self {
+        match output {
+            syn::ReturnType::Default => Returns::Foreign,
+            syn::ReturnType::Type(_, ty) if is_structural(ty) => Returns::Foreign,
+            syn::ReturnType::Type(_, ty) => match type_path(ty) {
+                Some(path) if path.len() == 1 && path[0] == "Self" => Returns::SelfType,
+                Some(path) => Returns::Path(path),
+                None => Returns::Unknown,
+            },
         }
     }
 }
@@ -186,8 +216,8 @@ pub(super) struct Graph {
     pub(super) trait_members: BTreeMap<NodeId, BTreeMap<String, Vec<NodeId>>>,
     /// Impl node → members.
     pub(super) impl_members: BTreeMap<NodeId, Vec<NodeId>>,
-    /// Struct node → named field → the field type's path.
-    pub(super) field_types: BTreeMap<NodeId, BTreeMap<String, Vec<String>>>,
+    /// Struct node → named field → the field type's path (`None`: a slice, array, tuple...).
+    pub(super) field_types: BTreeMap<NodeId, BTreeMap<String, Option<Vec<String>>>>,
 }
 
 impl Graph {
@@ -245,7 +275,14 @@ impl Graph {
                 let fields = s
                     .fields
                     .iter()
-                    .filter_map(|f| Some((f.ident.as_ref()?.to_string(), type_path(&f.ty)?)))
+                    .filter_map(|f| {
+                        let name = f.ident.as_ref()?.to_string();
+                        if is_structural(&f.ty) {
+                            Some((name, None))
+                        } else {
+                            Some((name, Some(type_path(&f.ty)?)))
+                        }
+                    })
                     .collect();
                 self.field_types.insert(id, fields);
             }
@@ -309,6 +346,9 @@ impl Graph {
                         _ => (None, false),
                     };
                     let mut node = Node::new(Class::TraitMember, name.clone(), module);
+                    if let TraitItem::Fn(f) = member {
+                        node.returns = Returns::of(&f.sig.output);
+                    }
                     node.parent = Some(id);
                     node.is_fn = is_fn;
                     node.mentions = Mentions::of(member);
@@ -351,6 +391,7 @@ impl Graph {
                     };
                     let mut node = Node::new(Class::ImplMember, name, module);
                     if let ImplItem::Fn(f) = member {
+                        node.returns = Returns::of(&f.sig.output);
                         if let syn::ReturnType::Type(_, ty) = &f.sig.output {
                             let returned = type_path(ty);
                             node.returns_self = returned.as_deref()

@@ -58,6 +58,7 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
         kept: vec![false; graph.nodes.len()],
         worklist: Vec::new(),
         methods: BTreeSet::new(),
+        foreign_methods: BTreeSet::new(),
         module_methods: BTreeSet::new(),
         assoc_global: BTreeSet::new(),
         pairs: BTreeSet::new(),
@@ -70,7 +71,14 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
         header_refs: BTreeMap::new(),
         constructors: BTreeSet::new(),
         deref_types: BTreeSet::new(),
+        method_index: BTreeMap::new(),
     };
+    for (id, node) in graph.nodes.iter().enumerate() {
+        let member = matches!(node.class, Class::ImplMember | Class::TraitMember);
+        if let (true, Some(name)) = (member, &node.name) {
+            reach.method_index.entry(name.clone()).or_default().push(id);
+        }
+    }
     for (id, node) in graph.nodes.iter().enumerate() {
         if node.class == Class::Impl {
             reach.self_types.insert(id, graph.self_types(id));

@@ -2,7 +2,7 @@
 //! kept, and the conditional rules (impl blocks, their members, trait members, imports kept for
 //! their traits, macros by name) are applied until nothing changes.
 
-use super::graph::{Class, Graph, ModId, NodeId, Resolution, Target};
+use super::graph::{Class, Graph, ModId, NodeId, Resolution, Returns, Target, STD_TYPES};
 use crate::mentions::Receiver;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -76,7 +76,11 @@ pub(super) struct Reach<'g> {
     pub(super) graph: &'g Graph,
     pub(super) kept: Vec<bool>,
     pub(super) worklist: Vec<NodeId>,
+    /// Method names called on receivers of unknown type.
     pub(super) methods: BTreeSet<String>,
+    /// Method names called on receivers of std's types (only local traits can provide those).
+    pub(super) foreign_methods: BTreeSet<String>,
+    /// (module, name) of every method call and associated item named in a module.
     pub(super) module_methods: BTreeSet<(ModId, String)>,
     pub(super) assoc_global: BTreeSet<String>,
     pub(super) pairs: BTreeSet<(NodeId, String)>,
@@ -91,59 +95,178 @@ pub(super) struct Reach<'g> {
     pub(super) constructors: BTreeSet<(NodeId, String)>,
     /// Types with a `Deref` impl: their values' methods may be another type's.
     pub(super) deref_types: BTreeSet<NodeId>,
+    /// Impl and trait member functions by name.
+    pub(super) method_index: BTreeMap<String, Vec<NodeId>>,
 }
 
+/// What a method call's receiver is known to be.
+pub(super) enum Kind {
+    /// One of these local types.
+    Local(Vec<NodeId>),
+    /// A type from std (or a slice, array, tuple, literal): only local traits may add methods.
+    Foreign,
+    /// Not known.
+    Unknown,
+}
+
+/// Smart pointers that deref to their contents: a method called through one may be the
+/// contents' own.
+const DEREF_WRAPPERS: [&str; 11] = [
+    "Box",
+    "Rc",
+    "Arc",
+    "Cow",
+    "Ref",
+    "RefMut",
+    "MutexGuard",
+    "RwLockReadGuard",
+    "RwLockWriteGuard",
+    "ManuallyDrop",
+    "Pin",
+];
+
 impl Reach<'_> {
-    /// The local types a method call's receiver has, or nothing when unknown.
-    pub(super) fn receiver_types(&self, id: NodeId, receiver: &Receiver) -> Vec<NodeId> {
+    /// What a type written in `module` is: the crate's own types, a foreign type (std's), or
+    /// unknown (a generic parameter, a smart pointer that derefs to anything, an alias).
+    fn classify_path(&self, id: NodeId, path: &[String], module: ModId) -> Kind {
+        let graph = self.graph;
+        if path
+            .last()
+            .is_some_and(|last| DEREF_WRAPPERS.contains(&last.as_str()))
+        {
+            return Kind::Unknown;
+        }
+        let res = graph.resolve(module, path, &self.self_types_for(id), 0);
+        let types: Vec<NodeId> = res
+            .targets
+            .iter()
+            .filter_map(|t| match *t {
+                Target::Node(n) if graph.is_type(n) => Some(n),
+                _ => None,
+            })
+            .collect();
+        if !types.is_empty() {
+            return self.local(types);
+        }
+        let first_is_std = path
+            .first()
+            .is_some_and(|first| STD_TYPES.contains(&first.as_str()));
+        if res.targets.is_empty() && (first_is_std || !res.uses.is_empty()) {
+            Kind::Foreign
+        } else {
+            Kind::Unknown
+        }
+    }
+
+    /// Local types, unless an alias or a `Deref` impl makes the real receiver uncertain.
+    fn local(&self, types: Vec<NodeId>) -> Kind {
+        let graph = self.graph;
+        let uncertain = types.is_empty()
+            || types
+                .iter()
+                .any(|&t| graph.nodes[t].class == Class::Alias || self.deref_types.contains(&t));
+        if uncertain {
+            Kind::Unknown
+        } else {
+            Kind::Local(types)
+        }
+    }
+
+    /// What a method call's receiver is, inside node `id`.
+    pub(super) fn classify(&self, id: NodeId, receiver: &Receiver) -> Kind {
         let graph = self.graph;
         let module = graph.nodes[id].module;
-        let local_types = |path: &[String], module: ModId| -> Vec<NodeId> {
-            graph
-                .resolve(module, path, &self.self_types_for(id), 0)
-                .targets
-                .into_iter()
-                .filter_map(|t| match t {
-                    Target::Node(n) if graph.is_type(n) => Some(n),
-                    _ => None,
-                })
-                .collect()
-        };
-        let types = match receiver {
-            Receiver::SelfValue => self.self_types_for(id),
-            Receiver::SelfField(field) => {
-                let mut found = Vec::new();
-                for owner in self.self_types_for(id) {
-                    let path = graph.field_types.get(&owner).and_then(|f| f.get(field));
-                    match path {
-                        Some(path) => found.extend(local_types(path, graph.nodes[owner].module)),
-                        None => return Vec::new(),
+        match receiver {
+            Receiver::SelfValue => self.local(self.self_types_for(id)),
+            Receiver::Typed(path) => self.classify_path(id, path, module),
+            Receiver::CallOf(path, function) => match self.classify_path(id, path, module) {
+                Kind::Local(types)
+                    if types
+                        .iter()
+                        .all(|&t| self.constructors.contains(&(t, function.clone()))) =>
+                {
+                    Kind::Local(types)
+                }
+                _ => Kind::Unknown,
+            },
+            Receiver::Field(base, field) => {
+                let Kind::Local(owners) = self.classify(id, base) else {
+                    return Kind::Unknown;
+                };
+                let mut local = Vec::new();
+                let mut foreign = false;
+                for owner in owners {
+                    match graph.field_types.get(&owner).and_then(|f| f.get(field)) {
+                        Some(None) => foreign = true,
+                        Some(Some(path)) => {
+                            match self.classify_path(id, path, graph.nodes[owner].module) {
+                                Kind::Local(types) => local.extend(types),
+                                Kind::Foreign => foreign = true,
+                                Kind::Unknown => return Kind::Unknown,
+                            }
+                        }
+                        None => return Kind::Unknown,
                     }
                 }
-                found
-            }
-            Receiver::Typed(path) => local_types(path, module),
-            Receiver::CallOf(path, function) => {
-                let types = local_types(path, module);
-                if types
-                    .iter()
-                    .all(|&t| self.constructors.contains(&(t, function.clone())))
-                {
-                    types
-                } else {
-                    Vec::new()
+                match (local.is_empty(), foreign) {
+                    (false, false) => Kind::Local(local),
+                    (true, true) => Kind::Foreign,
+                    _ => Kind::Unknown,
                 }
             }
-            Receiver::Unknown => Vec::new(),
+            Receiver::MethodResult(base, method) => {
+                // Only when the receiver's type is known: a method of an unknown receiver may
+                // be std's, returning anything (`vec.remove(0)` gives back a local value).
+                let Kind::Local(types) = self.classify(id, base) else {
+                    return Kind::Unknown;
+                };
+                self.method_result(&types, method)
+            }
+            Receiver::Foreign => Kind::Foreign,
+            Receiver::Unknown => Kind::Unknown,
+        }
+    }
+
+    /// What `method` returns when called on a value of one of `types`: the candidates are the
+    /// local types' own methods of that name and the local traits' ones; all must agree.
+    fn method_result(&self, types: &[NodeId], method: &str) -> Kind {
+        let graph = self.graph;
+        let Some(candidates) = self.method_index.get(method) else {
+            return Kind::Unknown;
         };
-        // Aliases and Deref make the real receiver type uncertain: treat as unknown.
-        let uncertain = types
-            .iter()
-            .any(|&t| graph.nodes[t].class == Class::Alias || self.deref_types.contains(&t));
-        if uncertain {
-            Vec::new()
-        } else {
-            types
+        let mut local = Vec::new();
+        let mut foreign = false;
+        let mut any = false;
+        for &candidate in candidates {
+            let node = &graph.nodes[candidate];
+            let owner_types = match node.class {
+                Class::ImplMember => {
+                    let owner = node
+                        .parent
+                        .map_or_else(Vec::new, |p| self.self_types[&p].clone());
+                    if !owner.iter().any(|t| types.contains(t)) {
+                        continue;
+                    }
+                    owner
+                }
+                _ => types.to_vec(),
+            };
+            any = true;
+            match &node.returns {
+                Returns::SelfType => local.extend(owner_types),
+                Returns::Foreign => foreign = true,
+                Returns::Path(path) => match self.classify_path(candidate, path, node.module) {
+                    Kind::Local(found) => local.extend(found),
+                    Kind::Foreign => foreign = true,
+                    Kind::Unknown => return Kind::Unknown,
+                },
+                Returns::Unknown => return Kind::Unknown,
+            }
+        }
+        match (any, local.is_empty(), foreign) {
+            (true, false, false) => self.local(local),
+            (true, true, true) => Kind::Foreign,
+            _ => Kind::Unknown,
         }
     }
 
@@ -219,6 +342,15 @@ impl Reach<'_> {
             if node.class == Class::MacroRules && unresolved && path.len() == 1 {
                 res.fallback = path.last().cloned();
             }
+            // `Type::f()` may be a trait's function: the module then needs the trait in scope.
+            let associated = res
+                .pair
+                .as_ref()
+                .map(|(_, name)| name.clone())
+                .or_else(|| res.external_assoc.clone());
+            if let Some(name) = associated {
+                self.module_methods.insert((node.module, name));
+            }
             self.apply(res);
         }
         for name in &node.mentions.assoc {
@@ -229,14 +361,19 @@ impl Reach<'_> {
             self.module_methods.insert((node.module, name.clone()));
         }
         for (name, receiver) in &node.mentions.method_calls {
-            let types = self.receiver_types(id, receiver);
-            if types.is_empty() {
-                self.methods.insert(name.clone());
-            } else {
-                for ty in types {
-                    self.pairs.insert((ty, name.clone()));
+            match self.classify(id, receiver) {
+                Kind::Local(types) => {
+                    for ty in types {
+                        self.pairs.insert((ty, name.clone()));
+                    }
+                    self.pair_names.insert(name.clone());
                 }
-                self.pair_names.insert(name.clone());
+                Kind::Foreign => {
+                    self.foreign_methods.insert(name.clone());
+                }
+                Kind::Unknown => {
+                    self.methods.insert(name.clone());
+                }
             }
             self.module_methods.insert((node.module, name.clone()));
         }
@@ -336,6 +473,7 @@ impl Reach<'_> {
                     self.kept[parent]
                         && (!node.is_fn
                             || self.methods.contains(name)
+                            || self.foreign_methods.contains(name)
                             || self.pair_names.contains(name)
                             || self.name_used_as_assoc(name))
                 }
@@ -354,6 +492,7 @@ impl Reach<'_> {
                 Class::Trait => {
                     let called = graph.trait_members[&id].keys().any(|member| {
                         self.methods.contains(member)
+                            || self.foreign_methods.contains(member)
                             || self.pair_names.contains(member)
                             || self.assoc_global.contains(member)
                     });
