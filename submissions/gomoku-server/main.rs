@@ -199,6 +199,9 @@ mod engine {
                 cells: Vec<u8>,
                 keys: Vec<[u32; 4]>,
                 codes: [Vec<[LineCode; 4]>; 2],
+                /// The four line patterns of a cell as one number (see [`DIRECTION_WEIGHT`]), kept up to
+                /// date with `codes` so that a class update needs no second read of them.
+                combinations: [Vec<u16>; 2],
                 threats: [Vec<Threat>; 2],
                 values: [Vec<i32>; 2],
                 totals: [i32; 2],
@@ -220,6 +223,10 @@ mod engine {
 
             /// Number of line patterns.
             const PATTERNS: usize = 9;
+
+            /// The weight of each direction's pattern in a cell's combination number (base [`PATTERNS`],
+            /// first direction most significant).
+            const DIRECTION_WEIGHT: [i32; 4] = [729, 81, 9, 1];
 
             /// The threat class and value of every combination of four line patterns.
             fn build_cell_table() -> Vec<(Threat, i32)> {
@@ -269,6 +276,7 @@ mod engine {
                             vec![[LineCode::default(); 4]; CELLS],
                             vec![[LineCode::default(); 4]; CELLS],
                         ],
+                        combinations: [vec![0; CELLS], vec![0; CELLS]],
                         threats: [vec![Threat::None; CELLS], vec![Threat::None; CELLS]],
                         values: [vec![0; CELLS], vec![0; CELLS]],
                         totals: [0; 2],
@@ -574,6 +582,7 @@ mod engine {
                     } else {
                         for color in [Color::Black, Color::White] {
                             self.codes[color.index()][cell as usize] = [LineCode::default(); 4];
+                            self.combinations[color.index()][cell as usize] = 0;
                             self.refresh_cell(cell, color);
                         }
                     }
@@ -591,8 +600,15 @@ mod engine {
                             .code(own_key);
                         let slot = &mut self
                             .codes[color.index()][cell as usize][direction];
-                        if *slot != code {
-                            *slot = code;
+                        let old = *slot;
+                        *slot = code;
+                        let (old, new) = (old.pattern() as i32, code.pattern() as i32);
+                        // The overline flag alone changes neither the class nor the value.
+                        if old != new {
+                            let combination = &mut self
+                                .combinations[color.index()][cell as usize];
+                            *combination = (i32::from(*combination)
+                                + (new - old) * DIRECTION_WEIGHT[direction]) as u16;
                             self.refresh_cell(cell, color);
                         }
                     }
@@ -602,14 +618,7 @@ mod engine {
                     let side = color.index();
                     let index = cell as usize;
                     let (threat, value) = if self.cells[index] == EMPTY {
-                        let codes = self.codes[side][index];
-                        let combination = codes
-                            .iter()
-                            .fold(
-                                0,
-                                |acc, code| acc * PATTERNS + code.pattern() as usize,
-                            );
-                        self.cell_table[combination]
+                        self.cell_table[self.combinations[side][index] as usize]
                     } else {
                         (Threat::None, 0)
                     };
@@ -720,6 +729,7 @@ mod engine {
                     height: usize,
                 ) -> Result<(), String> {
                     self.board = Board::new(width, height, self.board.rule())?;
+                    self.limits.new_game();
                     self.prepare_table();
                     Ok(())
                 }
@@ -809,7 +819,9 @@ mod engine {
                 /// Thinks within the current limits and returns the chosen move (not played).
                 pub fn think(&mut self) -> Option<(usize, usize)> {
                     let deadline = self.limits.deadline(self.board.stone_count());
-                    self.think_until(deadline)
+                    let best = self.think_until(deadline);
+                    self.limits.charge(deadline.elapsed().as_millis() as i64);
+                    best
                 }
 
                 /// Thinks until `deadline` and returns the chosen move (not played).
@@ -2002,15 +2014,34 @@ mod engine {
                     )
                 }
 
+                /// Forgets the time left of the previous game.
+                pub fn new_game(&mut self) {
+                    self.left_ms = None;
+                }
+
+                /// Takes `spent_ms` off the game time left, so that the clock stays right when a manager
+                /// does not report the time left before every move (it overwrites ours when it does).
+                pub fn charge(&mut self, spent_ms: i64) {
+                    match (self.left_ms, self.match_ms) {
+                        (Some(left), _) if left < UNLIMITED_MS => {
+                            self.left_ms = Some(left - spent_ms);
+                        }
+                        (None, Some(total)) if total > 0 => {
+                            self.left_ms = Some(total - spent_ms);
+                        }
+                        _ => {}
+                    }
+                }
+
                 fn hard_ms(&self) -> u64 {
                     let mut hard = i64::MAX;
                     if let Some(turn) = self.turn_ms {
                         if turn <= 0 {
                             return INSTANT_MS;
                         }
-                        // Keep a tenth of the move's time (at least 60 ms, at most a second) for the
-                        // process to wake up, print and be read on a loaded machine.
-                        let margin = (turn / 10).clamp(60, 1_000);
+                        // Keep 15% of the move's time (at least 80 ms, at most 1.5 s) for the process to
+                        // wake up, print and be read on a loaded or slower machine.
+                        let margin = (turn * 3 / 20).clamp(80, 1_500);
                         hard = hard.min(turn - margin);
                     }
                     if let Some(left) = self.effective_left() {
