@@ -741,14 +741,12 @@ mod engine {
                 ) -> Result<(), String> {
                     self.board = Board::new(width, height, self.board.rule())?;
                     self.limits.new_game();
-                    self.prepare_table();
                     Ok(())
                 }
 
                 /// A new game on an empty board of the same size.
                 pub fn restart(&mut self) {
                     self.board = self.board.cleared();
-                    self.prepare_table();
                 }
 
                 /// Sets the rule; the stones on the board stay, in their order.
@@ -776,6 +774,8 @@ mod engine {
                     self.memory_limit = bytes;
                 }
 
+                /// Sizes the transposition table for the memory limit. Called when a search starts, so
+                /// that a limit sent after START is honoured before any large table exists.
                 fn prepare_table(&mut self) {
                     let wanted = if self.memory_limit == 0 {
                         DEFAULT_TABLE_BYTES
@@ -884,6 +884,7 @@ mod engine {
                     &mut self,
                     deadline: Deadline,
                 ) -> Option<(usize, usize)> {
+                    self.prepare_table();
                     let result = self.searcher.search(&mut self.board, deadline, 64);
                     self.last_search = Some(result);
                     result.best.map(|cell| self.board.coords(cell))

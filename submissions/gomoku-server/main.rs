@@ -730,7 +730,6 @@ mod engine {
                 ) -> Result<(), String> {
                     self.board = Board::new(width, height, self.board.rule())?;
                     self.limits.new_game();
-                    self.prepare_table();
                     Ok(())
                 }
 
@@ -759,6 +758,8 @@ mod engine {
                     self.memory_limit = bytes;
                 }
 
+                /// Sizes the transposition table for the memory limit. Called when a search starts, so
+                /// that a limit sent after START is honoured before any large table exists.
                 fn prepare_table(&mut self) {
                     let wanted = if self.memory_limit == 0 {
                         DEFAULT_TABLE_BYTES
@@ -829,6 +830,7 @@ mod engine {
                     &mut self,
                     deadline: Deadline,
                 ) -> Option<(usize, usize)> {
+                    self.prepare_table();
                     let result = self.searcher.search(&mut self.board, deadline, 64);
                     self.last_search = Some(result);
                     result.best.map(|cell| self.board.coords(cell))
@@ -2358,8 +2360,8 @@ mod engine {
             ) {
                 let mut engine = Engine::new();
                 engine.set_rule(Rule::Freestyle);
-                // The server states no memory limit; a modest table is mapped quickly after the first
-                // `pos`, which is usually followed at once by a timed `go`.
+                // The server states no memory limit; a modest table is mapped quickly within the first
+                // `go`.
                 engine.set_memory_limit(SERVER_MEMORY_BYTES);
                 let mut side: Option<usize> = None;
                 for line in input.lines() {

@@ -263,6 +263,15 @@ fn max_memory_bounds_the_process() {
     s.ask("TURN 11,11");
     let peak_kib = s.engine.sample_peak_memory();
     assert!(peak_kib > 0 && peak_kib < 64 * 1024, "peak {peak_kib} KiB");
+    // A limit sent after START but before the first move counts too.
+    let mut s = gomocup("\r\n");
+    s.send("INFO timeout_turn 300");
+    assert_eq!(s.ask("START 20"), "OK");
+    s.send("INFO max_memory 41943040");
+    s.ask("BEGIN");
+    s.ask("TURN 11,11");
+    let peak_kib = s.engine.sample_peak_memory();
+    assert!(peak_kib > 0 && peak_kib < 40 * 1024, "peak {peak_kib} KiB");
 }
 
 #[test]

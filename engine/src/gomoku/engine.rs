@@ -73,14 +73,12 @@ impl Engine {
     pub fn start(&mut self, width: usize, height: usize) -> Result<(), String> {
         self.board = Board::new(width, height, self.board.rule())?;
         self.limits.new_game();
-        self.prepare_table();
         Ok(())
     }
 
     /// A new game on an empty board of the same size.
     pub fn restart(&mut self) {
         self.board = self.board.cleared();
-        self.prepare_table();
     }
 
     /// Sets the rule; the stones on the board stay, in their order.
@@ -104,6 +102,8 @@ impl Engine {
         self.memory_limit = bytes;
     }
 
+    /// Sizes the transposition table for the memory limit. Called when a search starts, so
+    /// that a limit sent after START is honoured before any large table exists.
     fn prepare_table(&mut self) {
         let wanted = if self.memory_limit == 0 {
             DEFAULT_TABLE_BYTES
@@ -202,6 +202,7 @@ impl Engine {
 
     /// Thinks until `deadline` and returns the chosen move (not played).
     pub fn think_until(&mut self, deadline: Deadline) -> Option<(usize, usize)> {
+        self.prepare_table();
         let result = self.searcher.search(&mut self.board, deadline, 64);
         self.last_search = Some(result);
         result.best.map(|cell| self.board.coords(cell))
@@ -209,6 +210,7 @@ impl Engine {
 
     /// Searches to a fixed depth without a time limit (tests and analysis).
     pub fn think_to_depth(&mut self, depth: i32) -> Option<(usize, usize)> {
+        self.prepare_table();
         let result = self
             .searcher
             .search(&mut self.board, Deadline::unlimited(), depth);
