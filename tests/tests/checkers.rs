@@ -9,7 +9,7 @@ use harness::checkers::judge::{play_game, EngineSpec, JudgeConfig};
 use harness::checkers::rules::{format_path, Board};
 use harness::process::{EngineProcess, Reply};
 use harness::upload::{compile_upload, upload_file, workspace_root};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -132,7 +132,7 @@ fn move_lists_match_the_reference_in_random_games() {
     }
 }
 
-fn start_engine(binary: &PathBuf, args: &str) -> EngineProcess {
+fn start_engine(binary: &Path, args: &str) -> EngineProcess {
     EngineProcess::spawn(&format!("{} {args}", binary.display())).expect("engine starts")
 }
 
@@ -229,12 +229,8 @@ fn an_illegal_place_leaves_the_position_intact() {
 
 #[test]
 fn short_games_against_the_seed_have_no_fault() {
-    let ours = EngineSpec {
-        command: format!("{} --move-ms 50", engine_binary().display()),
-    };
-    let seed = EngineSpec {
-        command: format!("SEED_TIME_SCALE=32 {}", seed_binary().display()),
-    };
+    let ours = EngineSpec::new(&format!("{} --move-ms 50", engine_binary().display()));
+    let seed = EngineSpec::new(&format!("SEED_TIME_SCALE=32 {}", seed_binary().display()));
     let config = JudgeConfig {
         // The seed engine counts CPU time; on a busy machine its wall time is longer, so its
         // limit here is loose. Ours is checked against 100 ms below.

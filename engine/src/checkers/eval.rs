@@ -15,8 +15,8 @@
 //! settled.
 
 use super::bitboard::{
-    row_mask, shift_down_left, shift_down_right, shift_up_left, shift_up_right, Bitboard, CENTER,
-    SIDE_COLUMNS,
+    row_mask, shift_down_left, shift_down_right, shift_up_left, shift_up_right, Bitboard, Squares,
+    CENTER, SIDE_COLUMNS,
 };
 use super::position::{Color, Position, MAX_PLIES};
 
@@ -47,8 +47,13 @@ pub mod feature {
     /// The material points balance times the number of pieces already gone: trading down
     /// when ahead brings the score rule's win nearer and leaves the opponent less play.
     pub const TRADE: usize = 16;
+    /// A man with no enemy piece anywhere in the widening cone ahead of it up to the crowning
+    /// row: nothing can stop it by standing in its way.
+    pub const RUNAWAY: usize = 17;
+    /// A man on its own back row while the opponent still has men that could crown there.
+    pub const BACK_GUARD: usize = 18;
     /// Number of features.
-    pub const COUNT: usize = 17;
+    pub const COUNT: usize = 19;
 }
 
 /// The tuned weights, in hundredths of a man (see the module documentation).
@@ -64,6 +69,8 @@ pub const WEIGHTS: Weights = [
     1,   // man in the centre
     0,   // threatened
     -10, // trade
+    0,   // runaway man
+    0,   // back-row guard
 ];
 
 /// Calls `term(feature, value)` for every feature of `position`, values signed from black's
@@ -140,6 +147,56 @@ pub fn features(position: &Position, mut term: impl FnMut(usize, i32)) {
     );
     let gone = 24 - count(black | white);
     term(feature::TRADE, points * gone / 4);
+    let runaways = |men: Bitboard, cones: &[Bitboard; 32], enemy: Bitboard| {
+        Squares(men)
+            .filter(|square| cones[square.index()] & enemy == 0)
+            .count() as i32
+    };
+    term(
+        feature::RUNAWAY,
+        runaways(black_men, &CONES[0], white) - runaways(white_men, &CONES[1], black),
+    );
+    let guard = |men: Bitboard, back_row: Bitboard, enemy_men: Bitboard| {
+        if enemy_men == 0 {
+            0
+        } else {
+            count(men & back_row)
+        }
+    };
+    term(
+        feature::BACK_GUARD,
+        guard(black_men, row_mask(7), white_men) - guard(white_men, row_mask(0), black_men),
+    );
+}
+
+/// For black (index 0) and white (1), every square's cone: the squares ahead of a man there
+/// (towards its crowning row) within as many columns as rows.
+static CONES: [[Bitboard; 32]; 2] = {
+    let mut cones = [[0; 32]; 2];
+    let mut from = 0;
+    while from < 32 {
+        let (row, col) = square_row_col(from);
+        let mut to = 0;
+        while to < 32 {
+            let (r, c) = square_row_col(to);
+            let spread = if c > col { c - col } else { col - c };
+            if r < row && spread <= row - r {
+                cones[0][from] |= 1 << to;
+            }
+            if r > row && spread <= r - row {
+                cones[1][from] |= 1 << to;
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    cones
+};
+
+/// Row and column of a square index, at compile time.
+const fn square_row_col(index: usize) -> (usize, usize) {
+    let row = index / 4;
+    (row, (index % 4) * 2 + if row % 2 == 0 { 1 } else { 0 })
 }
 
 /// A board shift in one diagonal direction.
@@ -220,11 +277,42 @@ mod tests {
     }
 
     #[test]
-    fn extra_king_is_good() {
-        let position = Position::parse(
-            "......../......../...B..../......../......../....w.../......../......w. b",
+    fn runaway_men_have_empty_cones() {
+        // A white king behind the black man cannot stop it; one ahead of it can.
+        let free = Position::parse(
+            "......../......../......../......../...b..../......../.W....../........ b",
         )
         .unwrap();
-        assert!(evaluate(&position, &WEIGHTS) > 0);
+        let blocked = Position::parse(
+            "......../......../...W..../......../...b..../......../......../........ b",
+        )
+        .unwrap();
+        let runaway = |position: &Position| {
+            let mut runaway = 0;
+            features(position, |index, value| {
+                if index == feature::RUNAWAY {
+                    runaway = value
+                }
+            });
+            runaway
+        };
+        assert_eq!((runaway(&free), runaway(&blocked)), (1, 0));
+    }
+
+    #[test]
+    fn a_king_outweighs_a_man_once_the_end_nears() {
+        // King (3 points at the end) against a man far from crowning (1 point), at ply 100.
+        let parsed = Position::parse(
+            "......../..w...../......../......../...B..../......../......../........ w",
+        )
+        .unwrap();
+        let position = Position::from_parts(
+            parsed.black(),
+            parsed.white(),
+            parsed.kings(),
+            parsed.side(),
+            100,
+        );
+        assert!(evaluate(&position, &WEIGHTS) < 0);
     }
 }

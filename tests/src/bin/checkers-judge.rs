@@ -2,13 +2,15 @@
 //! engine's score with error bars, faults, worst move times and peak memory of both.
 //!
 //!     checkers-judge [--games N] [--move-ms M] [--game-ms G] [--random-plies P] [--seed S]
-//!                    "<engine A command>" "<engine B command>"
+//!                    [--b-move-ms M] [--b-game-ms G] "<engine A command>" "<engine B command>"
 //!
 //! Engine commands may start with `NAME=value` environment settings, for example
 //! `SEED_TIME_SCALE=16 target/seed-checkers`. Games alternate colours (A is black in even
 //! games). Every game gets `SEED_SEED=S+game` and `SEED_RANDOM_PLIES=P` in both engines'
 //! environment, so the seed engine opens differently in each game. The game limit defaults to
-//! 45 times the move limit (as 90 s is to 2 s).
+//! 45 times the move limit (as 90 s is to 2 s). `--b-move-ms`/`--b-game-ms` give engine B
+//! other limits: the seed engine measures CPU time, and on a busy machine its wall time can
+//! pass the judge's limits although it keeps to them on the judge's own core.
 
 use harness::checkers::judge::{play_game, EngineSpec, JudgeConfig, SideReport};
 use harness::stats::MatchScore;
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
     let mut config = JudgeConfig::judge();
     let mut game_ms = None;
     let mut seed = 1u64;
+    let (mut b_move_ms, mut b_game_ms) = (None, None);
     let mut engines = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -68,14 +71,21 @@ fn main() -> ExitCode {
             "--game-ms" => game_ms = Some(number("--game-ms")),
             "--random-plies" => config.random_plies = number("--random-plies") as u32,
             "--seed" => seed = number("--seed"),
-            _ => engines.push(EngineSpec { command: arg }),
+            "--b-move-ms" => b_move_ms = Some(number("--b-move-ms")),
+            "--b-game-ms" => b_game_ms = Some(number("--b-game-ms")),
+            _ => engines.push(EngineSpec::new(&arg)),
         }
     }
     if engines.len() != 2 {
-        eprintln!("usage: checkers-judge [--games N] [--move-ms M] [--game-ms G] [--random-plies P] [--seed S] \"<engine A>\" \"<engine B>\"");
+        eprintln!("usage: checkers-judge [--games N] [--move-ms M] [--game-ms G] [--random-plies P] [--seed S] [--b-move-ms M] [--b-game-ms G] \"<engine A>\" \"<engine B>\"");
         return ExitCode::from(2);
     }
     config.game_limit = game_ms.map_or(config.move_limit * 45, Duration::from_millis);
+    if b_move_ms.is_some() || b_game_ms.is_some() {
+        let move_limit = b_move_ms.map_or(config.move_limit, Duration::from_millis);
+        let game_limit = b_game_ms.map_or(move_limit * 45, Duration::from_millis);
+        engines[1].limits = Some((move_limit, game_limit));
+    }
 
     let mut score = MatchScore::default();
     let mut totals = [Totals::default(), Totals::default()];
@@ -126,6 +136,13 @@ fn main() -> ExitCode {
         config.game_limit.as_millis(),
         config.random_plies
     );
+    if let Some((move_limit, game_limit)) = engines[1].limits {
+        println!(
+            "B's own limits: move {} ms, game {} ms",
+            move_limit.as_millis(),
+            game_limit.as_millis()
+        );
+    }
     println!("A: {}", score.summary());
     println!("{}", totals[0].line("A"));
     println!("{}", totals[1].line("B"));

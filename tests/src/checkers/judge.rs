@@ -13,6 +13,19 @@ use std::time::Duration;
 #[derive(Clone, Debug)]
 pub struct EngineSpec {
     pub command: String,
+    /// Other limits than the match's for this engine only (move, game): the seed engine counts
+    /// CPU time, so on a busy machine its wall time needs room the judge would not give.
+    pub limits: Option<(Duration, Duration)>,
+}
+
+impl EngineSpec {
+    /// An engine under the match's limits.
+    pub fn new(command: &str) -> EngineSpec {
+        EngineSpec {
+            command: command.to_string(),
+            limits: None,
+        }
+    }
 }
 
 impl EngineSpec {
@@ -149,6 +162,10 @@ pub fn play_game(
         }
     }
 
+    let limits = [black, white].map(|spec| {
+        spec.limits
+            .unwrap_or((config.move_limit, config.game_limit))
+    });
     let mut board = Board::start();
     loop {
         if let Some(winner) = board.result() {
@@ -174,8 +191,9 @@ pub fn play_game(
             report = forfeit(report, side, format!("output outside TURN: {stray:?}"));
             break;
         }
-        let left = config.game_limit.saturating_sub(stats.total_time);
-        let limit = config.move_limit.min(left);
+        let (move_limit, game_limit) = limits[index];
+        let left = game_limit.saturating_sub(stats.total_time);
+        let limit = move_limit.min(left);
         let _ = engine.send("TURN");
         let mut debug = 0;
         let (reply, took) = engine.recv_filtered(
@@ -190,11 +208,7 @@ pub fn play_game(
         let line = match reply {
             Reply::Line(line) => line,
             Reply::Timeout => {
-                let what = if limit < config.move_limit {
-                    "game"
-                } else {
-                    "move"
-                };
+                let what = if limit < move_limit { "game" } else { "move" };
                 report = forfeit(report, side, format!("{what} time limit passed"));
                 break;
             }
