@@ -2,7 +2,7 @@
 //! inside macro calls' token streams and format strings (`"{NAME}"`).
 
 use proc_macro2::{TokenStream, TokenTree};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use syn::punctuated::Punctuated;
 use syn::visit::{self, Visit};
 use syn::{Expr, FnArg, Pat, Token, Type};
@@ -42,6 +42,10 @@ pub enum Receiver {
     Field(Box<Receiver>, String),
     /// What a method returns: `board.moves().len()`.
     MethodResult(Box<Receiver>, String),
+    /// A value of a type parameter (`game: &G`): only trait methods can be called on it.
+    TypeParam,
+    /// The result of `T::f(..)` for a type parameter `T`: a `T` if `f` returns `Self`.
+    TypeParamCall(String),
     /// A value of a type that is not a path (a literal, a slice, an array, a tuple): never one
     /// of the crate's own types.
     Foreign,
@@ -147,30 +151,43 @@ fn raw_receiver(expr: &Expr) -> RawReceiver {
 /// Chains of variables bound to other variables' fields or methods are followed this far.
 const MAX_BINDING_DEPTH: usize = 8;
 
-fn bound_receiver(
-    raw: RawReceiver,
-    bindings: &BTreeMap<String, Binding>,
-    depth: usize,
-) -> Receiver {
-    if depth > MAX_BINDING_DEPTH {
-        return Receiver::Unknown;
+/// What the collector knows when it types receivers: bindings and type parameters.
+struct Scope<'a> {
+    bindings: &'a BTreeMap<String, Binding>,
+    type_params: &'a BTreeSet<String>,
+}
+
+impl Scope<'_> {
+    fn is_type_param(&self, path: &[String]) -> bool {
+        path.len() == 1 && self.type_params.contains(&path[0])
     }
-    match raw {
-        RawReceiver::Known(receiver) => receiver,
-        RawReceiver::Variable(variable) => match bindings.get(&variable) {
-            Some(Binding::Typed(path)) => Receiver::Typed(path.clone()),
-            Some(Binding::CallOf(path, f)) => Receiver::CallOf(path.clone(), f.clone()),
-            Some(Binding::Foreign) => Receiver::Foreign,
-            Some(Binding::Raw(raw)) => bound_receiver(raw.clone(), bindings, depth + 1),
-            _ => Receiver::Unknown,
-        },
-        RawReceiver::Field(base, field) => match bound_receiver(*base, bindings, depth + 1) {
-            Receiver::Unknown | Receiver::Foreign => Receiver::Unknown,
-            base => Receiver::Field(Box::new(base), field),
-        },
-        RawReceiver::MethodResult(base, method) => {
-            let base = bound_receiver(*base, bindings, depth + 1);
-            Receiver::MethodResult(Box::new(base), method)
+
+    fn receiver(&self, raw: RawReceiver, depth: usize) -> Receiver {
+        if depth > MAX_BINDING_DEPTH {
+            return Receiver::Unknown;
+        }
+        match raw {
+            RawReceiver::Known(receiver) => receiver,
+            RawReceiver::Variable(variable) => match self.bindings.get(&variable) {
+                // A type parameter has no inherent methods: only its bounds' (trait) methods.
+                Some(Binding::Typed(path)) if self.is_type_param(path) => Receiver::TypeParam,
+                Some(Binding::Typed(path)) => Receiver::Typed(path.clone()),
+                Some(Binding::CallOf(path, f)) if self.is_type_param(path) => {
+                    Receiver::TypeParamCall(f.clone())
+                }
+                Some(Binding::CallOf(path, f)) => Receiver::CallOf(path.clone(), f.clone()),
+                Some(Binding::Foreign) => Receiver::Foreign,
+                Some(Binding::Raw(raw)) => self.receiver(raw.clone(), depth + 1),
+                _ => Receiver::Unknown,
+            },
+            RawReceiver::Field(base, field) => match self.receiver(*base, depth + 1) {
+                Receiver::Unknown | Receiver::Foreign | Receiver::TypeParam => Receiver::Unknown,
+                base => Receiver::Field(Box::new(base), field),
+            },
+            RawReceiver::MethodResult(base, method) => {
+                let base = self.receiver(*base, depth + 1);
+                Receiver::MethodResult(Box::new(base), method)
+            }
         }
     }
 }
@@ -197,19 +214,34 @@ pub struct Mentions {
 impl Mentions {
     /// Mentions of a syntax node.
     pub fn of<T: VisitNode>(node: &T) -> Self {
+        Mentions::within(node, &syn::Generics::default())
+    }
+
+    /// Mentions of a syntax node inside an item with these generics (an impl's or a trait's
+    /// parameters, for their members).
+    pub fn within<T: VisitNode>(node: &T, outer: &syn::Generics) -> Self {
         let mut mentions = Mentions::default();
         let mut collector = Collector {
             mentions: &mut mentions,
             bindings: BTreeMap::new(),
             binding_pattern: 0,
             calls: Vec::new(),
+            type_params: BTreeSet::new(),
         };
+        collector.add_type_params(outer);
         node.visit_with(&mut collector);
         let Collector {
-            bindings, calls, ..
+            bindings,
+            calls,
+            type_params,
+            ..
         } = collector;
+        let scope = Scope {
+            bindings: &bindings,
+            type_params: &type_params,
+        };
         for (name, raw) in calls {
-            let receiver = bound_receiver(raw, &bindings, 0);
+            let receiver = scope.receiver(raw, 0);
             mentions.method_calls.push((name, receiver));
         }
         mentions
@@ -375,9 +407,43 @@ pub struct Collector<'a> {
     /// Above zero while walking a pattern whose bindings were already recorded with a type.
     binding_pattern: usize,
     calls: Vec<(String, RawReceiver)>,
+    /// Type parameters in scope whose values have only trait methods (none bounded by
+    /// `Deref`, which would bring another type's methods).
+    type_params: BTreeSet<String>,
 }
 
 impl Collector<'_> {
+    fn add_type_params(&mut self, generics: &syn::Generics) {
+        let derefs = |bounds: &Punctuated<syn::TypeParamBound, Token![+]>| {
+            bounds.iter().any(|bound| match bound {
+                syn::TypeParamBound::Trait(t) => t
+                    .path
+                    .segments
+                    .last()
+                    .is_some_and(|s| s.ident == "Deref" || s.ident == "DerefMut"),
+                _ => false,
+            })
+        };
+        let mut deref_params = BTreeSet::new();
+        if let Some(clause) = &generics.where_clause {
+            for predicate in &clause.predicates {
+                if let syn::WherePredicate::Type(typed) = predicate {
+                    if let (Some(path), true) =
+                        (type_path(&typed.bounded_ty), derefs(&typed.bounds))
+                    {
+                        deref_params.extend(path);
+                    }
+                }
+            }
+        }
+        for param in generics.type_params() {
+            let name = param.ident.to_string();
+            if !derefs(&param.bounds) && !deref_params.contains(&name) {
+                self.type_params.insert(name);
+            }
+        }
+    }
+
     fn bind(&mut self, name: String, binding: Binding) {
         let merged = match self.bindings.get(&name) {
             Some(existing) if *existing != binding => Binding::Ambiguous,
@@ -513,6 +579,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
             }
             None => visit::visit_local(self, local),
         }
+    }
+
+    fn visit_signature(&mut self, sig: &'ast syn::Signature) {
+        self.add_type_params(&sig.generics);
+        visit::visit_signature(self, sig);
     }
 
     fn visit_fn_arg(&mut self, arg: &'ast FnArg) {

@@ -351,7 +351,7 @@ impl Graph {
                     }
                     node.parent = Some(id);
                     node.is_fn = is_fn;
-                    node.mentions = Mentions::of(member);
+                    node.mentions = Mentions::within(member, &t.generics);
                     let member_id = self.add(node);
                     if let Some(name) = name {
                         members.entry(name).or_default().push(member_id);
@@ -403,7 +403,7 @@ impl Graph {
                     node.parent = Some(id);
                     node.is_fn = is_fn || matches!(member, ImplItem::Const(_));
                     node.has_receiver = has_receiver;
-                    node.mentions = Mentions::of(member);
+                    node.mentions = Mentions::within(member, &block.generics);
                     members.push(self.add(node));
                 }
                 self.impl_members.insert(id, members);

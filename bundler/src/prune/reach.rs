@@ -105,6 +105,8 @@ pub(super) enum Kind {
     Local(Vec<NodeId>),
     /// A type from std (or a slice, array, tuple, literal): only local traits may add methods.
     Foreign,
+    /// A type parameter or `Self` in a trait: only trait methods can be called.
+    TraitOnly,
     /// Not known.
     Unknown,
 }
@@ -177,7 +179,25 @@ impl Reach<'_> {
         let graph = self.graph;
         let module = graph.nodes[id].module;
         match receiver {
+            // In a trait's default method `self` is any implementor: only trait methods apply.
+            Receiver::SelfValue if graph.nodes[id].class == Class::TraitMember => Kind::TraitOnly,
             Receiver::SelfValue => self.local(self.self_types_for(id)),
+            Receiver::TypeParam => Kind::TraitOnly,
+            Receiver::TypeParamCall(function) => {
+                let returns_self = self.method_index.get(function).is_some_and(|candidates| {
+                    candidates.iter().all(|&c| {
+                        graph.nodes[c].class != Class::TraitMember
+                            || graph.nodes[c].returns == Returns::SelfType
+                    }) && candidates
+                        .iter()
+                        .any(|&c| graph.nodes[c].class == Class::TraitMember)
+                });
+                if returns_self {
+                    Kind::TraitOnly
+                } else {
+                    Kind::Unknown
+                }
+            }
             Receiver::Typed(path) => self.classify_path(id, path, module),
             Receiver::CallOf(path, function) => match self.classify_path(id, path, module) {
                 Kind::Local(types)
@@ -202,7 +222,7 @@ impl Reach<'_> {
                             match self.classify_path(id, path, graph.nodes[owner].module) {
                                 Kind::Local(types) => local.extend(types),
                                 Kind::Foreign => foreign = true,
-                                Kind::Unknown => return Kind::Unknown,
+                                Kind::Unknown | Kind::TraitOnly => return Kind::Unknown,
                             }
                         }
                         None => return Kind::Unknown,
@@ -217,10 +237,11 @@ impl Reach<'_> {
             Receiver::MethodResult(base, method) => {
                 // Only when the receiver's type is known: a method of an unknown receiver may
                 // be std's, returning anything (`vec.remove(0)` gives back a local value).
-                let Kind::Local(types) = self.classify(id, base) else {
-                    return Kind::Unknown;
-                };
-                self.method_result(&types, method)
+                match self.classify(id, base) {
+                    Kind::Local(types) => self.method_result(&types, method, false),
+                    Kind::TraitOnly => self.method_result(&[], method, true),
+                    _ => Kind::Unknown,
+                }
             }
             Receiver::Foreign => Kind::Foreign,
             Receiver::Unknown => Kind::Unknown,
@@ -229,7 +250,7 @@ impl Reach<'_> {
 
     /// What `method` returns when called on a value of one of `types`: the candidates are the
     /// local types' own methods of that name and the local traits' ones; all must agree.
-    fn method_result(&self, types: &[NodeId], method: &str) -> Kind {
+    fn method_result(&self, types: &[NodeId], method: &str, traits_only: bool) -> Kind {
         let graph = self.graph;
         let Some(candidates) = self.method_index.get(method) else {
             return Kind::Unknown;
@@ -240,6 +261,11 @@ impl Reach<'_> {
         for &candidate in candidates {
             let node = &graph.nodes[candidate];
             let owner_types = match node.class {
+                Class::ImplMember if traits_only => continue,
+                // The implementor of a trait method is not known here.
+                Class::TraitMember if traits_only && node.returns == Returns::SelfType => {
+                    return Kind::Unknown;
+                }
                 Class::ImplMember => {
                     let owner = node
                         .parent
@@ -258,7 +284,7 @@ impl Reach<'_> {
                 Returns::Path(path) => match self.classify_path(candidate, path, node.module) {
                     Kind::Local(found) => local.extend(found),
                     Kind::Foreign => foreign = true,
-                    Kind::Unknown => return Kind::Unknown,
+                    Kind::Unknown | Kind::TraitOnly => return Kind::Unknown,
                 },
                 Returns::Unknown => return Kind::Unknown,
             }
@@ -368,7 +394,7 @@ impl Reach<'_> {
                     }
                     self.pair_names.insert(name.clone());
                 }
-                Kind::Foreign => {
+                Kind::Foreign | Kind::TraitOnly => {
                     self.foreign_methods.insert(name.clone());
                 }
                 Kind::Unknown => {
