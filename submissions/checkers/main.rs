@@ -251,7 +251,7 @@ mod engine {
 
             use super::bitboard::{
                 row_mask, shift_down_left, shift_down_right, shift_up_left,
-                shift_up_right, Bitboard, CENTER, SIDE_COLUMNS,
+                shift_up_right, Bitboard, Squares, CENTER, SIDE_COLUMNS,
             };
             use super::position::{Color, Position, MAX_PLIES};
 
@@ -293,8 +293,15 @@ mod engine {
                 /// when ahead brings the score rule's win nearer and leaves the opponent less play.
                 pub const TRADE: usize = 16;
 
+                /// A man with no enemy piece anywhere in the widening cone ahead of it up to the crowning
+                /// row: nothing can stop it by standing in its way.
+                pub const RUNAWAY: usize = 17;
+
+                /// A man on its own back row while the opponent still has men that could crown there.
+                pub const BACK_GUARD: usize = 18;
+
                 /// Number of features.
-                pub const COUNT: usize = 17;
+                pub const COUNT: usize = 19;
             }
 
             /// The tuned weights, in hundredths of a man (see the module documentation).
@@ -327,6 +334,10 @@ mod engine {
                 0,
                 // trade
                 -10,
+                // runaway man
+                0,
+                // back-row guard
+                0,
             ];
 
             /// Calls `term(feature, value)` for every feature of `position`, values signed from black's
@@ -394,6 +405,54 @@ mod engine {
                 term(feature::THREATENED, sign * count(threatened(mover, other, empty)));
                 let gone = 24 - count(black | white);
                 term(feature::TRADE, points * gone / 4);
+                let runaways = |men: Bitboard, cones: &[Bitboard; 32], enemy: Bitboard| {
+                    Squares(men)
+                        .filter(|square| cones[square.index()] & enemy == 0)
+                        .count() as i32
+                };
+                term(
+                    feature::RUNAWAY,
+                    runaways(black_men, &CONES[0], white)
+                        - runaways(white_men, &CONES[1], black),
+                );
+                let guard = |men: Bitboard, back_row: Bitboard, enemy_men: Bitboard| {
+                    if enemy_men == 0 { 0 } else { count(men & back_row) }
+                };
+                term(
+                    feature::BACK_GUARD,
+                    guard(black_men, row_mask(7), white_men)
+                        - guard(white_men, row_mask(0), black_men),
+                );
+            }
+
+            /// For black (index 0) and white (1), every square's cone: the squares ahead of a man there
+            /// (towards its crowning row) within as many columns as rows.
+            static CONES: [[Bitboard; 32]; 2] = {
+                let mut cones = [[0; 32]; 2];
+                let mut from = 0;
+                while from < 32 {
+                    let (row, col) = square_row_col(from);
+                    let mut to = 0;
+                    while to < 32 {
+                        let (r, c) = square_row_col(to);
+                        let spread = if c > col { c - col } else { col - c };
+                        if r < row && spread <= row - r {
+                            cones[0][from] |= 1 << to;
+                        }
+                        if r > row && spread <= r - row {
+                            cones[1][from] |= 1 << to;
+                        }
+                        to += 1;
+                    }
+                    from += 1;
+                }
+                cones
+            };
+
+            /// Row and column of a square index, at compile time.
+            const fn square_row_col(index: usize) -> (usize, usize) {
+                let row = index / 4;
+                (row, (index % 4) * 2 + if row % 2 == 0 { 1 } else { 0 })
             }
 
             /// A board shift in one diagonal direction.
