@@ -5,6 +5,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The workspace root (the folder holding `submissions/`).
 pub fn workspace_root() -> PathBuf {
@@ -62,9 +63,11 @@ pub fn compile_upload(target: &str) -> io::Result<CompiledUpload> {
             diagnostics,
         });
     }
-    // Build in a scratch folder and rename it into place, so that two tests compiling the same
-    // file at once never see a half-written binary.
-    let scratch = folder.with_extension(format!("tmp{}", std::process::id()));
+    // Build in a scratch folder of its own (per process and per call) and rename it into place,
+    // so that two tests compiling the same file at once never see a half-written binary.
+    static SCRATCH_COUNTER: AtomicU64 = AtomicU64::new(0);
+    let unique = SCRATCH_COUNTER.fetch_add(1, Ordering::Relaxed);
+    let scratch = folder.with_extension(format!("tmp{}-{unique}", std::process::id()));
     let _ = fs::remove_dir_all(&scratch);
     fs::create_dir_all(&scratch)?;
     fs::write(scratch.join("main.rs"), &source)?;
