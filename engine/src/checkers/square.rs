@@ -100,23 +100,6 @@ impl Square {
     pub fn jump(self, dir: Direction) -> Option<Square> {
         decode(JUMP[self.index()][dir as usize])
     }
-
-    /// The direction and distance (1 or 2) from `self` to `other` along a diagonal, if they are
-    /// one or two diagonal steps apart.
-    pub fn direction_to(self, other: Square) -> Option<(Direction, u8)> {
-        let (dr, dc) = (other.row() - self.row(), other.col() - self.col());
-        let distance = dr.abs();
-        if distance == 0 || distance > 2 || dc.abs() != distance {
-            return None;
-        }
-        let dir = match (dr < 0, dc < 0) {
-            (true, true) => Direction::UpLeft,
-            (true, false) => Direction::UpRight,
-            (false, true) => Direction::DownLeft,
-            (false, false) => Direction::DownRight,
-        };
-        Some((dir, distance as u8))
-    }
 }
 
 impl fmt::Display for Square {
@@ -196,9 +179,6 @@ mod tests {
                     square.jump(dir),
                     Square::from_row_col(square.row() + 2 * dr, square.col() + 2 * dc)
                 );
-                if let Some(next) = square.step(dir) {
-                    assert_eq!(square.direction_to(next), Some((dir, 1)));
-                }
             }
         }
     }

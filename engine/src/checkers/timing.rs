@@ -43,7 +43,7 @@ impl Clock {
     /// The budget for our move at game ply `ply`.
     ///
     /// The game time left is spread evenly over our moves left before the ply limit; an
-    /// iteration is not started past 60% of that share (the next one would take about as long
+    /// iteration is not started past 75% of that share (the next one would take about as long
     /// again as all before it), and the search is cut at 2.5 times the share, at the move
     /// limit's safe part, and at a quarter of the game time left. Time a move does not use
     /// raises the share of the moves after it.
@@ -61,7 +61,7 @@ impl Clock {
             .min(share.mul_f64(2.5))
             .min(game_left / 4);
         Budget {
-            soft: share.mul_f64(0.6).min(hard),
+            soft: share.mul_f64(0.75).min(hard),
             hard,
         }
     }
