@@ -230,7 +230,7 @@ fn an_illegal_place_leaves_the_position_intact() {
 #[test]
 fn short_games_against_the_seed_have_no_fault() {
     let ours = EngineSpec::new(&format!("{} --move-ms 50", engine_binary().display()));
-    let seed = EngineSpec::new(&format!("SEED_TIME_SCALE=32 {}", seed_binary().display()));
+    let seed = EngineSpec::new(&format!("SEED_TIME_SCALE=100 {}", seed_binary().display()));
     let config = JudgeConfig {
         // The seed engine counts CPU time; on a busy machine its wall time is longer, so its
         // limit here is loose. Ours is checked against 100 ms below.
