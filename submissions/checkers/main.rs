@@ -1916,7 +1916,7 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock and the random numbers.
+        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
 
         pub mod time {
             // engine/src/core/time.rs

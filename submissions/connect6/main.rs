@@ -53,7 +53,7 @@ mod engine {
         //! window holding stones of one colour only is a chance for that colour, and one holding four or
         //! five of them is a threat (the owner completes it with one turn).
         //!
-        //! - [`stone`]: the two colours.
+        //! - the two colours are [`Stone`](crate::core::stone::Stone), shared with the other stone games.
         //! - [`turn`]: one or two stones, the unit of play.
         //! - [`geometry`]: the windows of the board and which windows pass through each cell.
         //! - [`board`]: the position with per-window counts, kept up to date stone by stone.
@@ -74,8 +74,8 @@ mod engine {
             //! and whether a colour has completed six.
 
             use super::geometry::{geometry, CELLS, SIZE, WINDOWS};
-            use super::stone::Stone;
             use super::turn::Turn;
+            use crate::engine::core::stone::Stone;
 
             /// The worth of a window holding `n` stones of one colour and none of the other.
             pub const WINDOW_VALUE: [i32; 7] = [0, 1, 6, 24, 120, 130, 0];
@@ -457,9 +457,9 @@ mod engine {
 
             use super::board::{Board, WINDOW_VALUE};
             use super::geometry::{cell, geometry, CELLS, SIZE};
-            use super::stone::Stone;
             use super::threats::{blocks, winning_cells};
             use super::turn::Turn;
+            use crate::engine::core::stone::Stone;
 
             /// What `cell` is worth to `colour`: building its windows and spoiling the opponent's.
             pub fn cell_value(board: &Board, cell: u16, colour: Stone) -> i32 {
@@ -760,10 +760,10 @@ mod engine {
             use super::board::Board;
             use super::geometry::{cell, coordinates, SIZE};
             use super::search::{Searcher, Settings};
-            use super::stone::Stone;
             use super::turn::Turn;
+            use crate::engine::core::stone::Stone;
             use crate::engine::core::time::Deadline;
-            use crate::engine::protocol::sau::{SauGame, Side, Square};
+            use crate::engine::protocol::sau::{SauGame, Square};
 
             /// The Connect6 engine: the position and the search.
             pub struct Connect6Player {
@@ -807,11 +807,8 @@ mod engine {
                     self.board = Board::new();
                 }
 
-                fn side_to_move(&self) -> Side {
-                    match self.board.to_move() {
-                        Stone::Black => Side::Black,
-                        Stone::White => Side::White,
-                    }
+                fn side_to_move(&self) -> Stone {
+                    self.board.to_move()
                 }
 
                 fn is_over(&self) -> bool {
@@ -873,11 +870,11 @@ mod engine {
             use super::board::Board;
             use super::geometry::CELLS;
             use super::moves::{attacking_turns, candidate_turns, defensive_turns};
-            use super::stone::Stone;
             use super::threats::threat_count;
             use super::turn::Turn;
             use super::vcdt::Vcdt;
             use crate::engine::core::rng::Rng;
+            use crate::engine::core::stone::Stone;
             use crate::engine::core::time::Deadline;
 
             /// Cells paired into the defensive turns tried when every candidate loses.
@@ -1332,35 +1329,6 @@ mod engine {
             }
         }
 
-        pub mod stone {
-            // engine/src/connect6/stone.rs
-            //! The two colours of Connect6.
-
-            /// A player, and the colour of that player's stones.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Stone {
-                /// Opens the game with a single stone.
-                Black = 0,
-                /// Moves second.
-                White = 1,
-            }
-
-            impl Stone {
-                /// The other colour.
-                pub fn opponent(self) -> Stone {
-                    match self {
-                        Stone::Black => Stone::White,
-                        Stone::White => Stone::Black,
-                    }
-                }
-
-                /// 0 for black, 1 for white: an index into per-colour arrays.
-                pub fn index(self) -> usize {
-                    self as usize
-                }
-            }
-        }
-
         pub mod threats {
             // engine/src/connect6/threats.rs
             //! Threats and how to stop them.
@@ -1372,7 +1340,7 @@ mod engine {
 
             use super::board::Board;
             use super::geometry::{geometry, CELLS};
-            use super::stone::Stone;
+            use crate::engine::core::stone::Stone;
 
             /// The stones it takes to block every threat of a colour, and the ways to do it.
             #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -1533,9 +1501,9 @@ mod engine {
             use super::board::{Board, THREAT_STONES};
             use super::geometry::geometry;
             use super::moves::{attack_value, complete_turn};
-            use super::stone::Stone;
             use super::threats::{blocks, winning_cells, Blocks};
             use super::turn::Turn;
+            use crate::engine::core::stone::Stone;
             use crate::engine::core::time::Deadline;
             use std::collections::HashMap;
 
@@ -1774,7 +1742,7 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock and the random numbers.
+        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
 
         pub mod rng {
             // engine/src/core/rng.rs
@@ -1810,7 +1778,37 @@ mod engine {
 
                 /// A number in `0..bound` (`bound` > 0), without modulo bias worth speaking of.
                 pub fn below(&mut self, bound: u32) -> u32 {
-                    ((self.next_u64() >> 32) * u64::from(bound) >> 32) as u32
+                    (((self.next_u64() >> 32) * u64::from(bound)) >> 32) as u32
+                }
+            }
+        }
+
+        pub mod stone {
+            // engine/src/core/stone.rs
+            //! The two colours of the stone games (Connect6, NoGo and the SAU platform's other games), where
+            //! black always moves first.
+
+            /// A player, and the colour of that player's stones.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Stone {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Stone {
+                /// The other colour.
+                pub fn opponent(self) -> Stone {
+                    match self {
+                        Stone::Black => Stone::White,
+                        Stone::White => Stone::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-colour arrays.
+                pub fn index(self) -> usize {
+                    self as usize
                 }
             }
         }
@@ -1886,6 +1884,7 @@ mod engine {
             //! reads moves from. This adapter only translates: the rules and the search live behind the
             //! [`SauGame`] trait.
 
+            use crate::engine::core::stone::Stone;
             use crate::engine::core::time::Deadline;
             use std::io::{self, BufRead, Write};
             use std::time::{Duration, Instant};
@@ -1900,25 +1899,6 @@ mod engine {
                 pub x: u8,
                 /// The row, 0 for `A`.
                 pub y: u8,
-            }
-
-            /// A side of the game; black always moves first.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub enum Side {
-                /// The first player.
-                Black,
-                /// The second player.
-                White,
-            }
-
-            impl Side {
-                /// The other side.
-                pub fn opponent(self) -> Side {
-                    match self {
-                        Side::Black => Side::White,
-                        Side::White => Side::Black,
-                    }
-                }
             }
 
             /// A game the SAU adapter can play: its rules, and a search that picks our moves.
@@ -1940,7 +1920,7 @@ mod engine {
                 fn new_game(&mut self);
 
                 /// The side to move in the current position.
-                fn side_to_move(&self) -> Side;
+                fn side_to_move(&self) -> Stone;
 
                 /// Whether the game has ended by its rules.
                 fn is_over(&self) -> bool;
@@ -2058,7 +2038,7 @@ mod engine {
             /// Where a game stands for the adapter.
             struct Match<G: SauGame> {
                 /// Our colour, when a game is running.
-                our_side: Option<Side>,
+                our_side: Option<Stone>,
                 clock: Clock,
                 /// The position before our last move, kept until the platform accepts that move.
                 before_our_move: Option<G::Snapshot>,
@@ -2110,7 +2090,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Side::Black,
+                                        Stone::Black,
                                         start,
                                         &mut output,
                                     )?
@@ -2120,7 +2100,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Side::White,
+                                        Stone::White,
                                         start,
                                         &mut output,
                                     )?
@@ -2198,7 +2178,7 @@ mod engine {
                 game: &mut G,
                 state: &mut Match<G>,
                 control: TimeControl,
-                side: Side,
+                side: Stone,
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {

@@ -51,7 +51,7 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock and the random numbers.
+        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
 
         pub mod rng {
             // engine/src/core/rng.rs
@@ -87,7 +87,37 @@ mod engine {
 
                 /// A number in `0..bound` (`bound` > 0), without modulo bias worth speaking of.
                 pub fn below(&mut self, bound: u32) -> u32 {
-                    ((self.next_u64() >> 32) * u64::from(bound) >> 32) as u32
+                    (((self.next_u64() >> 32) * u64::from(bound)) >> 32) as u32
+                }
+            }
+        }
+
+        pub mod stone {
+            // engine/src/core/stone.rs
+            //! The two colours of the stone games (Connect6, NoGo and the SAU platform's other games), where
+            //! black always moves first.
+
+            /// A player, and the colour of that player's stones.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Stone {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Stone {
+                /// The other colour.
+                pub fn opponent(self) -> Stone {
+                    match self {
+                        Stone::Black => Stone::White,
+                        Stone::White => Stone::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-colour arrays.
+                pub fn index(self) -> usize {
+                    self as usize
                 }
             }
         }
@@ -136,7 +166,7 @@ mod engine {
         //! NoGo is Go turned around: a stone that would capture, or would leave its own group without a
         //! liberty, may not be played, there is no passing, and the side left without a legal move loses.
         //!
-        //! - [`stone`]: the two colours.
+        //! - the two colours are [`Stone`](crate::core::stone::Stone), shared with the other stone games.
         //! - [`board`]: the position on 128-bit boards, with the legality test.
         //! - [`playout`]: the random games that estimate a position.
         //! - [`mcts`]: the tree search (UCT with RAVE, proven wins and losses near the end).
@@ -149,7 +179,7 @@ mod engine {
             //! Groups and their liberties come from flood fills with shifts, which on a 81-point board costs
             //! a handful of word operations per step and needs no incremental bookkeeping.
 
-            use super::stone::Stone;
+            use crate::engine::core::stone::Stone;
 
             /// The board's width and height.
             pub const SIZE: usize = 9;
@@ -695,9 +725,9 @@ mod engine {
 
             use super::board::{Board, POINTS, SIZE};
             use super::mcts::{Mcts, Settings};
-            use super::stone::Stone;
+            use crate::engine::core::stone::Stone;
             use crate::engine::core::time::Deadline;
-            use crate::engine::protocol::sau::{SauGame, Side, Square};
+            use crate::engine::protocol::sau::{SauGame, Square};
 
             /// The NoGo engine: the position and the search.
             pub struct NoGoPlayer {
@@ -732,11 +762,8 @@ mod engine {
                     self.board = Board::new();
                 }
 
-                fn side_to_move(&self) -> Side {
-                    match self.board.to_move() {
-                        Stone::Black => Side::Black,
-                        Stone::White => Side::White,
-                    }
+                fn side_to_move(&self) -> Stone {
+                    self.board.to_move()
                 }
 
                 fn is_over(&self) -> bool {
@@ -816,8 +843,8 @@ mod engine {
             //!   reserves only when nothing else is left.
 
             use super::board::{bit, Board, Points, POINTS};
-            use super::stone::Stone;
             use crate::engine::core::rng::Rng;
+            use crate::engine::core::stone::Stone;
 
             /// How a random game ended.
             #[derive(Clone, Copy, Debug)]
@@ -913,35 +940,6 @@ mod engine {
                 list.points[index] = list.points[list.len];
             }
         }
-
-        pub mod stone {
-            // engine/src/nogo/stone.rs
-            //! The two colours of NoGo.
-
-            /// A player, and the colour of that player's stones.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Stone {
-                /// Moves first.
-                Black = 0,
-                /// Moves second.
-                White = 1,
-            }
-
-            impl Stone {
-                /// The other colour.
-                pub fn opponent(self) -> Stone {
-                    match self {
-                        Stone::Black => Stone::White,
-                        Stone::White => Stone::Black,
-                    }
-                }
-
-                /// 0 for black, 1 for white: an index into per-colour arrays.
-                pub fn index(self) -> usize {
-                    self as usize
-                }
-            }
-        }
     }
 
     pub mod protocol {
@@ -963,6 +961,7 @@ mod engine {
             //! reads moves from. This adapter only translates: the rules and the search live behind the
             //! [`SauGame`] trait.
 
+            use crate::engine::core::stone::Stone;
             use crate::engine::core::time::Deadline;
             use std::io::{self, BufRead, Write};
             use std::time::{Duration, Instant};
@@ -977,25 +976,6 @@ mod engine {
                 pub x: u8,
                 /// The row, 0 for `A`.
                 pub y: u8,
-            }
-
-            /// A side of the game; black always moves first.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub enum Side {
-                /// The first player.
-                Black,
-                /// The second player.
-                White,
-            }
-
-            impl Side {
-                /// The other side.
-                pub fn opponent(self) -> Side {
-                    match self {
-                        Side::Black => Side::White,
-                        Side::White => Side::Black,
-                    }
-                }
             }
 
             /// A game the SAU adapter can play: its rules, and a search that picks our moves.
@@ -1017,7 +997,7 @@ mod engine {
                 fn new_game(&mut self);
 
                 /// The side to move in the current position.
-                fn side_to_move(&self) -> Side;
+                fn side_to_move(&self) -> Stone;
 
                 /// Whether the game has ended by its rules.
                 fn is_over(&self) -> bool;
@@ -1135,7 +1115,7 @@ mod engine {
             /// Where a game stands for the adapter.
             struct Match<G: SauGame> {
                 /// Our colour, when a game is running.
-                our_side: Option<Side>,
+                our_side: Option<Stone>,
                 clock: Clock,
                 /// The position before our last move, kept until the platform accepts that move.
                 before_our_move: Option<G::Snapshot>,
@@ -1187,7 +1167,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Side::Black,
+                                        Stone::Black,
                                         start,
                                         &mut output,
                                     )?
@@ -1197,7 +1177,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Side::White,
+                                        Stone::White,
                                         start,
                                         &mut output,
                                     )?
@@ -1275,7 +1255,7 @@ mod engine {
                 game: &mut G,
                 state: &mut Match<G>,
                 control: TimeControl,
-                side: Side,
+                side: Stone,
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {

@@ -78,13 +78,10 @@ pub fn compile_upload(target: &str) -> io::Result<CompiledUpload> {
         .output()?;
     let diagnostics = String::from_utf8_lossy(&output.stderr).into_owned();
     if !output.status.success() {
-        return Err(io::Error::new(
-            io::ErrorKind::Other,
-            format!(
-                "rustc failed on {}:\n{diagnostics}",
-                upload_file(target).display()
-            ),
-        ));
+        return Err(io::Error::other(format!(
+            "rustc failed on {}:\n{diagnostics}",
+            upload_file(target).display()
+        )));
     }
     fs::write(scratch.join("rustc.log"), &diagnostics)?;
     if fs::rename(&scratch, &folder).is_err() {

@@ -7,8 +7,8 @@
 //! and whether a colour has completed six.
 
 use super::geometry::{geometry, CELLS, SIZE, WINDOWS};
-use super::stone::Stone;
 use super::turn::Turn;
+use crate::core::stone::Stone;
 
 /// The worth of a window holding `n` stones of one colour and none of the other.
 pub const WINDOW_VALUE: [i32; 7] = [0, 1, 6, 24, 120, 130, 0];

@@ -5,7 +5,7 @@
 //! window holding stones of one colour only is a chance for that colour, and one holding four or
 //! five of them is a threat (the owner completes it with one turn).
 //!
-//! - [`stone`]: the two colours.
+//! - the two colours are [`Stone`](crate::core::stone::Stone), shared with the other stone games.
 //! - [`turn`]: one or two stones, the unit of play.
 //! - [`geometry`]: the windows of the board and which windows pass through each cell.
 //! - [`board`]: the position with per-window counts, kept up to date stone by stone.
@@ -20,7 +20,6 @@ pub mod geometry;
 pub mod moves;
 pub mod player;
 pub mod search;
-pub mod stone;
 pub mod threats;
 pub mod turn;
 pub mod vcdt;

@@ -7,9 +7,9 @@
 
 use super::board::{Board, WINDOW_VALUE};
 use super::geometry::{cell, geometry, CELLS, SIZE};
-use super::stone::Stone;
 use super::threats::{blocks, winning_cells};
 use super::turn::Turn;
+use crate::core::stone::Stone;
 
 /// What `cell` is worth to `colour`: building its windows and spoiling the opponent's.
 pub fn cell_value(board: &Board, cell: u16, colour: Stone) -> i32 {

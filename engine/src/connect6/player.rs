@@ -3,10 +3,10 @@
 use super::board::Board;
 use super::geometry::{cell, coordinates, SIZE};
 use super::search::{Searcher, Settings};
-use super::stone::Stone;
 use super::turn::Turn;
+use crate::core::stone::Stone;
 use crate::core::time::Deadline;
-use crate::protocol::sau::{SauGame, Side, Square};
+use crate::protocol::sau::{SauGame, Square};
 
 /// The Connect6 engine: the position and the search.
 pub struct Connect6Player {
@@ -52,11 +52,8 @@ impl SauGame for Connect6Player {
         self.board = Board::new();
     }
 
-    fn side_to_move(&self) -> Side {
-        match self.board.to_move() {
-            Stone::Black => Side::Black,
-            Stone::White => Side::White,
-        }
+    fn side_to_move(&self) -> Stone {
+        self.board.to_move()
     }
 
     fn is_over(&self) -> bool {

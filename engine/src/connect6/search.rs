@@ -4,11 +4,11 @@
 use super::board::Board;
 use super::geometry::CELLS;
 use super::moves::{attacking_turns, candidate_turns, defensive_turns};
-use super::stone::Stone;
 use super::threats::threat_count;
 use super::turn::Turn;
 use super::vcdt::Vcdt;
 use crate::core::rng::Rng;
+use crate::core::stone::Stone;
 use crate::core::time::Deadline;
 
 /// Cells paired into the defensive turns tried when every candidate loses.

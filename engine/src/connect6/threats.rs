@@ -7,7 +7,7 @@
 
 use super::board::Board;
 use super::geometry::{geometry, CELLS};
-use super::stone::Stone;
+use crate::core::stone::Stone;
 
 /// The stones it takes to block every threat of a colour, and the ways to do it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -8,9 +8,9 @@
 use super::board::{Board, THREAT_STONES};
 use super::geometry::geometry;
 use super::moves::{attack_value, complete_turn};
-use super::stone::Stone;
 use super::threats::{blocks, winning_cells, Blocks};
 use super::turn::Turn;
+use crate::core::stone::Stone;
 use crate::core::time::Deadline;
 use std::collections::HashMap;
 

@@ -1,4 +1,5 @@
-//! Pieces shared by every engine: the clock and the random numbers.
+//! Pieces shared by every engine: the clock, the random numbers and the stone colours.
 
 pub mod rng;
+pub mod stone;
 pub mod time;

@@ -30,7 +30,7 @@ impl Rng {
 
     /// A number in `0..bound` (`bound` > 0), without modulo bias worth speaking of.
     pub fn below(&mut self, bound: u32) -> u32 {
-        ((self.next_u64() >> 32) * u64::from(bound) >> 32) as u32
+        (((self.next_u64() >> 32) * u64::from(bound)) >> 32) as u32
     }
 }
 

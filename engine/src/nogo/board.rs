@@ -3,7 +3,7 @@
 //! Groups and their liberties come from flood fills with shifts, which on a 81-point board costs
 //! a handful of word operations per step and needs no incremental bookkeeping.
 
-use super::stone::Stone;
+use crate::core::stone::Stone;
 
 /// The board's width and height.
 pub const SIZE: usize = 9;

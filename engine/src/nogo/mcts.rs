@@ -355,7 +355,7 @@ impl Mcts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nogo::stone::Stone;
+    use crate::core::stone::Stone;
 
     /// Exhaustive play: whether the side to move wins (only for positions near the end).
     fn side_to_move_wins(board: &Board) -> bool {

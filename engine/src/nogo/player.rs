@@ -2,9 +2,9 @@
 
 use super::board::{Board, POINTS, SIZE};
 use super::mcts::{Mcts, Settings};
-use super::stone::Stone;
+use crate::core::stone::Stone;
 use crate::core::time::Deadline;
-use crate::protocol::sau::{SauGame, Side, Square};
+use crate::protocol::sau::{SauGame, Square};
 
 /// The NoGo engine: the position and the search.
 pub struct NoGoPlayer {
@@ -38,11 +38,8 @@ impl SauGame for NoGoPlayer {
         self.board = Board::new();
     }
 
-    fn side_to_move(&self) -> Side {
-        match self.board.to_move() {
-            Stone::Black => Side::Black,
-            Stone::White => Side::White,
-        }
+    fn side_to_move(&self) -> Stone {
+        self.board.to_move()
     }
 
     fn is_over(&self) -> bool {

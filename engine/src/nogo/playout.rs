@@ -8,8 +8,8 @@
 //!   reserves only when nothing else is left.
 
 use super::board::{bit, Board, Points, POINTS};
-use super::stone::Stone;
 use crate::core::rng::Rng;
+use crate::core::stone::Stone;
 
 /// How a random game ended.
 #[derive(Clone, Copy, Debug)]

@@ -10,6 +10,7 @@
 //! reads moves from. This adapter only translates: the rules and the search live behind the
 //! [`SauGame`] trait.
 
+use crate::core::stone::Stone;
 use crate::core::time::Deadline;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
@@ -24,25 +25,6 @@ pub struct Square {
     pub x: u8,
     /// The row, 0 for `A`.
     pub y: u8,
-}
-
-/// A side of the game; black always moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    /// The first player.
-    Black,
-    /// The second player.
-    White,
-}
-
-impl Side {
-    /// The other side.
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::Black => Side::White,
-            Side::White => Side::Black,
-        }
-    }
 }
 
 /// A game the SAU adapter can play: its rules, and a search that picks our moves.
@@ -60,7 +42,7 @@ pub trait SauGame {
     /// Starts a new game from the initial position.
     fn new_game(&mut self);
     /// The side to move in the current position.
-    fn side_to_move(&self) -> Side;
+    fn side_to_move(&self) -> Stone;
     /// Whether the game has ended by its rules.
     fn is_over(&self) -> bool;
     /// Builds the move a position list describes (`None` for an `@@` placeholder), if the list
@@ -155,7 +137,7 @@ impl Clock {
 /// Where a game stands for the adapter.
 struct Match<G: SauGame> {
     /// Our colour, when a game is running.
-    our_side: Option<Side>,
+    our_side: Option<Stone>,
     clock: Clock,
     /// The position before our last move, kept until the platform accepts that move.
     before_our_move: Option<G::Snapshot>,
@@ -202,10 +184,10 @@ pub fn run<G: SauGame, R: BufRead, W: Write>(
             }
             "new" => match argument {
                 Some("black") => {
-                    start_game(game, &mut state, control, Side::Black, start, &mut output)?
+                    start_game(game, &mut state, control, Stone::Black, start, &mut output)?
                 }
                 Some("white") => {
-                    start_game(game, &mut state, control, Side::White, start, &mut output)?
+                    start_game(game, &mut state, control, Stone::White, start, &mut output)?
                 }
                 _ => notice(&mut output, "new needs black or white")?,
             },
@@ -262,7 +244,7 @@ fn start_game<G: SauGame, W: Write>(
     game: &mut G,
     state: &mut Match<G>,
     control: TimeControl,
-    side: Side,
+    side: Stone,
     start: Instant,
     output: &mut W,
 ) -> io::Result<()> {
@@ -461,11 +443,11 @@ mod tests {
         fn new_game(&mut self) {
             self.taken.clear();
         }
-        fn side_to_move(&self) -> Side {
+        fn side_to_move(&self) -> Stone {
             if self.taken.len() % 2 == 0 {
-                Side::Black
+                Stone::Black
             } else {
-                Side::White
+                Stone::White
             }
         }
         fn is_over(&self) -> bool {
