@@ -1,8 +1,7 @@
-//! gomoku-server: bundled from engine (bin gomoku-server) by bundler. Do not edit; regenerate with `cargo run -p bundler`.
+//! gomoku-server: bundled by bundler. Do not edit; regenerate it with the bundler.
 //!
 //! The gomoku engine for the pos / move / go / quit match server.
-
-// engine/src/bin/gomoku-server.rs
+// src/bin/gomoku-server.rs
 fn main() {
     let stdin = std::io::stdin();
     crate::engine::protocol::gomoku_server::run(
@@ -13,7 +12,6 @@ fn main() {
 }
 
 mod engine {
-    // engine/src/lib.rs
     //! Game engines for online judges.
     //!
     //! Layout, one folder per concern:
@@ -24,18 +22,16 @@ mod engine {
     //!   and a game's types.
     //!
     //! Each binary in `src/bin/` is one upload target; the bundler keeps only what it reaches.
-
+    // src/lib.rs
     pub mod core {
-        // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock and the random numbers.
-
+        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+        // src/core/mod.rs
         pub mod rng {
-            // engine/src/core/rng.rs
             //! A small, fast, seedable random number generator (xorshift64* seeded through SplitMix64).
             //!
             //! Engines need reproducible randomness (playouts, tie breaks, opening variety); a fixed seed
             //! makes a game replayable.
-
+            // src/core/rng.rs
             /// A xorshift64* generator.
             #[derive(Clone, Debug)]
             pub struct Rng {
@@ -64,10 +60,9 @@ mod engine {
         }
 
         pub mod time {
-            // engine/src/core/time.rs
             //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
             //! now) and a stop flag another thread can raise.
-
+            // src/core/time.rs
             use std::time::{Duration, Instant};
 
             /// When a search must end, measured from `start`.
@@ -116,7 +111,6 @@ mod engine {
     }
 
     pub mod gomoku {
-        // engine/src/gomoku/mod.rs
         //! The game of gomoku: rules, search and evaluation.
         //!
         //! One concern per file:
@@ -133,14 +127,13 @@ mod engine {
         //! - [`time`]: from the judge's limits to a deadline;
         //! - [`swap2`]: Swap2 opening decisions;
         //! - [`engine`]: the game as the protocol adapters use it.
-
+        // src/gomoku/mod.rs
         pub mod board {
-            // engine/src/gomoku/board.rs
             //! The board: stones, and everything the search reads incrementally from them. Every empty cell
             //! keeps, for both colours, the line key of its four directions, the pattern a stone there would
             //! make in each, the threat class that combines them and its evaluation value; a move refreshes
             //! only the cells within five steps of it along its four lines.
-
+            // src/gomoku/board.rs
             use super::eval;
             use super::pattern::{
                 field_shift, swap_sides, LineCode, PatternTable, Threat, THREAT_CLASSES,
@@ -255,7 +248,7 @@ mod engine {
                     if !fits(width) || !fits(height) {
                         return Err(
                             format!(
-                                "unsupported board size {width}x{height}: sides from {MIN_SIZE} to {MAX_SIZE}",
+                                "unsupported board size {width}x{height}: sides from {MIN_SIZE} to {MAX_SIZE}"
                             ),
                         );
                     }
@@ -642,10 +635,9 @@ mod engine {
         }
 
         pub mod engine {
-            // engine/src/gomoku/engine.rs
             //! The engine as the protocol adapters see it: a game on a board, moves in and out by
             //! coordinates, limits, and a search that answers with a move.
-
+            // src/gomoku/engine.rs
             use super::board::{Board, Cell};
             use super::movegen::is_legal;
             use super::rule::{Color, Rule};
@@ -756,10 +748,13 @@ mod engine {
                 /// The memory limit in bytes (0: none); it sizes the transposition table.
                 pub fn set_memory_limit(&mut self, bytes: u64) {
                     self.memory_limit = bytes;
+                    // Map the table now, while no clock runs, rather than within the first move.
+                    self.prepare_table();
                 }
 
-                /// Sizes the transposition table for the memory limit. Called when a search starts, so
-                /// that a limit sent after START is honoured before any large table exists.
+                /// Sizes the transposition table for the memory limit. Called when the limit arrives and
+                /// again when a search starts (a no-op once the size is right), never at START, so that a
+                /// limit sent after START is honoured before any large table exists.
                 fn prepare_table(&mut self) {
                     let wanted = if self.memory_limit == 0 {
                         DEFAULT_TABLE_BYTES
@@ -839,10 +834,9 @@ mod engine {
         }
 
         pub mod eval {
-            // engine/src/gomoku/eval.rs
             //! Evaluation from pattern tables: every empty cell is worth what a stone there would make for
             //! each side, and a position is worth the difference of the two sides' sums.
-
+            // src/gomoku/eval.rs
             use super::board::Board;
             use super::pattern::{LineCode, Threat};
             use super::rule::Color;
@@ -862,14 +856,15 @@ mod engine {
                 lines + THREAT_BONUS[threat as usize]
             }
 
-            /// The static value of the position for the side to move: its own potential counts a little
-            /// more than the opponent's, since it moves first.
+            /// The static value of the position for the side to move: its potential minus the opponent's.
+            /// Equal weights played better in self-play than favouring the side to move (the tempo is
+            /// already in the threat bonus) or the opponent.
             pub fn evaluate(board: &Board) -> i32 {
                 let me = board.side_to_move();
                 let opponent = me.opponent();
                 let own = board.total_value(me);
                 let other = board.total_value(opponent);
-                (own * 6 - other * 5) / 6 + threat_bonus(board, me)
+                own - other + threat_bonus(board, me)
             }
 
             /// What the side to move's double threats are worth when the opponent has no four to answer
@@ -899,10 +894,9 @@ mod engine {
         }
 
         pub mod forbidden {
-            // engine/src/gomoku/forbidden.rs
             //! Renju forbidden points for black: double three, double four and overline, with the full
             //! recursive definition of a three (a line that one more legal stone turns into a straight four).
-
+            // src/gomoku/forbidden.rs
             use super::board::{Board, Cell};
             use super::pattern::{Pattern, Threat};
             use super::rule::Color;
@@ -990,11 +984,10 @@ mod engine {
         }
 
         pub mod movegen {
-            // engine/src/gomoku/movegen.rs
             //! Move generation that knows threats: answer a five threat at once, answer an open three or a
             //! double-four threat with a block or a four of our own, otherwise every cell near the stones,
             //! best first by what it makes for both sides.
-
+            // src/gomoku/movegen.rs
             use super::board::{Board, Cell};
             use super::forbidden::{is_forbidden, may_be_forbidden};
             use super::pattern::Threat;
@@ -1076,11 +1069,10 @@ mod engine {
         }
 
         pub mod pattern {
-            // engine/src/gomoku/pattern.rs
             //! Line patterns: what a stone placed on an empty cell makes along one line, looked up in a table
             //! keyed by the ten cells around it (five on each side), and the threat class of a cell that
             //! combines its four lines.
-
+            // src/gomoku/pattern.rs
             use super::rule::FiveKind;
 
             /// How many cells on each side of the centre a line key covers. Five is the least that sees an
@@ -1391,9 +1383,8 @@ mod engine {
         }
 
         pub mod rule {
-            // engine/src/gomoku/rule.rs
             //! The winning rules the engine knows, and the colours of the stones.
-
+            // src/gomoku/rule.rs
             /// A stone colour; black moves first.
             #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
             pub enum Color {
@@ -1465,11 +1456,10 @@ mod engine {
         }
 
         pub mod search {
-            // engine/src/gomoku/search.rs
             //! The search: iterative deepening over a principal-variation alpha-beta with a transposition
             //! table, threat-aware move generation, forced replies that cost no depth, late-move reductions
             //! and a VCF probe before the full search.
-
+            // src/gomoku/search.rs
             use std::time::Duration;
             use super::board::{Board, Cell};
             use super::eval::evaluate;
@@ -1490,7 +1480,7 @@ mod engine {
 
             /// Moves searched at a node away from the root when it is not forced: the ordering puts the
             /// useful ones first and the tail is almost never best.
-            const MAX_BREADTH: usize = 22;
+            const MAX_BREADTH: usize = 16;
 
             /// How much one ply of depth may gain at most for a quiet move, in evaluation units.
             const FUTILITY_MARGIN: i32 = 150;
@@ -1966,10 +1956,9 @@ mod engine {
         }
 
         pub mod time {
-            // engine/src/gomoku/time.rs
             //! Time management: from the limits a judge gives (time per move, time for the game, time left)
             //! to a deadline for one move, with margins that hold on a slower machine.
-
+            // src/gomoku/time.rs
             use std::time::Duration;
             use crate::engine::core::time::Deadline;
 
@@ -2079,9 +2068,8 @@ mod engine {
         }
 
         pub mod tt {
-            // engine/src/gomoku/tt.rs
             //! The transposition table: one slot per hash bucket, replaced by deeper or newer results.
-
+            // src/gomoku/tt.rs
             use super::board::Cell;
 
             /// What a stored score means.
@@ -2178,11 +2166,10 @@ mod engine {
         }
 
         pub mod vcf {
-            // engine/src/gomoku/vcf.rs
             //! Victory by continuous fours: a threat-space search where the attacker only plays fours, so
             //! every defence is forced (the single five point), until the attacker makes an open four, a
             //! double four or a five the defender cannot stop.
-
+            // src/gomoku/vcf.rs
             use super::board::{Board, Cell};
             use super::forbidden::is_forbidden;
             use super::movegen::{fours, is_legal, ScoredMove};
@@ -2327,18 +2314,16 @@ mod engine {
     }
 
     pub mod protocol {
-        // engine/src/protocol/mod.rs
         //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
         //! engine and prints the answers; it holds no game logic of its own.
-
+        // src/protocol/mod.rs
         pub mod gomoku_server {
-            // engine/src/protocol/gomoku_server.rs
             //! The pos / move / go / quit gomoku match server: `pos S x` sets a new game (S is N*N cells
             //! `X`, `O`, `-`, row-major from the top left; x the side to move), `move C` is the opponent's
             //! move (C = col + row*N), `go T` asks for `move C` within T ms, `quit` ends. This adapter only
             //! parses lines, calls the engine and prints; its only stdout lines are moves. Bad input is
             //! reported on stderr and changes nothing.
-
+            // src/protocol/gomoku_server.rs
             use std::io::{BufRead, Write};
             use crate::engine::gomoku::engine::Engine;
             use crate::engine::gomoku::rule::{Color, Rule};
@@ -2360,8 +2345,7 @@ mod engine {
             ) {
                 let mut engine = Engine::new();
                 engine.set_rule(Rule::Freestyle);
-                // The server states no memory limit; a modest table is mapped quickly within the first
-                // `go`.
+                // The server states no memory limit; a modest table, mapped here before any clock runs.
                 engine.set_memory_limit(SERVER_MEMORY_BYTES);
                 let mut side: Option<usize> = None;
                 for line in input.lines() {
@@ -2411,7 +2395,7 @@ mod engine {
                     .find(|n| n * n == count)
                     .ok_or_else(|| {
                         format!(
-                            "board string of {count} cells is not N*N with N in 5..19",
+                            "board string of {count} cells is not N*N with N in 5..19"
                         )
                     })?;
                 let to_move = match *to_move {

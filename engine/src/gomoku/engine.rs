@@ -100,10 +100,13 @@ impl Engine {
     /// The memory limit in bytes (0: none); it sizes the transposition table.
     pub fn set_memory_limit(&mut self, bytes: u64) {
         self.memory_limit = bytes;
+        // Map the table now, while no clock runs, rather than within the first move.
+        self.prepare_table();
     }
 
-    /// Sizes the transposition table for the memory limit. Called when a search starts, so
-    /// that a limit sent after START is honoured before any large table exists.
+    /// Sizes the transposition table for the memory limit. Called when the limit arrives and
+    /// again when a search starts (a no-op once the size is right), never at START, so that a
+    /// limit sent after START is honoured before any large table exists.
     fn prepare_table(&mut self) {
         let wanted = if self.memory_limit == 0 {
             DEFAULT_TABLE_BYTES

@@ -20,7 +20,7 @@ pub const WIN_THRESHOLD: i32 = WIN - 1_000;
 const MAX_PLY: usize = 96;
 /// Moves searched at a node away from the root when it is not forced: the ordering puts the
 /// useful ones first and the tail is almost never best.
-const MAX_BREADTH: usize = 22;
+const MAX_BREADTH: usize = 16;
 
 /// How much one ply of depth may gain at most for a quiet move, in evaluation units.
 const FUTILITY_MARGIN: i32 = 150;

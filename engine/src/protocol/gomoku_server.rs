@@ -20,8 +20,7 @@ const SERVER_MEMORY_BYTES: u64 = 96 << 20;
 pub fn run(input: impl BufRead, mut output: impl Write, mut errors: impl Write) {
     let mut engine = Engine::new();
     engine.set_rule(Rule::Freestyle);
-    // The server states no memory limit; a modest table is mapped quickly within the first
-    // `go`.
+    // The server states no memory limit; a modest table, mapped here before any clock runs.
     engine.set_memory_limit(SERVER_MEMORY_BYTES);
     let mut side: Option<usize> = None;
     for line in input.lines() {

@@ -60,7 +60,7 @@ impl Board {
 
     /// The colour to move: black (1) after an even number of stones.
     pub fn to_move(&self) -> u8 {
-        if self.moves.len() % 2 == 0 {
+        if self.moves.len().is_multiple_of(2) {
             1
         } else {
             2
