@@ -1,13 +1,15 @@
-//! gomocup: bundled by bundler. Do not edit; regenerate it with the bundler.
+//! gomocup: bundled from engine (bin gomocup) by bundler. Do not edit; regenerate with `cargo run -p bundler`.
 //!
 //! The Gomocup (piskvork) brain: reads the manager's commands on stdin, answers on stdout.
-// src/bin/gomocup.rs
+
+// engine/src/bin/gomocup.rs
 fn main() {
     let stdin = std::io::stdin();
     crate::engine::protocol::gomocup::run(stdin.lock(), std::io::stdout());
 }
 
 mod engine {
+    // engine/src/lib.rs
     //! Game engines for online judges.
     //!
     //! Layout, one folder per concern:
@@ -18,16 +20,18 @@ mod engine {
     //!   and a game's types.
     //!
     //! Each binary in `src/bin/` is one upload target; the bundler keeps only what it reaches.
-    // src/lib.rs
+
     pub mod core {
+        // engine/src/core/mod.rs
         //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
-        // src/core/mod.rs
+
         pub mod rng {
+            // engine/src/core/rng.rs
             //! A small, fast, seedable random number generator (xorshift64* seeded through SplitMix64).
             //!
             //! Engines need reproducible randomness (playouts, tie breaks, opening variety); a fixed seed
             //! makes a game replayable.
-            // src/core/rng.rs
+
             /// A xorshift64* generator.
             #[derive(Clone, Debug)]
             pub struct Rng {
@@ -56,9 +60,10 @@ mod engine {
         }
 
         pub mod time {
+            // engine/src/core/time.rs
             //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
             //! now) and a stop flag another thread can raise.
-            // src/core/time.rs
+
             use std::time::{Duration, Instant};
 
             /// When a search must end, measured from `start`.
@@ -107,6 +112,7 @@ mod engine {
     }
 
     pub mod gomoku {
+        // engine/src/gomoku/mod.rs
         //! The game of gomoku: rules, search and evaluation.
         //!
         //! One concern per file:
@@ -123,13 +129,14 @@ mod engine {
         //! - [`time`]: from the judge's limits to a deadline;
         //! - [`swap2`]: Swap2 opening decisions;
         //! - [`engine`]: the game as the protocol adapters use it.
-        // src/gomoku/mod.rs
+
         pub mod board {
+            // engine/src/gomoku/board.rs
             //! The board: stones, and everything the search reads incrementally from them. Every empty cell
             //! keeps, for both colours, the line key of its four directions, the pattern a stone there would
             //! make in each, the threat class that combines them and its evaluation value; a move refreshes
             //! only the cells within five steps of it along its four lines.
-            // src/gomoku/board.rs
+
             use super::eval;
             use super::pattern::{
                 field_shift, swap_sides, LineCode, PatternTable, Threat, THREAT_CLASSES,
@@ -244,7 +251,7 @@ mod engine {
                     if !fits(width) || !fits(height) {
                         return Err(
                             format!(
-                                "unsupported board size {width}x{height}: sides from {MIN_SIZE} to {MAX_SIZE}"
+                                "unsupported board size {width}x{height}: sides from {MIN_SIZE} to {MAX_SIZE}",
                             ),
                         );
                     }
@@ -647,9 +654,10 @@ mod engine {
         }
 
         pub mod engine {
+            // engine/src/gomoku/engine.rs
             //! The engine as the protocol adapters see it: a game on a board, moves in and out by
             //! coordinates, limits, and a search that answers with a move.
-            // src/gomoku/engine.rs
+
             use super::board::{Board, Cell};
             use super::movegen::is_legal;
             use super::rule::{Color, Rule};
@@ -893,9 +901,10 @@ mod engine {
         }
 
         pub mod eval {
+            // engine/src/gomoku/eval.rs
             //! Evaluation from pattern tables: every empty cell is worth what a stone there would make for
             //! each side, and a position is worth the difference of the two sides' sums.
-            // src/gomoku/eval.rs
+
             use super::board::Board;
             use super::pattern::{LineCode, Threat};
             use super::rule::Color;
@@ -959,9 +968,10 @@ mod engine {
         }
 
         pub mod forbidden {
+            // engine/src/gomoku/forbidden.rs
             //! Renju forbidden points for black: double three, double four and overline, with the full
             //! recursive definition of a three (a line that one more legal stone turns into a straight four).
-            // src/gomoku/forbidden.rs
+
             use super::board::{Board, Cell};
             use super::pattern::{Pattern, Threat};
             use super::rule::Color;
@@ -1049,10 +1059,11 @@ mod engine {
         }
 
         pub mod movegen {
+            // engine/src/gomoku/movegen.rs
             //! Move generation that knows threats: answer a five threat at once, answer an open three or a
             //! double-four threat with a block or a four of our own, otherwise every cell near the stones,
             //! best first by what it makes for both sides.
-            // src/gomoku/movegen.rs
+
             use super::board::{Board, Cell};
             use super::forbidden::{is_forbidden, may_be_forbidden};
             use super::pattern::Threat;
@@ -1134,10 +1145,11 @@ mod engine {
         }
 
         pub mod pattern {
+            // engine/src/gomoku/pattern.rs
             //! Line patterns: what a stone placed on an empty cell makes along one line, looked up in a table
             //! keyed by the ten cells around it (five on each side), and the threat class of a cell that
             //! combines its four lines.
-            // src/gomoku/pattern.rs
+
             use super::rule::FiveKind;
 
             /// How many cells on each side of the centre a line key covers. Five is the least that sees an
@@ -1448,8 +1460,9 @@ mod engine {
         }
 
         pub mod rule {
+            // engine/src/gomoku/rule.rs
             //! The winning rules the engine knows, and the colours of the stones.
-            // src/gomoku/rule.rs
+
             /// A stone colour; black moves first.
             #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
             pub enum Color {
@@ -1533,10 +1546,11 @@ mod engine {
         }
 
         pub mod search {
+            // engine/src/gomoku/search.rs
             //! The search: iterative deepening over a principal-variation alpha-beta with a transposition
             //! table, threat-aware move generation, forced replies that cost no depth, late-move reductions
             //! and a VCF probe before the full search.
-            // src/gomoku/search.rs
+
             use std::time::Duration;
             use super::board::{Board, Cell};
             use super::eval::evaluate;
@@ -2033,10 +2047,11 @@ mod engine {
         }
 
         pub mod swap2 {
+            // engine/src/gomoku/swap2.rs
             //! Swap2 opening decisions, all taken from the evaluation: propose three stones that look
             //! balanced, and after the opponent's proposal either swap, add one stone, or add two stones
             //! that leave the position balanced again.
-            // src/gomoku/swap2.rs
+
             use std::time::Duration;
             use super::board::Cell;
             use super::engine::Engine;
@@ -2151,9 +2166,10 @@ mod engine {
         }
 
         pub mod time {
+            // engine/src/gomoku/time.rs
             //! Time management: from the limits a judge gives (time per move, time for the game, time left)
             //! to a deadline for one move, with margins that hold on a slower machine.
-            // src/gomoku/time.rs
+
             use std::time::Duration;
             use crate::engine::core::time::Deadline;
 
@@ -2263,8 +2279,9 @@ mod engine {
         }
 
         pub mod tt {
+            // engine/src/gomoku/tt.rs
             //! The transposition table: one slot per hash bucket, replaced by deeper or newer results.
-            // src/gomoku/tt.rs
+
             use super::board::Cell;
 
             /// What a stored score means.
@@ -2361,10 +2378,11 @@ mod engine {
         }
 
         pub mod vcf {
+            // engine/src/gomoku/vcf.rs
             //! Victory by continuous fours: a threat-space search where the attacker only plays fours, so
             //! every defence is forced (the single five point), until the attacker makes an open four, a
             //! double four or a five the defender cannot stop.
-            // src/gomoku/vcf.rs
+
             use super::board::{Board, Cell};
             use super::forbidden::is_forbidden;
             use super::movegen::{fours, is_legal, ScoredMove};
@@ -2509,17 +2527,19 @@ mod engine {
     }
 
     pub mod protocol {
+        // engine/src/protocol/mod.rs
         //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
         //! engine and prints the answers; it holds no game logic of its own.
-        // src/protocol/mod.rs
+
         pub mod gomocup {
+            // engine/src/protocol/gomocup.rs
             //! The Gomocup (piskvork) brain protocol: the manager's commands on stdin, the brain's answers
             //! on stdout, one per line. This adapter only parses lines, calls the engine and prints.
             //!
             //! Mandatory commands: START, BEGIN, TURN, BOARD..DONE, INFO, END, ABOUT; optional ones:
             //! RECTSTART, RESTART, TAKEBACK, PLAY, SWAP2BOARD..DONE. Anything else gets `UNKNOWN`. Bad
             //! input gets one `ERROR` line and leaves the position as it was.
-            // src/protocol/gomocup.rs
+
             use std::io::{BufRead, Write};
             use std::time::Duration;
             use crate::engine::gomoku::engine::Engine;
@@ -2612,7 +2632,7 @@ mod engine {
                                 Ok(size) => self.start(size, size),
                                 Err(_) => {
                                     vec![
-                                        format!("ERROR START needs a board size, got '{rest}'")
+                                        format!("ERROR START needs a board size, got '{rest}'"),
                                     ]
                                 }
                             }
@@ -2624,7 +2644,7 @@ mod engine {
                                 }
                                 _ => {
                                     vec![
-                                        format!("ERROR RECTSTART needs width,height, got '{rest}'")
+                                        format!("ERROR RECTSTART needs width,height, got '{rest}'"),
                                     ]
                                 }
                             }
@@ -2632,7 +2652,7 @@ mod engine {
                         "RESTART" => {
                             if !self.started {
                                 return vec![
-                                    "ERROR no game to restart: send START first".to_string()
+                                    "ERROR no game to restart: send START first".to_string(),
                                 ];
                             }
                             self.engine.restart();
@@ -2646,7 +2666,7 @@ mod engine {
                             }
                             if self.engine.board().stone_count() > 0 {
                                 return vec![
-                                    "ERROR BEGIN on a board that has stones".to_string()
+                                    "ERROR BEGIN on a board that has stones".to_string(),
                                 ];
                             }
                             self.answer_move()
@@ -2681,7 +2701,7 @@ mod engine {
                             }
                             let Some((x, y)) = parse_pair(rest) else {
                                 return vec![
-                                    format!("ERROR TAKEBACK needs x,y, got '{rest}'")
+                                    format!("ERROR TAKEBACK needs x,y, got '{rest}'"),
                                 ];
                             };
                             match self.engine.take_back(x, y) {
@@ -2732,22 +2752,20 @@ mod engine {
                         ("rule", Some(mask)) => {
                             self.engine.set_rule(Rule::from_gomocup_mask(mask as u32))
                         }
-                        ("game_type", Some(_)) | ("evaluate", _) | ("folder", _) => {
-                            // The opponent's kind, the cursor position and the folder for files change nothing
-                            // in how we play.
-                        }
+                        // The opponent's kind, the cursor position and the folder for files change nothing
+                        // in how we play.
+                        ("game_type", Some(_)) | ("evaluate", _) | ("folder", _) => {}
                         (
                             "timeout_turn" | "timeout_match" | "time_left" | "max_memory"
                             | "rule" | "game_type",
                             None,
                         ) => {
                             return vec![
-                                format!("ERROR INFO {key} needs a number, got '{value}'")
+                                format!("ERROR INFO {key} needs a number, got '{value}'"),
                             ];
                         }
-                        _ => {
-                            // Unknown keys are allowed by the protocol and ignored.
-                        }
+                        // Unknown keys are allowed by the protocol and ignored.
+                        _ => {}
                     }
                     Vec::new()
                 }
@@ -2777,7 +2795,7 @@ mod engine {
                             Some(stone) => stones.push(stone),
                             None => {
                                 return vec![
-                                    format!("ERROR BOARD line '{line}' is not x,y,field")
+                                    format!("ERROR BOARD line '{line}' is not x,y,field"),
                                 ];
                             }
                         }
@@ -2836,7 +2854,7 @@ mod engine {
                             Some(pair) => stones.push(pair),
                             None => {
                                 return vec![
-                                    format!("ERROR SWAP2BOARD line '{line}' is not x,y")
+                                    format!("ERROR SWAP2BOARD line '{line}' is not x,y"),
                                 ];
                             }
                         }
@@ -2851,8 +2869,10 @@ mod engine {
                     }
                     if stones.len() != 3 && stones.len() != 5 {
                         return vec![
-                            format!("ERROR SWAP2BOARD needs 0, 3 or 5 stones, got {}",
-                            stones.len())
+                            format!(
+                                "ERROR SWAP2BOARD needs 0, 3 or 5 stones, got {}",
+                                stones.len(),
+                            ),
                         ];
                     }
                     self.engine.restart();
@@ -2865,7 +2885,7 @@ mod engine {
                         if let Err(error) = self.engine.put(x, y, color) {
                             self.engine.restart();
                             return vec![
-                                format!("ERROR SWAP2BOARD stone {x},{y}: {error}")
+                                format!("ERROR SWAP2BOARD stone {x},{y}: {error}"),
                             ];
                         }
                     }
@@ -2904,8 +2924,11 @@ mod engine {
                         lines
                             .push(
                                 format!(
-                                    "MESSAGE depth {} ev {} nodes {} time {} ms", result.depth,
-                                    score, result.nodes, result.elapsed.as_millis()
+                                    "MESSAGE depth {} ev {} nodes {} time {} ms",
+                                    result.depth,
+                                    score,
+                                    result.nodes,
+                                    result.elapsed.as_millis(),
                                 ),
                             );
                     }

@@ -1,7 +1,8 @@
-//! gomoku-server: bundled by bundler. Do not edit; regenerate it with the bundler.
+//! gomoku-server: bundled from engine (bin gomoku-server) by bundler. Do not edit; regenerate with `cargo run -p bundler`.
 //!
 //! The gomoku engine for the pos / move / go / quit match server.
-// src/bin/gomoku-server.rs
+
+// engine/src/bin/gomoku-server.rs
 fn main() {
     let stdin = std::io::stdin();
     crate::engine::protocol::gomoku_server::run(
@@ -12,6 +13,7 @@ fn main() {
 }
 
 mod engine {
+    // engine/src/lib.rs
     //! Game engines for online judges.
     //!
     //! Layout, one folder per concern:
@@ -22,16 +24,18 @@ mod engine {
     //!   and a game's types.
     //!
     //! Each binary in `src/bin/` is one upload target; the bundler keeps only what it reaches.
-    // src/lib.rs
+
     pub mod core {
+        // engine/src/core/mod.rs
         //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
-        // src/core/mod.rs
+
         pub mod rng {
+            // engine/src/core/rng.rs
             //! A small, fast, seedable random number generator (xorshift64* seeded through SplitMix64).
             //!
             //! Engines need reproducible randomness (playouts, tie breaks, opening variety); a fixed seed
             //! makes a game replayable.
-            // src/core/rng.rs
+
             /// A xorshift64* generator.
             #[derive(Clone, Debug)]
             pub struct Rng {
@@ -60,9 +64,10 @@ mod engine {
         }
 
         pub mod time {
+            // engine/src/core/time.rs
             //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
             //! now) and a stop flag another thread can raise.
-            // src/core/time.rs
+
             use std::time::{Duration, Instant};
 
             /// When a search must end, measured from `start`.
@@ -111,6 +116,7 @@ mod engine {
     }
 
     pub mod gomoku {
+        // engine/src/gomoku/mod.rs
         //! The game of gomoku: rules, search and evaluation.
         //!
         //! One concern per file:
@@ -127,13 +133,14 @@ mod engine {
         //! - [`time`]: from the judge's limits to a deadline;
         //! - [`swap2`]: Swap2 opening decisions;
         //! - [`engine`]: the game as the protocol adapters use it.
-        // src/gomoku/mod.rs
+
         pub mod board {
+            // engine/src/gomoku/board.rs
             //! The board: stones, and everything the search reads incrementally from them. Every empty cell
             //! keeps, for both colours, the line key of its four directions, the pattern a stone there would
             //! make in each, the threat class that combines them and its evaluation value; a move refreshes
             //! only the cells within five steps of it along its four lines.
-            // src/gomoku/board.rs
+
             use super::eval;
             use super::pattern::{
                 field_shift, swap_sides, LineCode, PatternTable, Threat, THREAT_CLASSES,
@@ -248,7 +255,7 @@ mod engine {
                     if !fits(width) || !fits(height) {
                         return Err(
                             format!(
-                                "unsupported board size {width}x{height}: sides from {MIN_SIZE} to {MAX_SIZE}"
+                                "unsupported board size {width}x{height}: sides from {MIN_SIZE} to {MAX_SIZE}",
                             ),
                         );
                     }
@@ -635,9 +642,10 @@ mod engine {
         }
 
         pub mod engine {
+            // engine/src/gomoku/engine.rs
             //! The engine as the protocol adapters see it: a game on a board, moves in and out by
             //! coordinates, limits, and a search that answers with a move.
-            // src/gomoku/engine.rs
+
             use super::board::{Board, Cell};
             use super::movegen::is_legal;
             use super::rule::{Color, Rule};
@@ -834,9 +842,10 @@ mod engine {
         }
 
         pub mod eval {
+            // engine/src/gomoku/eval.rs
             //! Evaluation from pattern tables: every empty cell is worth what a stone there would make for
             //! each side, and a position is worth the difference of the two sides' sums.
-            // src/gomoku/eval.rs
+
             use super::board::Board;
             use super::pattern::{LineCode, Threat};
             use super::rule::Color;
@@ -894,9 +903,10 @@ mod engine {
         }
 
         pub mod forbidden {
+            // engine/src/gomoku/forbidden.rs
             //! Renju forbidden points for black: double three, double four and overline, with the full
             //! recursive definition of a three (a line that one more legal stone turns into a straight four).
-            // src/gomoku/forbidden.rs
+
             use super::board::{Board, Cell};
             use super::pattern::{Pattern, Threat};
             use super::rule::Color;
@@ -984,10 +994,11 @@ mod engine {
         }
 
         pub mod movegen {
+            // engine/src/gomoku/movegen.rs
             //! Move generation that knows threats: answer a five threat at once, answer an open three or a
             //! double-four threat with a block or a four of our own, otherwise every cell near the stones,
             //! best first by what it makes for both sides.
-            // src/gomoku/movegen.rs
+
             use super::board::{Board, Cell};
             use super::forbidden::{is_forbidden, may_be_forbidden};
             use super::pattern::Threat;
@@ -1069,10 +1080,11 @@ mod engine {
         }
 
         pub mod pattern {
+            // engine/src/gomoku/pattern.rs
             //! Line patterns: what a stone placed on an empty cell makes along one line, looked up in a table
             //! keyed by the ten cells around it (five on each side), and the threat class of a cell that
             //! combines its four lines.
-            // src/gomoku/pattern.rs
+
             use super::rule::FiveKind;
 
             /// How many cells on each side of the centre a line key covers. Five is the least that sees an
@@ -1383,8 +1395,9 @@ mod engine {
         }
 
         pub mod rule {
+            // engine/src/gomoku/rule.rs
             //! The winning rules the engine knows, and the colours of the stones.
-            // src/gomoku/rule.rs
+
             /// A stone colour; black moves first.
             #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
             pub enum Color {
@@ -1456,10 +1469,11 @@ mod engine {
         }
 
         pub mod search {
+            // engine/src/gomoku/search.rs
             //! The search: iterative deepening over a principal-variation alpha-beta with a transposition
             //! table, threat-aware move generation, forced replies that cost no depth, late-move reductions
             //! and a VCF probe before the full search.
-            // src/gomoku/search.rs
+
             use std::time::Duration;
             use super::board::{Board, Cell};
             use super::eval::evaluate;
@@ -1956,9 +1970,10 @@ mod engine {
         }
 
         pub mod time {
+            // engine/src/gomoku/time.rs
             //! Time management: from the limits a judge gives (time per move, time for the game, time left)
             //! to a deadline for one move, with margins that hold on a slower machine.
-            // src/gomoku/time.rs
+
             use std::time::Duration;
             use crate::engine::core::time::Deadline;
 
@@ -2068,8 +2083,9 @@ mod engine {
         }
 
         pub mod tt {
+            // engine/src/gomoku/tt.rs
             //! The transposition table: one slot per hash bucket, replaced by deeper or newer results.
-            // src/gomoku/tt.rs
+
             use super::board::Cell;
 
             /// What a stored score means.
@@ -2166,10 +2182,11 @@ mod engine {
         }
 
         pub mod vcf {
+            // engine/src/gomoku/vcf.rs
             //! Victory by continuous fours: a threat-space search where the attacker only plays fours, so
             //! every defence is forced (the single five point), until the attacker makes an open four, a
             //! double four or a five the defender cannot stop.
-            // src/gomoku/vcf.rs
+
             use super::board::{Board, Cell};
             use super::forbidden::is_forbidden;
             use super::movegen::{fours, is_legal, ScoredMove};
@@ -2314,16 +2331,18 @@ mod engine {
     }
 
     pub mod protocol {
+        // engine/src/protocol/mod.rs
         //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
         //! engine and prints the answers; it holds no game logic of its own.
-        // src/protocol/mod.rs
+
         pub mod gomoku_server {
+            // engine/src/protocol/gomoku_server.rs
             //! The pos / move / go / quit gomoku match server: `pos S x` sets a new game (S is N*N cells
             //! `X`, `O`, `-`, row-major from the top left; x the side to move), `move C` is the opponent's
             //! move (C = col + row*N), `go T` asks for `move C` within T ms, `quit` ends. This adapter only
             //! parses lines, calls the engine and prints; its only stdout lines are moves. Bad input is
             //! reported on stderr and changes nothing.
-            // src/protocol/gomoku_server.rs
+
             use std::io::{BufRead, Write};
             use crate::engine::gomoku::engine::Engine;
             use crate::engine::gomoku::rule::{Color, Rule};
@@ -2395,7 +2414,7 @@ mod engine {
                     .find(|n| n * n == count)
                     .ok_or_else(|| {
                         format!(
-                            "board string of {count} cells is not N*N with N in 5..19"
+                            "board string of {count} cells is not N*N with N in 5..19",
                         )
                     })?;
                 let to_move = match *to_move {

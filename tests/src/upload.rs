@@ -94,6 +94,25 @@ pub fn compile_upload(target: &str) -> io::Result<CompiledUpload> {
     })
 }
 
+/// The executable of a target's upload file compiled as the judge does, for tests: panics when
+/// the file does not compile or compiles with any warning.
+pub fn upload_binary(target: &str) -> PathBuf {
+    let compiled = compile_upload(target).unwrap_or_else(|error| {
+        panic!(
+            "{} does not compile: {error}",
+            upload_file(target).display()
+        )
+    });
+    assert_eq!(
+        compiled.warning_count(),
+        0,
+        "rustc warnings in {}:\n{}",
+        upload_file(target).display(),
+        compiled.diagnostics
+    );
+    compiled.binary
+}
+
 /// 64-bit FNV-1a: a stable content hash for cache folder names.
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {

@@ -1,50 +1,16 @@
 //! End-to-end checks of the checkers engine: its move generator against the independent
-//! reference rules, the judge protocol against the engine binary (the upload file compiled
-//! with plain rustc once it exists, the cargo build otherwise), and a few short games against
-//! the seed engine under the judge emulator.
+//! reference rules, the judge protocol against the upload file compiled with plain rustc, and a
+//! few short games against the seed engine under the judge emulator.
 
 use engine::checkers::moves::MoveList;
 use engine::checkers::position::Position;
 use harness::checkers::judge::{play_game, EngineSpec, JudgeConfig};
 use harness::checkers::rules::{format_path, Board};
 use harness::process::{EngineProcess, Reply};
-use harness::upload::{compile_upload, upload_file, workspace_root};
+use harness::upload::{upload_binary, workspace_root};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-
-/// The engine binary the judge would run: the upload file compiled with `rustc -O` (no
-/// warnings allowed), or, before the bundler has written it, the cargo release build.
-/// Built once per test process: the tests run in parallel threads, and `compile_upload`'s
-/// scratch folder is named by process id only.
-fn engine_binary() -> PathBuf {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(build_engine).clone()
-}
-
-fn build_engine() -> PathBuf {
-    if upload_file("checkers").exists() {
-        let compiled = compile_upload("checkers").expect("the upload file compiles");
-        assert_eq!(
-            compiled.warning_count(),
-            0,
-            "rustc warnings:\n{}",
-            compiled.diagnostics
-        );
-        return compiled.binary;
-    }
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "-p", "engine", "--release", "--bin", "checkers"])
-        .current_dir(workspace_root())
-        .status()
-        .expect("cargo runs");
-    assert!(status.success());
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace_root().join("target"));
-    target.join("release").join("checkers")
-}
 
 /// The seed engine, compiled with gcc into the target folder.
 fn seed_binary() -> PathBuf {
@@ -145,7 +111,7 @@ fn answer(engine: &mut EngineProcess, timeout: Duration) -> Reply {
 
 #[test]
 fn protocol_tolerates_crlf_spaces_and_bad_lines() {
-    let binary = engine_binary();
+    let binary = upload_binary("checkers");
     let mut engine = start_engine(&binary, "--move-ms 100");
     engine.send("START 2\r").unwrap();
     assert_eq!(
@@ -178,7 +144,7 @@ fn protocol_tolerates_crlf_spaces_and_bad_lines() {
 
 #[test]
 fn end_is_obeyed_at_any_time() {
-    let binary = engine_binary();
+    let binary = upload_binary("checkers");
     // Before START.
     let mut engine = start_engine(&binary, "");
     engine.send("END 2").unwrap();
@@ -206,7 +172,7 @@ fn end_is_obeyed_at_any_time() {
 
 #[test]
 fn an_illegal_place_leaves_the_position_intact() {
-    let binary = engine_binary();
+    let binary = upload_binary("checkers");
     let mut engine = start_engine(&binary, "--move-ms 100");
     engine.send("START 2").unwrap();
     assert_eq!(
@@ -229,7 +195,10 @@ fn an_illegal_place_leaves_the_position_intact() {
 
 #[test]
 fn short_games_against_the_seed_have_no_fault() {
-    let ours = EngineSpec::new(&format!("{} --move-ms 50", engine_binary().display()));
+    let ours = EngineSpec::new(&format!(
+        "{} --move-ms 50",
+        upload_binary("checkers").display()
+    ));
     let seed = EngineSpec::new(&format!("SEED_TIME_SCALE=100 {}", seed_binary().display()));
     let config = JudgeConfig {
         // The seed engine counts CPU time; on a busy machine its wall time is longer, so its

@@ -5,32 +5,11 @@ use harness::gomoku::arena::{run_match, MatchConfig};
 use harness::gomoku::game::TimeControl;
 use harness::gomoku::openings::parse_line;
 use harness::gomoku::referee::Rule;
-use harness::upload::{compile_upload, upload_file, workspace_root};
-use std::path::PathBuf;
-use std::process::Command;
-
-fn engine_binary() -> PathBuf {
-    if upload_file("gomocup").exists() {
-        return compile_upload("gomocup")
-            .expect("the upload file compiles")
-            .binary;
-    }
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "-p", "engine", "--release", "--bin", "gomocup"])
-        .current_dir(workspace_root())
-        .status()
-        .expect("cargo runs");
-    assert!(status.success());
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace_root().join("target"))
-        .join("release")
-        .join("gomocup")
-}
+use harness::upload::upload_binary;
 
 #[test]
 fn self_play_games_are_clean() {
-    let binary = engine_binary();
+    let binary = upload_binary("gomocup");
     let command = binary.to_str().expect("utf-8 path").to_string();
     for (rule, size) in [(Rule::Freestyle, 20), (Rule::ExactFive, 15)] {
         let config = MatchConfig {

@@ -1,44 +1,10 @@
 //! End-to-end protocol checks of both gomoku binaries: `gomocup` (piskvork protocol, every
 //! command, INFO key and rule) and `gomoku-server` (pos/move/go/quit), with LF and CRLF line
-//! endings. The binaries are the upload files compiled with plain rustc (no warnings allowed)
-//! when they exist, the cargo release builds otherwise.
+//! endings. The binaries are the upload files compiled with plain rustc (no warnings allowed).
 
 use harness::process::{EngineProcess, Reply};
-use harness::upload::{compile_upload, upload_file, workspace_root};
-use std::path::PathBuf;
-use std::process::Command;
-use std::sync::Mutex;
+use harness::upload::upload_binary;
 use std::time::{Duration, Instant};
-
-/// Tests run on several threads of one process, and compiling the same upload file from two
-/// of them at once would race on the scratch folder: compile one at a time.
-static COMPILING: Mutex<()> = Mutex::new(());
-
-fn binary(target: &str) -> PathBuf {
-    let _one_at_a_time = COMPILING
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if upload_file(target).exists() {
-        let compiled = compile_upload(target).expect("the upload file compiles");
-        assert_eq!(
-            compiled.warning_count(),
-            0,
-            "rustc warnings:\n{}",
-            compiled.diagnostics
-        );
-        return compiled.binary;
-    }
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "-p", "engine", "--release", "--bin", target])
-        .current_dir(workspace_root())
-        .status()
-        .expect("cargo runs");
-    assert!(status.success());
-    let folder = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace_root().join("target"));
-    folder.join("release").join(target)
-}
 
 /// One engine process and the line ending used to talk to it.
 struct Session {
@@ -50,7 +16,7 @@ const WAIT: Duration = Duration::from_secs(10);
 
 impl Session {
     fn new(target: &str, ending: &'static str) -> Self {
-        let path = binary(target);
+        let path = upload_binary(target);
         let engine = EngineProcess::spawn(path.to_str().expect("utf-8 path")).expect("spawns");
         Self { engine, ending }
     }

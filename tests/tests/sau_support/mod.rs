@@ -2,21 +2,14 @@
 //! judge does) and a line-level driver.
 
 use harness::process::{EngineProcess, Reply};
-use harness::upload::compile_upload;
+use harness::upload::upload_binary;
 use std::path::PathBuf;
 use std::time::Duration;
 
 /// The executable of `target`: `submissions/<target>/main.rs` compiled alone with plain rustc,
 /// as the platform does; it must compile free of warnings.
 pub fn engine_binary(target: &str) -> PathBuf {
-    let compiled = compile_upload(target).expect("the upload file compiles");
-    assert_eq!(
-        compiled.warning_count(),
-        0,
-        "warnings in the upload file:\n{}",
-        compiled.diagnostics
-    );
-    compiled.binary
+    upload_binary(target)
 }
 
 /// The engine command line for `target` with a time budget.
