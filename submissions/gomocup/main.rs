@@ -139,7 +139,7 @@ mod engine {
 
             use super::eval;
             use super::pattern::{
-                field_shift, swap_sides, LineCode, PatternTable, Threat, THREAT_CLASSES,
+                field_shift, LineCode, PatternTable, Threat, THREAT_CLASSES,
             };
             use super::rule::{Color, Rule};
             use crate::engine::core::rng::Rng;
@@ -194,12 +194,9 @@ mod engine {
                 rule: Rule,
                 cells: Vec<u8>,
                 keys: Vec<[u32; 4]>,
-                codes: [Vec<[LineCode; 4]>; 2],
-                /// The four line patterns of a cell as one number (see [`DIRECTION_WEIGHT`]), kept up to
-                /// date with `codes` so that a class update needs no second read of them.
-                combinations: [Vec<u16>; 2],
-                threats: [Vec<Threat>; 2],
-                values: [Vec<i32>; 2],
+                /// Per cell, what a black and a white stone there would make, side by side so that a line
+                /// refresh touches one place in memory.
+                prospects: Vec<[Prospect; 2]>,
                 totals: [i32; 2],
                 threat_counts: [[u16; THREAT_CLASSES]; 2],
                 empty_count: usize,
@@ -209,13 +206,33 @@ mod engine {
                 hash: u64,
                 history: Vec<(Cell, Color)>,
                 side: Color,
-                tables: Vec<PatternTable>,
-                table_of: [usize; 2],
+                table: PatternTable,
                 playable: Vec<Cell>,
                 /// Threat class and value of every combination of four line patterns, so that a cell
                 /// update is one lookup.
                 cell_table: Vec<(Threat, i32)>,
             }
+
+            /// What a stone of one colour on an empty cell would make (all None on occupied cells).
+            #[derive(Clone, Copy)]
+            struct Prospect {
+                /// The pattern in each of the four directions.
+                codes: [LineCode; 4],
+                /// The four line patterns as one number (see [`DIRECTION_WEIGHT`]), kept up to date with
+                /// `codes` so that a class update needs no second read of them.
+                combination: u16,
+                threat: Threat,
+                value: i32,
+            }
+
+            /// The prospect of an occupied cell; combination 0 is four `Pattern::None` lines, whose class
+            /// is `Threat::None` and value 0.
+            const NO_PROSPECT: Prospect = Prospect {
+                codes: [LineCode(0); 4],
+                combination: 0,
+                threat: Threat::None,
+                value: 0,
+            };
 
             /// Number of line patterns.
             const PATTERNS: usize = 9;
@@ -268,13 +285,7 @@ mod engine {
                         rule,
                         cells: vec![DEAD; CELLS],
                         keys: vec![[0; 4]; CELLS],
-                        codes: [
-                            vec![[LineCode::default(); 4]; CELLS],
-                            vec![[LineCode::default(); 4]; CELLS],
-                        ],
-                        combinations: [vec![0; CELLS], vec![0; CELLS]],
-                        threats: [vec![Threat::None; CELLS], vec![Threat::None; CELLS]],
-                        values: [vec![0; CELLS], vec![0; CELLS]],
+                        prospects: vec![[NO_PROSPECT; 2]; CELLS],
                         totals: [0; 2],
                         threat_counts: [[0; THREAT_CLASSES]; 2],
                         empty_count: 0,
@@ -283,12 +294,13 @@ mod engine {
                         hash: 0,
                         history: Vec::new(),
                         side: Color::Black,
-                        tables: Vec::new(),
-                        table_of: [0, 0],
+                        table: PatternTable::new(
+                            rule.five_kind(Color::Black),
+                            rule.five_kind(Color::White),
+                        ),
                         playable: Vec::new(),
                         cell_table: build_cell_table(),
                     };
-                    board.build_tables();
                     for y in 0..height {
                         for x in 0..width {
                             let cell = board.cell(x, y);
@@ -307,25 +319,13 @@ mod engine {
                     Ok(board)
                 }
 
-                /// A new empty board of the same size and rule that keeps the pattern tables already built
-                /// (they fill as positions are seen, so keeping them saves time in later games).
+                /// A new empty board of the same size and rule that keeps the pattern table already built
+                /// (it fills as positions are seen, so keeping it saves time in later games).
                 pub fn cleared(&mut self) -> Board {
                     let mut board = Board::new(self.width, self.height, self.rule)
                         .expect("the current size is supported");
-                    board.tables = std::mem::take(&mut self.tables);
+                    std::mem::swap(&mut board.table, &mut self.table);
                     board
-                }
-
-                fn build_tables(&mut self) {
-                    let black = self.rule.five_kind(Color::Black);
-                    let white = self.rule.five_kind(Color::White);
-                    self.tables = vec![PatternTable::new(black)];
-                    if white == black {
-                        self.table_of = [0, 0];
-                    } else {
-                        self.tables.push(PatternTable::new(white));
-                        self.table_of = [0, 1];
-                    }
                 }
 
                 /// Board width (x runs over `0..width`).
@@ -401,12 +401,12 @@ mod engine {
 
                 /// The patterns a `color` stone on the empty `cell` would make in the four directions.
                 pub fn line_codes(&self, color: Color, cell: Cell) -> [LineCode; 4] {
-                    self.codes[color.index()][cell as usize]
+                    self.prospects[cell as usize][color.index()].codes
                 }
 
                 /// The threat class of a `color` stone on the empty `cell` (None on occupied cells).
                 pub fn threat(&self, color: Color, cell: Cell) -> Threat {
-                    self.threats[color.index()][cell as usize]
+                    self.prospects[cell as usize][color.index()].threat
                 }
 
                 /// How many empty cells have threat class `threat` for `color`.
@@ -416,7 +416,7 @@ mod engine {
 
                 /// The evaluation value of a `color` stone on the empty `cell`.
                 pub fn value(&self, color: Color, cell: Cell) -> i32 {
-                    self.values[color.index()][cell as usize]
+                    self.prospects[cell as usize][color.index()].value
                 }
 
                 /// The sum of [`value`](Self::value) over all empty cells.
@@ -509,7 +509,6 @@ mod engine {
                     out: &mut Vec<Cell>,
                 ) {
                     out.clear();
-                    let threats = &self.threats[color.index()];
                     out.extend(
                         self
                             .playable
@@ -517,7 +516,7 @@ mod engine {
                             .copied()
                             .filter(|&cell| {
                                 self.near[cell as usize] > 0
-                                    && threats[cell as usize] >= least
+                                    && self.threat(color, cell) >= least
                             }),
                     );
                 }
@@ -527,11 +526,10 @@ mod engine {
                     if self.threat_count(color, Threat::Five) == 0 {
                         return None;
                     }
-                    let threats = &self.threats[color.index()];
                     self.playable
                         .iter()
                         .copied()
-                        .find(|&cell| threats[cell as usize] == Threat::Five)
+                        .find(|&cell| self.threat(color, cell) == Threat::Five)
                 }
 
                 fn adjust_near(&mut self, cell: Cell, delta: i8) {
@@ -593,8 +591,10 @@ mod engine {
                         }
                     } else {
                         for color in [Color::Black, Color::White] {
-                            self.codes[color.index()][cell as usize] = [LineCode::default(); 4];
-                            self.combinations[color.index()][cell as usize] = 0;
+                            let prospect = &mut self
+                                .prospects[cell as usize][color.index()];
+                            prospect.codes = NO_PROSPECT.codes;
+                            prospect.combination = NO_PROSPECT.combination;
                             self.refresh_cell(cell, color);
                         }
                     }
@@ -602,42 +602,33 @@ mod engine {
 
                 fn refresh_line(&mut self, cell: Cell, direction: usize) {
                     let key = self.keys[cell as usize][direction];
+                    let codes = self.table.codes(key);
                     for color in [Color::Black, Color::White] {
-                        let own_key = match color {
-                            Color::Black => key,
-                            Color::White => swap_sides(key),
-                        };
-                        let code = self
-                            .tables[self.table_of[color.index()]]
-                            .code(own_key);
-                        let slot = &mut self
-                            .codes[color.index()][cell as usize][direction];
-                        let old = *slot;
-                        *slot = code;
+                        let code = codes[color.index()];
+                        let prospect = &mut self.prospects[cell as usize][color.index()];
+                        let old = std::mem::replace(
+                            &mut prospect.codes[direction],
+                            code,
+                        );
                         let (old, new) = (old.pattern() as i32, code.pattern() as i32);
                         // The overline flag alone changes neither the class nor the value.
                         if old != new {
-                            let combination = &mut self
-                                .combinations[color.index()][cell as usize];
-                            *combination = (i32::from(*combination)
+                            prospect.combination = (i32::from(prospect.combination)
                                 + (new - old) * DIRECTION_WEIGHT[direction]) as u16;
                             self.refresh_cell(cell, color);
                         }
                     }
                 }
 
+                /// Brings the class and value of `color` on `cell` up to date with its line patterns (an
+                /// occupied cell has combination 0, which the table maps to no class and no value).
                 fn refresh_cell(&mut self, cell: Cell, color: Color) {
                     let side = color.index();
-                    let index = cell as usize;
-                    let (threat, value) = if self.cells[index] == EMPTY {
-                        self.cell_table[self.combinations[side][index] as usize]
-                    } else {
-                        (Threat::None, 0)
-                    };
-                    let old = self.threats[side][index];
-                    self.threats[side][index] = threat;
-                    self.totals[side] += value - self.values[side][index];
-                    self.values[side][index] = value;
+                    let prospect = &mut self.prospects[cell as usize][side];
+                    let (threat, value) = self.cell_table[prospect.combination as usize];
+                    let old = std::mem::replace(&mut prospect.threat, threat);
+                    self.totals[side]
+                        += value - std::mem::replace(&mut prospect.value, value);
                     // Only empty cells carry a class other than None, so counting the classes above None
                     // counts empty cells only.
                     if old != Threat::None {
@@ -1264,28 +1255,34 @@ mod engine {
                 2 * slot as u32
             }
 
-            /// The line patterns of one kind of five, computed on first use (most keys never occur).
+            /// The line patterns of both colours, computed on first use (most keys never occur). One slot
+            /// holds both colours' codes so that refreshing a line costs one memory access, not two.
             pub struct PatternTable {
-                five: FiveKind,
-                codes: Vec<u8>,
+                /// The kind of five that wins for black and for white.
+                fives: [FiveKind; 2],
+                codes: Vec<[u8; 2]>,
             }
 
             impl PatternTable {
-                /// An empty table for `five`.
-                pub fn new(five: FiveKind) -> Self {
+                /// An empty table where `black` and `white` are the kinds of five that win for each colour.
+                pub fn new(black: FiveKind, white: FiveKind) -> Self {
                     Self {
-                        five,
-                        codes: vec![UNKNOWN; 1 << KEY_BITS],
+                        fives: [black, white],
+                        codes: vec![[UNKNOWN; 2]; 1 << KEY_BITS],
                     }
                 }
 
-                /// The code of a key read for the player who places the centre stone.
-                pub fn code(&mut self, key: u32) -> LineCode {
+                /// The codes of a key for a black and for a white stone on the centre; the key is read as
+                /// black sees it ([`OWN`] is a black stone).
+                pub fn codes(&mut self, key: u32) -> [LineCode; 2] {
                     let slot = &mut self.codes[key as usize];
-                    if *slot == UNKNOWN {
-                        *slot = classify_key(key, self.five);
+                    if slot[0] == UNKNOWN {
+                        *slot = [
+                            classify_key(key, self.fives[0]),
+                            classify_key(swap_sides(key), self.fives[1]),
+                        ];
                     }
-                    LineCode(*slot)
+                    [LineCode(slot[0]), LineCode(slot[1])]
                 }
             }
 
