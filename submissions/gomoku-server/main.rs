@@ -139,7 +139,8 @@ mod engine {
             //! The board: stones, and everything the search reads incrementally from them. Every empty cell
             //! keeps, for both colours, the line key of its four directions, the pattern a stone there would
             //! make in each, the threat class that combines them and its evaluation value; a move refreshes
-            //! only the cells within five steps of it along its four lines.
+            //! only the cells within five steps of it along its four lines, and taking it back restores
+            //! what it changed from a saved copy.
 
             use super::eval;
             use super::pattern::{
@@ -209,6 +210,14 @@ mod engine {
                 zobrist: Vec<[u64; 2]>,
                 hash: u64,
                 history: Vec<(Cell, Color)>,
+                /// Per stone of `history`, what taking it back must restore (`None` once a later cell
+                /// kill made it stale: then the take-back recomputes instead).
+                changes: Vec<Option<Change>>,
+                /// The cells whose prospects stones changed, and those prospects as they were before;
+                /// each [`Change`] owns the tails from its `first_saved`. Two vectors rather than one of
+                /// pairs, so that saving copies each prospect straight across.
+                saved_cells: Vec<Cell>,
+                saved_prospects: Vec<[Prospect; 2]>,
                 side: Color,
                 table: PatternTable,
                 playable: Vec<Cell>,
@@ -227,6 +236,15 @@ mod engine {
                 combination: u16,
                 threat: Threat,
                 value: i32,
+            }
+
+            /// What taking a stone back puts back, besides the prospects saved from `first_saved` on: the
+            /// totals and class counts from before the stone. Restoring them is cheaper than looking every
+            /// line pattern up again.
+            struct Change {
+                first_saved: usize,
+                totals: [i32; 2],
+                threat_counts: [[u16; THREAT_CLASSES]; 2],
             }
 
             /// The prospect of an occupied cell; combination 0 is four `Pattern::None` lines, whose class
@@ -297,6 +315,9 @@ mod engine {
                         zobrist,
                         hash: 0,
                         history: Vec::new(),
+                        changes: Vec::new(),
+                        saved_cells: Vec::new(),
+                        saved_prospects: Vec::new(),
                         side: Color::Black,
                         table: PatternTable::new(
                             rule.five_kind(Color::Black),
@@ -448,6 +469,8 @@ mod engine {
                     debug_assert!(self.is_empty(cell));
                     self.hash ^= self.zobrist[cell as usize][color.index()];
                     self.history.push((cell, color));
+                    let change = self.save_prospects_around(cell);
+                    self.changes.push(Some(change));
                     self.adjust_near(cell, 1);
                     self.set_cell(cell, stone_code(color));
                 }
@@ -457,7 +480,10 @@ mod engine {
                     let (cell, color) = self.history.pop()?;
                     self.hash ^= self.zobrist[cell as usize][color.index()];
                     self.adjust_near(cell, -1);
-                    self.set_cell(cell, EMPTY);
+                    match self.changes.pop().flatten() {
+                        Some(change) => self.restore(cell, change),
+                        None => self.set_cell(cell, EMPTY),
+                    }
                     self.set_side_to_move(color);
                     Some(cell)
                 }
@@ -545,14 +571,51 @@ mod engine {
                     keys
                 }
 
-                fn set_cell(&mut self, cell: Cell, code: u8) {
-                    if self.cells[cell as usize] == EMPTY {
-                        self.empty_count -= 1;
+                /// Saves what a stone on the empty `cell` is about to change: the prospects of the empty
+                /// cells on its lines (its own included), the totals and the class counts.
+                fn save_prospects_around(&mut self, cell: Cell) -> Change {
+                    let first_saved = self.saved_cells.len();
+                    self.saved_cells.push(cell);
+                    self.saved_prospects.push(self.prospects[cell as usize]);
+                    for direction in 0..4 {
+                        for offset in (-5..=5).filter(|&offset| offset != 0) {
+                            let other = self.step(cell, direction, offset);
+                            if self.cells[other as usize] == EMPTY {
+                                self.saved_cells.push(other);
+                                self.saved_prospects.push(self.prospects[other as usize]);
+                            }
+                        }
                     }
-                    if code == EMPTY {
-                        self.empty_count += 1;
+                    Change {
+                        first_saved,
+                        totals: self.totals,
+                        threat_counts: self.threat_counts,
                     }
-                    self.cells[cell as usize] = code;
+                }
+
+                /// Empties `cell` again by putting back what its stone changed.
+                fn restore(&mut self, cell: Cell, change: Change) {
+                    self.empty_count += 1;
+                    self.cells[cell as usize] = EMPTY;
+                    self.rewrite_keys_around(cell, EMPTY, |_, _, _| {});
+                    for index in change.first_saved..self.saved_cells.len() {
+                        self.prospects[self.saved_cells[index] as usize] = self
+                            .saved_prospects[index];
+                    }
+                    self.saved_cells.truncate(change.first_saved);
+                    self.saved_prospects.truncate(change.first_saved);
+                    self.totals = change.totals;
+                    self.threat_counts = change.threat_counts;
+                }
+
+                /// Writes `code` into the line keys of the cells that see `cell`, and calls `changed` on
+                /// the board with each of them and its direction.
+                fn rewrite_keys_around(
+                    &mut self,
+                    cell: Cell,
+                    code: u8,
+                    mut changed: impl FnMut(&mut Self, Cell, usize),
+                ) {
                     for direction in 0..4 {
                         for distance in 1..=5i32 {
                             for sign in [-1i32, 1] {
@@ -567,12 +630,29 @@ mod engine {
                                 let shift = field_shift(-sign * distance);
                                 let key = &mut self.keys[other][direction];
                                 *key = (*key & !(3 << shift)) | (u32::from(code) << shift);
-                                if self.cells[other] == EMPTY {
-                                    self.refresh_line(other as Cell, direction);
-                                }
+                                changed(self, other as Cell, direction);
                             }
                         }
                     }
+                }
+
+                fn set_cell(&mut self, cell: Cell, code: u8) {
+                    if self.cells[cell as usize] == EMPTY {
+                        self.empty_count -= 1;
+                    }
+                    if code == EMPTY {
+                        self.empty_count += 1;
+                    }
+                    self.cells[cell as usize] = code;
+                    self.rewrite_keys_around(
+                        cell,
+                        code,
+                        |board, other, direction| {
+                            if board.is_empty(other) {
+                                board.refresh_line(other, direction);
+                            }
+                        },
+                    );
                     if code == EMPTY {
                         for direction in 0..4 {
                             self.refresh_line(cell, direction);
