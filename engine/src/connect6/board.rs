@@ -259,6 +259,26 @@ impl Board {
     }
 }
 
+/// Positions the tests of several Connect6 modules share.
+#[cfg(test)]
+pub mod test_positions {
+    use super::Board;
+    use crate::connect6::geometry::cell;
+    use crate::connect6::turn::Turn;
+
+    /// White to move, facing black's open four on row 9 (cells x = 9..12); the other stones
+    /// stand far away in the corners.
+    pub fn black_open_four() -> Board {
+        let mut board = Board::new();
+        board.play(Turn::single(cell(9, 9)));
+        board.play(Turn::pair(cell(0, 0), cell(18, 18)));
+        board.play(Turn::pair(cell(10, 9), cell(11, 9)));
+        board.play(Turn::pair(cell(0, 18), cell(18, 0)));
+        board.play(Turn::pair(cell(12, 9), cell(3, 3)));
+        board
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

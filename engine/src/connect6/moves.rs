@@ -253,6 +253,7 @@ pub fn complete_turn(board: &Board, win: &[u16], colour: Stone) -> Turn {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::connect6::board::test_positions::black_open_four;
 
     #[test]
     fn the_opening_is_the_centre_and_the_reply_is_near_it() {
@@ -269,12 +270,7 @@ mod tests {
 
     #[test]
     fn a_threat_is_always_blocked() {
-        let mut board = Board::new();
-        board.play(Turn::single(cell(9, 9)));
-        board.play(Turn::pair(cell(0, 0), cell(18, 18)));
-        board.play(Turn::pair(cell(10, 9), cell(11, 9)));
-        board.play(Turn::pair(cell(0, 18), cell(18, 0)));
-        board.play(Turn::pair(cell(12, 9), cell(3, 3)));
+        let mut board = black_open_four();
         // Black has an open four on row 9 (cells 9..12): white must block both ends.
         for turn in candidate_turns(&mut board, 10, 20) {
             board.play(turn);
@@ -288,12 +284,7 @@ mod tests {
 
     #[test]
     fn a_winning_turn_is_taken() {
-        let mut board = Board::new();
-        board.play(Turn::single(cell(9, 9)));
-        board.play(Turn::pair(cell(0, 0), cell(18, 18)));
-        board.play(Turn::pair(cell(10, 9), cell(11, 9)));
-        board.play(Turn::pair(cell(0, 18), cell(18, 0)));
-        board.play(Turn::pair(cell(12, 9), cell(3, 3)));
+        let mut board = black_open_four();
         board.play(Turn::pair(cell(1, 1), cell(2, 2)));
         let turns = candidate_turns(&mut board, 10, 10);
         board.play(turns[0]);

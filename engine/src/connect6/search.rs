@@ -412,6 +412,7 @@ fn any_turn(board: &Board, rejected: &[Turn]) -> Option<Turn> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::connect6::board::test_positions::black_open_four;
     use crate::connect6::geometry::cell;
     use std::time::Duration;
 
@@ -434,12 +435,7 @@ mod tests {
 
     #[test]
     fn an_open_four_of_the_opponent_is_blocked_and_our_own_is_completed() {
-        let mut board = Board::new();
-        board.play(Turn::single(cell(9, 9)));
-        board.play(Turn::pair(cell(0, 0), cell(18, 18)));
-        board.play(Turn::pair(cell(10, 9), cell(11, 9)));
-        board.play(Turn::pair(cell(0, 18), cell(18, 0)));
-        board.play(Turn::pair(cell(12, 9), cell(3, 3)));
+        let mut board = black_open_four();
         let mut searcher = Searcher::new(Settings::default());
         let block = searcher.choose(&board, quick(), &[]).unwrap();
         board.play(block);
