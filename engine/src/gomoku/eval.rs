@@ -6,10 +6,10 @@ use super::pattern::{LineCode, Threat};
 use super::rule::Color;
 
 /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
-const LINE_WEIGHT: [i32; 9] = [0, 2, 8, 10, 36, 40, 220, 220, 900];
+pub const LINE_WEIGHT: [i32; 9] = [0, 2, 8, 10, 36, 40, 220, 220, 900];
 
 /// Extra worth of a cell whose lines combine into a double threat, indexed by [`Threat`].
-const THREAT_BONUS: [i32; 10] = [0, 0, 6, 0, 12, 0, 150, 260, 300, 0];
+pub const THREAT_BONUS: [i32; 10] = [0, 0, 6, 0, 12, 0, 150, 260, 300, 0];
 
 /// The value of one empty cell for one side.
 pub fn cell_value(codes: [LineCode; 4], threat: Threat) -> i32 {
@@ -33,8 +33,8 @@ pub fn evaluate(board: &Board) -> i32 {
 
 /// What the side to move's double threats are worth when the opponent has no four to answer
 /// with: a four-three wins unless the opponent can counter, a double three nearly so.
-const FOUR_THREE_BONUS: i32 = 1_500;
-const DOUBLE_THREE_BONUS: i32 = 600;
+pub const FOUR_THREE_BONUS: i32 = 1_500;
+pub const DOUBLE_THREE_BONUS: i32 = 600;
 
 fn threat_bonus(board: &Board, me: Color) -> i32 {
     let opponent = me.opponent();
