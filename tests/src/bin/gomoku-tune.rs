@@ -1,0 +1,490 @@
+//! Tunes the gomoku evaluation weights (Texel's method) from the games of arena logs.
+//!
+//! ```text
+//! gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] LOG [LOG ...]
+//! ```
+//!
+//! Every LOG is a `gomoku-arena --log` file: per game a line `game N engine1 black|white:
+//! 1-0|0-1|1/2 (Ending, ...)` (the result is engine1's) and an indented line with all stones
+//! in pos notation. The board size and rule come from the first line of the arena's output
+//! saved next to it (`X.log` -> `X.out`: `... 15x15 ExactFive, ...`). Games lost on time, by an
+//! illegal move or a crash are skipped: their last positions say nothing about who stood
+//! better.
+//!
+//! The evaluation ([`engine::gomoku::eval::evaluate`]) is linear in its weights: per position
+//! the features are, side to move minus opponent, the number of empty-cell lines of each
+//! pattern and of empty cells of each threat class, plus the side to move's four-three and
+//! double-three bonus indicators. The tuner counts them from the board and checks on every
+//! position that they reproduce the engine's evaluation exactly, so the two cannot disagree.
+//!
+//! Positions are taken from stone PLY on (default 8) and only when quiet: nobody has a five
+//! point (a forced win or a forced block) and the side to move has no open four or double
+//! four. The fit chooses the scale `K` that best fits the current weights, then minimises the
+//! log-loss between the result for the side to move and `1 / (1 + exp(-K * eval))` by Newton's
+//! method (the problem is a logistic regression, so it is convex), with an L2 pull of strength
+//! L (default 0.01) towards the current weights, measured in logit units on each feature's
+//! scale. Every fifth game is held out to check that the fit generalises. Some weights stay as
+//! they are: pattern and class `None` (collinear: the class counts of both sides sum to the
+//! same number of empty cells), `Five` (never in a quiet position) and the open-four ones
+//! (pattern `Flex4` and `FourTwice`, class `Flex4`: quiet positions only show them for the
+//! opponent, who is a move late, so a fit would learn they are worth little for the side that
+//! makes them too). `--lines-only` also keeps every threat weight. Prints the new arrays to paste into
+//! `engine/src/gomoku/eval.rs`.
+
+use engine::gomoku::board::Board;
+use engine::gomoku::eval::{
+    evaluate, DOUBLE_THREE_BONUS, FOUR_THREE_BONUS, LINE_WEIGHT, THREAT_BONUS,
+};
+use engine::gomoku::pattern::{Pattern, Threat, THREAT_CLASSES};
+use engine::gomoku::rule::{Color, Rule};
+use harness::gomoku::openings::parse_line;
+
+/// Number of line patterns.
+const PATTERNS: usize = 9;
+/// Feature layout: line patterns, then threat classes, then the two bonus indicators.
+const FEATURES: usize = PATTERNS + THREAT_CLASSES + 2;
+const FOUR_THREE: usize = PATTERNS + THREAT_CLASSES;
+const DOUBLE_THREE: usize = FOUR_THREE + 1;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("fit") => {
+            if let Err(message) = fit(&args[1..]) {
+                eprintln!("gomoku-tune: {message}");
+                std::process::exit(1);
+            }
+        }
+        _ => {
+            eprintln!(
+                "usage: gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] LOG [LOG ...]"
+            );
+            std::process::exit(2);
+        }
+    }
+}
+
+/// The engine's weights as one vector in the feature layout.
+fn current_weights() -> [f64; FEATURES] {
+    let mut weights = [0.0; FEATURES];
+    for (pattern, &weight) in LINE_WEIGHT.iter().enumerate() {
+        weights[pattern] = f64::from(weight);
+    }
+    for (class, &bonus) in THREAT_BONUS.iter().enumerate() {
+        weights[PATTERNS + class] = f64::from(bonus);
+    }
+    weights[FOUR_THREE] = f64::from(FOUR_THREE_BONUS);
+    weights[DOUBLE_THREE] = f64::from(DOUBLE_THREE_BONUS);
+    weights
+}
+
+/// Whether the fit may change a weight.
+fn is_free(feature: usize, lines_only: bool) -> bool {
+    let fixed_lines = [
+        Pattern::None,
+        Pattern::FourTwice,
+        Pattern::Flex4,
+        Pattern::Five,
+    ];
+    let fixed_classes = [Threat::None, Threat::Flex4, Threat::Five];
+    let fixed_lines = fixed_lines.map(|pattern| pattern as usize);
+    let fixed_classes = fixed_classes.map(|class| class as usize);
+    if feature < PATTERNS {
+        !fixed_lines.contains(&feature)
+    } else if feature < FOUR_THREE {
+        !lines_only && !fixed_classes.contains(&(feature - PATTERNS))
+    } else {
+        !lines_only
+    }
+}
+
+/// The evaluation's features for the side to move, as [`evaluate`] weighs them.
+fn features(board: &Board) -> [f64; FEATURES] {
+    let me = board.side_to_move();
+    let mut x = [0.0; FEATURES];
+    for (color, sign) in [(me, 1.0), (me.opponent(), -1.0)] {
+        for &cell in board.playable() {
+            if !board.is_empty(cell) {
+                continue;
+            }
+            for code in board.line_codes(color, cell) {
+                x[code.pattern() as usize] += sign;
+            }
+            x[PATTERNS + board.threat(color, cell) as usize] += sign;
+        }
+    }
+    let opponent = me.opponent();
+    let opponent_fours = [Threat::Four, Threat::FourThree, Threat::Flex4]
+        .iter()
+        .map(|&threat| board.threat_count(opponent, threat))
+        .sum::<usize>();
+    if opponent_fours == 0 {
+        if board.threat_count(me, Threat::FourThree) > 0 {
+            x[FOUR_THREE] = 1.0;
+        } else if board.threat_count(me, Threat::DoubleThree) > 0
+            && !board.rule().has_forbidden_points(me)
+        {
+            x[DOUBLE_THREE] = 1.0;
+        }
+    }
+    x
+}
+
+/// Quiet enough for the static evaluation to mean something: no five point on either side and
+/// no open four for the side to move.
+fn is_quiet(board: &Board) -> bool {
+    let me = board.side_to_move();
+    board.threat_count(me, Threat::Five) == 0
+        && board.threat_count(me.opponent(), Threat::Five) == 0
+        && board.threat_count(me, Threat::Flex4) == 0
+}
+
+/// One labelled position.
+struct Sample {
+    features: [f64; FEATURES],
+    /// Result for the side to move: 1 win, 0.5 draw, 0 loss.
+    result: f64,
+    /// Held out of the fit, to measure how well it generalises.
+    held_out: bool,
+}
+
+/// Size and rule of a log, from the header of the arena output saved next to it.
+fn log_setting(log: &str) -> Result<(usize, Rule), String> {
+    let out = log
+        .strip_suffix(".log")
+        .map(|stem| format!("{stem}.out"))
+        .ok_or(format!("{log}: expected a .log file"))?;
+    let text = std::fs::read_to_string(&out).map_err(|e| format!("{out}: {e}"))?;
+    let header = text.lines().next().unwrap_or("");
+    let rule = if header.contains("ExactFive") {
+        Rule::ExactFive
+    } else if header.contains("Freestyle") {
+        Rule::Freestyle
+    } else {
+        return Err(format!("{out}: no rule in the header '{header}'"));
+    };
+    let size = header
+        .split_whitespace()
+        .find_map(|word| {
+            let (width, height) = word.split_once('x')?;
+            let height = height.trim_end_matches(',');
+            (width == height).then(|| width.parse::<usize>().ok())?
+        })
+        .ok_or(format!("{out}: no board size in the header '{header}'"))?;
+    Ok((size, rule))
+}
+
+/// The winner of a game from its log line, `Some(None)` for a draw, `None` for a game to skip.
+fn winner(line: &str) -> Option<Option<Color>> {
+    let engine1 = if line.contains("engine1 black:") {
+        Color::Black
+    } else if line.contains("engine1 white:") {
+        Color::White
+    } else {
+        return None;
+    };
+    let decided = ["(Five,", "(FullBoard,", "(MoveLimit,"];
+    if !decided.iter().any(|ending| line.contains(ending)) {
+        return None;
+    }
+    if line.contains(": 1-0") {
+        Some(Some(engine1))
+    } else if line.contains(": 0-1") {
+        Some(Some(engine1.opponent()))
+    } else if line.contains(": 1/2") {
+        Some(None)
+    } else {
+        None
+    }
+}
+
+/// Counts of what the reading found.
+#[derive(Default)]
+struct Census {
+    games: usize,
+    skipped_games: usize,
+    positions: usize,
+}
+
+fn read_log(
+    log: &str,
+    from_ply: usize,
+    samples: &mut Vec<Sample>,
+    census: &mut Census,
+) -> Result<(), String> {
+    let (size, rule) = log_setting(log)?;
+    let text = std::fs::read_to_string(log).map_err(|e| format!("{log}: {e}"))?;
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if !line.starts_with("game ") {
+            continue;
+        }
+        let moves_line = lines.next().unwrap_or("");
+        let Some(winner) = winner(line) else {
+            census.skipped_games += 1;
+            continue;
+        };
+        let stones = parse_line(moves_line, size).map_err(|e| format!("{log}: {e}"))?;
+        census.games += 1;
+        let held_out = census.games.is_multiple_of(5);
+        let mut board = Board::new(size, size, rule)?;
+        for (ply, &(x, y)) in stones.iter().enumerate() {
+            if ply >= from_ply && is_quiet(&board) {
+                let x_features = features(&board);
+                let engine_value = f64::from(evaluate(&board));
+                let dot: f64 = x_features
+                    .iter()
+                    .zip(current_weights())
+                    .map(|(a, b)| a * b)
+                    .sum();
+                if dot != engine_value {
+                    return Err(format!(
+                        "{log}: features give {dot}, the engine evaluates {engine_value}"
+                    ));
+                }
+                let result = match winner {
+                    None => 0.5,
+                    Some(color) if color == board.side_to_move() => 1.0,
+                    Some(_) => 0.0,
+                };
+                samples.push(Sample {
+                    features: x_features,
+                    result,
+                    held_out,
+                });
+                census.positions += 1;
+            }
+            board.play(board.cell(x, y));
+        }
+    }
+    Ok(())
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// Mean log-loss and squared error of logits `u . x` over the chosen samples.
+fn losses(samples: &[Sample], u: &[f64; FEATURES], held_out: bool) -> (f64, f64) {
+    let mut log_loss = 0.0;
+    let mut squared = 0.0;
+    let mut count = 0.0;
+    for sample in samples.iter().filter(|s| s.held_out == held_out) {
+        let p = sigmoid(dot(u, &sample.features)).clamp(1e-12, 1.0 - 1e-12);
+        let y = sample.result;
+        log_loss -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
+        squared += (p - y) * (p - y);
+        count += 1.0;
+    }
+    (log_loss / count, squared / count)
+}
+
+fn dot(a: &[f64; FEATURES], b: &[f64; FEATURES]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// The scale `K` (logit per evaluation unit) that best fits the current weights, by Newton's
+/// method on the one-dimensional log-loss.
+fn fit_scale(samples: &[Sample], weights: &[f64; FEATURES]) -> f64 {
+    let evals: Vec<(f64, f64)> = samples
+        .iter()
+        .filter(|s| !s.held_out)
+        .map(|s| (dot(weights, &s.features), s.result))
+        .collect();
+    let mut k = 0.001;
+    for _ in 0..50 {
+        let (mut gradient, mut curvature) = (0.0, 0.0);
+        for &(eval, y) in &evals {
+            let p = sigmoid(k * eval);
+            gradient += (p - y) * eval;
+            curvature += p * (1.0 - p) * eval * eval;
+        }
+        let step = gradient / curvature.max(1e-12);
+        k -= step;
+        if step.abs() < 1e-12 {
+            break;
+        }
+    }
+    k
+}
+
+/// Solves `a x = b` by Gaussian elimination with partial pivoting.
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
+    let n = b.len();
+    for column in 0..n {
+        let pivot = (column..n)
+            .max_by(|&i, &j| a[i][column].abs().total_cmp(&a[j][column].abs()))
+            .expect("a non-empty system");
+        a.swap(column, pivot);
+        b.swap(column, pivot);
+        let (upper, lower) = a.split_at_mut(column + 1);
+        let pivot_row = &upper[column];
+        for (offset, row) in lower.iter_mut().enumerate() {
+            let factor = row[column] / pivot_row[column];
+            for (value, pivot_value) in row[column..].iter_mut().zip(&pivot_row[column..]) {
+                *value -= factor * pivot_value;
+            }
+            b[column + 1 + offset] -= factor * b[column];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for row in (0..n).rev() {
+        let rest: f64 = (row + 1..n).map(|k| a[row][k] * x[k]).sum();
+        x[row] = (b[row] - rest) / a[row][row];
+    }
+    x
+}
+
+/// Minimises the mean log-loss of logits `u . x` plus `lambda * sum scale_j (u_j - prior_j)^2`
+/// over the free features, where `scale_j` is the mean square of feature j (so the pull is
+/// in logit units whatever the feature's range). Newton steps; the loss is convex.
+fn fit_logits(
+    samples: &[Sample],
+    prior: &[f64; FEATURES],
+    free: &[usize],
+    lambda: f64,
+) -> [f64; FEATURES] {
+    let train: Vec<&Sample> = samples.iter().filter(|s| !s.held_out).collect();
+    let count = train.len() as f64;
+    let scale: Vec<f64> = free
+        .iter()
+        .map(|&j| train.iter().map(|s| s.features[j].powi(2)).sum::<f64>() / count + 1e-9)
+        .collect();
+    let mut u = *prior;
+    for iteration in 0..30 {
+        let n = free.len();
+        let mut gradient = vec![0.0; n];
+        let mut hessian = vec![vec![0.0; n]; n];
+        for sample in &train {
+            let p = sigmoid(dot(&u, &sample.features));
+            let weight = p * (1.0 - p);
+            for (a, &j) in free.iter().enumerate() {
+                let xj = sample.features[j];
+                if xj == 0.0 {
+                    continue;
+                }
+                gradient[a] += (p - sample.result) * xj;
+                for (b, &k) in free.iter().enumerate() {
+                    hessian[a][b] += weight * xj * sample.features[k];
+                }
+            }
+        }
+        for a in 0..n {
+            gradient[a] /= count;
+            for value in hessian[a].iter_mut() {
+                *value /= count;
+            }
+            let j = free[a];
+            gradient[a] += 2.0 * lambda * scale[a] * (u[j] - prior[j]);
+            hessian[a][a] += 2.0 * lambda * scale[a];
+        }
+        let step = solve(hessian, gradient);
+        let mut largest = 0.0f64;
+        for (a, &j) in free.iter().enumerate() {
+            u[j] -= step[a];
+            largest = largest.max((step[a] * scale[a].sqrt()).abs());
+        }
+        eprintln!("newton step {iteration}: largest logit change {largest:.2e}");
+        if largest < 1e-9 {
+            break;
+        }
+    }
+    u
+}
+
+/// Prints where the fitted weights break the expected order of strength.
+fn report_oddities(weights: &[i32]) {
+    let chains = [
+        [Pattern::Block2, Pattern::Block3, Pattern::Block4],
+        [Pattern::Flex2, Pattern::Flex3, Pattern::Flex4],
+    ];
+    for chain in chains {
+        for pair in chain.windows(2) {
+            let (weaker, stronger) = (pair[0] as usize, pair[1] as usize);
+            if weights[weaker] > weights[stronger] {
+                println!(
+                    "odd: LINE_WEIGHT {:?} ({}) > {:?} ({})",
+                    pair[0], weights[weaker], pair[1], weights[stronger]
+                );
+            }
+        }
+    }
+    for (index, &weight) in weights.iter().enumerate() {
+        if weight < 0 {
+            println!("odd: weight {index} is negative ({weight})");
+        }
+    }
+}
+
+fn fit(args: &[String]) -> Result<(), String> {
+    let mut lambda = 0.01;
+    let mut from_ply = 8;
+    let mut lines_only = false;
+    let mut logs = Vec::new();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let mut number = |name: &str| -> Result<f64, String> {
+            rest.next()
+                .and_then(|v| v.parse().ok())
+                .ok_or(format!("{name} needs a number"))
+        };
+        match arg.as_str() {
+            "--lambda" => lambda = number("--lambda")?,
+            "--from" => from_ply = number("--from")? as usize,
+            "--lines-only" => lines_only = true,
+            _ => logs.push(arg.clone()),
+        }
+    }
+    if logs.is_empty() {
+        return Err("give at least one LOG".into());
+    }
+    let mut samples = Vec::new();
+    let mut census = Census::default();
+    for log in &logs {
+        read_log(log, from_ply, &mut samples, &mut census)?;
+    }
+    let held_out = samples.iter().filter(|s| s.held_out).count();
+    println!(
+        "{} games ({} skipped: time loss, illegal move or crash), {} quiet positions from stone {} on ({} held out)",
+        census.games, census.skipped_games, census.positions, from_ply, held_out
+    );
+    let weights = current_weights();
+    let k = fit_scale(&samples, &weights);
+    let prior = weights.map(|w| w * k);
+    let (train_before, train_mse_before) = losses(&samples, &prior, false);
+    let (held_before, held_mse_before) = losses(&samples, &prior, true);
+    println!("K = {k:.6} logit per evaluation unit");
+    println!(
+        "current weights: log-loss {train_before:.5} (held out {held_before:.5}), MSE {train_mse_before:.5} (held out {held_mse_before:.5})"
+    );
+    let free: Vec<usize> = (0..FEATURES).filter(|&j| is_free(j, lines_only)).collect();
+    let u = fit_logits(&samples, &prior, &free, lambda);
+    let (train_after, train_mse_after) = losses(&samples, &u, false);
+    let (held_after, held_mse_after) = losses(&samples, &u, true);
+    println!(
+        "fitted weights (lambda {lambda}): log-loss {train_after:.5} (held out {held_after:.5}), MSE {train_mse_after:.5} (held out {held_mse_after:.5})"
+    );
+    let fitted: Vec<i32> = u.iter().map(|logit| (logit / k).round() as i32).collect();
+    let show = |range: std::ops::Range<usize>| {
+        fitted[range]
+            .iter()
+            .map(i32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    println!(
+        "pub const LINE_WEIGHT: [i32; {PATTERNS}] = [{}];",
+        show(0..PATTERNS)
+    );
+    println!(
+        "pub const THREAT_BONUS: [i32; {THREAT_CLASSES}] = [{}];",
+        show(PATTERNS..FOUR_THREE)
+    );
+    println!("pub const FOUR_THREE_BONUS: i32 = {};", fitted[FOUR_THREE]);
+    println!(
+        "pub const DOUBLE_THREE_BONUS: i32 = {};",
+        fitted[DOUBLE_THREE]
+    );
+    report_oddities(&fitted);
+    Ok(())
+}
