@@ -1600,9 +1600,9 @@ mod engine {
             /// Late-move reduction and pruning constants.
             const LMR_BASE: f64 = 0.6;
 
-            const LMR_DIVISOR: f64 = 1.0;
+            const LMR_DIVISOR: f64 = 1.3;
 
-            const LMP_BASE: i32 = 1;
+            const LMP_BASE: i32 = 2;
 
             /// How much one ply of depth may gain at most for a quiet move, in evaluation units.
             const FUTILITY_MARGIN: i32 = 150;
@@ -1712,7 +1712,6 @@ mod engine {
                     );
                     result.best = Some(root_moves[0].cell);
                     for depth in 1..=max_depth.max(1) {
-                        let iteration_start = deadline.elapsed();
                         let (best, score) = self.root(board, &mut root_moves, depth);
                         if self.stopped {
                             // A move that beat the previous best in an unfinished iteration is still a
@@ -1731,11 +1730,7 @@ mod engine {
                         // Another iteration is worth starting while half the soft time is left: even
                         // unfinished, it improves the move whenever it finds a better one, and the soft
                         // limit ends it between two root moves.
-                        let spent = deadline.elapsed();
-                        let iteration = spent - iteration_start;
-                        if deadline.soft_passed()
-                            || spent + iteration * 2 > deadline.soft
-                        {
+                        if deadline.elapsed() * 2 > deadline.soft {
                             break;
                         }
                     }
@@ -1821,6 +1816,10 @@ mod engine {
                     let mut best: Option<Cell> = None;
                     let mut best_index = 0;
                     for (index, scored) in moves.iter().enumerate() {
+                        if index > 0 && self.deadline.soft_passed() {
+                            self.stopped = true;
+                            break;
+                        }
                         let cell = scored.cell;
                         board.play(cell);
                         let score = if index == 0 {
