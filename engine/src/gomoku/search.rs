@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::board::{Board, Cell};
 use super::eval::evaluate;
-use super::movegen::{fours, generate, is_legal, ScoredMove};
+use super::movegen::{generate, is_legal, ScoredMove};
 use super::pattern::Threat;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::vcf::VcfSolver;
@@ -22,18 +22,14 @@ const MAX_PLY: usize = 96;
 /// useful ones first and the tail is almost never best.
 const MAX_BREADTH: usize = 16;
 
-/// Fours the leaf search may play in a row.
-const QUIESCENCE_FOURS: u32 = 0;
-/// Fours tried at one leaf-search node, best first.
-const QUIESCENCE_BREADTH: usize = 4;
-
-/// The least depth where a null move is tried, and its depth reduction.
-const NULL_MOVE_MIN_DEPTH: i32 = 99;
-const NULL_MOVE_REDUCTION: i32 = 2;
-
-/// Late-move reduction and pruning constants.
+/// Late-move reductions: a quiet move at `index` in a node of `depth` is searched
+/// `LMR_BASE + ln(depth) * ln(index) / LMR_DIVISOR` plies less (then again at full depth if it
+/// beats alpha). These values beat the earlier fixed steps (1 to 3 plies) and a milder
+/// `LMR_DIVISOR` of 1.8 in self-play (see the commit that set them).
 const LMR_BASE: f64 = 0.6;
 const LMR_DIVISOR: f64 = 1.3;
+/// Late-move pruning: a node of `depth` tries at most `LMP_BASE + depth * depth` moves before
+/// it skips the quiet ones.
 const LMP_BASE: i32 = 2;
 
 /// How much one ply of depth may gain at most for a quiet move, in evaluation units.
@@ -312,11 +308,8 @@ impl Searcher {
         if board.threat_count(me, Threat::Flex4) > 0 && self.has_legal_flex4(board) {
             return WIN - ply_score - 2;
         }
-        if ply >= MAX_PLY {
+        if depth <= 0 || ply >= MAX_PLY {
             return evaluate(board);
-        }
-        if depth <= 0 {
-            return self.quiescence(board, ply, alpha, beta, QUIESCENCE_FOURS);
         }
         // Mate-distance pruning: nothing here can beat a win found closer to the root.
         let alpha_floor = -(WIN - ply_score);
@@ -340,25 +333,6 @@ impl Searcher {
             }
         }
         let forced = board.threat_count(opponent, Threat::Flex4) > 0;
-        // Null move: when passing the turn still leaves the position above beta at a reduced
-        // depth, a real move would do at least as well. Never when the opponent threatens an
-        // open four, where passing would lose at once.
-        let null_window = beta - alpha == 1;
-        if null_window && !forced && depth >= NULL_MOVE_MIN_DEPTH && beta.abs() < WIN_THRESHOLD {
-            let static_score = evaluate(board);
-            if static_score >= beta {
-                let reduction = NULL_MOVE_REDUCTION + i32::from(depth >= 7);
-                board.set_side_to_move(opponent);
-                let score = -self.negamax(board, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
-                board.set_side_to_move(me);
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta && score < WIN_THRESHOLD {
-                    return score;
-                }
-            }
-        }
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         generate(board, &mut moves, &mut self.scratch);
         if moves.is_empty() {
@@ -382,17 +356,10 @@ impl Searcher {
         };
         for index in 0..breadth {
             let cell = moves[index].cell;
+            // Moves that make or stop a three or a four are never reduced nor skipped.
             let own = board.threat(me, cell);
             let theirs = board.threat(opponent, cell);
             let quiet = !own.is_four() && own < Threat::Three && theirs < Threat::Three && !forced;
-            // A single three made or stopped is searched a little less when it comes late;
-            // fours and double threats never are.
-            let single_three = !quiet
-                && !forced
-                && !own.is_four()
-                && own < Threat::DoubleThree
-                && !theirs.is_four()
-                && theirs < Threat::DoubleThree;
             if index > 0 && quiet && futile_below.is_some_and(|bound| bound <= alpha) {
                 continue;
             }
@@ -409,8 +376,6 @@ impl Searcher {
             } else {
                 let reduction = if quiet && depth >= 2 && index >= 2 {
                     late_move_reduction(depth, index).min(child_depth - 1)
-                } else if single_three && depth >= 99 && index >= 3 {
-                    (late_move_reduction(depth, index) - 1).clamp(0, child_depth - 1)
                 } else {
                     0
                 };
@@ -463,75 +428,6 @@ impl Searcher {
             },
         );
         best_score
-    }
-
-    /// The leaf search: the side to move may stand on the evaluation or play fours (each
-    /// answered by its one forced block), so that a leaf in the middle of a sequence of fours
-    /// is not taken at face value.
-    fn quiescence(
-        &mut self,
-        board: &mut Board,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-        fours_left: u32,
-    ) -> i32 {
-        self.nodes += 1;
-        if self.nodes & 15 == 0 && self.deadline.hard_passed() {
-            self.stopped = true;
-        }
-        if self.stopped {
-            return 0;
-        }
-        let me = board.side_to_move();
-        let opponent = me.opponent();
-        let ply_score = ply as i32;
-        if board.threat_count(me, Threat::Five) > 0 {
-            return WIN - ply_score;
-        }
-        if board.threat_count(opponent, Threat::Five) > 0 {
-            if board.threat_count(opponent, Threat::Five) > 1 {
-                return -(WIN - ply_score - 1);
-            }
-            let block = board.five_point(opponent).expect("counted above");
-            if !is_legal(board, block) || ply >= MAX_PLY {
-                return -(WIN - ply_score - 1);
-            }
-            board.play(block);
-            let score = -self.quiescence(board, ply + 1, -beta, -alpha, fours_left);
-            board.undo();
-            return score;
-        }
-        if board.threat_count(me, Threat::Flex4) > 0 && self.has_legal_flex4(board) {
-            return WIN - ply_score - 2;
-        }
-        let stand = evaluate(board);
-        let my_fours =
-            board.threat_count(me, Threat::Four) + board.threat_count(me, Threat::FourThree);
-        if stand >= beta || fours_left == 0 || my_fours == 0 || ply + 2 >= MAX_PLY {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let mut best = stand;
-        let mut moves = std::mem::take(&mut self.move_lists[ply]);
-        fours(board, &mut moves, &mut self.scratch);
-        for scored in moves.iter().take(QUIESCENCE_BREADTH) {
-            board.play(scored.cell);
-            let score = -self.quiescence(board, ply + 1, -beta, -alpha, fours_left - 1);
-            board.undo();
-            if self.stopped {
-                break;
-            }
-            if score > best {
-                best = score;
-                alpha = alpha.max(score);
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-        self.move_lists[ply] = moves;
-        best
     }
 
     fn has_legal_flex4(&mut self, board: &mut Board) -> bool {
