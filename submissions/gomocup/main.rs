@@ -158,8 +158,8 @@ mod engine {
             /// Row length of the padded arrays.
             const STRIDE: usize = MAX_SIZE + 2 * PAD;
 
-            /// Cells of the padded arrays.
-            const CELLS: usize = STRIDE * STRIDE;
+            /// Cells of the padded arrays: every [`Cell`] is below this.
+            pub const CELLS: usize = STRIDE * STRIDE;
 
             /// Steps of the four line directions: across, down, down-right, down-left.
             const DIRECTIONS: [isize; 4] = [
@@ -1646,7 +1646,7 @@ mod engine {
             //! and a VCF probe before the full search.
 
             use std::time::Duration;
-            use super::board::{Board, Cell};
+            use super::board::{Board, Cell, CELLS};
             use super::eval::evaluate;
             use super::movegen::{generate, is_legal, ScoredMove};
             use super::pattern::Threat;
@@ -1679,6 +1679,12 @@ mod engine {
             /// it skips the quiet ones.
             const LMP_BASE: i32 = 2;
 
+            /// History scores stay within plus or minus this.
+            const HISTORY_LIMIT: i32 = 16_384;
+
+            /// A history score is worth this many times less than an ordering point.
+            const HISTORY_DIVISOR: i32 = 16;
+
             /// How much one ply of depth may gain at most for a quiet move, in evaluation units.
             const FUTILITY_MARGIN: i32 = 150;
 
@@ -1704,6 +1710,9 @@ mod engine {
                 deadline: Deadline,
                 stopped: bool,
                 killers: Vec<[Option<Cell>; 2]>,
+                /// Per cell and colour, how often a quiet move there cut the search off lately, less how
+                /// often it was tried in vain before another cut (see [`HISTORY_LIMIT`]).
+                history: Vec<[i32; 2]>,
                 move_lists: Vec<Vec<ScoredMove>>,
                 scratch: Vec<Cell>,
             }
@@ -1717,6 +1726,7 @@ mod engine {
                         deadline: Deadline::unlimited(),
                         stopped: false,
                         killers: vec![[None; 2]; MAX_PLY + 2],
+                        history: vec![[0; 2]; CELLS],
                         move_lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
                         scratch: Vec::new(),
                     }
@@ -1736,6 +1746,10 @@ mod engine {
                 ) -> SearchResult {
                     self.deadline = deadline;
                     self.nodes = 0;
+                    // What cut off in the last move's searches still counts, but less.
+                    for entry in self.history.iter_mut() {
+                        *entry = [entry[0] / 2, entry[1] / 2];
+                    }
                     self.stopped = false;
                     let mut result = SearchResult {
                         best: None,
@@ -1996,7 +2010,7 @@ mod engine {
                         self.move_lists[ply] = moves;
                         return if forced { -(WIN - ply_score - 3) } else { 0 };
                     }
-                    self.order(&mut moves, table_move, ply);
+                    self.order(&mut moves, table_move, ply, me.index());
                     let breadth = if forced {
                         moves.len()
                     } else {
@@ -2076,6 +2090,13 @@ mod engine {
                                     killers[1] = killers[0];
                                     killers[0] = Some(cell);
                                 }
+                                let bonus = depth * depth;
+                                self.reward(cell, me.index(), bonus);
+                                for tried in &moves[..index] {
+                                    if tried_quiet(board, tried.cell) {
+                                        self.reward(tried.cell, me.index(), -bonus);
+                                    }
+                                }
                             }
                             break;
                         }
@@ -2113,15 +2134,27 @@ mod engine {
                     found
                 }
 
-                /// Puts the table move first and the killers right after it.
+                /// Moves a history score towards the limit by `bonus` (or away by a malus), by less the
+                /// nearer it already is, so that it stays within [`HISTORY_LIMIT`].
+                fn reward(&mut self, cell: Cell, color: usize, bonus: i32) {
+                    let entry = &mut self.history[cell as usize][color];
+                    *entry += bonus - *entry * bonus.abs() / HISTORY_LIMIT;
+                }
+
+                /// Puts the table move first and the killers right after it, and moves quiet moves with
+                /// a good history up.
                 fn order(
                     &self,
                     moves: &mut [ScoredMove],
                     table_move: Option<Cell>,
                     ply: usize,
+                    color: usize,
                 ) {
                     let killers = self.killers[ply];
                     for scored in moves.iter_mut() {
+                        scored.score
+                            += self.history[scored.cell as usize][color]
+                                / HISTORY_DIVISOR;
                         if Some(scored.cell) == table_move {
                             scored.score = i32::MAX;
                         } else if Some(scored.cell) == killers[0] {
@@ -2144,6 +2177,14 @@ mod engine {
             /// How many moves a node of `depth` tries before it skips the quiet ones.
             fn late_move_limit(depth: i32) -> usize {
                 (LMP_BASE + depth * depth) as usize
+            }
+
+            /// Whether the side to move's move on `cell` neither makes nor stops a three or a four (the
+            /// moves the history heuristic scores).
+            fn tried_quiet(board: &Board, cell: Cell) -> bool {
+                let own = board.threat(board.side_to_move(), cell);
+                let theirs = board.threat(board.side_to_move().opponent(), cell);
+                !own.is_four() && own < Threat::Three && theirs < Threat::Three
             }
 
             /// Win scores are stored relative to the node, so that they stay right at another ply.

@@ -17,8 +17,8 @@ pub const MAX_SIZE: usize = 32;
 const PAD: usize = 5;
 /// Row length of the padded arrays.
 const STRIDE: usize = MAX_SIZE + 2 * PAD;
-/// Cells of the padded arrays.
-const CELLS: usize = STRIDE * STRIDE;
+/// Cells of the padded arrays: every [`Cell`] is below this.
+pub const CELLS: usize = STRIDE * STRIDE;
 /// Steps of the four line directions: across, down, down-right, down-left.
 const DIRECTIONS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
 

@@ -80,8 +80,10 @@ impl TimeLimits {
         hard.max(INSTANT_MS as i64) as u64
     }
 
+    /// The time after which the search starts nothing new: most of the hard limit, since the
+    /// margin for a slow machine is already taken off that, and a fair share of the game time.
     fn soft_ms(&self, hard: u64, stones: usize) -> u64 {
-        let mut soft = hard as i64 * 4 / 5;
+        let mut soft = hard as i64 * 9 / 10;
         if let Some(left) = self.effective_left() {
             let to_go = (MOVES_TO_GO + 20 - stones as i64 / 4).max(MOVES_TO_GO);
             soft = soft.min(left / to_go);
