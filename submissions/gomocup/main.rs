@@ -1196,6 +1196,15 @@ mod engine {
                             board.threat(opponent, cell).is_four()
                                 || board.threat(me, cell).is_four()
                         });
+                    if !board.rule().has_forbidden_points(opponent) {
+                        // A block that leaves the opponent an open four somewhere (a second three, or
+                        // a four point on another line) stops nothing: keep the blocks that leave none.
+                        scratch
+                            .retain(|&cell| {
+                                board.threat(me, cell).is_four()
+                                    || stops_open_fours(board, cell)
+                            });
+                    }
                 } else {
                     board.candidates(scratch);
                 }
@@ -1208,6 +1217,15 @@ mod engine {
                     }
                 }
                 out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+            }
+
+            /// Whether a stone of the side to move on `cell` leaves the opponent no open-four point.
+            fn stops_open_fours(board: &mut Board, cell: Cell) -> bool {
+                let opponent = board.side_to_move().opponent();
+                board.play(cell);
+                let stopped = board.threat_count(opponent, Threat::Flex4) == 0;
+                board.undo();
+                stopped
             }
 
             /// Every legal cell where the side to move makes a four (for threat-space searches).
@@ -2419,8 +2437,10 @@ mod engine {
                     hard.max(INSTANT_MS as i64) as u64
                 }
 
+                /// The time after which the search starts nothing new: most of the hard limit, since the
+                /// margin for a slow machine is already taken off that, and a fair share of the game time.
                 fn soft_ms(&self, hard: u64, stones: usize) -> u64 {
-                    let mut soft = hard as i64 * 4 / 5;
+                    let mut soft = hard as i64 * 9 / 10;
                     if let Some(left) = self.effective_left() {
                         let to_go = (MOVES_TO_GO + 20 - stones as i64 / 4)
                             .max(MOVES_TO_GO);

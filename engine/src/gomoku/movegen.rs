@@ -41,6 +41,12 @@ pub fn generate(board: &mut Board, out: &mut Vec<ScoredMove>, scratch: &mut Vec<
         scratch.retain(|&cell| {
             board.threat(opponent, cell).is_four() || board.threat(me, cell).is_four()
         });
+        if !board.rule().has_forbidden_points(opponent) {
+            // A block that leaves the opponent an open four somewhere (a second three, or
+            // a four point on another line) stops nothing: keep the blocks that leave none.
+            scratch
+                .retain(|&cell| board.threat(me, cell).is_four() || stops_open_fours(board, cell));
+        }
     } else {
         board.candidates(scratch);
     }
@@ -53,6 +59,15 @@ pub fn generate(board: &mut Board, out: &mut Vec<ScoredMove>, scratch: &mut Vec<
         }
     }
     out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+}
+
+/// Whether a stone of the side to move on `cell` leaves the opponent no open-four point.
+fn stops_open_fours(board: &mut Board, cell: Cell) -> bool {
+    let opponent = board.side_to_move().opponent();
+    board.play(cell);
+    let stopped = board.threat_count(opponent, Threat::Flex4) == 0;
+    board.undo();
+    stopped
 }
 
 /// Every legal cell where the side to move makes a four (for threat-space searches).
@@ -70,4 +85,53 @@ pub fn fours(board: &mut Board, out: &mut Vec<ScoredMove>, scratch: &mut Vec<Cel
         }
     }
     out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gomoku::rule::{Color, Rule};
+
+    fn board_with(black: &[(usize, usize)], white: &[(usize, usize)]) -> Board {
+        let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+        for &(x, y) in black {
+            let cell = board.cell(x, y);
+            board.put(cell, Color::Black);
+        }
+        for &(x, y) in white {
+            let cell = board.cell(x, y);
+            board.put(cell, Color::White);
+        }
+        board.set_side_to_move(Color::White);
+        board
+    }
+
+    fn generated(board: &mut Board) -> Vec<(usize, usize)> {
+        let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+        generate(board, &mut moves, &mut scratch);
+        let mut cells: Vec<_> = moves.iter().map(|m| board.coords(m.cell)).collect();
+        cells.sort_unstable();
+        cells
+    }
+
+    #[test]
+    fn an_open_three_is_answered_next_to_it() {
+        // Black's open three with two free cells on each side: a stone one cell further out
+        // would still let black make an open four, so only the two ends are answers.
+        let mut board = board_with(&[(5, 7), (6, 7), (7, 7)], &[(7, 9), (9, 10)]);
+        assert_eq!(generated(&mut board), vec![(4, 7), (8, 7)]);
+    }
+
+    #[test]
+    fn two_open_threes_leave_no_answer_but_a_four() {
+        let black = [(5, 7), (6, 7), (7, 7), (12, 2), (12, 3), (12, 4)];
+        let mut board = board_with(&black, &[(0, 14), (2, 14)]);
+        assert!(generated(&mut board).is_empty());
+        // With a three of its own on the edge column, white's four points are its only moves.
+        let mut board = board_with(&black, &[(0, 10), (0, 11), (0, 12), (2, 14)]);
+        assert_eq!(
+            generated(&mut board),
+            vec![(0, 8), (0, 9), (0, 13), (0, 14)]
+        );
+    }
 }
