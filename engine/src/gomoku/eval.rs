@@ -10,9 +10,14 @@ use super::rule::Color;
 // versions and against Rapfi, 15x15 exact five and 20x20 freestyle): 22466 quiet positions
 // from stone 8 on. The fit scale was K = 0.000883 logit per unit; the log-loss on the fifth of
 // the games held out fell from 0.664 (the hand-set weights) to 0.638. The pattern and class
-// `None`, `Five` and open-four weights were kept as set by hand (see the tool). In play
-// (200 ms/move, 15 s/game, 120 games, self15 openings) they scored 85-3-32 against the
-// hand-set weights: 72.1% +- 7.9%.
+// `None`, `Five` and open-four weights were kept as set by hand (see the tool). Against the
+// hand-set weights they scored 85-3-32 (72.1% +- 7.9%) on 15x15 exact five at 200 ms/move and
+// 15 s/game (120 games, self15 openings), 40-4-16 (70.0% +- 11.2%) there at 500 ms/move and
+// 20 s/game (60 games), and 86-0-34 (71.7% +- 8.1%) on 20x20 freestyle at 200 ms/move (120
+// games, free20 openings). Refits from these weights did not beat them and were not kept:
+// lambda 0.1 over 1078 games (those matches included) scored 60-7-53 (52.9% +- 8.7%) against
+// them, lambda 0.03 over 1818 games 47-5-68 (41.2% +- 8.7%): a better log-loss alone is no
+// proof of strength.
 
 /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
 pub const LINE_WEIGHT: [i32; 9] = [0, 5, 8, 25, 45, 81, 220, 220, 900];

@@ -488,3 +488,36 @@ fn fit(args: &[String]) -> Result<(), String> {
     report_oddities(&fitted);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_result_is_engine1s_and_turns_into_the_winning_colour() {
+        let line = |text: &str| format!("game   1 {text} stones)  0-0-1  score 0.0%");
+        assert_eq!(
+            winner(&line("engine1 black: 0-1 (Five, 28")),
+            Some(Some(Color::White))
+        );
+        assert_eq!(
+            winner(&line("engine1 white: 1-0 (Five, 30")),
+            Some(Some(Color::White))
+        );
+        assert_eq!(
+            winner(&line("engine1 black: 1/2 (FullBoard, 225")),
+            Some(None)
+        );
+        assert_eq!(winner(&line("engine1 black: 1-0 (TimeLoss, 40")), None);
+    }
+
+    #[test]
+    fn features_weighed_by_the_engine_weights_give_its_evaluation() {
+        let mut board = Board::new(15, 15, Rule::ExactFive).unwrap();
+        for &(x, y) in &parse_line("h8i9j7h9h10g9i8", 15).unwrap() {
+            board.play(board.cell(x, y));
+            let value = dot(&features(&board), &current_weights());
+            assert_eq!(value, f64::from(evaluate(&board)));
+        }
+    }
+}
