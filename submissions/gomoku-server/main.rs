@@ -1590,7 +1590,7 @@ mod engine {
             use std::time::Duration;
             use super::board::{Board, Cell, CELLS};
             use super::eval::evaluate;
-            use super::movegen::{generate, is_legal, ScoredMove};
+            use super::movegen::{generate, is_legal, move_score, ScoredMove};
             use super::pattern::Threat;
             use super::tt::{Bound, Entry, TranspositionTable};
             use super::vcf::VcfSolver;
@@ -1709,12 +1709,18 @@ mod engine {
                     let mut root_moves = Vec::new();
                     generate(board, &mut root_moves, &mut self.scratch);
                     if root_moves.is_empty() {
-                        // Nothing legal near the stones (renju forbidden points everywhere, or a full
-                        // neighbourhood): fall back on any legal empty cell.
-                        let cells: Vec<Cell> = board.playable().to_vec();
+                        // Lost against two threats that no move stops, or nothing legal near the stones
+                        // (renju forbidden points everywhere): block the opponent's strongest point all
+                        // the same, since it may err, else play the best legal cell anywhere.
+                        let opponent = board.side_to_move().opponent();
+                        let mut cells: Vec<Cell> = board.playable().to_vec();
+                        cells.retain(|&c| board.is_empty(c) && is_legal(board, c));
                         result.best = cells
                             .into_iter()
-                            .find(|&c| board.is_empty(c) && is_legal(board, c));
+                            .max_by_key(|&c| (
+                                board.threat(opponent, c),
+                                move_score(board, c),
+                            ));
                         result.elapsed = deadline.elapsed();
                         return result;
                     }

@@ -286,6 +286,19 @@ mod tests {
     }
 
     #[test]
+    fn blocks_even_when_two_open_threes_cannot_both_be_stopped() {
+        let mut engine = engine_with(
+            Rule::Freestyle,
+            &[(5, 7), (6, 7), (7, 7), (12, 2), (12, 3), (12, 4)],
+            &[(0, 14), (2, 14)],
+            Color::White,
+        );
+        let (x, y) = engine.think_to_depth(4).unwrap();
+        let ends = [(4, 7), (8, 7), (12, 1), (12, 5)];
+        assert!(ends.contains(&(x, y)), "must block an end, got {x},{y}");
+    }
+
+    #[test]
     fn plays_a_vcf_and_defends_against_one() {
         let black = [(5, 7), (6, 7), (7, 7), (8, 9), (8, 10)];
         let white = [(4, 7), (0, 0), (14, 14), (0, 14), (14, 0)];
