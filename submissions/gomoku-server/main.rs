@@ -952,15 +952,18 @@ mod engine {
                 lines + THREAT_BONUS[threat as usize]
             }
 
-            /// The static value of the position for the side to move: its potential minus the opponent's.
-            /// Equal weights played better in self-play than favouring the side to move (the tempo is
-            /// already in the threat bonus) or the opponent.
-            pub fn evaluate(board: &Board) -> i32 {
+            /// What the stones are worth for the side to move, without the threat bonus.
+            pub fn material(board: &Board) -> i32 {
                 let me = board.side_to_move();
-                let opponent = me.opponent();
-                let own = board.total_value(me);
-                let other = board.total_value(opponent);
-                own - other + threat_bonus(board, me)
+                board.total_value(me) - board.total_value(me.opponent())
+            }
+
+            /// [`evaluate`] with the stones' worth averaged over this position and the one before the
+            /// last move (`previous_material`, [`material`] there for the side that moved): a static
+            /// value swings with whose turn it is, and the average damps that odd-even swing.
+            pub fn evaluate_smoothed(board: &Board, previous_material: i32) -> i32 {
+                let me = board.side_to_move();
+                (material(board) - previous_material) / 2 + threat_bonus(board, me)
             }
 
             /// What the side to move's four-three is worth when the opponent has no four to answer with:
@@ -1589,7 +1592,7 @@ mod engine {
 
             use std::time::Duration;
             use super::board::{Board, Cell, CELLS};
-            use super::eval::evaluate;
+            use super::eval::{evaluate_smoothed, material};
             use super::movegen::{generate, is_legal, move_score, ScoredMove};
             use super::pattern::Threat;
             use super::tt::{Bound, Entry, TranspositionTable};
@@ -1657,6 +1660,8 @@ mod engine {
                 /// often it was tried in vain before another cut (see [`HISTORY_LIMIT`]).
                 history: Vec<[i32; 2]>,
                 move_lists: Vec<Vec<ScoredMove>>,
+                /// [`material`] at each ply of the current line, for [`evaluate_smoothed`].
+                materials: Vec<i32>,
                 scratch: Vec<Cell>,
             }
 
@@ -1671,6 +1676,7 @@ mod engine {
                         killers: vec![[None; 2]; MAX_PLY + 2],
                         history: vec![[0; 2]; CELLS],
                         move_lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+                        materials: vec![0; MAX_PLY + 2],
                         scratch: Vec::new(),
                     }
                 }
@@ -1853,6 +1859,7 @@ mod engine {
                     let beta = WIN + 1;
                     let mut best: Option<Cell> = None;
                     let mut best_index = 0;
+                    self.materials[0] = material(board);
                     for (index, scored) in moves.iter().enumerate() {
                         if index > 0 && self.deadline.soft_passed() {
                             self.stopped = true;
@@ -1907,6 +1914,7 @@ mod engine {
                     let me = board.side_to_move();
                     let opponent = me.opponent();
                     let ply_score = ply as i32;
+                    self.materials[ply] = material(board);
                     if board.threat_count(me, Threat::Five) > 0 {
                         return WIN - ply_score;
                     }
@@ -1929,7 +1937,7 @@ mod engine {
                         return WIN - ply_score - 2;
                     }
                     if depth <= 0 || ply >= MAX_PLY {
-                        return evaluate(board);
+                        return evaluate_smoothed(board, self.materials[ply - 1]);
                     }
                     // Mate-distance pruning: nothing here can beat a win found closer to the root.
                     let alpha_floor = -(WIN - ply_score);
@@ -1970,7 +1978,10 @@ mod engine {
                     let mut best_move = None;
                     // Futility: near the leaves, a quiet move cannot lift a position far below alpha.
                     let futile_below = if !forced && depth <= 2 {
-                        Some(evaluate(board) + FUTILITY_MARGIN * depth)
+                        Some(
+                            evaluate_smoothed(board, self.materials[ply - 1])
+                                + FUTILITY_MARGIN * depth,
+                        )
                     } else {
                         None
                     };

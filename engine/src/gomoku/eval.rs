@@ -40,11 +40,21 @@ pub fn cell_value(codes: [LineCode; 4], threat: Threat) -> i32 {
 /// Equal weights played better in self-play than favouring the side to move (the tempo is
 /// already in the threat bonus) or the opponent.
 pub fn evaluate(board: &Board) -> i32 {
+    material(board) + threat_bonus(board, board.side_to_move())
+}
+
+/// What the stones are worth for the side to move, without the threat bonus.
+pub fn material(board: &Board) -> i32 {
     let me = board.side_to_move();
-    let opponent = me.opponent();
-    let own = board.total_value(me);
-    let other = board.total_value(opponent);
-    own - other + threat_bonus(board, me)
+    board.total_value(me) - board.total_value(me.opponent())
+}
+
+/// [`evaluate`] with the stones' worth averaged over this position and the one before the
+/// last move (`previous_material`, [`material`] there for the side that moved): a static
+/// value swings with whose turn it is, and the average damps that odd-even swing.
+pub fn evaluate_smoothed(board: &Board, previous_material: i32) -> i32 {
+    let me = board.side_to_move();
+    (material(board) - previous_material) / 2 + threat_bonus(board, me)
 }
 
 /// What the side to move's four-three is worth when the opponent has no four to answer with:
@@ -80,5 +90,41 @@ pub fn evaluate_for(board: &Board, color: Color) -> i32 {
         score
     } else {
         -score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gomoku::rule::Rule;
+
+    #[test]
+    fn the_smoothed_value_lies_between_the_two_plies() {
+        let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+        let moves = [
+            (7, 7),
+            (8, 8),
+            (7, 8),
+            (6, 9),
+            (7, 6),
+            (9, 7),
+            (10, 6),
+            (5, 10),
+        ];
+        let mut largest_damping = 0;
+        for (x, y) in moves {
+            let before = material(&board);
+            let cell = board.cell(x, y);
+            board.play(cell);
+            let now = material(&board);
+            // No four-three nor double three on the board: the values are the materials.
+            assert_eq!(threat_bonus(&board, board.side_to_move()), 0);
+            let smoothed = evaluate_smoothed(&board, before);
+            // Both bounds are the new side to move's view: now, and before the last move.
+            assert!(smoothed >= now.min(-before) && smoothed <= now.max(-before));
+            largest_damping = largest_damping.max((smoothed - now).abs());
+        }
+        // The stones' worth does swing from one ply to the next, and the average damps it.
+        assert!(largest_damping > 0);
     }
 }

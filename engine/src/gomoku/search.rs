@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::board::{Board, Cell, CELLS};
-use super::eval::evaluate;
+use super::eval::{evaluate_smoothed, material};
 use super::movegen::{generate, is_legal, move_score, ScoredMove};
 use super::pattern::Threat;
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -67,6 +67,8 @@ pub struct Searcher {
     /// often it was tried in vain before another cut (see [`HISTORY_LIMIT`]).
     history: Vec<[i32; 2]>,
     move_lists: Vec<Vec<ScoredMove>>,
+    /// [`material`] at each ply of the current line, for [`evaluate_smoothed`].
+    materials: Vec<i32>,
     scratch: Vec<Cell>,
 }
 
@@ -81,6 +83,7 @@ impl Searcher {
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![[0; 2]; CELLS],
             move_lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            materials: vec![0; MAX_PLY + 2],
             scratch: Vec::new(),
         }
     }
@@ -253,6 +256,7 @@ impl Searcher {
         let beta = WIN + 1;
         let mut best: Option<Cell> = None;
         let mut best_index = 0;
+        self.materials[0] = material(board);
         for (index, scored) in moves.iter().enumerate() {
             if index > 0 && self.deadline.soft_passed() {
                 self.stopped = true;
@@ -306,6 +310,7 @@ impl Searcher {
         let me = board.side_to_move();
         let opponent = me.opponent();
         let ply_score = ply as i32;
+        self.materials[ply] = material(board);
         if board.threat_count(me, Threat::Five) > 0 {
             return WIN - ply_score;
         }
@@ -326,7 +331,7 @@ impl Searcher {
             return WIN - ply_score - 2;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return evaluate(board);
+            return evaluate_smoothed(board, self.materials[ply - 1]);
         }
         // Mate-distance pruning: nothing here can beat a win found closer to the root.
         let alpha_floor = -(WIN - ply_score);
@@ -367,7 +372,7 @@ impl Searcher {
         let mut best_move = None;
         // Futility: near the leaves, a quiet move cannot lift a position far below alpha.
         let futile_below = if !forced && depth <= 2 {
-            Some(evaluate(board) + FUTILITY_MARGIN * depth)
+            Some(evaluate_smoothed(board, self.materials[ply - 1]) + FUTILITY_MARGIN * depth)
         } else {
             None
         };
