@@ -2,9 +2,13 @@
 //!
 //! ```text
 //! gomoku-arena --engine1 CMD --engine2 CMD [--size 15] [--rule freestyle|exact]
-//!     [--turn 1000] [--match 30000] [--tolerance 100] [--games 100] [--concurrency 1]
-//!     [--openings FILE] [--sprt ELO0,ELO1] [--memory BYTES] [--log FILE]
+//!     [--turn 1000] [--match 30000] [--turn2 MS] [--match2 MS] [--tolerance 100]
+//!     [--games 100] [--concurrency 1] [--openings FILE] [--sprt ELO0,ELO1] [--memory BYTES]
+//!     [--log FILE]
 //! ```
+//!
+//! `--turn2` and `--match2` give engine2 other limits than engine1 (time odds); by default
+//! both engines play on the same clock.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -63,15 +67,23 @@ fn run() -> Result<(), String> {
         }
         None => None,
     };
+    let clock = TimeControl {
+        turn_ms: number("--turn", 1000)?,
+        match_ms: number("--match", 30_000)?,
+        tolerance_ms: number("--tolerance", 100)?,
+    };
+    // Time odds: engine2 may get its own limits (a handicapped strong engine makes a
+    // sparring partner near 50%, where a match tells versions apart best).
+    let second_clock = TimeControl {
+        turn_ms: number("--turn2", clock.turn_ms)?,
+        match_ms: number("--match2", clock.match_ms)?,
+        ..clock
+    };
     let config = MatchConfig {
         engines: [engine1, engine2],
         size,
         rule,
-        time: TimeControl {
-            turn_ms: number("--turn", 1000)?,
-            match_ms: number("--match", 30_000)?,
-            tolerance_ms: number("--tolerance", 100)?,
-        },
+        time: [clock, second_clock],
         openings,
         games: number("--games", 100)? as usize,
         concurrency: number("--concurrency", 1)? as usize,
@@ -79,15 +91,24 @@ fn run() -> Result<(), String> {
         max_memory: number("--memory", 350 << 20)?,
     };
     let log = value("--log");
+    let odds = if second_clock.turn_ms != clock.turn_ms || second_clock.match_ms != clock.match_ms {
+        format!(
+            " (engine2 {} ms/move {} ms/game)",
+            second_clock.turn_ms, second_clock.match_ms
+        )
+    } else {
+        String::new()
+    };
     println!(
-        "{} vs {}: {}x{} {:?}, {} ms/move {} ms/game, {} openings, up to {} games",
+        "{} vs {}: {}x{} {:?}, {} ms/move {} ms/game{}, {} openings, up to {} games",
         config.engines[0],
         config.engines[1],
         size,
         size,
         rule,
-        config.time.turn_ms,
-        config.time.match_ms,
+        clock.turn_ms,
+        clock.match_ms,
+        odds,
         config.openings.len(),
         config.games
     );

@@ -17,7 +17,8 @@ pub struct MatchConfig {
     pub engines: [String; 2],
     pub size: usize,
     pub rule: Rule,
-    pub time: TimeControl,
+    /// Each engine's clock, indexed like `engines` (time odds when they differ).
+    pub time: [TimeControl; 2],
     pub openings: Vec<Opening>,
     /// Games to play at most (pairs of games on the same opening).
     pub games: usize,

@@ -8,7 +8,7 @@ use super::openings::Opening;
 use super::referee::{Board, Rule};
 use crate::process::{EngineProcess, Reply};
 
-/// The clock of a game, the same for both engines.
+/// One engine's clock in a game.
 #[derive(Clone, Copy, Debug)]
 pub struct TimeControl {
     /// Time for one move in ms.
@@ -24,7 +24,8 @@ pub struct TimeControl {
 pub struct GameConfig {
     pub size: usize,
     pub rule: Rule,
-    pub time: TimeControl,
+    /// Each engine's clock, indexed like the commands (time odds when they differ).
+    pub time: [TimeControl; 2],
     pub opening: Opening,
     /// Sent as `INFO max_memory` (bytes).
     pub max_memory: u64,
@@ -113,6 +114,7 @@ pub fn play_game(commands: [&str; 2], black: usize, config: &GameConfig) -> Game
     }
     let time = config.time;
     for (index, engine) in engines.iter_mut().enumerate() {
+        let time = time[index];
         let setup = [
             format!("INFO timeout_turn {}", time.turn_ms),
             format!("INFO timeout_match {}", time.match_ms),
@@ -135,7 +137,7 @@ pub fn play_game(commands: [&str; 2], black: usize, config: &GameConfig) -> Game
     for &(x, y) in &config.opening {
         board.play(x, y);
     }
-    let mut left = [time.match_ms as i64; 2];
+    let mut left = time.map(|clock| clock.match_ms as i64);
     let mut has_position = [false; 2];
     loop {
         if board.is_full() {
@@ -164,7 +166,8 @@ pub fn play_game(commands: [&str; 2], black: usize, config: &GameConfig) -> Game
             let &(x, y) = board.moves.last().expect("the opponent has moved");
             let _ = engine.send(&format!("TURN {x},{y}"));
         }
-        let allowed = (time.turn_ms as i64).min(left[player].max(0)) as u64 + time.tolerance_ms;
+        let clock = time[player];
+        let allowed = (clock.turn_ms as i64).min(left[player].max(0)) as u64 + clock.tolerance_ms;
         let (reply, took) =
             engine.recv_filtered(Duration::from_millis(allowed + 500), is_chatter, |_| {});
         engine.sample_peak_memory();
