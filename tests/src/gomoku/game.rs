@@ -112,12 +112,12 @@ pub fn play_game(commands: [&str; 2], black: usize, config: &GameConfig) -> Game
             }
         }
     }
-    let time = config.time;
+    let clocks = config.time;
     for (index, engine) in engines.iter_mut().enumerate() {
-        let time = time[index];
+        let clock = clocks[index];
         let setup = [
-            format!("INFO timeout_turn {}", time.turn_ms),
-            format!("INFO timeout_match {}", time.match_ms),
+            format!("INFO timeout_turn {}", clock.turn_ms),
+            format!("INFO timeout_match {}", clock.match_ms),
             format!("INFO max_memory {}", config.max_memory),
             format!("INFO rule {}", config.rule.gomocup_mask()),
             "INFO game_type 1".to_string(),
@@ -137,7 +137,7 @@ pub fn play_game(commands: [&str; 2], black: usize, config: &GameConfig) -> Game
     for &(x, y) in &config.opening {
         board.play(x, y);
     }
-    let mut left = time.map(|clock| clock.match_ms as i64);
+    let mut left = clocks.map(|clock| clock.match_ms as i64);
     let mut has_position = [false; 2];
     loop {
         if board.is_full() {
@@ -166,7 +166,7 @@ pub fn play_game(commands: [&str; 2], black: usize, config: &GameConfig) -> Game
             let &(x, y) = board.moves.last().expect("the opponent has moved");
             let _ = engine.send(&format!("TURN {x},{y}"));
         }
-        let clock = time[player];
+        let clock = clocks[player];
         let allowed = (clock.turn_ms as i64).min(left[player].max(0)) as u64 + clock.tolerance_ms;
         let (reply, took) =
             engine.recv_filtered(Duration::from_millis(allowed + 500), is_chatter, |_| {});
