@@ -568,6 +568,28 @@ impl Board {
 const SIDE_KEY: u64 = 0x9d3a_47c1_e2b5_0f68;
 
 #[cfg(test)]
+impl Board {
+    /// A 15x15 board under `rule` with black stones at `black` and white stones at `white`
+    /// (`(x, y)` pairs) and `to_move` to move, for the tests of the modules that read boards.
+    pub fn with_stones(
+        rule: Rule,
+        black: &[(usize, usize)],
+        white: &[(usize, usize)],
+        to_move: Color,
+    ) -> Board {
+        let mut board = Board::new(15, 15, rule).unwrap();
+        for (stones, color) in [(black, Color::Black), (white, Color::White)] {
+            for &(x, y) in stones {
+                let cell = board.cell(x, y);
+                board.put(cell, color);
+            }
+        }
+        board.set_side_to_move(to_move);
+        board
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

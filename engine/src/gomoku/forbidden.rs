@@ -86,16 +86,7 @@ mod tests {
 
     /// A renju board with black stones at `black` and white stones at `white`, `(x, y)` pairs.
     fn board_with(black: &[(usize, usize)], white: &[(usize, usize)]) -> Board {
-        let mut board = Board::new(15, 15, Rule::Renju).unwrap();
-        for &(x, y) in black {
-            let cell = board.cell(x, y);
-            board.put(cell, Color::Black);
-        }
-        for &(x, y) in white {
-            let cell = board.cell(x, y);
-            board.put(cell, Color::White);
-        }
-        board
+        Board::with_stones(Rule::Renju, black, white, Color::Black)
     }
 
     fn forbidden(board: &mut Board, x: usize, y: usize) -> bool {

@@ -93,17 +93,7 @@ mod tests {
     use crate::gomoku::rule::{Color, Rule};
 
     fn board_with(black: &[(usize, usize)], white: &[(usize, usize)]) -> Board {
-        let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
-        for &(x, y) in black {
-            let cell = board.cell(x, y);
-            board.put(cell, Color::Black);
-        }
-        for &(x, y) in white {
-            let cell = board.cell(x, y);
-            board.put(cell, Color::White);
-        }
-        board.set_side_to_move(Color::White);
-        board
+        Board::with_stones(Rule::Freestyle, black, white, Color::White)
     }
 
     fn generated(board: &mut Board) -> Vec<(usize, usize)> {

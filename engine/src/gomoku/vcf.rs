@@ -141,30 +141,11 @@ mod tests {
     use super::*;
     use crate::gomoku::rule::{Color, Rule};
 
-    fn setup(
-        rule: Rule,
-        black: &[(usize, usize)],
-        white: &[(usize, usize)],
-        to_move: Color,
-    ) -> Board {
-        let mut board = Board::new(15, 15, rule).unwrap();
-        for &(x, y) in black {
-            let cell = board.cell(x, y);
-            board.put(cell, Color::Black);
-        }
-        for &(x, y) in white {
-            let cell = board.cell(x, y);
-            board.put(cell, Color::White);
-        }
-        board.set_side_to_move(to_move);
-        board
-    }
-
     #[test]
     fn finds_a_double_four() {
         // Black: a closed three across row 4 and a broken three down column 7 that meet at
         // (7, 4), where one stone makes two fours.
-        let mut board = setup(
+        let mut board = Board::with_stones(
             Rule::Freestyle,
             &[(4, 4), (5, 4), (6, 4), (7, 5), (7, 6), (7, 8)],
             &[(3, 4), (7, 9), (0, 0), (14, 14), (0, 14), (14, 0)],
@@ -187,7 +168,7 @@ mod tests {
     #[test]
     fn finds_a_two_move_vcf() {
         let (black, white) = FOUR_THEN_OPEN_FOUR;
-        let mut board = setup(Rule::Freestyle, black, white, Color::Black);
+        let mut board = Board::with_stones(Rule::Freestyle, black, white, Color::Black);
         assert!(!board.threat(Color::Black, board.cell(8, 8)).is_four());
         let found = VcfSolver::new(10_000).solve(&mut board, 10);
         assert_eq!(found, Some(board.cell(8, 7)));
@@ -199,7 +180,7 @@ mod tests {
     fn renju_black_cannot_win_through_a_forbidden_point() {
         // Black's only four point on row 7 would also make a double three with the two
         // open twos through (8, 7): forbidden, so no VCF there.
-        let mut board = setup(
+        let mut board = Board::with_stones(
             Rule::Renju,
             &[(5, 7), (6, 7), (7, 7), (8, 5), (8, 6), (10, 5), (9, 6)],
             &[(4, 7), (9, 7), (0, 0), (14, 14), (0, 14), (14, 0), (1, 1)],
@@ -212,13 +193,14 @@ mod tests {
 
     #[test]
     fn no_vcf_without_fours() {
-        let mut board = setup(Rule::Freestyle, &[(7, 7), (8, 8)], &[(7, 8)], Color::White);
+        let mut board =
+            Board::with_stones(Rule::Freestyle, &[(7, 7), (8, 8)], &[(7, 8)], Color::White);
         assert_eq!(VcfSolver::new(10_000).solve(&mut board, 10), None);
     }
 
     #[test]
     fn immediate_five_is_found() {
-        let mut board = setup(
+        let mut board = Board::with_stones(
             Rule::Freestyle,
             &[(3, 3), (4, 3), (5, 3), (6, 3)],
             &[(2, 3), (0, 0), (1, 0), (2, 0)],
