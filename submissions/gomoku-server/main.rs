@@ -1216,9 +1216,6 @@ mod engine {
             /// An opponent stone.
             pub const OPPONENT: u32 = 2;
 
-            /// Off the board (or a dead cell); blocks like an opponent stone.
-            pub const WALL: u32 = 3;
-
             /// What placing a stone makes along one line, weakest first.
             #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
             #[repr(u8)]
@@ -1385,13 +1382,14 @@ mod engine {
             /// Whether the run through the centre wins under `five`.
             fn is_five(line: &Line, five: FiveKind) -> bool {
                 let (length, before, after) = run_through(line, HALF);
-                let closed = |cell: u32| cell == OPPONENT || cell == WALL;
+                // Caro: only opponent stones close a five, not the board's edge (piskvork's rule).
+                let open_five = length == 5
+                    && !(before == OPPONENT && after == OPPONENT);
                 match five {
                     FiveKind::FiveOrMore => length >= 5,
                     FiveKind::Exact => length == 5,
-                    FiveKind::Unblocked => {
-                        length >= 5 && !(closed(before) && closed(after))
-                    }
+                    FiveKind::Unblocked => length >= 6 || open_five,
+                    FiveKind::UnblockedExact => open_five,
                 }
             }
 
@@ -1550,9 +1548,15 @@ mod engine {
                 /// Renju: black wins with exactly five and may not play a double three, a double four or an
                 /// overline; white wins with five or more.
                 Renju,
-                /// Caro: five or more in a row wins unless the line is closed by opponent stones at both ends.
+                /// Caro as piskvork plays `INFO rule 8`: a run of exactly five whose two neighbours are
+                /// both opponent stones does not win; any other five wins, and so does every overline.
+                /// The board's edge closes nothing.
                 #[allow(dead_code)]
                 Caro,
+                /// Standard caro, piskvork's `INFO rule 9`: exactly five, not closed by opponent stones at
+                /// both ends; an overline does not win.
+                #[allow(dead_code)]
+                CaroExact,
             }
 
             /// Which five counts as a win for one colour, which is what the pattern tables are built on.
@@ -1562,8 +1566,11 @@ mod engine {
                 FiveOrMore,
                 /// A run of exactly five.
                 Exact,
-                /// A run of five or more that is not closed by the opponent at both ends.
+                /// A run of six or more, or of five that is not closed by opponent stones at both ends
+                /// (the board's edge does not close it).
                 Unblocked,
+                /// A run of exactly five that is not closed by opponent stones at both ends.
+                UnblockedExact,
             }
 
             impl Rule {
@@ -1577,6 +1584,7 @@ mod engine {
                             FiveKind::Exact
                         }
                         (Rule::Caro, _) => FiveKind::Unblocked,
+                        (Rule::CaroExact, _) => FiveKind::UnblockedExact,
                     }
                 }
 

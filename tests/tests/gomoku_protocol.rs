@@ -315,6 +315,30 @@ fn rules_exact_five_renju_and_caro() {
     );
     let (x, y) = coords(&answer);
     assert_eq!(y, 10, "must block the four on row 10, got {x},{y}");
+    // Caro and standard caro (rule 9) as piskvork: the board's edge closes nothing, so a five
+    // from the edge to an opponent stone wins.
+    for rule in [8, 9] {
+        let mut s = started("\r\n", 15, rule, 300);
+        let answer = board(
+            &mut s,
+            &[
+                (1, 3, 1),
+                (2, 3, 1),
+                (3, 3, 1),
+                (4, 3, 1),
+                (5, 3, 2),
+                (4, 10, 2),
+                (5, 10, 2),
+                (6, 10, 2),
+                (7, 10, 2),
+            ],
+        );
+        assert_eq!(
+            coords(&answer),
+            (0, 3),
+            "rule {rule}: the five from the edge wins"
+        );
+    }
 }
 
 #[test]

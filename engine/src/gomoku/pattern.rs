@@ -16,7 +16,8 @@ pub const EMPTY: u32 = 0;
 pub const OWN: u32 = 1;
 /// An opponent stone.
 pub const OPPONENT: u32 = 2;
-/// Off the board (or a dead cell); blocks like an opponent stone.
+/// Off the board (or a dead cell); blocks like an opponent stone, except that it does not
+/// close a caro five.
 pub const WALL: u32 = 3;
 
 /// What placing a stone makes along one line, weakest first.
@@ -188,11 +189,13 @@ fn run_through(line: &Line, at: usize) -> (usize, u32, u32) {
 /// Whether the run through the centre wins under `five`.
 fn is_five(line: &Line, five: FiveKind) -> bool {
     let (length, before, after) = run_through(line, HALF);
-    let closed = |cell: u32| cell == OPPONENT || cell == WALL;
+    // Caro: only opponent stones close a five, not the board's edge (piskvork's rule).
+    let open_five = length == 5 && !(before == OPPONENT && after == OPPONENT);
     match five {
         FiveKind::FiveOrMore => length >= 5,
         FiveKind::Exact => length == 5,
-        FiveKind::Unblocked => length >= 5 && !(closed(before) && closed(after)),
+        FiveKind::Unblocked => length >= 6 || open_five,
+        FiveKind::UnblockedExact => open_five,
     }
 }
 
@@ -381,6 +384,35 @@ mod tests {
         assert_eq!(
             pattern(".....oxxx*.o...", FiveKind::Unblocked),
             Pattern::None
+        );
+        // An empty cell between the five and the opponent stone leaves it open.
+        assert_eq!(
+            pattern("....oxx*xx.o...", FiveKind::Unblocked),
+            Pattern::Five
+        );
+    }
+
+    #[test]
+    fn caro_edges_close_nothing() {
+        for five in [FiveKind::Unblocked, FiveKind::UnblockedExact] {
+            assert_eq!(pattern("#xxx*x#", five), Pattern::Five);
+            assert_eq!(pattern("#xxx*xo", five), Pattern::Five);
+        }
+    }
+
+    #[test]
+    fn caro_overlines_win_only_under_rule_8() {
+        assert_eq!(
+            pattern("...oxxx*xxo....", FiveKind::Unblocked),
+            Pattern::Five
+        );
+        assert_ne!(
+            pattern("...oxxx*xxo....", FiveKind::UnblockedExact),
+            Pattern::Five
+        );
+        assert_eq!(
+            pattern("...oxx*xx.o....", FiveKind::UnblockedExact),
+            Pattern::Five
         );
     }
 

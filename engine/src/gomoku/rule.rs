@@ -32,8 +32,13 @@ pub enum Rule {
     /// Renju: black wins with exactly five and may not play a double three, a double four or an
     /// overline; white wins with five or more.
     Renju,
-    /// Caro: five or more in a row wins unless the line is closed by opponent stones at both ends.
+    /// Caro as piskvork plays `INFO rule 8`: a run of exactly five whose two neighbours are
+    /// both opponent stones does not win; any other five wins, and so does every overline.
+    /// The board's edge closes nothing.
     Caro,
+    /// Standard caro, piskvork's `INFO rule 9`: exactly five, not closed by opponent stones at
+    /// both ends; an overline does not win.
+    CaroExact,
 }
 
 /// Which five counts as a win for one colour, which is what the pattern tables are built on.
@@ -43,18 +48,26 @@ pub enum FiveKind {
     FiveOrMore,
     /// A run of exactly five.
     Exact,
-    /// A run of five or more that is not closed by the opponent at both ends.
+    /// A run of six or more, or of five that is not closed by opponent stones at both ends
+    /// (the board's edge does not close it).
     Unblocked,
+    /// A run of exactly five that is not closed by opponent stones at both ends.
+    UnblockedExact,
 }
 
 impl Rule {
     /// The rule of a Gomocup `INFO rule` bit mask: 1 exact five, 2 continuous game (played like
-    /// the base rule), 4 renju, 8 caro.
+    /// the base rule), 4 renju, 8 caro (with 1: standard caro, exact five), as piskvork sends
+    /// them.
     pub fn from_gomocup_mask(mask: u32) -> Rule {
         if mask & 4 != 0 {
             Rule::Renju
         } else if mask & 8 != 0 {
-            Rule::Caro
+            if mask & 1 != 0 {
+                Rule::CaroExact
+            } else {
+                Rule::Caro
+            }
         } else if mask & 1 != 0 {
             Rule::ExactFive
         } else {
@@ -68,6 +81,7 @@ impl Rule {
             (Rule::Freestyle, _) | (Rule::Renju, Color::White) => FiveKind::FiveOrMore,
             (Rule::ExactFive, _) | (Rule::Renju, Color::Black) => FiveKind::Exact,
             (Rule::Caro, _) => FiveKind::Unblocked,
+            (Rule::CaroExact, _) => FiveKind::UnblockedExact,
         }
     }
 
@@ -90,6 +104,9 @@ mod tests {
         assert_eq!(Rule::from_gomocup_mask(4), Rule::Renju);
         assert_eq!(Rule::from_gomocup_mask(6), Rule::Renju);
         assert_eq!(Rule::from_gomocup_mask(8), Rule::Caro);
+        assert_eq!(Rule::from_gomocup_mask(9), Rule::CaroExact);
+        assert_eq!(Rule::from_gomocup_mask(10), Rule::Caro);
+        assert_eq!(Rule::from_gomocup_mask(11), Rule::CaroExact);
     }
 
     #[test]
