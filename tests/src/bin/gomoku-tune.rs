@@ -13,8 +13,9 @@
 //!
 //! The evaluation ([`engine::gomoku::eval::evaluate`]) is linear in its weights: per position
 //! the features are, side to move minus opponent, the number of empty-cell lines of each
-//! pattern and of empty cells of each threat class, plus the side to move's four-three and
-//! double-three bonus indicators. The tuner counts them from the board and checks on every
+//! pattern and of empty cells of each threat class, plus the indicators of the threat
+//! situation ([`engine::gomoku::eval::ThreatFeature`]: which forcing moves each side has
+//! ready). The tuner counts them from the board and checks on every
 //! position that they reproduce the engine's evaluation exactly, so the two cannot disagree.
 //!
 //! Positions are taken from stone PLY on (default 8) and only when quiet: nobody has a five
@@ -33,7 +34,8 @@
 
 use engine::gomoku::board::Board;
 use engine::gomoku::eval::{
-    evaluate, DOUBLE_THREE_BONUS, FOUR_THREE_BONUS, LINE_WEIGHT, THREAT_BONUS,
+    evaluate, evaluate_smoothed, material, threat_features, LINE_WEIGHT, THREAT_BONUS,
+    THREAT_FEATURES, THREAT_WEIGHT,
 };
 use engine::gomoku::pattern::{Pattern, Threat, THREAT_CLASSES};
 use engine::gomoku::rule::{Color, Rule};
@@ -41,10 +43,10 @@ use harness::gomoku::openings::parse_line;
 
 /// Number of line patterns.
 const PATTERNS: usize = 9;
-/// Feature layout: line patterns, then threat classes, then the two bonus indicators.
-const FEATURES: usize = PATTERNS + THREAT_CLASSES + 2;
-const FOUR_THREE: usize = PATTERNS + THREAT_CLASSES;
-const DOUBLE_THREE: usize = FOUR_THREE + 1;
+/// Feature layout: line patterns, then threat classes, then the threat-situation indicators.
+const FEATURES: usize = PATTERNS + THREAT_CLASSES + THREAT_FEATURES;
+/// Where the threat-situation indicators start.
+const SITUATION: usize = PATTERNS + THREAT_CLASSES;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -73,8 +75,9 @@ fn current_weights() -> [f64; FEATURES] {
     for (class, &bonus) in THREAT_BONUS.iter().enumerate() {
         weights[PATTERNS + class] = f64::from(bonus);
     }
-    weights[FOUR_THREE] = f64::from(FOUR_THREE_BONUS);
-    weights[DOUBLE_THREE] = f64::from(DOUBLE_THREE_BONUS);
+    for (feature, &weight) in THREAT_WEIGHT.iter().enumerate() {
+        weights[SITUATION + feature] = f64::from(weight);
+    }
     weights
 }
 
@@ -91,7 +94,7 @@ fn is_free(feature: usize, lines_only: bool) -> bool {
     let fixed_classes = fixed_classes.map(|class| class as usize);
     if feature < PATTERNS {
         !fixed_lines.contains(&feature)
-    } else if feature < FOUR_THREE {
+    } else if feature < SITUATION {
         !lines_only && !fixed_classes.contains(&(feature - PATTERNS))
     } else {
         !lines_only
@@ -113,19 +116,8 @@ fn features(board: &Board) -> [f64; FEATURES] {
             x[PATTERNS + board.threat(color, cell) as usize] += sign;
         }
     }
-    let opponent = me.opponent();
-    let opponent_fours = [Threat::Four, Threat::FourThree, Threat::Flex4]
-        .iter()
-        .map(|&threat| board.threat_count(opponent, threat))
-        .sum::<usize>();
-    if opponent_fours == 0 {
-        if board.threat_count(me, Threat::FourThree) > 0 {
-            x[FOUR_THREE] = 1.0;
-        } else if board.threat_count(me, Threat::DoubleThree) > 0
-            && !board.rule().has_forbidden_points(me)
-        {
-            x[DOUBLE_THREE] = 1.0;
-        }
+    for (feature, present) in threat_features(board, me).into_iter().enumerate() {
+        x[SITUATION + feature] = f64::from(u8::from(present));
     }
     x
 }
@@ -209,6 +201,7 @@ struct Census {
 fn read_log(
     log: &str,
     from_ply: usize,
+    smoothed: bool,
     samples: &mut Vec<Sample>,
     census: &mut Census,
 ) -> Result<(), String> {
@@ -228,16 +221,33 @@ fn read_log(
         census.games += 1;
         let held_out = census.games.is_multiple_of(5);
         let mut board = Board::new(size, size, rule)?;
+        // The previous position's stone features, as the side to move now sees them.
+        let mut previous = [0.0; FEATURES];
         for (ply, &(x, y)) in stones.iter().enumerate() {
-            if ply >= from_ply && is_quiet(&board) {
-                let x_features = features(&board);
-                let engine_value = f64::from(evaluate(&board));
+            let mut x_features = features(&board);
+            let now = x_features;
+            // A smoothed value needs a previous position.
+            if ply >= from_ply.max(usize::from(smoothed)) && is_quiet(&board) {
+                let mut engine_value = f64::from(evaluate(&board));
+                if smoothed {
+                    // The search's leaf value: the stones' worth averaged with the previous
+                    // position's (see `evaluate_smoothed`), the threat situation as it is.
+                    for (value, before) in x_features[..SITUATION].iter_mut().zip(previous) {
+                        *value = (*value + before) / 2.0;
+                    }
+                    let mut before = Board::new(size, size, rule)?;
+                    for &(bx, by) in &stones[..ply - 1] {
+                        before.play(before.cell(bx, by));
+                    }
+                    engine_value = f64::from(evaluate_smoothed(&board, material(&before)));
+                }
                 let dot: f64 = x_features
                     .iter()
                     .zip(current_weights())
                     .map(|(a, b)| a * b)
                     .sum();
-                if dot != engine_value {
+                // The engine halves in integers: allow its rounding.
+                if (dot - engine_value).abs() > 0.5 {
                     return Err(format!(
                         "{log}: features give {dot}, the engine evaluates {engine_value}"
                     ));
@@ -253,6 +263,10 @@ fn read_log(
                     held_out,
                 });
                 census.positions += 1;
+            }
+            // After the move the other side is to move: it sees these features negated.
+            for (before, value) in previous.iter_mut().zip(now) {
+                *before = -value;
             }
             board.play(board.cell(x, y));
         }
@@ -420,6 +434,7 @@ fn fit(args: &[String]) -> Result<(), String> {
     let mut lambda = 0.01;
     let mut from_ply = 8;
     let mut lines_only = false;
+    let mut smoothed = false;
     let mut logs = Vec::new();
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -432,6 +447,7 @@ fn fit(args: &[String]) -> Result<(), String> {
             "--lambda" => lambda = number("--lambda")?,
             "--from" => from_ply = number("--from")? as usize,
             "--lines-only" => lines_only = true,
+            "--smoothed" => smoothed = true,
             _ => logs.push(arg.clone()),
         }
     }
@@ -441,7 +457,7 @@ fn fit(args: &[String]) -> Result<(), String> {
     let mut samples = Vec::new();
     let mut census = Census::default();
     for log in &logs {
-        read_log(log, from_ply, &mut samples, &mut census)?;
+        read_log(log, from_ply, smoothed, &mut samples, &mut census)?;
     }
     let held_out = samples.iter().filter(|s| s.held_out).count();
     println!(
@@ -478,12 +494,11 @@ fn fit(args: &[String]) -> Result<(), String> {
     );
     println!(
         "pub const THREAT_BONUS: [i32; {THREAT_CLASSES}] = [{}];",
-        show(PATTERNS..FOUR_THREE)
+        show(PATTERNS..SITUATION)
     );
-    println!("pub const FOUR_THREE_BONUS: i32 = {};", fitted[FOUR_THREE]);
     println!(
-        "pub const DOUBLE_THREE_BONUS: i32 = {};",
-        fitted[DOUBLE_THREE]
+        "pub const THREAT_WEIGHT: [i32; {THREAT_FEATURES}] = [{}];",
+        show(SITUATION..FEATURES)
     );
     report_oddities(&fitted);
     Ok(())
