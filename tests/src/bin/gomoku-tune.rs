@@ -1,7 +1,7 @@
 //! Tunes the gomoku evaluation weights (Texel's method) from the games of arena logs.
 //!
 //! ```text
-//! gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] LOG [LOG ...]
+//! gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] [--smoothed] LOG [LOG ...]
 //! ```
 //!
 //! Every LOG is a `gomoku-arena --log` file: per game a line `game N engine1 black|white:
@@ -29,7 +29,10 @@
 //! same number of empty cells), `Five` (never in a quiet position) and the open-four ones
 //! (pattern `Flex4` and `FourTwice`, class `Flex4`: quiet positions only show them for the
 //! opponent, who is a move late, so a fit would learn they are worth little for the side that
-//! makes them too). `--lines-only` also keeps every threat weight. Prints the new arrays to paste into
+//! makes them too). `--lines-only` also keeps every threat weight.
+//! `--smoothed` fits the value the search reads at its leaves
+//! ([`engine::gomoku::eval::evaluate_smoothed`]: the stones' worth averaged with the previous
+//! position's) instead of the plain evaluation. Prints the new arrays to paste into
 //! `engine/src/gomoku/eval.rs`.
 
 use engine::gomoku::board::Board;
@@ -59,7 +62,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] LOG [LOG ...]"
+                "usage: gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] [--smoothed] LOG [LOG ...]"
             );
             std::process::exit(2);
         }
