@@ -185,6 +185,11 @@ mod tests {
     use crate::gomoku::rule::Rule;
 
     #[test]
+    fn every_threat_feature_has_a_weight() {
+        assert_eq!(ThreatFeature::TheirThree as usize + 1, THREAT_FEATURES);
+    }
+
+    #[test]
     fn the_smoothed_value_lies_between_the_two_plies() {
         let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
         let moves = [
