@@ -226,6 +226,8 @@ fn read_log(
         let mut board = Board::new(size, size, rule)?;
         // The previous position's stone features, as the side to move now sees them.
         let mut previous = [0.0; FEATURES];
+        // [`material`] there, for the side that made the last move (as the search keeps it).
+        let mut previous_material = 0;
         for (ply, &(x, y)) in stones.iter().enumerate() {
             let mut x_features = features(&board);
             let now = x_features;
@@ -238,11 +240,7 @@ fn read_log(
                     for (value, before) in x_features[..SITUATION].iter_mut().zip(previous) {
                         *value = (*value + before) / 2.0;
                     }
-                    let mut before = Board::new(size, size, rule)?;
-                    for &(bx, by) in &stones[..ply - 1] {
-                        before.play(before.cell(bx, by));
-                    }
-                    engine_value = f64::from(evaluate_smoothed(&board, material(&before)));
+                    engine_value = f64::from(evaluate_smoothed(&board, previous_material));
                 }
                 let dot: f64 = x_features
                     .iter()
@@ -271,6 +269,7 @@ fn read_log(
             for (before, value) in previous.iter_mut().zip(now) {
                 *before = -value;
             }
+            previous_material = material(&board);
             board.play(board.cell(x, y));
         }
     }
