@@ -1,0 +1,377 @@
+//! Fits a move-ordering policy for the gomoku search to a teacher engine's moves.
+//!
+//! ```text
+//! gomoku-policy fit --openings FILE [--openings FILE ...] [--teacher engine1|engine2]
+//!     [--iterations N] LOG [LOG ...]
+//! ```
+//!
+//! Every LOG is a `gomoku-arena --log` file (see `gomoku-tune`). The teacher (default
+//! `engine2`, the role Rapfi has in our matches) is the engine whose moves after the opening are
+//! learnt. The opening of a game is the longest line of the openings files its stones start
+//! with.
+//!
+//! For every position where the teacher moved and nobody had a five to make or block, the
+//! candidates are the moves our generator returns; a position whose teacher move is not among
+//! them is counted and skipped. A candidate's features, for the side to move ("own") and the
+//! opponent ("their"), are the patterns of its four lines for each side (counts of each
+//! [`Pattern`]), the pair of threat classes (own class, their class) and how far it is from
+//! the last two stones. The model scores each candidate by the dot product of weights and
+//! features and predicts a move by the softmax of the scores over the candidates; the fit
+//! maximises the likelihood of the teacher's moves (Adam, full batch). Every fifth game is held
+//! out. The report compares the engine's present ordering score with the fitted model: top-1
+//! and top-3 agreement with the teacher and the mean rank of its move.
+
+use engine::gomoku::board::{Board, Cell};
+use engine::gomoku::movegen::{generate, move_score};
+use engine::gomoku::pattern::{Threat, THREAT_CLASSES};
+use engine::gomoku::rule::{Color, Rule};
+use harness::gomoku::openings::parse_line;
+
+const PATTERNS: usize = 9;
+/// How far from a stone, in king steps: 1, 2, 3, 4 or more.
+const DISTANCES: usize = 4;
+const OWN_LINES: usize = 0;
+const THEIR_LINES: usize = OWN_LINES + PATTERNS;
+const CLASS_PAIRS: usize = THEIR_LINES + PATTERNS;
+const LAST_DISTANCE: usize = CLASS_PAIRS + THREAT_CLASSES * THREAT_CLASSES;
+const OWN_LAST_DISTANCE: usize = LAST_DISTANCE + DISTANCES;
+const FEATURES: usize = OWN_LAST_DISTANCE + DISTANCES;
+
+/// One candidate move: its sparse features (index, value) and the engine's present score.
+struct Candidate {
+    features: Vec<(u16, f32)>,
+    engine_score: i32,
+}
+
+struct Position {
+    candidates: Vec<Candidate>,
+    /// Index of the teacher's move in `candidates`.
+    target: usize,
+    held_out: bool,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("fit") => fit(&args[1..]),
+        _ => Err("usage: gomoku-policy fit --openings FILE [--teacher engine1|engine2] [--iterations N] LOG [LOG ...]".to_string()),
+    };
+    if let Err(message) = result {
+        eprintln!("gomoku-policy: {message}");
+        std::process::exit(1);
+    }
+}
+
+fn log_setting(log: &str) -> Result<(usize, Rule), String> {
+    let out = log
+        .strip_suffix(".log")
+        .map(|stem| format!("{stem}.out"))
+        .ok_or(format!("{log}: expected a .log file"))?;
+    let text = std::fs::read_to_string(&out).map_err(|e| format!("{out}: {e}"))?;
+    let header = text.lines().next().unwrap_or("");
+    let rule = if header.contains("ExactFive") {
+        Rule::ExactFive
+    } else if header.contains("Freestyle") {
+        Rule::Freestyle
+    } else {
+        return Err(format!("{out}: no rule in the header '{header}'"));
+    };
+    let size = header
+        .split_whitespace()
+        .find_map(|word| {
+            let (width, height) = word.split_once('x')?;
+            let height = height.trim_end_matches(',');
+            (width == height).then(|| width.parse::<usize>().ok())?
+        })
+        .ok_or(format!("{out}: no board size in the header '{header}'"))?;
+    Ok((size, rule))
+}
+
+fn distance_bucket(board: &Board, a: Cell, b: Cell) -> usize {
+    let (ax, ay) = board.coords(a);
+    let (bx, by) = board.coords(b);
+    let steps = ax.abs_diff(bx).max(ay.abs_diff(by));
+    steps.clamp(1, DISTANCES) - 1
+}
+
+fn candidate_features(board: &Board, cell: Cell) -> Vec<(u16, f32)> {
+    let me = board.side_to_move();
+    let opponent = me.opponent();
+    let mut counts = [0f32; 2 * PATTERNS];
+    for code in board.line_codes(me, cell) {
+        counts[OWN_LINES + code.pattern() as usize] += 1.0;
+    }
+    for code in board.line_codes(opponent, cell) {
+        counts[THEIR_LINES + code.pattern() as usize] += 1.0;
+    }
+    let mut features: Vec<(u16, f32)> = counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &count)| count != 0.0)
+        .map(|(index, &count)| (index as u16, count))
+        .collect();
+    let pair = board.threat(me, cell) as usize * THREAT_CLASSES + board.threat(opponent, cell) as usize;
+    features.push(((CLASS_PAIRS + pair) as u16, 1.0));
+    let history = board.history();
+    if let Some(&(last, _)) = history.last() {
+        features.push(((LAST_DISTANCE + distance_bucket(board, cell, last)) as u16, 1.0));
+    }
+    if history.len() >= 2 {
+        let own_last = history[history.len() - 2].0;
+        features.push(((OWN_LAST_DISTANCE + distance_bucket(board, cell, own_last)) as u16, 1.0));
+    }
+    features
+}
+
+#[derive(Default)]
+struct Census {
+    games: usize,
+    positions: usize,
+    teacher_move_not_generated: usize,
+}
+
+fn read_log(
+    log: &str,
+    openings: &[String],
+    teacher: &str,
+    positions: &mut Vec<Position>,
+    census: &mut Census,
+) -> Result<(), String> {
+    let (size, rule) = log_setting(log)?;
+    let text = std::fs::read_to_string(log).map_err(|e| format!("{log}: {e}"))?;
+    let mut lines = text.lines();
+    let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+    while let Some(line) = lines.next() {
+        if !line.starts_with("game ") {
+            continue;
+        }
+        let moves_line = lines.next().unwrap_or("").trim();
+        let engine1 = if line.contains("engine1 black:") {
+            Color::Black
+        } else if line.contains("engine1 white:") {
+            Color::White
+        } else {
+            continue;
+        };
+        let teacher_color = if teacher == "engine1" {
+            engine1
+        } else {
+            engine1.opponent()
+        };
+        let Some(opening) = openings
+            .iter()
+            .filter(|o| moves_line.starts_with(o.as_str()))
+            .max_by_key(|o| o.len())
+        else {
+            continue;
+        };
+        let opening_stones = parse_line(opening, size).map_err(|e| format!("{log}: {e}"))?.len();
+        let stones = parse_line(moves_line, size).map_err(|e| format!("{log}: {e}"))?;
+        census.games += 1;
+        let held_out = census.games % 5 == 0;
+        let mut board = Board::new(size, size, rule)?;
+        for (ply, &(x, y)) in stones.iter().enumerate() {
+            let cell = board.cell(x, y);
+            let me = board.side_to_move();
+            let trivial = board.threat_count(me, Threat::Five) > 0
+                || board.threat_count(me.opponent(), Threat::Five) > 0;
+            if ply >= opening_stones && me == teacher_color && !trivial {
+                generate(&mut board, &mut moves, &mut scratch);
+                if let Some(target) = moves.iter().position(|m| m.cell == cell) {
+                    let candidates = moves
+                        .iter()
+                        .map(|m| Candidate {
+                            features: candidate_features(&board, m.cell),
+                            engine_score: move_score(&board, m.cell),
+                        })
+                        .collect();
+                    positions.push(Position {
+                        candidates,
+                        target,
+                        held_out,
+                    });
+                    census.positions += 1;
+                } else {
+                    census.teacher_move_not_generated += 1;
+                }
+            }
+            board.play(cell);
+        }
+    }
+    Ok(())
+}
+
+fn score(weights: &[f64], candidate: &Candidate) -> f64 {
+    candidate
+        .features
+        .iter()
+        .map(|&(index, value)| weights[index as usize] * f64::from(value))
+        .sum()
+}
+
+/// Top-1 and top-3 agreement and the mean rank (1 = first) of the teacher's move when the
+/// candidates are ordered by `scores`, over the chosen positions.
+fn agreement(positions: &[Position], held_out: bool, scores: impl Fn(&Candidate) -> f64) -> (f64, f64, f64) {
+    let (mut top1, mut top3, mut ranks, mut count) = (0.0, 0.0, 0.0, 0.0);
+    for position in positions.iter().filter(|p| p.held_out == held_out) {
+        let target = scores(&position.candidates[position.target]);
+        let better = position
+            .candidates
+            .iter()
+            .filter(|c| scores(c) > target)
+            .count();
+        top1 += f64::from(u8::from(better == 0));
+        top3 += f64::from(u8::from(better < 3));
+        ranks += (better + 1) as f64;
+        count += 1.0;
+    }
+    (top1 / count, top3 / count, ranks / count)
+}
+
+/// Mean negative log-likelihood of the teacher's moves and its gradient.
+fn loss_and_gradient(positions: &[Position], weights: &[f64], gradient: &mut [f64]) -> f64 {
+    gradient.iter_mut().for_each(|g| *g = 0.0);
+    let mut loss = 0.0;
+    let mut count = 0.0;
+    let mut probabilities = Vec::new();
+    for position in positions.iter().filter(|p| !p.held_out) {
+        let scores: Vec<f64> = position.candidates.iter().map(|c| score(weights, c)).collect();
+        let top = scores.iter().cloned().fold(f64::MIN, f64::max);
+        probabilities.clear();
+        probabilities.extend(scores.iter().map(|s| (s - top).exp()));
+        let total: f64 = probabilities.iter().sum();
+        loss -= (probabilities[position.target] / total).ln();
+        for (candidate, p) in position.candidates.iter().zip(&probabilities) {
+            let p = p / total;
+            for &(index, value) in &candidate.features {
+                gradient[index as usize] += p * f64::from(value);
+            }
+        }
+        for &(index, value) in &position.candidates[position.target].features {
+            gradient[index as usize] -= f64::from(value);
+        }
+        count += 1.0;
+    }
+    gradient.iter_mut().for_each(|g| *g /= count);
+    loss / count
+}
+
+fn held_out_loss(positions: &[Position], weights: &[f64]) -> f64 {
+    let (mut loss, mut count) = (0.0, 0.0);
+    for position in positions.iter().filter(|p| p.held_out) {
+        let scores: Vec<f64> = position.candidates.iter().map(|c| score(weights, c)).collect();
+        let top = scores.iter().cloned().fold(f64::MIN, f64::max);
+        let total: f64 = scores.iter().map(|s| (s - top).exp()).sum();
+        loss -= scores[position.target] - top - total.ln();
+        count += 1.0;
+    }
+    loss / count
+}
+
+fn engine_loss(positions: &[Position], scale: f64) -> f64 {
+    let (mut loss, mut count) = (0.0, 0.0);
+    for position in positions.iter().filter(|p| p.held_out) {
+        let scores: Vec<f64> = position
+            .candidates
+            .iter()
+            .map(|c| f64::from(c.engine_score) * scale)
+            .collect();
+        let top = scores.iter().cloned().fold(f64::MIN, f64::max);
+        let total: f64 = scores.iter().map(|s| (s - top).exp()).sum();
+        loss -= scores[position.target] - top - total.ln();
+        count += 1.0;
+    }
+    loss / count
+}
+
+fn fit(args: &[String]) -> Result<(), String> {
+    let mut openings = Vec::new();
+    let mut teacher = "engine2".to_string();
+    let mut iterations = 300;
+    let mut logs = Vec::new();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--openings" => {
+                let file = rest.next().ok_or("--openings needs a file")?;
+                let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+                openings.extend(
+                    text.lines()
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                        .map(String::from),
+                );
+            }
+            "--teacher" => teacher = rest.next().ok_or("--teacher needs a value")?.clone(),
+            "--iterations" => {
+                iterations = rest
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or("--iterations needs a number")?
+            }
+            log => logs.push(log.to_string()),
+        }
+    }
+    let mut positions = Vec::new();
+    let mut census = Census::default();
+    for log in &logs {
+        read_log(log, &openings, &teacher, &mut positions, &mut census)?;
+    }
+    let candidates: usize = positions.iter().map(|p| p.candidates.len()).sum();
+    println!(
+        "{} games, {} positions ({:.1} candidates each), teacher move not generated in {}",
+        census.games,
+        census.positions,
+        candidates as f64 / positions.len().max(1) as f64,
+        census.teacher_move_not_generated
+    );
+    let engine = |c: &Candidate| f64::from(c.engine_score);
+    let (t1, t3, rank) = agreement(&positions, true, engine);
+    println!("engine ordering, held out: top-1 {t1:.3}, top-3 {t3:.3}, mean rank {rank:.2}");
+    // The engine's score as a logit: the scale that fits the teacher best.
+    let (scale, loss) = (1..=200)
+        .map(|step| {
+            let scale = f64::from(step) * 0.0001;
+            (scale, engine_loss(&positions, scale))
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .expect("a scale");
+    println!("engine ordering as a softmax: {scale:.4} logit per unit, held out loss {loss:.4}");
+
+    let mut weights = vec![0.0; FEATURES];
+    let mut gradient = vec![0.0; FEATURES];
+    let (mut m, mut v) = (vec![0.0; FEATURES], vec![0.0; FEATURES]);
+    let (rate, beta1, beta2) = (0.05, 0.9, 0.999);
+    for step in 1..=iterations {
+        let loss = loss_and_gradient(&positions, &weights, &mut gradient);
+        for i in 0..FEATURES {
+            m[i] = beta1 * m[i] + (1.0 - beta1) * gradient[i];
+            v[i] = beta2 * v[i] + (1.0 - beta2) * gradient[i] * gradient[i];
+            let m_hat = m[i] / (1.0 - beta1.powi(step));
+            let v_hat = v[i] / (1.0 - beta2.powi(step));
+            weights[i] -= rate * m_hat / (v_hat.sqrt() + 1e-8);
+        }
+        if step % 50 == 0 || step == iterations {
+            println!(
+                "step {step}: loss {loss:.4}, held out {:.4}",
+                held_out_loss(&positions, &weights)
+            );
+        }
+    }
+    let fitted = |c: &Candidate| score(&weights, c);
+    let (t1, t3, rank) = agreement(&positions, true, fitted);
+    println!("fitted policy, held out: top-1 {t1:.3}, top-3 {t3:.3}, mean rank {rank:.2}");
+    let print = |name: &str, range: std::ops::Range<usize>| {
+        let values: Vec<String> = weights[range].iter().map(|w| format!("{:.0}", w * 100.0)).collect();
+        println!("{name}: [{}]", values.join(", "));
+    };
+    print("own lines", OWN_LINES..THEIR_LINES);
+    print("their lines", THEIR_LINES..CLASS_PAIRS);
+    for own in 0..THREAT_CLASSES {
+        let start = CLASS_PAIRS + own * THREAT_CLASSES;
+        print(&format!("pair own class {own}"), start..start + THREAT_CLASSES);
+    }
+    print("distance to the last stone", LAST_DISTANCE..OWN_LAST_DISTANCE);
+    print("distance to our last stone", OWN_LAST_DISTANCE..FEATURES);
+    Ok(())
+}
