@@ -110,15 +110,22 @@ fn candidate_features(board: &Board, cell: Cell) -> Vec<(u16, f32)> {
         .filter(|&(_, &count)| count != 0.0)
         .map(|(index, &count)| (index as u16, count))
         .collect();
-    let pair = board.threat(me, cell) as usize * THREAT_CLASSES + board.threat(opponent, cell) as usize;
+    let pair =
+        board.threat(me, cell) as usize * THREAT_CLASSES + board.threat(opponent, cell) as usize;
     features.push(((CLASS_PAIRS + pair) as u16, 1.0));
     let history = board.history();
     if let Some(&(last, _)) = history.last() {
-        features.push(((LAST_DISTANCE + distance_bucket(board, cell, last)) as u16, 1.0));
+        features.push((
+            (LAST_DISTANCE + distance_bucket(board, cell, last)) as u16,
+            1.0,
+        ));
     }
     if history.len() >= 2 {
         let own_last = history[history.len() - 2].0;
-        features.push(((OWN_LAST_DISTANCE + distance_bucket(board, cell, own_last)) as u16, 1.0));
+        features.push((
+            (OWN_LAST_DISTANCE + distance_bucket(board, cell, own_last)) as u16,
+            1.0,
+        ));
     }
     features
 }
@@ -165,10 +172,12 @@ fn read_log(
         else {
             continue;
         };
-        let opening_stones = parse_line(opening, size).map_err(|e| format!("{log}: {e}"))?.len();
+        let opening_stones = parse_line(opening, size)
+            .map_err(|e| format!("{log}: {e}"))?
+            .len();
         let stones = parse_line(moves_line, size).map_err(|e| format!("{log}: {e}"))?;
         census.games += 1;
-        let held_out = census.games % 5 == 0;
+        let held_out = census.games.is_multiple_of(5);
         let mut board = Board::new(size, size, rule)?;
         for (ply, &(x, y)) in stones.iter().enumerate() {
             let cell = board.cell(x, y);
@@ -211,7 +220,11 @@ fn score(weights: &[f64], candidate: &Candidate) -> f64 {
 
 /// Top-1 and top-3 agreement and the mean rank (1 = first) of the teacher's move when the
 /// candidates are ordered by `scores`, over the chosen positions.
-fn agreement(positions: &[Position], held_out: bool, scores: impl Fn(&Candidate) -> f64) -> (f64, f64, f64) {
+fn agreement(
+    positions: &[Position],
+    held_out: bool,
+    scores: impl Fn(&Candidate) -> f64,
+) -> (f64, f64, f64) {
     let (mut top1, mut top3, mut ranks, mut count) = (0.0, 0.0, 0.0, 0.0);
     for position in positions.iter().filter(|p| p.held_out == held_out) {
         let target = scores(&position.candidates[position.target]);
@@ -235,7 +248,11 @@ fn loss_and_gradient(positions: &[Position], weights: &[f64], gradient: &mut [f6
     let mut count = 0.0;
     let mut probabilities = Vec::new();
     for position in positions.iter().filter(|p| !p.held_out) {
-        let scores: Vec<f64> = position.candidates.iter().map(|c| score(weights, c)).collect();
+        let scores: Vec<f64> = position
+            .candidates
+            .iter()
+            .map(|c| score(weights, c))
+            .collect();
         let top = scores.iter().cloned().fold(f64::MIN, f64::max);
         probabilities.clear();
         probabilities.extend(scores.iter().map(|s| (s - top).exp()));
@@ -259,7 +276,11 @@ fn loss_and_gradient(positions: &[Position], weights: &[f64], gradient: &mut [f6
 fn held_out_loss(positions: &[Position], weights: &[f64]) -> f64 {
     let (mut loss, mut count) = (0.0, 0.0);
     for position in positions.iter().filter(|p| p.held_out) {
-        let scores: Vec<f64> = position.candidates.iter().map(|c| score(weights, c)).collect();
+        let scores: Vec<f64> = position
+            .candidates
+            .iter()
+            .map(|c| score(weights, c))
+            .collect();
         let top = scores.iter().cloned().fold(f64::MIN, f64::max);
         let total: f64 = scores.iter().map(|s| (s - top).exp()).sum();
         loss -= scores[position.target] - top - total.ln();
@@ -362,16 +383,25 @@ fn fit(args: &[String]) -> Result<(), String> {
     let (t1, t3, rank) = agreement(&positions, true, fitted);
     println!("fitted policy, held out: top-1 {t1:.3}, top-3 {t3:.3}, mean rank {rank:.2}");
     let print = |name: &str, range: std::ops::Range<usize>| {
-        let values: Vec<String> = weights[range].iter().map(|w| format!("{:.0}", w * 100.0)).collect();
+        let values: Vec<String> = weights[range]
+            .iter()
+            .map(|w| format!("{:.0}", w * 100.0))
+            .collect();
         println!("{name}: [{}]", values.join(", "));
     };
     print("own lines", OWN_LINES..THEIR_LINES);
     print("their lines", THEIR_LINES..CLASS_PAIRS);
     for own in 0..THREAT_CLASSES {
         let start = CLASS_PAIRS + own * THREAT_CLASSES;
-        print(&format!("pair own class {own}"), start..start + THREAT_CLASSES);
+        print(
+            &format!("pair own class {own}"),
+            start..start + THREAT_CLASSES,
+        );
     }
-    print("distance to the last stone", LAST_DISTANCE..OWN_LAST_DISTANCE);
+    print(
+        "distance to the last stone",
+        LAST_DISTANCE..OWN_LAST_DISTANCE,
+    );
     print("distance to our last stone", OWN_LAST_DISTANCE..FEATURES);
     Ok(())
 }

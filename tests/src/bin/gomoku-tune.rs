@@ -1,7 +1,7 @@
 //! Tunes the gomoku evaluation weights (Texel's method) from the games of arena logs.
 //!
 //! ```text
-//! gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] [--smoothed] LOG [LOG ...]
+//! gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] [--smoothed] [--targets FILE] [LOG ...]
 //! ```
 //!
 //! Every LOG is a `gomoku-arena --log` file: per game a line `game N engine1 black|white:
@@ -32,7 +32,8 @@
 //! makes them too). `--lines-only` also keeps every threat weight.
 //! `--smoothed` fits the value the search reads at its leaves
 //! ([`engine::gomoku::eval::evaluate_smoothed`]: the stones' worth averaged with the previous
-//! position's) instead of the plain evaluation. Prints the new arrays to paste into
+//! position's) instead of the plain evaluation. `--targets FILE` adds positions labelled by a
+//! teacher engine's evaluation instead of a game result (see [`read_targets`]). Prints the new arrays to paste into
 //! `engine/src/gomoku/eval.rs`.
 
 use engine::gomoku::board::Board;
@@ -62,7 +63,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] [--smoothed] LOG [LOG ...]"
+                "usage: gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] [--smoothed] [--targets FILE] [LOG ...]"
             );
             std::process::exit(2);
         }
@@ -229,42 +230,22 @@ fn read_log(
         // [`material`] there, for the side that made the last move (as the search keeps it).
         let mut previous_material = 0;
         for (ply, &(x, y)) in stones.iter().enumerate() {
-            let mut x_features = features(&board);
-            let now = x_features;
-            // A smoothed value needs a previous position.
             if ply >= from_ply.max(usize::from(smoothed)) && is_quiet(&board) {
-                let mut engine_value = f64::from(evaluate(&board));
-                if smoothed {
-                    // The search's leaf value: the stones' worth averaged with the previous
-                    // position's (see `evaluate_smoothed`), the threat situation as it is.
-                    for (value, before) in x_features[..SITUATION].iter_mut().zip(previous) {
-                        *value = (*value + before) / 2.0;
-                    }
-                    engine_value = f64::from(evaluate_smoothed(&board, previous_material));
-                }
-                let dot: f64 = x_features
-                    .iter()
-                    .zip(current_weights())
-                    .map(|(a, b)| a * b)
-                    .sum();
-                // The engine halves in integers: allow its rounding.
-                if (dot - engine_value).abs() > 0.5 {
-                    return Err(format!(
-                        "{log}: features give {dot}, the engine evaluates {engine_value}"
-                    ));
-                }
                 let result = match winner {
                     None => 0.5,
                     Some(color) if color == board.side_to_move() => 1.0,
                     Some(_) => 0.0,
                 };
+                let features = checked_features(&board, smoothed, &previous, previous_material)
+                    .map_err(|e| format!("{log}: {e}"))?;
                 samples.push(Sample {
-                    features: x_features,
+                    features,
                     result,
                     held_out,
                 });
                 census.positions += 1;
             }
+            let now = features(&board);
             // After the move the other side is to move: it sees these features negated.
             for (before, value) in previous.iter_mut().zip(now) {
                 *before = -value;
@@ -272,6 +253,107 @@ fn read_log(
             previous_material = material(&board);
             board.play(board.cell(x, y));
         }
+    }
+    Ok(())
+}
+
+/// The features of the position as the fit sees them (with `smoothed`, the stones' features
+/// averaged with the previous position's, as the search's leaf value reads them), checked
+/// against the engine's own value.
+fn checked_features(
+    board: &Board,
+    smoothed: bool,
+    previous: &[f64; FEATURES],
+    previous_material: i32,
+) -> Result<[f64; FEATURES], String> {
+    let mut x_features = features(board);
+    let mut engine_value = f64::from(evaluate(board));
+    if smoothed {
+        for (value, before) in x_features[..SITUATION].iter_mut().zip(previous) {
+            *value = (*value + before) / 2.0;
+        }
+        engine_value = f64::from(evaluate_smoothed(board, previous_material));
+    }
+    let dot: f64 = x_features
+        .iter()
+        .zip(current_weights())
+        .map(|(a, b)| a * b)
+        .sum();
+    // The engine halves in integers: allow its rounding.
+    if (dot - engine_value).abs() > 0.5 {
+        return Err(format!(
+            "features give {dot}, the engine evaluates {engine_value}"
+        ));
+    }
+    Ok(x_features)
+}
+
+/// Rapfi's evaluation of a position as the probability that the side to move wins: a mate
+/// (`+M7`, `-M12`) is certain, a value `v` is `1 / (1 + exp(-v / 200))`.
+fn target_probability(text: &str) -> Option<f64> {
+    if text.starts_with("+M") {
+        Some(1.0)
+    } else if text.starts_with("-M") {
+        Some(0.0)
+    } else {
+        text.parse::<f64>().ok().map(|v| sigmoid(v / 200.0))
+    }
+}
+
+/// Reads a targets file: per line `size rule stones evaluation`, rule 0 (freestyle) or 1 (exact
+/// five), the stones in pos notation and a teacher's evaluation for the side to move (see
+/// [`target_probability`]). Every fifth line is held out.
+fn read_targets(
+    file: &str,
+    smoothed: bool,
+    samples: &mut Vec<Sample>,
+    census: &mut Census,
+) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    for (number, line) in text.lines().enumerate() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [size, rule, stones, evaluation] = fields[..] else {
+            return Err(format!(
+                "{file}:{}: expected 'size rule stones evaluation'",
+                number + 1
+            ));
+        };
+        let size: usize = size
+            .parse()
+            .map_err(|_| format!("{file}:{}: bad size", number + 1))?;
+        let rule = match rule {
+            "0" => Rule::Freestyle,
+            "1" => Rule::ExactFive,
+            _ => return Err(format!("{file}:{}: rule must be 0 or 1", number + 1)),
+        };
+        let Some(result) = target_probability(evaluation) else {
+            census.skipped_games += 1;
+            continue;
+        };
+        let stones = parse_line(stones, size).map_err(|e| format!("{file}: {e}"))?;
+        let Some((&(last_x, last_y), before)) = stones.split_last() else {
+            continue;
+        };
+        let mut board = Board::new(size, size, rule)?;
+        for &(x, y) in before {
+            board.play(board.cell(x, y));
+        }
+        // The position before the last stone, as the side to move now sees it.
+        let previous = features(&board).map(|value| -value);
+        let previous_material = material(&board);
+        board.play(board.cell(last_x, last_y));
+        if !is_quiet(&board) {
+            continue;
+        }
+        let features = checked_features(&board, smoothed, &previous, previous_material)
+            .map_err(|e| format!("{file}:{}: {e}", number + 1))?;
+        samples.push(Sample {
+            features,
+            result,
+            held_out: number % 5 == 4,
+        });
+        census.games += 1;
+        census.positions += 1;
     }
     Ok(())
 }
@@ -438,6 +520,7 @@ fn fit(args: &[String]) -> Result<(), String> {
     let mut lines_only = false;
     let mut smoothed = false;
     let mut logs = Vec::new();
+    let mut targets = Vec::new();
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         let mut number = |name: &str| -> Result<f64, String> {
@@ -450,16 +533,20 @@ fn fit(args: &[String]) -> Result<(), String> {
             "--from" => from_ply = number("--from")? as usize,
             "--lines-only" => lines_only = true,
             "--smoothed" => smoothed = true,
+            "--targets" => targets.push(rest.next().ok_or("--targets needs a file")?.clone()),
             _ => logs.push(arg.clone()),
         }
     }
-    if logs.is_empty() {
-        return Err("give at least one LOG".into());
+    if logs.is_empty() && targets.is_empty() {
+        return Err("give at least one LOG or --targets FILE".into());
     }
     let mut samples = Vec::new();
     let mut census = Census::default();
     for log in &logs {
         read_log(log, from_ply, smoothed, &mut samples, &mut census)?;
+    }
+    for file in &targets {
+        read_targets(file, smoothed, &mut samples, &mut census)?;
     }
     let held_out = samples.iter().filter(|s| s.held_out).count();
     println!(
