@@ -2198,6 +2198,11 @@ mod engine {
                         } else {
                             let reduction = if quiet && depth >= 2 && index >= 2 {
                                 late_move_reduction(depth, index).min(child_depth - 1)
+                            } else if forced && index >= 2 && child_depth >= 1 {
+                                // The answers to an open three cost no depth, so every three of the
+                                // attacker would multiply the defender's nodes by its four or five answers:
+                                // the ones after the first two are tried a ply shallower first.
+                                1
                             } else {
                                 0
                             };
