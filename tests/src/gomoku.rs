@@ -3,5 +3,6 @@
 
 pub mod arena;
 pub mod game;
+pub mod log;
 pub mod openings;
 pub mod referee;

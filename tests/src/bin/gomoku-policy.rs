@@ -24,7 +24,8 @@
 use engine::gomoku::board::{Board, Cell};
 use engine::gomoku::movegen::{generate, move_score};
 use engine::gomoku::pattern::{Threat, THREAT_CLASSES};
-use engine::gomoku::rule::{Color, Rule};
+use engine::gomoku::rule::Color;
+use harness::gomoku::log::log_setting;
 use harness::gomoku::openings::parse_line;
 
 const PATTERNS: usize = 9;
@@ -60,31 +61,6 @@ fn main() {
         eprintln!("gomoku-policy: {message}");
         std::process::exit(1);
     }
-}
-
-fn log_setting(log: &str) -> Result<(usize, Rule), String> {
-    let out = log
-        .strip_suffix(".log")
-        .map(|stem| format!("{stem}.out"))
-        .ok_or(format!("{log}: expected a .log file"))?;
-    let text = std::fs::read_to_string(&out).map_err(|e| format!("{out}: {e}"))?;
-    let header = text.lines().next().unwrap_or("");
-    let rule = if header.contains("ExactFive") {
-        Rule::ExactFive
-    } else if header.contains("Freestyle") {
-        Rule::Freestyle
-    } else {
-        return Err(format!("{out}: no rule in the header '{header}'"));
-    };
-    let size = header
-        .split_whitespace()
-        .find_map(|word| {
-            let (width, height) = word.split_once('x')?;
-            let height = height.trim_end_matches(',');
-            (width == height).then(|| width.parse::<usize>().ok())?
-        })
-        .ok_or(format!("{out}: no board size in the header '{header}'"))?;
-    Ok((size, rule))
 }
 
 fn distance_bucket(board: &Board, a: Cell, b: Cell) -> usize {

@@ -43,6 +43,7 @@ use engine::gomoku::eval::{
 };
 use engine::gomoku::pattern::{Pattern, Threat, THREAT_CLASSES};
 use engine::gomoku::rule::{Color, Rule};
+use harness::gomoku::log::log_setting;
 use harness::gomoku::openings::parse_line;
 
 /// Number of line patterns.
@@ -142,32 +143,6 @@ struct Sample {
     result: f64,
     /// Held out of the fit, to measure how well it generalises.
     held_out: bool,
-}
-
-/// Size and rule of a log, from the header of the arena output saved next to it.
-fn log_setting(log: &str) -> Result<(usize, Rule), String> {
-    let out = log
-        .strip_suffix(".log")
-        .map(|stem| format!("{stem}.out"))
-        .ok_or(format!("{log}: expected a .log file"))?;
-    let text = std::fs::read_to_string(&out).map_err(|e| format!("{out}: {e}"))?;
-    let header = text.lines().next().unwrap_or("");
-    let rule = if header.contains("ExactFive") {
-        Rule::ExactFive
-    } else if header.contains("Freestyle") {
-        Rule::Freestyle
-    } else {
-        return Err(format!("{out}: no rule in the header '{header}'"));
-    };
-    let size = header
-        .split_whitespace()
-        .find_map(|word| {
-            let (width, height) = word.split_once('x')?;
-            let height = height.trim_end_matches(',');
-            (width == height).then(|| width.parse::<usize>().ok())?
-        })
-        .ok_or(format!("{out}: no board size in the header '{header}'"))?;
-    Ok((size, rule))
 }
 
 /// The winner of a game from its log line, `Some(None)` for a draw, `None` for a game to skip.
