@@ -249,30 +249,12 @@ fn loss_and_gradient(positions: &[Position], weights: &[f64], gradient: &mut [f6
     loss / count
 }
 
-fn held_out_loss(positions: &[Position], weights: &[f64]) -> f64 {
+/// Mean negative log-likelihood of the teacher's moves over the held-out positions, when a
+/// candidate's logit is `logit(candidate)`.
+fn held_out_loss(positions: &[Position], logit: impl Fn(&Candidate) -> f64) -> f64 {
     let (mut loss, mut count) = (0.0, 0.0);
     for position in positions.iter().filter(|p| p.held_out) {
-        let scores: Vec<f64> = position
-            .candidates
-            .iter()
-            .map(|c| score(weights, c))
-            .collect();
-        let top = scores.iter().cloned().fold(f64::MIN, f64::max);
-        let total: f64 = scores.iter().map(|s| (s - top).exp()).sum();
-        loss -= scores[position.target] - top - total.ln();
-        count += 1.0;
-    }
-    loss / count
-}
-
-fn engine_loss(positions: &[Position], scale: f64) -> f64 {
-    let (mut loss, mut count) = (0.0, 0.0);
-    for position in positions.iter().filter(|p| p.held_out) {
-        let scores: Vec<f64> = position
-            .candidates
-            .iter()
-            .map(|c| f64::from(c.engine_score) * scale)
-            .collect();
+        let scores: Vec<f64> = position.candidates.iter().map(&logit).collect();
         let top = scores.iter().cloned().fold(f64::MIN, f64::max);
         let total: f64 = scores.iter().map(|s| (s - top).exp()).sum();
         loss -= scores[position.target] - top - total.ln();
@@ -329,7 +311,10 @@ fn fit(args: &[String]) -> Result<(), String> {
     let (scale, loss) = (1..=200)
         .map(|step| {
             let scale = f64::from(step) * 0.0001;
-            (scale, engine_loss(&positions, scale))
+            (
+                scale,
+                held_out_loss(&positions, |c| f64::from(c.engine_score) * scale),
+            )
         })
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .expect("a scale");
@@ -351,7 +336,7 @@ fn fit(args: &[String]) -> Result<(), String> {
         if step % 50 == 0 || step == iterations {
             println!(
                 "step {step}: loss {loss:.4}, held out {:.4}",
-                held_out_loss(&positions, &weights)
+                held_out_loss(&positions, |c| score(&weights, c))
             );
         }
     }
