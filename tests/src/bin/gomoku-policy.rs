@@ -281,7 +281,14 @@ fn fit(args: &[String]) -> Result<(), String> {
                         .map(String::from),
                 );
             }
-            "--teacher" => teacher = rest.next().ok_or("--teacher needs a value")?.clone(),
+            "--teacher" => {
+                teacher = rest.next().ok_or("--teacher needs a value")?.clone();
+                if teacher != "engine1" && teacher != "engine2" {
+                    return Err(format!(
+                        "--teacher must be engine1 or engine2, not '{teacher}'"
+                    ));
+                }
+            }
             "--iterations" => {
                 iterations = rest
                     .next()

@@ -33,8 +33,8 @@
 //! `--smoothed` fits the value the search reads at its leaves
 //! ([`engine::gomoku::eval::evaluate_smoothed`]: the stones' worth averaged with the previous
 //! position's) instead of the plain evaluation. `--targets FILE` adds positions labelled by a
-//! teacher engine's evaluation instead of a game result (see [`read_targets`]). Prints the new arrays to paste into
-//! `engine/src/gomoku/eval.rs`.
+//! teacher engine's evaluation instead of a game result (see [`read_targets`]). Prints the new
+//! arrays to paste into `engine/src/gomoku/eval.rs`.
 
 use engine::gomoku::board::Board;
 use engine::gomoku::eval::{
