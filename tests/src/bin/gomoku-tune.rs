@@ -1,7 +1,8 @@
 //! Tunes the gomoku evaluation weights (Texel's method) from the games of arena logs.
 //!
 //! ```text
-//! gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] [--smoothed] [--targets FILE] [LOG ...]
+//! gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] [--smoothed] [--combinations]
+//!                 [--targets FILE] [LOG ...]
 //! ```
 //!
 //! Every LOG is a `gomoku-arena --log` file: per game a line `game N engine1 black|white:
@@ -13,9 +14,9 @@
 //!
 //! The evaluation ([`engine::gomoku::eval::evaluate`]) is linear in its weights: per position
 //! the features are, side to move minus opponent, the number of empty-cell lines of each
-//! pattern and of empty cells of each threat class, plus the indicators of the threat
-//! situation ([`engine::gomoku::eval::ThreatFeature`]: which forcing moves each side has
-//! ready). The tuner counts them from the board and checks on every
+//! pattern, of empty cells of each threat class and of empty cells of each combination of four
+//! line patterns, plus the indicators of the threat situation
+//! ([`engine::gomoku::eval::ThreatFeature`]: which forcing moves each side has ready). The tuner counts them from the board and checks on every
 //! position that they reproduce the engine's evaluation exactly, so the two cannot disagree.
 //!
 //! Positions are taken from stone PLY on (default 8) and only when quiet: nobody has a five
@@ -29,29 +30,38 @@
 //! same number of empty cells), `Five` (never in a quiet position) and the open-four ones
 //! (pattern `Flex4` and `FourTwice`, class `Flex4`: quiet positions only show them for the
 //! opponent, who is a move late, so a fit would learn they are worth little for the side that
-//! makes them too). `--lines-only` also keeps every threat weight.
+//! makes them too). `--lines-only` also keeps every threat weight. The combination weights
+//! stay too unless `--combinations` frees them: then every combination whose class is below an
+//! open four and that [`MIN_COMBINATION_SAMPLES`] training positions show is fitted (the
+//! combination of four `None` lines stays at 0: occupied cells have it too).
 //! `--smoothed` fits the value the search reads at its leaves
 //! ([`engine::gomoku::eval::evaluate_smoothed`]: the stones' worth averaged with the previous
 //! position's) instead of the plain evaluation. `--targets FILE` adds positions labelled by a
 //! teacher engine's evaluation instead of a game result (see [`read_targets`]). Prints the new
-//! arrays to paste into `engine/src/gomoku/eval.rs`.
+//! arrays and the combination table to paste into `engine/src/gomoku/eval.rs`.
 
 use engine::gomoku::board::Board;
 use engine::gomoku::eval::{
-    evaluate, evaluate_smoothed, material, threat_features, LINE_WEIGHT, THREAT_BONUS,
-    THREAT_FEATURES, THREAT_WEIGHT,
+    evaluate, evaluate_smoothed, material, sorted_patterns, threat_features, COMBINATION_WEIGHT,
+    LINE_WEIGHT, THREAT_BONUS, THREAT_FEATURES, THREAT_WEIGHT,
 };
-use engine::gomoku::pattern::{Pattern, Threat, THREAT_CLASSES};
+use engine::gomoku::pattern::{LineCode, Pattern, Threat, THREAT_CLASSES};
 use engine::gomoku::rule::{Color, Rule};
 use harness::gomoku::log::log_setting;
 use harness::gomoku::openings::parse_line;
 
 /// Number of line patterns.
 const PATTERNS: usize = 9;
-/// Feature layout: line patterns, then threat classes, then the threat-situation indicators.
-const FEATURES: usize = PATTERNS + THREAT_CLASSES + THREAT_FEATURES;
+/// Number of combinations of a cell's four line patterns whatever their directions (multisets
+/// of four of the nine patterns).
+const COMBINATIONS: usize = 495;
+/// Feature layout: line patterns, then threat classes, then the threat-situation indicators,
+/// then the combinations of line patterns.
+const FEATURES: usize = PATTERNS + THREAT_CLASSES + THREAT_FEATURES + COMBINATIONS;
 /// Where the threat-situation indicators start.
 const SITUATION: usize = PATTERNS + THREAT_CLASSES;
+/// Where the combinations start.
+const COMBINATION: usize = SITUATION + THREAT_FEATURES;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -64,7 +74,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] [--smoothed] [--targets FILE] [LOG ...]"
+                "usage: gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] [--smoothed] [--combinations] [--targets FILE] [LOG ...]"
             );
             std::process::exit(2);
         }
@@ -83,10 +93,72 @@ fn current_weights() -> [f64; FEATURES] {
     for (feature, &weight) in THREAT_WEIGHT.iter().enumerate() {
         weights[SITUATION + feature] = f64::from(weight);
     }
+    for &(patterns, weight) in COMBINATION_WEIGHT.iter() {
+        weights[COMBINATION + combination_index(patterns)] = f64::from(weight);
+    }
     weights
 }
 
-/// Whether the fit may change a weight.
+/// The number of a combination of line patterns sorted strongest first, `a >= b >= c >= d`,
+/// in `0..COMBINATIONS`: `C(a + 3, 4) + C(b + 2, 3) + C(c + 1, 2) + d`, the combinatorial
+/// number system's rank of the multiset.
+fn combination_index(sorted: [Pattern; 4]) -> usize {
+    let [a, b, c, d] = sorted.map(|pattern| pattern as usize);
+    binomial(a + 3, 4) + binomial(b + 2, 3) + binomial(c + 1, 2) + d
+}
+
+fn binomial(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1, |product, i| product * (n - i) / (i + 1))
+}
+
+/// The four patterns (strongest first) of every combination index.
+fn combination_patterns() -> Vec<[Pattern; 4]> {
+    let mut patterns = vec![[Pattern::None; 4]; COMBINATIONS];
+    for key in 0..PATTERNS.pow(4) {
+        let digits = [key / 729, key / 81 % 9, key / 9 % 9, key % 9];
+        let sorted = sorted_patterns(digits.map(|digit| LineCode(digit as u8)));
+        patterns[combination_index(sorted)] = sorted;
+    }
+    patterns
+}
+
+/// The features the fit may change: see [`is_free`]; with `combinations`, also the weight of
+/// every combination of line patterns that at least [`MIN_COMBINATION_SAMPLES`] training
+/// positions show and whose class is below an open four (see [`is_free`] for why those stay).
+fn free_features(samples: &[Sample], lines_only: bool, combinations: bool) -> Vec<usize> {
+    let mut free: Vec<usize> = (0..COMBINATION)
+        .filter(|&j| is_free(j, lines_only))
+        .collect();
+    if combinations {
+        for (combination, patterns) in combination_patterns().iter().enumerate() {
+            let j = COMBINATION + combination;
+            let seen = samples
+                .iter()
+                .filter(|s| !s.held_out && s.features[j] != 0.0)
+                .count();
+            // Four lines of nothing stay at 0, like pattern and class `None`: occupied cells
+            // have that combination too, and the board counts a cell's value only from the
+            // first change of its lines on.
+            let nothing = combination == 0;
+            if seen >= MIN_COMBINATION_SAMPLES
+                && !nothing
+                && Threat::classify(patterns.map(|p| LineCode(p as u8))) < Threat::Flex4
+            {
+                free.push(j);
+            }
+        }
+    }
+    free
+}
+
+/// Training positions a combination must appear in before the fit may weigh it.
+const MIN_COMBINATION_SAMPLES: usize = 200;
+
+/// Whether the fit may change a weight of the line patterns, threat classes and threat
+/// situation.
 fn is_free(feature: usize, lines_only: bool) -> bool {
     let fixed_lines = [
         Pattern::None,
@@ -115,9 +187,11 @@ fn features(board: &Board) -> [f64; FEATURES] {
             if !board.is_empty(cell) {
                 continue;
             }
-            for code in board.line_codes(color, cell) {
+            let codes = board.line_codes(color, cell);
+            for code in codes {
                 x[code.pattern() as usize] += sign;
             }
+            x[COMBINATION + combination_index(sorted_patterns(codes))] += sign;
             x[PATTERNS + board.threat(color, cell) as usize] += sign;
         }
     }
@@ -244,8 +318,11 @@ fn checked_features(
     let mut x_features = features(board);
     let mut engine_value = f64::from(evaluate(board));
     if smoothed {
-        for (value, before) in x_features[..SITUATION].iter_mut().zip(previous) {
-            *value = (*value + before) / 2.0;
+        // The stones' features are averaged, the threat situation is not.
+        for (j, (value, before)) in x_features.iter_mut().zip(previous).enumerate() {
+            if !(SITUATION..COMBINATION).contains(&j) {
+                *value = (*value + before) / 2.0;
+            }
         }
         engine_value = f64::from(evaluate_smoothed(board, previous_material));
     }
@@ -431,14 +508,16 @@ fn fit_logits(
         for sample in &train {
             let p = sigmoid(dot(&u, &sample.features));
             let weight = p * (1.0 - p);
-            for (a, &j) in free.iter().enumerate() {
-                let xj = sample.features[j];
-                if xj == 0.0 {
-                    continue;
-                }
+            let present: Vec<(usize, f64)> = free
+                .iter()
+                .enumerate()
+                .map(|(a, &j)| (a, sample.features[j]))
+                .filter(|&(_, xj)| xj != 0.0)
+                .collect();
+            for &(a, xj) in &present {
                 gradient[a] += (p - sample.result) * xj;
-                for (b, &k) in free.iter().enumerate() {
-                    hessian[a][b] += weight * xj * sample.features[k];
+                for &(b, xk) in &present {
+                    hessian[a][b] += weight * xj * xk;
                 }
             }
         }
@@ -463,6 +542,21 @@ fn fit_logits(
         }
     }
     u
+}
+
+/// The short name of a line pattern in the engine's combination table.
+fn short_name(pattern: Pattern) -> &'static str {
+    match pattern {
+        Pattern::None => "NIL",
+        Pattern::Block2 => "B2",
+        Pattern::Flex2 => "F2",
+        Pattern::Block3 => "B3",
+        Pattern::Flex3 => "F3",
+        Pattern::Block4 => "B4",
+        Pattern::FourTwice => "F4T",
+        Pattern::Flex4 => "F4",
+        Pattern::Five => "F5",
+    }
 }
 
 /// Prints where the fitted weights break the expected order of strength.
@@ -494,6 +588,7 @@ fn fit(args: &[String]) -> Result<(), String> {
     let mut from_ply = 8;
     let mut lines_only = false;
     let mut smoothed = false;
+    let mut combinations = false;
     let mut logs = Vec::new();
     let mut targets = Vec::new();
     let mut rest = args.iter();
@@ -508,6 +603,7 @@ fn fit(args: &[String]) -> Result<(), String> {
             "--from" => from_ply = number("--from")? as usize,
             "--lines-only" => lines_only = true,
             "--smoothed" => smoothed = true,
+            "--combinations" => combinations = true,
             "--targets" => targets.push(rest.next().ok_or("--targets needs a file")?.clone()),
             _ => logs.push(arg.clone()),
         }
@@ -537,7 +633,8 @@ fn fit(args: &[String]) -> Result<(), String> {
     println!(
         "current weights: log-loss {train_before:.5} (held out {held_before:.5}), MSE {train_mse_before:.5} (held out {held_mse_before:.5})"
     );
-    let free: Vec<usize> = (0..FEATURES).filter(|&j| is_free(j, lines_only)).collect();
+    let free = free_features(&samples, lines_only, combinations);
+    println!("{} weights free", free.len());
     let u = fit_logits(&samples, &prior, &free, lambda);
     let (train_after, train_mse_after) = losses(&samples, &u, false);
     let (held_after, held_mse_after) = losses(&samples, &u, true);
@@ -562,9 +659,24 @@ fn fit(args: &[String]) -> Result<(), String> {
     );
     println!(
         "pub const THREAT_WEIGHT: [i32; {THREAT_FEATURES}] = [{}];",
-        show(SITUATION..FEATURES)
+        show(SITUATION..COMBINATION)
     );
-    report_oddities(&fitted);
+    // Strongest combination first, as the engine's table lists them.
+    let patterns = combination_patterns();
+    let mut weighed: Vec<usize> = (COMBINATION..FEATURES)
+        .filter(|&j| fitted[j] != 0)
+        .collect();
+    weighed.sort_by_key(|&j| std::cmp::Reverse(patterns[j - COMBINATION]));
+    println!(
+        "pub const COMBINATION_WEIGHT: [([Pattern; 4], i32); {}] = [",
+        weighed.len()
+    );
+    for j in weighed {
+        let names = patterns[j - COMBINATION].map(short_name).join(", ");
+        println!("    ([{names}], {}),", fitted[j]);
+    }
+    println!("];");
+    report_oddities(&fitted[..COMBINATION]);
     Ok(())
 }
 
@@ -588,6 +700,16 @@ mod tests {
             Some(None)
         );
         assert_eq!(winner(&line("engine1 black: 1-0 (TimeLoss, 40")), None);
+    }
+
+    #[test]
+    fn combination_indices_number_each_multiset_of_patterns_once() {
+        let patterns = combination_patterns();
+        for (index, &sorted) in patterns.iter().enumerate() {
+            assert_eq!(combination_index(sorted), index);
+        }
+        let distinct: std::collections::BTreeSet<_> = patterns.iter().collect();
+        assert_eq!(distinct.len(), COMBINATIONS);
     }
 
     #[test]
