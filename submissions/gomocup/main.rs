@@ -999,6 +999,7 @@ mod engine {
             // them, lambda 0.03 over 1818 games 47-5-68 (41.2% +- 8.7%): a better log-loss alone is no
             // proof of strength.
             /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
+            /// Refitted since with [`COMBINATION_WEIGHT`] (see there): it moved by at most 3.
             pub const LINE_WEIGHT: [i32; 9] = [0, 4, 8, 26, 48, 79, 220, 220, 900];
 
             /// Extra worth of a cell for the threat class its lines combine into, indexed by [`Threat`].
@@ -1025,6 +1026,17 @@ mod engine {
             /// is worth more than its lines (it gains a tempo and builds), while three open threes or an
             /// open three among three open twos are worth less (the double-three indicator already pays
             /// for what a double three threatens).
+            ///
+            /// Fitted with [`LINE_WEIGHT`] (`gomoku-tune fit --smoothed --combinations --lines-only
+            /// --lambda 0.02`) to the 6511 games of our arena logs of 21-22 Nov 2026 (186,732 quiet
+            /// positions from stone 8 on; every combination below an open four that 200 training
+            /// positions show). Held-out log-loss 0.606 -> 0.585, where refitting the line and threat
+            /// weights alone reached 0.598. Against positions labelled by Rapfi's evaluation, which the
+            /// fit never saw (two sets of 4862 and 3451), the log-loss fell from 0.559 to 0.536 and from
+            /// 0.553 to 0.532. In matches (200 games each, 200 ms a move): the first fit (lambda 0.1)
+            /// scored 115-0-85 (57.5% +- 6.9%) against the weights without the table on 20x20 freestyle
+            /// and 112-8-80 (58.0% +- 6.7%) on 15x15 exact five; this one scored 111-0-89 (55.5% +- 6.9%)
+            /// against the first on 20x20 freestyle.
             pub const COMBINATION_WEIGHT: [([Pattern; 4], i32); 87] = [
                 ([B4, F3, B3, B2], 420),
                 ([B4, F3, B3, NIL], 213),
