@@ -1031,7 +1031,7 @@ mod engine {
             /// --lambda 0.02`) to the 6511 games of our arena logs of 21-22 Nov 2026 (186,732 quiet
             /// positions from stone 8 on; every combination below an open four that 200 training
             /// positions show). Held-out log-loss 0.606 -> 0.585, where refitting the line and threat
-            /// weights alone reached 0.598. Against positions labelled by Rapfi's evaluation, which the
+            /// weights alone (same data and lambda) reached 0.602. Against positions labelled by Rapfi's evaluation, which the
             /// fit never saw (two sets of 4862 and 3451), the log-loss fell from 0.559 to 0.536 and from
             /// 0.553 to 0.532. In matches (200 games each, 200 ms a move): the first fit (lambda 0.1)
             /// scored 115-0-85 (57.5% +- 6.9%) against the weights without the table on 20x20 freestyle
