@@ -52,7 +52,8 @@ const B4: Pattern = Pattern::Block4;
 /// 0.553 to 0.532. In matches (200 games each, 200 ms a move): the first fit (lambda 0.1)
 /// scored 115-0-85 (57.5% +- 6.9%) against the weights without the table on 20x20 freestyle
 /// and 112-8-80 (58.0% +- 6.7%) on 15x15 exact five; this one scored 111-0-89 (55.5% +- 6.9%)
-/// against the first on 20x20 freestyle.
+/// against the first on 20x20 freestyle, and against the weights without the table 122-0-78
+/// (61.0% +- 6.8%) there and 110-6-84 (56.5% +- 6.8%) on 15x15 exact five.
 pub const COMBINATION_WEIGHT: [([Pattern; 4], i32); 87] = [
     ([B4, F3, B3, B2], 420),
     ([B4, F3, B3, NIL], 213),

@@ -16,8 +16,9 @@
 //! the features are, side to move minus opponent, the number of empty-cell lines of each
 //! pattern, of empty cells of each threat class and of empty cells of each combination of four
 //! line patterns, plus the indicators of the threat situation
-//! ([`engine::gomoku::eval::ThreatFeature`]: which forcing moves each side has ready). The tuner counts them from the board and checks on every
-//! position that they reproduce the engine's evaluation exactly, so the two cannot disagree.
+//! ([`engine::gomoku::eval::ThreatFeature`]: which forcing moves each side has ready). The
+//! tuner counts them from the board and checks on every position that they reproduce the
+//! engine's evaluation exactly, so the two cannot disagree.
 //!
 //! Positions are taken from stone PLY on (default 8) and only when quiet: nobody has a five
 //! point (a forced win or a forced block) and the side to move has no open four or double
@@ -118,6 +119,7 @@ fn binomial(n: usize, k: usize) -> usize {
 fn combination_patterns() -> Vec<[Pattern; 4]> {
     let mut patterns = vec![[Pattern::None; 4]; COMBINATIONS];
     for key in 0..PATTERNS.pow(4) {
+        // The four base-9 digits of `key`: every pattern in every direction.
         let digits = [key / 729, key / 81 % 9, key / 9 % 9, key % 9];
         let sorted = sorted_patterns(digits.map(|digit| LineCode(digit as u8)));
         patterns[combination_index(sorted)] = sorted;
