@@ -964,17 +964,17 @@ mod engine {
             /// open three among three open twos are worth less (the double-three indicator already pays
             /// for what a double three threatens).
             ///
-            /// Fitted with [`LINE_WEIGHT`] (`gomoku-tune fit --smoothed --combinations --lines-only
-            /// --lambda 0.02`) to the 6511 games of our arena logs of 21-22 Nov 2026 (186,732 quiet
-            /// positions from stone 8 on; every combination below an open four that 200 training
-            /// positions show). Held-out log-loss 0.606 -> 0.585, where refitting the line and threat
-            /// weights alone (same data and lambda) reached 0.602. Against positions labelled by Rapfi's evaluation, which the
-            /// fit never saw (two sets of 4862 and 3451), the log-loss fell from 0.559 to 0.536 and from
-            /// 0.553 to 0.532. In matches (200 games each, 200 ms a move): the first fit (lambda 0.1)
-            /// scored 115-0-85 (57.5% +- 6.9%) against the weights without the table on 20x20 freestyle
-            /// and 112-8-80 (58.0% +- 6.7%) on 15x15 exact five; this one scored 111-0-89 (55.5% +- 6.9%)
-            /// against the first on 20x20 freestyle, and against the weights without the table 122-0-78
-            /// (61.0% +- 6.8%) there and 110-6-84 (56.5% +- 6.8%) on 15x15 exact five.
+            /// Fitted with [`LINE_WEIGHT`] (`gomoku-tune fit --smoothed --combinations --lines-only --lambda
+            /// 0.02`) to the 6511 games of our arena logs of 21-22 Nov 2026 (186,732 quiet positions from stone
+            /// 8 on; every combination below an open four that 200 training positions show). Held-out log-loss
+            /// 0.606 -> 0.585, where refitting the line and threat weights alone (same data and lambda) reached
+            /// 0.602. Against positions labelled by Rapfi's evaluation, which the fit never saw (two sets of
+            /// 4862 and 3451), the log-loss fell from 0.559 to 0.536 and from 0.553 to 0.532. In matches (200
+            /// games each, 200 ms a move): the first fit (lambda 0.1) scored 115-0-85 (57.5% +- 6.9%) against
+            /// the weights without the table on 20x20 freestyle and 112-8-80 (58.0% +- 6.7%) on 15x15 exact
+            /// five; this one scored 111-0-89 (55.5% +- 6.9%) against the first on 20x20 freestyle, and against
+            /// the weights without the table 122-0-78 (61.0% +- 6.8%) there and 110-6-84 (56.5% +- 6.8%) on
+            /// 15x15 exact five.
             pub const COMBINATION_WEIGHT: [([Pattern; 4], i32); 87] = [
                 ([B4, F3, B3, B2], 420),
                 ([B4, F3, B3, NIL], 213),
