@@ -1846,7 +1846,8 @@ mod engine {
             const MAX_PLY: usize = 96;
 
             /// Moves searched at a node away from the root when it is not forced: the ordering puts the
-            /// useful ones first and the tail is almost never best.
+            /// useful ones first and the tail is almost never best. Like late-move pruning and futility,
+            /// this cut waits until one move is known not to lose (see [`Searcher::negamax`]).
             const MAX_BREADTH: usize = 16;
 
             /// Late-move reductions: a quiet move at `index` in a node of `depth` is searched
@@ -2205,11 +2206,6 @@ mod engine {
                         return if forced { -(WIN - ply_score - 3) } else { 0 };
                     }
                     self.order(&mut moves, table_move, ply, me.index());
-                    let breadth = if forced {
-                        moves.len()
-                    } else {
-                        moves.len().min(MAX_BREADTH)
-                    };
                     let original_alpha = alpha;
                     let mut best_score = -WIN - 1;
                     let mut best_move = None;
@@ -2222,19 +2218,26 @@ mod engine {
                     } else {
                         None
                     };
-                    for index in 0..breadth {
+                    for index in 0..moves.len() {
                         let cell = moves[index].cell;
+                        // Moves are skipped only once one move is known not to lose: a node that pruned
+                        // its way to a lost score would pass off an unproven loss as a proof, and the
+                        // search trusts win and loss scores everywhere.
+                        let may_skip = best_score > -WIN_THRESHOLD;
+                        if may_skip && !forced && index >= MAX_BREADTH {
+                            break;
+                        }
                         // Moves that make or stop a three or a four are never reduced nor skipped.
                         let own = board.threat(me, cell);
                         let theirs = board.threat(opponent, cell);
                         let quiet = !own.is_four() && own < Threat::Three
                             && theirs < Threat::Three && !forced;
-                        if index > 0 && quiet
+                        if may_skip && quiet
                             && futile_below.is_some_and(|bound| bound <= alpha)
                         {
                             continue;
                         }
-                        if quiet && index >= late_move_limit(depth) {
+                        if may_skip && quiet && index >= late_move_limit(depth) {
                             continue;
                         }
                         board.play(cell);

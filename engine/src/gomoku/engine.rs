@@ -316,6 +316,33 @@ mod tests {
     }
 
     #[test]
+    fn pruning_does_not_pass_off_a_won_position_as_lost() {
+        use crate::gomoku::search::WIN_THRESHOLD;
+        // From a game against Rapfi (15x15 exact five, white to move): white wins by force,
+        // starting with the four (8, 3). A search that skipped late moves in nodes where every
+        // move tried so far lost once scored this position lost for white at depth 7.
+        // The game so far in pos notation: a column letter and a row number from 1 per stone.
+        let game = concat!(
+            "e10e12e11c10g8d11b9d12f12d10d13c11c9e9b12e7f8f6",
+            "d9e8f11e6e5g12f14f13g14h14i10g6d6h4g5h5h7"
+        );
+        let mut engine = Engine::new();
+        engine.set_rule(Rule::ExactFive);
+        engine.start(15, 15).unwrap();
+        let columns = game.match_indices(|c: char| c.is_ascii_lowercase());
+        let starts: Vec<usize> = columns.map(|(index, _)| index).collect();
+        for (k, &start) in starts.iter().enumerate() {
+            let end = starts.get(k + 1).copied().unwrap_or(game.len());
+            let x = i64::from(game.as_bytes()[start] - b'a');
+            let y: i64 = game[start + 1..end].parse().unwrap();
+            engine.play(x, y - 1, false).unwrap();
+        }
+        assert_eq!(engine.think_to_depth(7), Some((8, 3)));
+        let score = engine.last_search().unwrap().score;
+        assert!(score > -WIN_THRESHOLD, "scored {score}");
+    }
+
+    #[test]
     fn exact_five_does_not_count_an_overline() {
         // x x x . x x: filling the gap is an overline, which does not win under exact five.
         let mut engine = engine_with(
