@@ -72,7 +72,7 @@ impl Pattern {
     }
 }
 
-/// A table entry: the pattern in the low four bits, and [`OVERLINE_FLAG`] when the stone makes a
+/// A table entry: the pattern in the low four bits, and the overline flag when the stone makes a
 /// run of six or more that does not win (forbidden for black in renju).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct LineCode(pub u8);
