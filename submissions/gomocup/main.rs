@@ -2315,7 +2315,8 @@ mod engine {
                         if may_skip && !forced && index >= MAX_BREADTH {
                             break;
                         }
-                        // Moves that make or stop a three or a four are never reduced nor skipped.
+                        // Moves that make or stop a three or a four are never reduced, nor skipped by
+                        // futility or late-move pruning (only the breadth cut above ends them).
                         let own = board.threat(me, cell);
                         let theirs = board.threat(opponent, cell);
                         let quiet = !own.is_four() && own < Threat::Three
