@@ -39,6 +39,9 @@ pub struct MatchSummary {
     pub illegal: [u32; 2],
     /// Slowest answer of each engine over all games, ms.
     pub slowest_ms: [u64; 2],
+    /// Time each engine spent on its answers over all games, ms, and how many it gave.
+    pub thinking_ms: [u64; 2],
+    pub answers: [u64; 2],
     /// Peak memory of each engine over all games, KiB.
     pub peak_memory_kib: [u64; 2],
     /// Games the first engine won with black and with white.
@@ -67,19 +70,29 @@ impl MatchSummary {
         }
         for i in 0..2 {
             self.slowest_ms[i] = self.slowest_ms[i].max(record.slowest_ms[i]);
+            self.thinking_ms[i] += record.thinking_ms[i];
+            self.answers[i] += u64::from(record.answers[i]);
             self.peak_memory_kib[i] = self.peak_memory_kib[i].max(record.peak_memory_kib[i]);
         }
     }
 
+    /// The mean time an answer of each engine took, in ms.
+    pub fn mean_ms(&self) -> [u64; 2] {
+        [0, 1].map(|i| self.thinking_ms[i] / self.answers[i].max(1))
+    }
+
     /// One report line.
     pub fn line(&self) -> String {
+        let mean = self.mean_ms();
         format!(
-            "{}  time losses {}/{}  illegal {}/{}  slowest {}/{} ms  peak {}/{} MiB",
+            "{}  time losses {}/{}  illegal {}/{}  mean {}/{} ms  slowest {}/{} ms  peak {}/{} MiB",
             self.score.summary(),
             self.time_losses[0],
             self.time_losses[1],
             self.illegal[0],
             self.illegal[1],
+            mean[0],
+            mean[1],
             self.slowest_ms[0],
             self.slowest_ms[1],
             self.peak_memory_kib[0] / 1024,

@@ -60,6 +60,9 @@ pub struct GameRecord {
     pub moves: Vec<(usize, usize)>,
     /// The slowest answer of each engine, in ms.
     pub slowest_ms: [u64; 2],
+    /// Time each engine spent on its answers, in ms, and how many answers it gave.
+    pub thinking_ms: [u64; 2],
+    pub answers: [u32; 2],
     /// Peak resident memory of each engine, in KiB (0 where unknown).
     pub peak_memory_kib: [u64; 2],
     /// Whether each engine exited by itself within 0.5 s of END.
@@ -99,6 +102,8 @@ pub fn play_game(commands: [&str; 2], black: usize, config: &GameConfig) -> Game
         ending: Ending::Crash,
         moves: Vec::new(),
         slowest_ms: [0; 2],
+        thinking_ms: [0; 2],
+        answers: [0; 2],
         peak_memory_kib: [0; 2],
         exited_cleanly: [false; 2],
     };
@@ -173,6 +178,8 @@ pub fn play_game(commands: [&str; 2], black: usize, config: &GameConfig) -> Game
         engine.sample_peak_memory();
         let took_ms = took.as_millis() as u64;
         record.slowest_ms[player] = record.slowest_ms[player].max(took_ms);
+        record.thinking_ms[player] += took_ms;
+        record.answers[player] += 1;
         left[player] -= took_ms as i64;
         let line = match reply {
             Reply::Line(line) => line,
