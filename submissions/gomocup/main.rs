@@ -1423,9 +1423,20 @@ mod engine {
                 attack * 8 + defence * 7
             }
 
-            /// The legal moves worth searching, best first. When the opponent threatens to make an open
-            /// four (or a double four) next move, only the blocks and our own fours are returned.
+            /// The legal moves worth searching, best first (see [`generate_unordered`]).
             pub fn generate(
+                board: &mut Board,
+                out: &mut Vec<ScoredMove>,
+                scratch: &mut Vec<Cell>,
+            ) {
+                generate_unordered(board, out, scratch);
+                out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+            }
+
+            /// The legal moves worth searching with their ordering scores, in no particular order (the
+            /// search orders them itself, with what it has learnt). When the opponent threatens to make
+            /// an open four (or a double four) next move, only the blocks and our own fours are returned.
+            pub fn generate_unordered(
                 board: &mut Board,
                 out: &mut Vec<ScoredMove>,
                 scratch: &mut Vec<Cell>,
@@ -1460,7 +1471,6 @@ mod engine {
                         });
                     }
                 }
-                out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
             }
 
             /// Whether a stone of the side to move on `cell` leaves the opponent no open-four point.
@@ -1918,7 +1928,9 @@ mod engine {
             use std::time::Duration;
             use super::board::{Board, Cell, CELLS};
             use super::eval::{evaluate_smoothed, material};
-            use super::movegen::{generate, is_legal, move_score, ScoredMove};
+            use super::movegen::{
+                generate, generate_unordered, is_legal, move_score, ScoredMove,
+            };
             use super::pattern::Threat;
             use super::tt::{Bound, Entry, TranspositionTable};
             use super::vcf::VcfSolver;
@@ -2288,7 +2300,7 @@ mod engine {
                     }
                     let forced = board.threat_count(opponent, Threat::Flex4) > 0;
                     let mut moves = std::mem::take(&mut self.move_lists[ply]);
-                    generate(board, &mut moves, &mut self.scratch);
+                    generate_unordered(board, &mut moves, &mut self.scratch);
                     if moves.is_empty() {
                         self.move_lists[ply] = moves;
                         return if forced { -(WIN - ply_score - 3) } else { 0 };
@@ -2307,6 +2319,9 @@ mod engine {
                         None
                     };
                     for index in 0..moves.len() {
+                        // Most nodes end with their first move or two, so the moves are picked best first
+                        // one at a time rather than sorted all at once.
+                        select_best(&mut moves[index..]);
                         let cell = moves[index].cell;
                         // Moves are skipped only once one move is known not to lose: a node that pruned
                         // its way to a lost score would pass off an unproven loss as a proof, and the
@@ -2435,8 +2450,8 @@ mod engine {
                     *entry += bonus - *entry * bonus.abs() / HISTORY_LIMIT;
                 }
 
-                /// Puts the table move first and the killers right after it, and moves quiet moves with
-                /// a good history up.
+                /// Scores the table move highest and the killers right after it, and moves quiet moves
+                /// with a good history up (the search then picks them best first).
                 fn order(
                     &self,
                     moves: &mut [ScoredMove],
@@ -2457,7 +2472,15 @@ mod engine {
                             scored.score = scored.score.saturating_add(1_500);
                         }
                     }
-                    moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+                }
+            }
+
+            /// Swaps the best-scored move of `moves` to the front (the first of equals).
+            fn select_best(moves: &mut [ScoredMove]) {
+                let best = (0..moves.len())
+                    .max_by_key(|&i| (moves[i].score, std::cmp::Reverse(i)));
+                if let Some(best) = best {
+                    moves.swap(0, best);
                 }
             }
 

@@ -30,9 +30,16 @@ pub fn move_score(board: &Board, cell: Cell) -> i32 {
     attack * 8 + defence * 7
 }
 
-/// The legal moves worth searching, best first. When the opponent threatens to make an open
-/// four (or a double four) next move, only the blocks and our own fours are returned.
+/// The legal moves worth searching, best first (see [`generate_unordered`]).
 pub fn generate(board: &mut Board, out: &mut Vec<ScoredMove>, scratch: &mut Vec<Cell>) {
+    generate_unordered(board, out, scratch);
+    out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+}
+
+/// The legal moves worth searching with their ordering scores, in no particular order (the
+/// search orders them itself, with what it has learnt). When the opponent threatens to make
+/// an open four (or a double four) next move, only the blocks and our own fours are returned.
+pub fn generate_unordered(board: &mut Board, out: &mut Vec<ScoredMove>, scratch: &mut Vec<Cell>) {
     let me = board.side_to_move();
     let opponent = me.opponent();
     out.clear();
@@ -58,7 +65,6 @@ pub fn generate(board: &mut Board, out: &mut Vec<ScoredMove>, scratch: &mut Vec<
             });
         }
     }
-    out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
 }
 
 /// Whether a stone of the side to move on `cell` leaves the opponent no open-four point.

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::board::{Board, Cell, CELLS};
 use super::eval::{evaluate_smoothed, material};
-use super::movegen::{generate, is_legal, move_score, ScoredMove};
+use super::movegen::{generate, generate_unordered, is_legal, move_score, ScoredMove};
 use super::pattern::Threat;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::vcf::VcfSolver;
@@ -357,7 +357,7 @@ impl Searcher {
         }
         let forced = board.threat_count(opponent, Threat::Flex4) > 0;
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
-        generate(board, &mut moves, &mut self.scratch);
+        generate_unordered(board, &mut moves, &mut self.scratch);
         if moves.is_empty() {
             self.move_lists[ply] = moves;
             return if forced { -(WIN - ply_score - 3) } else { 0 };
@@ -373,6 +373,9 @@ impl Searcher {
             None
         };
         for index in 0..moves.len() {
+            // Most nodes end with their first move or two, so the moves are picked best first
+            // one at a time rather than sorted all at once.
+            select_best(&mut moves[index..]);
             let cell = moves[index].cell;
             // Moves are skipped only once one move is known not to lose: a node that pruned
             // its way to a lost score would pass off an unproven loss as a proof, and the
@@ -487,8 +490,8 @@ impl Searcher {
         *entry += bonus - *entry * bonus.abs() / HISTORY_LIMIT;
     }
 
-    /// Puts the table move first and the killers right after it, and moves quiet moves with
-    /// a good history up.
+    /// Scores the table move highest and the killers right after it, and moves quiet moves
+    /// with a good history up (the search then picks them best first).
     fn order(&self, moves: &mut [ScoredMove], table_move: Option<Cell>, ply: usize, color: usize) {
         let killers = self.killers[ply];
         for scored in moves.iter_mut() {
@@ -501,7 +504,14 @@ impl Searcher {
                 scored.score = scored.score.saturating_add(1_500);
             }
         }
-        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+    }
+}
+
+/// Swaps the best-scored move of `moves` to the front (the first of equals).
+fn select_best(moves: &mut [ScoredMove]) {
+    let best = (0..moves.len()).max_by_key(|&i| (moves[i].score, std::cmp::Reverse(i)));
+    if let Some(best) = best {
+        moves.swap(0, best);
     }
 }
 
