@@ -39,8 +39,9 @@ pub struct MatchSummary {
     pub illegal: [u32; 2],
     /// Slowest answer of each engine over all games, ms.
     pub slowest_ms: [u64; 2],
-    /// Time each engine spent on its answers over all games, ms, and how many it gave.
+    /// The time each engine spent on its answers over all games, ms.
     pub thinking_ms: [u64; 2],
+    /// How many answers each engine gave over all games.
     pub answers: [u64; 2],
     /// Peak memory of each engine over all games, KiB.
     pub peak_memory_kib: [u64; 2],

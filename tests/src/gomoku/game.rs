@@ -60,8 +60,9 @@ pub struct GameRecord {
     pub moves: Vec<(usize, usize)>,
     /// The slowest answer of each engine, in ms.
     pub slowest_ms: [u64; 2],
-    /// Time each engine spent on its answers, in ms, and how many answers it gave.
+    /// The time each engine spent on its answers, in ms.
     pub thinking_ms: [u64; 2],
+    /// How many answers each engine gave.
     pub answers: [u32; 2],
     /// Peak resident memory of each engine, in KiB (0 where unknown).
     pub peak_memory_kib: [u64; 2],
