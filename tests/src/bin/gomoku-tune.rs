@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] [--smoothed] [--combinations]
-//!                 [--targets FILE] [LOG ...]
+//!                 [--masks | --masks-only] [--targets FILE] [LOG ...]
 //! ```
 //!
 //! Every LOG is a `gomoku-arena --log` file: per game a line `game N engine1 black|white:
@@ -16,7 +16,8 @@
 //! the features are, side to move minus opponent, the number of empty-cell lines of each
 //! pattern, of empty cells of each threat class and of empty cells of each combination of four
 //! line patterns, plus the indicators of the threat situation
-//! ([`engine::gomoku::eval::ThreatFeature`]: which forcing moves each side has ready). The
+//! ([`engine::gomoku::eval::ThreatFeature`]: which forcing moves each side has ready) and the
+//! position's one threat mask ([`engine::gomoku::eval::threat_mask`]). The
 //! tuner counts them from the board and checks on every position that they reproduce the
 //! engine's evaluation exactly, so the two cannot disagree.
 //!
@@ -34,17 +35,21 @@
 //! makes them too). `--lines-only` also keeps every threat weight. The combination weights
 //! stay too unless `--combinations` frees them: then every combination whose class is below an
 //! open four and that [`MIN_COMBINATION_SAMPLES`] training positions show is fitted (the
-//! combination of four `None` lines stays at 0: occupied cells have it too).
+//! combination of four `None` lines stays at 0: occupied cells have it too). `--masks` frees
+//! the weight of every threat mask that as many training positions show, `--masks-only` those
+//! and nothing else.
 //! `--smoothed` fits the value the search reads at its leaves
 //! ([`engine::gomoku::eval::evaluate_smoothed`]: the stones' worth averaged with the previous
 //! position's) instead of the plain evaluation. `--targets FILE` adds positions labelled by a
 //! teacher engine's evaluation instead of a game result (see [`read_targets`]). Prints the new
-//! arrays and the combination table to paste into `engine/src/gomoku/eval.rs`.
+//! arrays, the combination table and the threat-mask table to paste into
+//! `engine/src/gomoku/eval.rs`.
 
 use engine::gomoku::board::Board;
 use engine::gomoku::eval::{
-    evaluate, evaluate_smoothed, material, sorted_patterns, threat_features, COMBINATION_WEIGHT,
-    LINE_WEIGHT, THREAT_BONUS, THREAT_FEATURES, THREAT_WEIGHT,
+    evaluate, evaluate_smoothed, material, sorted_patterns, threat_features, threat_mask,
+    COMBINATION_WEIGHT, LINE_WEIGHT, THREAT_BONUS, THREAT_FEATURES, THREAT_MASKS,
+    THREAT_MASK_WEIGHT, THREAT_WEIGHT,
 };
 use engine::gomoku::pattern::{LineCode, Pattern, Threat, THREAT_CLASSES};
 use engine::gomoku::rule::{Color, Rule};
@@ -57,12 +62,14 @@ const PATTERNS: usize = 9;
 /// of four of the nine patterns).
 const COMBINATIONS: usize = 495;
 /// Feature layout: line patterns, then threat classes, then the threat-situation indicators,
-/// then the combinations of line patterns.
-const FEATURES: usize = PATTERNS + THREAT_CLASSES + THREAT_FEATURES + COMBINATIONS;
+/// then the combinations of line patterns, then the threat masks (one of them set).
+const FEATURES: usize = PATTERNS + THREAT_CLASSES + THREAT_FEATURES + COMBINATIONS + THREAT_MASKS;
 /// Where the threat-situation indicators start.
 const SITUATION: usize = PATTERNS + THREAT_CLASSES;
 /// Where the combinations start.
 const COMBINATION: usize = SITUATION + THREAT_FEATURES;
+/// Where the threat masks start.
+const MASK: usize = COMBINATION + COMBINATIONS;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -75,7 +82,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] [--smoothed] [--combinations] [--targets FILE] [LOG ...]"
+                "usage: gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] [--smoothed] [--combinations] [--masks | --masks-only] [--targets FILE] [LOG ...]"
             );
             std::process::exit(2);
         }
@@ -96,6 +103,9 @@ fn current_weights() -> [f64; FEATURES] {
     }
     for &(patterns, weight) in COMBINATION_WEIGHT.iter() {
         weights[COMBINATION + combination_index(patterns)] = f64::from(weight);
+    }
+    for &(mask, weight) in THREAT_MASK_WEIGHT.iter() {
+        weights[MASK + usize::from(mask)] = f64::from(weight);
     }
     weights
 }
@@ -130,22 +140,33 @@ fn combination_patterns() -> Vec<[Pattern; 4]> {
 /// The features the fit may change: see [`is_free`]; with `combinations`, also the weight of
 /// every combination of line patterns that at least [`MIN_COMBINATION_SAMPLES`] training
 /// positions show and whose class is below an open four (see [`is_free`] for why those stay).
-fn free_features(samples: &[Sample], lines_only: bool, combinations: bool) -> Vec<usize> {
+fn free_features(
+    samples: &[Sample],
+    lines_only: bool,
+    combinations: bool,
+    masks: Masks,
+) -> Vec<usize> {
+    let seen = |j: usize| {
+        samples
+            .iter()
+            .filter(|s| !s.held_out && s.features[j] != 0.0)
+            .count()
+    };
     let mut free: Vec<usize> = (0..COMBINATION)
-        .filter(|&j| is_free(j, lines_only))
+        .filter(|&j| masks != Masks::Only && is_free(j, lines_only))
         .collect();
+    if masks != Masks::Fixed {
+        // Masks stand for whole situations: the rare ones stay at 0 like rare combinations.
+        free.extend((MASK..FEATURES).filter(|&j| seen(j) >= MIN_COMBINATION_SAMPLES));
+    }
     if combinations {
         for (combination, patterns) in combination_patterns().iter().enumerate() {
             let j = COMBINATION + combination;
-            let seen = samples
-                .iter()
-                .filter(|s| !s.held_out && s.features[j] != 0.0)
-                .count();
             // Four lines of nothing stay at 0, like pattern and class `None`: occupied cells
             // have that combination too, and the board counts a cell's value only from the
             // first change of its lines on.
             let nothing = combination == 0;
-            if seen >= MIN_COMBINATION_SAMPLES
+            if seen(j) >= MIN_COMBINATION_SAMPLES
                 && !nothing
                 && Threat::classify(patterns.map(|p| LineCode(p as u8))) < Threat::Flex4
             {
@@ -154,6 +175,14 @@ fn free_features(samples: &[Sample], lines_only: bool, combinations: bool) -> Ve
         }
     }
     free
+}
+
+/// Whether the fit may change the threat-mask weights, and whether only those.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Masks {
+    Fixed,
+    Free,
+    Only,
 }
 
 /// Training positions a combination must appear in before the fit may weigh it.
@@ -200,6 +229,7 @@ fn features(board: &Board) -> [f64; FEATURES] {
     for (feature, present) in threat_features(board, me).into_iter().enumerate() {
         x[SITUATION + feature] = f64::from(u8::from(present));
     }
+    x[MASK + threat_mask(board, me)] = 1.0;
     x
 }
 
@@ -322,7 +352,7 @@ fn checked_features(
     if smoothed {
         // The stones' features are averaged, the threat situation is not.
         for (j, (value, before)) in x_features.iter_mut().zip(previous).enumerate() {
-            if !(SITUATION..COMBINATION).contains(&j) {
+            if !(SITUATION..COMBINATION).contains(&j) && j < MASK {
                 *value = (*value + before) / 2.0;
             }
         }
@@ -591,6 +621,7 @@ fn fit(args: &[String]) -> Result<(), String> {
     let mut lines_only = false;
     let mut smoothed = false;
     let mut combinations = false;
+    let mut masks = Masks::Fixed;
     let mut logs = Vec::new();
     let mut targets = Vec::new();
     let mut rest = args.iter();
@@ -606,6 +637,8 @@ fn fit(args: &[String]) -> Result<(), String> {
             "--lines-only" => lines_only = true,
             "--smoothed" => smoothed = true,
             "--combinations" => combinations = true,
+            "--masks" => masks = Masks::Free,
+            "--masks-only" => masks = Masks::Only,
             "--targets" => targets.push(rest.next().ok_or("--targets needs a file")?.clone()),
             _ => logs.push(arg.clone()),
         }
@@ -635,7 +668,7 @@ fn fit(args: &[String]) -> Result<(), String> {
     println!(
         "current weights: log-loss {train_before:.5} (held out {held_before:.5}), MSE {train_mse_before:.5} (held out {held_mse_before:.5})"
     );
-    let free = free_features(&samples, lines_only, combinations);
+    let free = free_features(&samples, lines_only, combinations, masks);
     println!("{} weights free", free.len());
     let u = fit_logits(&samples, &prior, &free, lambda);
     let (train_after, train_mse_after) = losses(&samples, &u, false);
@@ -665,9 +698,7 @@ fn fit(args: &[String]) -> Result<(), String> {
     );
     // Strongest combination first, as the engine's table lists them.
     let patterns = combination_patterns();
-    let mut weighed: Vec<usize> = (COMBINATION..FEATURES)
-        .filter(|&j| fitted[j] != 0)
-        .collect();
+    let mut weighed: Vec<usize> = (COMBINATION..MASK).filter(|&j| fitted[j] != 0).collect();
     weighed.sort_by_key(|&j| std::cmp::Reverse(patterns[j - COMBINATION]));
     println!(
         "pub const COMBINATION_WEIGHT: [([Pattern; 4], i32); {}] = [",
@@ -676,6 +707,15 @@ fn fit(args: &[String]) -> Result<(), String> {
     for j in weighed {
         let names = patterns[j - COMBINATION].map(short_name).join(", ");
         println!("    ([{names}], {}),", fitted[j]);
+    }
+    println!("];");
+    let masked: Vec<usize> = (MASK..FEATURES).filter(|&j| fitted[j] != 0).collect();
+    println!(
+        "pub const THREAT_MASK_WEIGHT: [(u16, i32); {}] = [",
+        masked.len()
+    );
+    for j in masked {
+        println!("    (0b{:09b}, {}),", j - MASK, fitted[j]);
     }
     println!("];");
     report_oddities(&fitted[..COMBINATION]);
