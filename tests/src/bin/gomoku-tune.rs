@@ -159,7 +159,7 @@ fn free_features(
         // Masks stand for whole situations: the rare ones stay at 0 like rare combinations.
         free.extend((MASK..FEATURES).filter(|&j| seen(j) >= MIN_COMBINATION_SAMPLES));
     }
-    if combinations {
+    if combinations && masks != Masks::Only {
         for (combination, patterns) in combination_patterns().iter().enumerate() {
             let j = COMBINATION + combination;
             // Four lines of nothing stay at 0, like pattern and class `None`: occupied cells
@@ -715,7 +715,8 @@ fn fit(args: &[String]) -> Result<(), String> {
         masked.len()
     );
     for j in masked {
-        println!("    (0b{:09b}, {}),", j - MASK, fitted[j]);
+        let bits = THREAT_MASKS.trailing_zeros() as usize;
+        println!("    (0b{:0bits$b}, {}),", j - MASK, fitted[j]);
     }
     println!("];");
     report_oddities(&fitted[..COMBINATION]);
