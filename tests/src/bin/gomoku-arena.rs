@@ -1,7 +1,7 @@
 //! Plays a Gomocup match between two engine commands and prints the score with error bars.
 //!
 //! ```text
-//! gomoku-arena --engine1 CMD --engine2 CMD [--size 15] [--rule freestyle|exact]
+//! gomoku-arena --engine1 CMD --engine2 CMD [--size 15] [--rule freestyle|exact|renju|caro]
 //!     [--turn 1000] [--match 30000] [--turn2 MS] [--match2 MS] [--tolerance 100]
 //!     [--games 100] [--concurrency 1] [--openings FILE] [--sprt ELO0,ELO1] [--memory BYTES]
 //!     [--log FILE]
@@ -9,6 +9,11 @@
 //!
 //! `--turn2` and `--match2` give engine2 other limits than engine1 (time odds); by default
 //! both engines play on the same clock.
+//!
+//! Under `--rule renju` black loses at once on a forbidden point (an overline, a double four or
+//! a double three): the game shows `Forbidden(...)` as its ending and the summary counts these
+//! as `forbidden`, apart from `illegal` (unparsable or occupied answers and crashes). `--rule
+//! caro` is piskvork's rule 8: a five closed by opponent stones at both ends does not win.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -44,7 +49,9 @@ fn run() -> Result<(), String> {
     let engine2 = value("--engine2").ok_or("--engine2 CMD is required")?;
     let size = number("--size", 15)? as usize;
     let rule = match value("--rule") {
-        Some(text) => Rule::parse(&text).ok_or(format!("unknown rule '{text}'"))?,
+        Some(text) => Rule::parse(&text).ok_or(format!(
+            "unknown rule '{text}' (freestyle, exact, renju or caro)"
+        ))?,
         None => Rule::Freestyle,
     };
     let openings = match value("--openings") {

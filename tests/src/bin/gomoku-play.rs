@@ -1,7 +1,8 @@
 //! Play gomoku against an engine in the terminal, over the Gomocup protocol.
 //!
 //! ```text
-//! gomoku-play [--engine CMD] [--size 15] [--rule freestyle|exact] [--turn 2000] [--white]
+//! gomoku-play [--engine CMD] [--size 15] [--rule freestyle|exact|renju|caro] [--turn 2000]
+//!     [--white]
 //! ```
 //! Moves are typed as `h8` (column letter, row number from 1) or `7,7`; `quit` leaves.
 
@@ -119,6 +120,11 @@ fn run() -> Result<(), String> {
                         println!("You win.");
                         break;
                     }
+                    if let Some(foul) = board.foul_at(x as usize, y as usize, rule) {
+                        print_board(&board);
+                        println!("Forbidden point ({foul:?}): the engine wins.");
+                        break;
+                    }
                 }
                 _ => println!("not a free cell: '{}'", line.trim()),
             }
@@ -147,6 +153,11 @@ fn run() -> Result<(), String> {
                 if board.wins_at(x as usize, y as usize, rule) {
                     print_board(&board);
                     println!("The engine wins.");
+                    break;
+                }
+                if let Some(foul) = board.foul_at(x as usize, y as usize, rule) {
+                    print_board(&board);
+                    println!("The engine played a forbidden point ({foul:?}): you win.");
                     break;
                 }
             }

@@ -10,7 +10,8 @@
 //! in pos notation. The board size and rule come from the first line of the arena's output
 //! saved next to it (`X.log` -> `X.out`: `... 15x15 ExactFive, ...`). Games lost on time, by an
 //! illegal move or a crash are skipped: their last positions say nothing about who stood
-//! better.
+//! better. A renju game lost on a forbidden point (`Forbidden`) counts like a five: white wins
+//! renju games by driving black onto such points.
 //!
 //! The evaluation ([`engine::gomoku::eval::evaluate`]) is linear in its weights: per position
 //! the features are, side to move minus opponent, the number of empty-cell lines of each
@@ -260,7 +261,7 @@ fn winner(line: &str) -> Option<Option<Color>> {
     } else {
         return None;
     };
-    let decided = ["(Five,", "(FullBoard,", "(MoveLimit,"];
+    let decided = ["(Five,", "(Forbidden(", "(FullBoard,", "(MoveLimit,"];
     if !decided.iter().any(|ending| line.contains(ending)) {
         return None;
     }
@@ -384,9 +385,10 @@ fn target_probability(text: &str) -> Option<f64> {
     }
 }
 
-/// Reads a targets file: per line `size rule stones evaluation`, rule 0 (freestyle) or 1 (exact
-/// five), the stones in pos notation and a teacher's evaluation for the side to move (see
-/// [`target_probability`]). Every fifth line is held out.
+/// Reads a targets file: per line `size rule stones evaluation`, rule 0 (freestyle), 1 (exact
+/// five), 4 (renju) or 8 (caro) as Gomocup numbers them, the stones in pos notation and a
+/// teacher's evaluation for the side to move (see [`target_probability`]). Every fifth line is
+/// held out.
 fn read_targets(
     file: &str,
     smoothed: bool,
@@ -408,7 +410,9 @@ fn read_targets(
         let rule = match rule {
             "0" => Rule::Freestyle,
             "1" => Rule::ExactFive,
-            _ => return Err(format!("{file}:{}: rule must be 0 or 1", number + 1)),
+            "4" => Rule::Renju,
+            "8" => Rule::Caro,
+            _ => return Err(format!("{file}:{}: rule must be 0, 1, 4 or 8", number + 1)),
         };
         let Some(result) = target_probability(evaluation) else {
             census.skipped_games += 1;
@@ -743,6 +747,11 @@ mod tests {
             Some(None)
         );
         assert_eq!(winner(&line("engine1 black: 1-0 (TimeLoss, 40")), None);
+        // A renju foul is a decided game: black played the forbidden point and lost.
+        assert_eq!(
+            winner(&line("engine1 black: 0-1 (Forbidden(DoubleThree), 31")),
+            Some(Some(Color::White))
+        );
     }
 
     #[test]

@@ -37,6 +37,9 @@ pub struct MatchSummary {
     pub time_losses: [u32; 2],
     /// Illegal moves (or crashes) of each engine.
     pub illegal: [u32; 2],
+    /// Forbidden moves of each engine (renju: black's overline, double four or double three).
+    /// Legal moves that lose, so they are not counted as illegal.
+    pub forbidden: [u32; 2],
     /// Slowest answer of each engine over all games, ms.
     pub slowest_ms: [u64; 2],
     /// The time each engine spent on its answers over all games, ms.
@@ -66,6 +69,7 @@ impl MatchSummary {
             match record.ending {
                 Ending::TimeLoss => self.time_losses[loser] += 1,
                 Ending::IllegalMove(_) | Ending::Crash => self.illegal[loser] += 1,
+                Ending::Forbidden(_) => self.forbidden[loser] += 1,
                 _ => {}
             }
         }
@@ -86,12 +90,15 @@ impl MatchSummary {
     pub fn line(&self) -> String {
         let mean = self.mean_ms();
         format!(
-            "{}  time losses {}/{}  illegal {}/{}  mean {}/{} ms  slowest {}/{} ms  peak {}/{} MiB",
+            "{}  time losses {}/{}  illegal {}/{}  forbidden {}/{}  \
+             mean {}/{} ms  slowest {}/{} ms  peak {}/{} MiB",
             self.score.summary(),
             self.time_losses[0],
             self.time_losses[1],
             self.illegal[0],
             self.illegal[1],
+            self.forbidden[0],
+            self.forbidden[1],
             mean[0],
             mean[1],
             self.slowest_ms[0],

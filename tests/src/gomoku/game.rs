@@ -1,11 +1,11 @@
 //! One arena game between two engine commands over the Gomocup protocol: the opening goes to
 //! each engine as a BOARD from its own point of view, then the moves as TURN; the referee checks
-//! every answer, the clock and the five.
+//! every answer, the clock, the five and, under renju, black's forbidden moves.
 
 use std::time::Duration;
 
 use super::openings::Opening;
-use super::referee::{Board, Rule};
+use super::referee::{Board, Foul, Rule};
 use crate::process::{EngineProcess, Reply};
 
 /// One engine's clock in a game.
@@ -42,6 +42,8 @@ pub enum Ending {
     TimeLoss,
     /// The loser answered something that is not a legal move.
     IllegalMove(String),
+    /// The loser, black under renju, played a forbidden point: a legal move that loses.
+    Forbidden(Foul),
     /// The loser stopped answering or crashed.
     Crash,
     /// Nothing happened for too long (no winner).
@@ -214,6 +216,11 @@ pub fn play_game(commands: [&str; 2], black: usize, config: &GameConfig) -> Game
         if board.wins_at(x as usize, y as usize, config.rule) {
             record.winner = Some(player);
             record.ending = Ending::Five;
+            break;
+        }
+        if let Some(foul) = board.foul_at(x as usize, y as usize, config.rule) {
+            record.winner = Some(1 - player);
+            record.ending = Ending::Forbidden(foul);
             break;
         }
     }

@@ -3,7 +3,8 @@
 use engine::gomoku::rule::Rule;
 
 /// Size and rule of a log `X.log`, from the header of the arena output saved next to it
-/// (`X.out`: `... 15x15 ExactFive, ...`).
+/// (`X.out`: `... 15x15 ExactFive, ...`; the rule is `Freestyle`, `ExactFive`, `Renju` or
+/// `Caro`).
 pub fn log_setting(log: &str) -> Result<(usize, Rule), String> {
     let out = log
         .strip_suffix(".log")
@@ -11,13 +12,18 @@ pub fn log_setting(log: &str) -> Result<(usize, Rule), String> {
         .ok_or(format!("{log}: expected a .log file"))?;
     let text = std::fs::read_to_string(&out).map_err(|e| format!("{out}: {e}"))?;
     let header = text.lines().next().unwrap_or("");
-    let rule = if header.contains("ExactFive") {
-        Rule::ExactFive
-    } else if header.contains("Freestyle") {
-        Rule::Freestyle
-    } else {
-        return Err(format!("{out}: no rule in the header '{header}'"));
-    };
+    // Whole words, so that an engine path that happens to contain a rule's name cannot be
+    // mistaken for it.
+    let rule = header
+        .split_whitespace()
+        .find_map(|word| match word.trim_end_matches(',') {
+            "Freestyle" => Some(Rule::Freestyle),
+            "ExactFive" => Some(Rule::ExactFive),
+            "Renju" => Some(Rule::Renju),
+            "Caro" => Some(Rule::Caro),
+            _ => None,
+        })
+        .ok_or(format!("{out}: no rule in the header '{header}'"))?;
     let size = header
         .split_whitespace()
         .find_map(|word| {
