@@ -2030,6 +2030,19 @@ mod engine {
             /// How much one ply of depth may gain at most for a quiet move, in evaluation units.
             const FUTILITY_MARGIN: i32 = 150;
 
+            /// Another iteration starts only while less than this share of the move's time limit has
+            /// passed. One started late seldom finishes, but its first root moves are searched a ply
+            /// deeper, and a move that beats the best one there replaces it; the limit then ends it between
+            /// two root moves. (At half, the rule before, answers took a sixth less time at 1 s a move.)
+            const ITERATION_START_SHARE: f64 = 0.8;
+
+            /// A fall of the root score by more than this from one iteration to the next, like a change
+            /// of the best move, marks a position whose move is not settled yet (it gets more time).
+            const UNSETTLED_DROP: i32 = 40;
+
+            /// Iterations shallower than this say little about whether the move is settled.
+            const SETTLED_FROM_DEPTH: i32 = 5;
+
             /// What a search found.
             #[derive(Clone, Copy, Debug)]
             pub struct SearchResult {
@@ -2050,6 +2063,9 @@ mod engine {
                 table: TranspositionTable,
                 nodes: u64,
                 deadline: Deadline,
+                /// The time after which the root starts no new move: the soft limit, or more while the
+                /// move is not settled (see [`Searcher::search`]).
+                move_limit: Duration,
                 stopped: bool,
                 killers: Vec<[Option<Cell>; 2]>,
                 /// Per cell and colour, how often a quiet move there cut the search off lately, less how
@@ -2068,6 +2084,7 @@ mod engine {
                         table: TranspositionTable::with_bytes(table_bytes),
                         nodes: 0,
                         deadline: Deadline::unlimited(),
+                        move_limit: Duration::MAX,
                         stopped: false,
                         killers: vec![[None; 2]; MAX_PLY + 2],
                         history: vec![[0; 2]; CELLS],
@@ -2090,6 +2107,7 @@ mod engine {
                     max_depth: i32,
                 ) -> SearchResult {
                     self.deadline = deadline;
+                    self.move_limit = deadline.soft;
                     self.nodes = 0;
                     // What cut off in the last move's searches still counts, but less.
                     for entry in self.history.iter_mut() {
@@ -2151,6 +2169,10 @@ mod engine {
                         deadline,
                     );
                     result.best = Some(root_moves[0].cell);
+                    // Halfway from the soft limit to the hard one, and at most twice the soft limit: the
+                    // time a move that is not settled may take.
+                    let extended = (deadline.soft * 2)
+                        .min((deadline.soft + deadline.hard) / 2);
                     for depth in 1..=max_depth.max(1) {
                         let (best, score) = self.root(board, &mut root_moves, depth);
                         if self.stopped {
@@ -2161,16 +2183,27 @@ mod engine {
                             }
                             break;
                         }
+                        // A new best move or a falling score says the search is still learning about
+                        // this position: it may go on past the soft limit, while a settled move stops
+                        // there. Even an unfinished iteration improves the move whenever it finds a
+                        // better one, and the limit ends it between two root moves.
+                        let unsettled = depth >= SETTLED_FROM_DEPTH
+                            && (best.is_some_and(|cell| result.best != Some(cell))
+                                || score + UNSETTLED_DROP < result.score);
+                        self.move_limit = if unsettled {
+                            extended
+                        } else {
+                            deadline.soft
+                        };
                         result.best = best.or(result.best);
                         result.score = score;
                         result.depth = depth;
                         if score.abs() >= WIN_THRESHOLD {
                             break;
                         }
-                        // Another iteration is worth starting while half the soft time is left: even
-                        // unfinished, it improves the move whenever it finds a better one, and the soft
-                        // limit ends it between two root moves.
-                        if deadline.elapsed() * 2 > deadline.soft {
+                        if deadline.elapsed().as_secs_f64()
+                            > self.move_limit.as_secs_f64() * ITERATION_START_SHARE
+                        {
                             break;
                         }
                     }
@@ -2257,7 +2290,7 @@ mod engine {
                     let mut best_index = 0;
                     self.materials[0] = material(board);
                     for (index, scored) in moves.iter().enumerate() {
-                        if index > 0 && self.deadline.soft_passed() {
+                        if index > 0 && self.deadline.elapsed() >= self.move_limit {
                             self.stopped = true;
                             break;
                         }
@@ -2620,7 +2653,12 @@ mod engine {
             /// Thinking time in an "answer at once" move.
             const INSTANT_MS: u64 = 15;
 
-            /// Stones a game is expected to still need from us, at least.
+            /// Moves a game is expected to still need from us at the start (the share of the time left
+            /// one move may take is one over this), and at least, however long the game has gone on.
+            /// Against strong opponents most games end within 60 stones; the share shrinks as the game
+            /// lengthens, so a long game still keeps time for its last moves.
+            const MOVES_TO_GO_AT_START: i64 = 28;
+
             const MOVES_TO_GO: i64 = 18;
 
             impl TimeLimits {
@@ -2680,7 +2718,7 @@ mod engine {
                 fn soft_ms(&self, hard: u64, stones: usize) -> u64 {
                     let mut soft = hard as i64 * 9 / 10;
                     if let Some(left) = self.effective_left() {
-                        let to_go = (MOVES_TO_GO + 20 - stones as i64 / 4)
+                        let to_go = (MOVES_TO_GO_AT_START - stones as i64 / 5)
                             .max(MOVES_TO_GO);
                         soft = soft.min(left / to_go);
                     }

@@ -32,7 +32,11 @@ impl Default for TimeLimits {
 
 /// Thinking time in an "answer at once" move.
 const INSTANT_MS: u64 = 15;
-/// Stones a game is expected to still need from us, at least.
+/// Moves a game is expected to still need from us at the start (the share of the time left
+/// one move may take is one over this), and at least, however long the game has gone on.
+/// Against strong opponents most games end within 60 stones; the share shrinks as the game
+/// lengthens, so a long game still keeps time for its last moves.
+const MOVES_TO_GO_AT_START: i64 = 28;
 const MOVES_TO_GO: i64 = 18;
 
 impl TimeLimits {
@@ -85,7 +89,7 @@ impl TimeLimits {
     fn soft_ms(&self, hard: u64, stones: usize) -> u64 {
         let mut soft = hard as i64 * 9 / 10;
         if let Some(left) = self.effective_left() {
-            let to_go = (MOVES_TO_GO + 20 - stones as i64 / 4).max(MOVES_TO_GO);
+            let to_go = (MOVES_TO_GO_AT_START - stones as i64 / 5).max(MOVES_TO_GO);
             soft = soft.min(left / to_go);
         }
         soft.clamp(1, hard as i64) as u64
@@ -152,6 +156,20 @@ mod tests {
         };
         unlimited.charge(500);
         assert_eq!(unlimited.left_ms, Some(UNLIMITED_MS));
+    }
+
+    #[test]
+    fn a_fastgame_spends_its_game_time() {
+        // 5 s a move, 120 s a game: the first moves may think most of the turn, and a game
+        // whose every move takes its whole soft time still has time left after 60 moves.
+        let mut limits = limits(Some(5_000), Some(120_000), None);
+        assert!(limits.deadline(4).soft >= Duration::from_millis(3_500));
+        for stones in (4..124).step_by(2) {
+            let spent = limits.deadline(stones).soft.as_millis() as i64;
+            limits.charge(spent);
+        }
+        let left = limits.left_ms.unwrap();
+        assert!(left > 4_000, "{left} ms left");
     }
 
     #[test]
