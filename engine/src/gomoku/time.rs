@@ -32,11 +32,12 @@ impl Default for TimeLimits {
 
 /// Thinking time in an "answer at once" move.
 const INSTANT_MS: u64 = 15;
-/// Moves a game is expected to still need from us at the start (the share of the time left
-/// one move may take is one over this), and at least, however long the game has gone on.
-/// Against strong opponents most games end within 60 stones; the share shrinks as the game
-/// lengthens, so a long game still keeps time for its last moves.
+/// Moves a game is expected to still need from us at the start: a move's soft limit is the
+/// time left over this, less one for every five stones played. Against strong opponents most
+/// games end within 60 stones.
 const MOVES_TO_GO_AT_START: i64 = 28;
+/// Moves a game is expected to still need from us however long it has gone on, so that a
+/// long game keeps time for its last moves.
 const MOVES_TO_GO: i64 = 18;
 
 impl TimeLimits {
