@@ -2257,8 +2257,8 @@ mod engine {
                         deadline,
                     );
                     result.best = Some(root_moves[0].cell);
-                    // Halfway from the soft limit to the hard one, and at most twice the soft limit: the
-                    // time a move that is not settled may take.
+                    // A move that is not settled may go on past the soft limit: halfway to the hard one,
+                    // and at most twice as far.
                     let extended = (deadline.soft * 2)
                         .min((deadline.soft + deadline.hard) / 2);
                     for depth in 1..=max_depth.max(1) {
@@ -2272,9 +2272,7 @@ mod engine {
                             break;
                         }
                         // A new best move or a falling score says the search is still learning about
-                        // this position: it may go on past the soft limit, while a settled move stops
-                        // there. Even an unfinished iteration improves the move whenever it finds a
-                        // better one, and the limit ends it between two root moves.
+                        // this position.
                         let unsettled = depth >= SETTLED_FROM_DEPTH
                             && (best.is_some_and(|cell| result.best != Some(cell))
                                 || score + UNSETTLED_DROP < result.score);
@@ -2921,8 +2919,9 @@ mod engine {
                     hard.max(INSTANT_MS as i64) as u64
                 }
 
-                /// The time after which the search starts nothing new: most of the hard limit, since the
-                /// margin for a slow machine is already taken off that, and a fair share of the game time.
+                /// The time a settled move may take (the search stops starting root moves then; see
+                /// `search.rs` for unsettled ones): most of the hard limit, since the margin for a slow
+                /// machine is already taken off that, and a fair share of the game time.
                 fn soft_ms(&self, hard: u64, stones: usize) -> u64 {
                     let mut soft = hard as i64 * 9 / 10;
                     if let Some(left) = self.effective_left() {

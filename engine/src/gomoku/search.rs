@@ -169,8 +169,8 @@ impl Searcher {
         }
         self.keep_moves_that_stop_a_vcf(board, &mut root_moves, &mut solver, budget, deadline);
         result.best = Some(root_moves[0].cell);
-        // Halfway from the soft limit to the hard one, and at most twice the soft limit: the
-        // time a move that is not settled may take.
+        // A move that is not settled may go on past the soft limit: halfway to the hard one,
+        // and at most twice as far.
         let extended = (deadline.soft * 2).min((deadline.soft + deadline.hard) / 2);
         for depth in 1..=max_depth.max(1) {
             let (best, score) = self.root(board, &mut root_moves, depth);
@@ -183,9 +183,7 @@ impl Searcher {
                 break;
             }
             // A new best move or a falling score says the search is still learning about
-            // this position: it may go on past the soft limit, while a settled move stops
-            // there. Even an unfinished iteration improves the move whenever it finds a
-            // better one, and the limit ends it between two root moves.
+            // this position.
             let unsettled = depth >= SETTLED_FROM_DEPTH
                 && (best.is_some_and(|cell| result.best != Some(cell))
                     || score + UNSETTLED_DROP < result.score);

@@ -85,8 +85,9 @@ impl TimeLimits {
         hard.max(INSTANT_MS as i64) as u64
     }
 
-    /// The time after which the search starts nothing new: most of the hard limit, since the
-    /// margin for a slow machine is already taken off that, and a fair share of the game time.
+    /// The time a settled move may take (the search stops starting root moves then; see
+    /// `search.rs` for unsettled ones): most of the hard limit, since the margin for a slow
+    /// machine is already taken off that, and a fair share of the game time.
     fn soft_ms(&self, hard: u64, stones: usize) -> u64 {
         let mut soft = hard as i64 * 9 / 10;
         if let Some(left) = self.effective_left() {
