@@ -141,7 +141,8 @@ mod engine {
 
             use super::eval;
             use super::pattern::{
-                field_shift, LineCode, PatternTable, Threat, THREAT_CLASSES,
+                far_cells_matter, field_shift, LineCode, PatternTable, Threat, HALF,
+                THREAT_CLASSES,
             };
             use super::rule::{Color, Rule};
             use crate::engine::core::rng::Rng;
@@ -207,6 +208,8 @@ mod engine {
                 zobrist: Vec<[u64; 2]>,
                 hash: u64,
                 history: Vec<(Cell, Color)>,
+                /// Per stone of `history`, the rows and columns the stones up to it span.
+                spans: Vec<Span>,
                 /// Per stone of `history`, what taking it back must restore (`None` once a later cell
                 /// kill made it stale: then the take-back recomputes instead).
                 changes: Vec<Option<Change>>,
@@ -221,6 +224,9 @@ mod engine {
                 /// Threat class and value of every combination of four line patterns, so that a cell
                 /// update is one lookup.
                 cell_table: Vec<(Threat, i32)>,
+                /// Whether a cell five steps away along a line can change a line pattern: not when any
+                /// run of five or more wins for both colours (see [`far_cells_matter`]).
+                far_cells_matter: bool,
             }
 
             /// What a stone of one colour on an empty cell would make (all None on occupied cells).
@@ -233,6 +239,39 @@ mod engine {
                 combination: u16,
                 threat: Threat,
                 value: i32,
+            }
+
+            /// The columns `left..=right` and rows `top..=bottom` that some stones span.
+            #[derive(Clone, Copy)]
+            struct Span {
+                left: u8,
+                right: u8,
+                top: u8,
+                bottom: u8,
+            }
+
+            impl Span {
+                /// The span of one stone at `x`, `y`.
+                fn of(x: usize, y: usize) -> Span {
+                    let (x, y) = (x as u8, y as u8);
+                    Span {
+                        left: x,
+                        right: x,
+                        top: y,
+                        bottom: y,
+                    }
+                }
+
+                /// This span grown to take in `x`, `y`.
+                fn including(self, x: usize, y: usize) -> Span {
+                    let (x, y) = (x as u8, y as u8);
+                    Span {
+                        left: self.left.min(x),
+                        right: self.right.max(x),
+                        top: self.top.min(y),
+                        bottom: self.bottom.max(y),
+                    }
+                }
             }
 
             /// What taking a stone back puts back, besides the prospects saved from `first_saved` on: the
@@ -312,6 +351,7 @@ mod engine {
                         zobrist,
                         hash: 0,
                         history: Vec::new(),
+                        spans: Vec::new(),
                         changes: Vec::new(),
                         saved_cells: Vec::new(),
                         saved_prospects: Vec::new(),
@@ -322,6 +362,8 @@ mod engine {
                         ),
                         playable: Vec::new(),
                         cell_table: build_cell_table(),
+                        far_cells_matter: far_cells_matter(rule.five_kind(Color::Black))
+                            || far_cells_matter(rule.five_kind(Color::White)),
                     };
                     for y in 0..height {
                         for x in 0..width {
@@ -475,17 +517,45 @@ mod engine {
                     debug_assert!(self.is_empty(cell));
                     self.hash ^= self.zobrist[cell as usize][color.index()];
                     self.history.push((cell, color));
-                    let change = self.save_prospects_around(cell);
-                    self.changes.push(Some(change));
-                    self.adjust_near(cell, 1);
-                    self.set_cell(cell, stone_code(color));
+                    let (x, y) = self.coords(cell);
+                    let span = self
+                        .spans
+                        .last()
+                        .map_or(Span::of(x, y), |span| span.including(x, y));
+                    self.spans.push(span);
+                    self.changes
+                        .push(
+                            Some(Change {
+                                first_saved: self.saved_cells.len(),
+                                totals: self.totals,
+                                threat_counts: self.threat_counts,
+                            }),
+                        );
+                    self.adjust_near(cell, true);
+                    // As `set_cell`, but every prospect is saved just before its first change, in the
+                    // same pass over the lines.
+                    self.save_prospect(cell);
+                    self.empty_count -= 1;
+                    self.cells[cell as usize] = stone_code(color);
+                    self.rewrite_keys_around(
+                        cell,
+                        stone_code(color),
+                        |board, other, direction| {
+                            if board.is_empty(other) {
+                                board.save_prospect(other);
+                                board.refresh_line(other, direction);
+                            }
+                        },
+                    );
+                    self.clear_prospects(cell);
                 }
 
                 /// Takes back the last stone; the turn goes back to its colour. Returns the cell.
                 pub fn undo(&mut self) -> Option<Cell> {
                     let (cell, color) = self.history.pop()?;
+                    self.spans.pop();
                     self.hash ^= self.zobrist[cell as usize][color.index()];
-                    self.adjust_near(cell, -1);
+                    self.adjust_near(cell, false);
                     match self.changes.pop().flatten() {
                         Some(change) => self.restore(cell, change),
                         None => self.set_cell(cell, EMPTY),
@@ -515,16 +585,11 @@ mod engine {
                             return;
                         }
                     }
-                    out.extend(
-                        self
-                            .playable
-                            .iter()
-                            .copied()
-                            .filter(|&cell| {
-                                self.cells[cell as usize] == EMPTY
-                                    && self.near[cell as usize] > 0
-                            }),
-                    );
+                    self.visit_near_cells(|cell| {
+                        if self.cells[cell as usize] == EMPTY {
+                            out.push(cell);
+                        }
+                    });
                     if out.is_empty() {
                         out.extend(
                             self.playable.iter().copied().filter(|&c| self.is_empty(c)),
@@ -540,16 +605,31 @@ mod engine {
                     out: &mut Vec<Cell>,
                 ) {
                     out.clear();
-                    out.extend(
-                        self
-                            .playable
-                            .iter()
-                            .copied()
-                            .filter(|&cell| {
-                                self.near[cell as usize] > 0
-                                    && self.threat(color, cell) >= least
-                            }),
-                    );
+                    self.visit_near_cells(|cell| {
+                        if self.threat(color, cell) >= least {
+                            out.push(cell);
+                        }
+                    });
+                }
+
+                /// Calls `visit` on every cell within two cells of a stone, row by row: only the rows and
+                /// columns around the span of the stones are read, not the whole board.
+                fn visit_near_cells(&self, mut visit: impl FnMut(Cell)) {
+                    let Some(span) = self.spans.last() else {
+                        return;
+                    };
+                    let left = usize::from(span.left).saturating_sub(2);
+                    let right = (usize::from(span.right) + 2).min(self.width - 1);
+                    let top = usize::from(span.top).saturating_sub(2);
+                    let bottom = (usize::from(span.bottom) + 2).min(self.height - 1);
+                    for y in top..=bottom {
+                        let row_start = self.cell(left, y);
+                        for cell in row_start..=row_start + (right - left) as Cell {
+                            if self.near[cell as usize] > 0 {
+                                visit(cell);
+                            }
+                        }
+                    }
                 }
 
                 /// The first empty cell where `color` would make five, if any.
@@ -563,13 +643,25 @@ mod engine {
                         .find(|&cell| self.threat(color, cell) == Threat::Five)
                 }
 
-                fn adjust_near(&mut self, cell: Cell, delta: i8) {
-                    let centre = cell as isize;
-                    for dy in -2..=2isize {
-                        for dx in -2..=2isize {
-                            let index = (centre + dy * STRIDE as isize + dx) as usize;
-                            self.near[index] = (self.near[index] as i8 + delta) as u8;
-                        }
+                /// Counts a stone put on `cell` (or taken off) in the near counts of the 5x5 square
+                /// around it.
+                fn adjust_near(&mut self, cell: Cell, put: bool) {
+                    // Each row of the square is five counters updated as one eight-byte word: a count
+                    // never passes 25 nor goes below 0, so no byte carries into its neighbour.
+                    const ROW_OF_FIVE: u64 = 0x01_0101_0101;
+                    let top_left = cell as usize - 2 * STRIDE - 2;
+                    for row in 0..5 {
+                        let start = top_left + row * STRIDE;
+                        let bytes: &mut [u8; 8] = (&mut self.near[start..start + 8])
+                            .try_into()
+                            .expect("eight bytes");
+                        let word = u64::from_le_bytes(*bytes);
+                        let word = if put {
+                            word + ROW_OF_FIVE
+                        } else {
+                            word - ROW_OF_FIVE
+                        };
+                        *bytes = word.to_le_bytes();
                     }
                 }
 
@@ -588,26 +680,11 @@ mod engine {
                     keys
                 }
 
-                /// Saves what a stone on the empty `cell` is about to change: the prospects of the empty
-                /// cells on its lines (its own included), the totals and the class counts.
-                fn save_prospects_around(&mut self, cell: Cell) -> Change {
-                    let first_saved = self.saved_cells.len();
+                /// Saves the prospects of `cell`, for the take-back of the stone being put (each cell
+                /// on the stone's lines is saved once: it lies on one of them at one distance).
+                fn save_prospect(&mut self, cell: Cell) {
                     self.saved_cells.push(cell);
                     self.saved_prospects.push(self.prospects[cell as usize]);
-                    for direction in 0..4 {
-                        for offset in (-5..=5).filter(|&offset| offset != 0) {
-                            let other = self.step(cell, direction, offset);
-                            if self.cells[other as usize] == EMPTY {
-                                self.saved_cells.push(other);
-                                self.saved_prospects.push(self.prospects[other as usize]);
-                            }
-                        }
-                    }
-                    Change {
-                        first_saved,
-                        totals: self.totals,
-                        threat_counts: self.threat_counts,
-                    }
                 }
 
                 /// Empties `cell` again by putting back what its stone changed.
@@ -626,7 +703,8 @@ mod engine {
                 }
 
                 /// Writes `code` into the line keys of the cells that see `cell`, and calls `changed` on
-                /// the board with each of them and its direction.
+                /// the board with each of them and its direction (not for those five cells away when
+                /// [`far_cells_matter`](Board::far_cells_matter) is false: their patterns stay as they are).
                 fn rewrite_keys_around(
                     &mut self,
                     cell: Cell,
@@ -634,20 +712,25 @@ mod engine {
                     mut changed: impl FnMut(&mut Self, Cell, usize),
                 ) {
                     for direction in 0..4 {
-                        for distance in 1..=5i32 {
-                            for sign in [-1i32, 1] {
+                        for sign in [-1i32, 1] {
+                            for distance in 1..=5i32 {
                                 let other = self
                                     .step(cell, direction, (sign * distance) as isize) as usize;
-                                if self.cells[other] == DEAD
-                                    && !self.is_on_board(other as Cell)
-                                {
+                                if self.cells[other] == DEAD {
+                                    if !self.is_on_board(other as Cell) {
+                                        // Past the edge the rest of this half line is wall as well.
+                                        break;
+                                    }
+                                    // A dead cell never empties again: its key is never read.
                                     continue;
                                 }
                                 // `cell` sits `-sign * distance` steps from `other`.
                                 let shift = field_shift(-sign * distance);
                                 let key = &mut self.keys[other][direction];
                                 *key = (*key & !(3 << shift)) | (u32::from(code) << shift);
-                                changed(self, other as Cell, direction);
+                                if distance < HALF as i32 || self.far_cells_matter {
+                                    changed(self, other as Cell, direction);
+                                }
                             }
                         }
                     }
@@ -675,13 +758,17 @@ mod engine {
                             self.refresh_line(cell, direction);
                         }
                     } else {
-                        for color in [Color::Black, Color::White] {
-                            let prospect = &mut self
-                                .prospects[cell as usize][color.index()];
-                            prospect.codes = NO_PROSPECT.codes;
-                            prospect.combination = NO_PROSPECT.combination;
-                            self.refresh_cell(cell, color);
-                        }
+                        self.clear_prospects(cell);
+                    }
+                }
+
+                /// Takes the prospects of a cell just occupied off the totals and class counts.
+                fn clear_prospects(&mut self, cell: Cell) {
+                    for color in [Color::Black, Color::White] {
+                        let prospect = &mut self.prospects[cell as usize][color.index()];
+                        prospect.codes = NO_PROSPECT.codes;
+                        prospect.combination = NO_PROSPECT.combination;
+                        self.refresh_cell(cell, color);
                     }
                 }
 
@@ -1796,6 +1883,14 @@ mod engine {
                     }
                     [LineCode(slot[0]), LineCode(slot[1])]
                 }
+            }
+
+            /// Whether the cells [`HALF`] steps from the centre can change its pattern under `five`. Not
+            /// when any run of five or more wins: every five through the centre, and so every four and
+            /// three that aims at one, lies within four steps of it. (An overline that does not win, or a
+            /// five closed at both ends, needs the fifth cell.)
+            pub fn far_cells_matter(five: FiveKind) -> bool {
+                five != FiveKind::FiveOrMore
             }
 
             /// Cells of a decoded line: index [`HALF`] is the centre.

@@ -5,7 +5,9 @@
 //! what it changed from a saved copy.
 
 use super::eval;
-use super::pattern::{field_shift, LineCode, PatternTable, Threat, THREAT_CLASSES};
+use super::pattern::{
+    far_cells_matter, field_shift, LineCode, PatternTable, Threat, HALF, THREAT_CLASSES,
+};
 use super::rule::{Color, Rule};
 use crate::core::rng::Rng;
 
@@ -57,6 +59,8 @@ pub struct Board {
     zobrist: Vec<[u64; 2]>,
     hash: u64,
     history: Vec<(Cell, Color)>,
+    /// Per stone of `history`, the rows and columns the stones up to it span.
+    spans: Vec<Span>,
     /// Per stone of `history`, what taking it back must restore (`None` once a later cell
     /// kill made it stale: then the take-back recomputes instead).
     changes: Vec<Option<Change>>,
@@ -71,6 +75,9 @@ pub struct Board {
     /// Threat class and value of every combination of four line patterns, so that a cell
     /// update is one lookup.
     cell_table: Vec<(Threat, i32)>,
+    /// Whether a cell five steps away along a line can change a line pattern: not when any
+    /// run of five or more wins for both colours (see [`far_cells_matter`]).
+    far_cells_matter: bool,
 }
 
 /// What a stone of one colour on an empty cell would make (all None on occupied cells).
@@ -83,6 +90,39 @@ struct Prospect {
     combination: u16,
     threat: Threat,
     value: i32,
+}
+
+/// The columns `left..=right` and rows `top..=bottom` that some stones span.
+#[derive(Clone, Copy)]
+struct Span {
+    left: u8,
+    right: u8,
+    top: u8,
+    bottom: u8,
+}
+
+impl Span {
+    /// The span of one stone at `x`, `y`.
+    fn of(x: usize, y: usize) -> Span {
+        let (x, y) = (x as u8, y as u8);
+        Span {
+            left: x,
+            right: x,
+            top: y,
+            bottom: y,
+        }
+    }
+
+    /// This span grown to take in `x`, `y`.
+    fn including(self, x: usize, y: usize) -> Span {
+        let (x, y) = (x as u8, y as u8);
+        Span {
+            left: self.left.min(x),
+            right: self.right.max(x),
+            top: self.top.min(y),
+            bottom: self.bottom.max(y),
+        }
+    }
 }
 
 /// What taking a stone back puts back, besides the prospects saved from `first_saved` on: the
@@ -155,6 +195,7 @@ impl Board {
             zobrist,
             hash: 0,
             history: Vec::new(),
+            spans: Vec::new(),
             changes: Vec::new(),
             saved_cells: Vec::new(),
             saved_prospects: Vec::new(),
@@ -162,6 +203,8 @@ impl Board {
             table: PatternTable::new(rule.five_kind(Color::Black), rule.five_kind(Color::White)),
             playable: Vec::new(),
             cell_table: build_cell_table(),
+            far_cells_matter: far_cells_matter(rule.five_kind(Color::Black))
+                || far_cells_matter(rule.five_kind(Color::White)),
         };
         for y in 0..height {
             for x in 0..width {
@@ -332,17 +375,38 @@ impl Board {
         debug_assert!(self.is_empty(cell));
         self.hash ^= self.zobrist[cell as usize][color.index()];
         self.history.push((cell, color));
-        let change = self.save_prospects_around(cell);
-        self.changes.push(Some(change));
-        self.adjust_near(cell, 1);
-        self.set_cell(cell, stone_code(color));
+        let (x, y) = self.coords(cell);
+        let span = self
+            .spans
+            .last()
+            .map_or(Span::of(x, y), |span| span.including(x, y));
+        self.spans.push(span);
+        self.changes.push(Some(Change {
+            first_saved: self.saved_cells.len(),
+            totals: self.totals,
+            threat_counts: self.threat_counts,
+        }));
+        self.adjust_near(cell, true);
+        // As `set_cell`, but every prospect is saved just before its first change, in the
+        // same pass over the lines.
+        self.save_prospect(cell);
+        self.empty_count -= 1;
+        self.cells[cell as usize] = stone_code(color);
+        self.rewrite_keys_around(cell, stone_code(color), |board, other, direction| {
+            if board.is_empty(other) {
+                board.save_prospect(other);
+                board.refresh_line(other, direction);
+            }
+        });
+        self.clear_prospects(cell);
     }
 
     /// Takes back the last stone; the turn goes back to its colour. Returns the cell.
     pub fn undo(&mut self) -> Option<Cell> {
         let (cell, color) = self.history.pop()?;
+        self.spans.pop();
         self.hash ^= self.zobrist[cell as usize][color.index()];
-        self.adjust_near(cell, -1);
+        self.adjust_near(cell, false);
         match self.changes.pop().flatten() {
             Some(change) => self.restore(cell, change),
             None => self.set_cell(cell, EMPTY),
@@ -383,12 +447,11 @@ impl Board {
                 return;
             }
         }
-        out.extend(
-            self.playable
-                .iter()
-                .copied()
-                .filter(|&cell| self.cells[cell as usize] == EMPTY && self.near[cell as usize] > 0),
-        );
+        self.visit_near_cells(|cell| {
+            if self.cells[cell as usize] == EMPTY {
+                out.push(cell);
+            }
+        });
         if out.is_empty() {
             out.extend(self.playable.iter().copied().filter(|&c| self.is_empty(c)));
         }
@@ -397,12 +460,31 @@ impl Board {
     /// Empty cells where `color` has a threat class of at least `least`, near stones.
     pub fn cells_with_threat(&self, color: Color, least: Threat, out: &mut Vec<Cell>) {
         out.clear();
-        out.extend(
-            self.playable
-                .iter()
-                .copied()
-                .filter(|&cell| self.near[cell as usize] > 0 && self.threat(color, cell) >= least),
-        );
+        self.visit_near_cells(|cell| {
+            if self.threat(color, cell) >= least {
+                out.push(cell);
+            }
+        });
+    }
+
+    /// Calls `visit` on every cell within two cells of a stone, row by row: only the rows and
+    /// columns around the span of the stones are read, not the whole board.
+    fn visit_near_cells(&self, mut visit: impl FnMut(Cell)) {
+        let Some(span) = self.spans.last() else {
+            return;
+        };
+        let left = usize::from(span.left).saturating_sub(2);
+        let right = (usize::from(span.right) + 2).min(self.width - 1);
+        let top = usize::from(span.top).saturating_sub(2);
+        let bottom = (usize::from(span.bottom) + 2).min(self.height - 1);
+        for y in top..=bottom {
+            let row_start = self.cell(left, y);
+            for cell in row_start..=row_start + (right - left) as Cell {
+                if self.near[cell as usize] > 0 {
+                    visit(cell);
+                }
+            }
+        }
     }
 
     /// The first empty cell where `color` would make five, if any.
@@ -416,13 +498,25 @@ impl Board {
             .find(|&cell| self.threat(color, cell) == Threat::Five)
     }
 
-    fn adjust_near(&mut self, cell: Cell, delta: i8) {
-        let centre = cell as isize;
-        for dy in -2..=2isize {
-            for dx in -2..=2isize {
-                let index = (centre + dy * STRIDE as isize + dx) as usize;
-                self.near[index] = (self.near[index] as i8 + delta) as u8;
-            }
+    /// Counts a stone put on `cell` (or taken off) in the near counts of the 5x5 square
+    /// around it.
+    fn adjust_near(&mut self, cell: Cell, put: bool) {
+        // Each row of the square is five counters updated as one eight-byte word: a count
+        // never passes 25 nor goes below 0, so no byte carries into its neighbour.
+        const ROW_OF_FIVE: u64 = 0x01_0101_0101;
+        let top_left = cell as usize - 2 * STRIDE - 2;
+        for row in 0..5 {
+            let start = top_left + row * STRIDE;
+            let bytes: &mut [u8; 8] = (&mut self.near[start..start + 8])
+                .try_into()
+                .expect("eight bytes");
+            let word = u64::from_le_bytes(*bytes);
+            let word = if put {
+                word + ROW_OF_FIVE
+            } else {
+                word - ROW_OF_FIVE
+            };
+            *bytes = word.to_le_bytes();
         }
     }
 
@@ -439,26 +533,11 @@ impl Board {
         keys
     }
 
-    /// Saves what a stone on the empty `cell` is about to change: the prospects of the empty
-    /// cells on its lines (its own included), the totals and the class counts.
-    fn save_prospects_around(&mut self, cell: Cell) -> Change {
-        let first_saved = self.saved_cells.len();
+    /// Saves the prospects of `cell`, for the take-back of the stone being put (each cell
+    /// on the stone's lines is saved once: it lies on one of them at one distance).
+    fn save_prospect(&mut self, cell: Cell) {
         self.saved_cells.push(cell);
         self.saved_prospects.push(self.prospects[cell as usize]);
-        for direction in 0..4 {
-            for offset in (-5..=5).filter(|&offset| offset != 0) {
-                let other = self.step(cell, direction, offset);
-                if self.cells[other as usize] == EMPTY {
-                    self.saved_cells.push(other);
-                    self.saved_prospects.push(self.prospects[other as usize]);
-                }
-            }
-        }
-        Change {
-            first_saved,
-            totals: self.totals,
-            threat_counts: self.threat_counts,
-        }
     }
 
     /// Empties `cell` again by putting back what its stone changed.
@@ -476,7 +555,8 @@ impl Board {
     }
 
     /// Writes `code` into the line keys of the cells that see `cell`, and calls `changed` on
-    /// the board with each of them and its direction.
+    /// the board with each of them and its direction (not for those five cells away when
+    /// [`far_cells_matter`](Board::far_cells_matter) is false: their patterns stay as they are).
     fn rewrite_keys_around(
         &mut self,
         cell: Cell,
@@ -484,17 +564,24 @@ impl Board {
         mut changed: impl FnMut(&mut Self, Cell, usize),
     ) {
         for direction in 0..4 {
-            for distance in 1..=5i32 {
-                for sign in [-1i32, 1] {
+            for sign in [-1i32, 1] {
+                for distance in 1..=5i32 {
                     let other = self.step(cell, direction, (sign * distance) as isize) as usize;
-                    if self.cells[other] == DEAD && !self.is_on_board(other as Cell) {
+                    if self.cells[other] == DEAD {
+                        if !self.is_on_board(other as Cell) {
+                            // Past the edge the rest of this half line is wall as well.
+                            break;
+                        }
+                        // A dead cell never empties again: its key is never read.
                         continue;
                     }
                     // `cell` sits `-sign * distance` steps from `other`.
                     let shift = field_shift(-sign * distance);
                     let key = &mut self.keys[other][direction];
                     *key = (*key & !(3 << shift)) | (u32::from(code) << shift);
-                    changed(self, other as Cell, direction);
+                    if distance < HALF as i32 || self.far_cells_matter {
+                        changed(self, other as Cell, direction);
+                    }
                 }
             }
         }
@@ -518,12 +605,17 @@ impl Board {
                 self.refresh_line(cell, direction);
             }
         } else {
-            for color in [Color::Black, Color::White] {
-                let prospect = &mut self.prospects[cell as usize][color.index()];
-                prospect.codes = NO_PROSPECT.codes;
-                prospect.combination = NO_PROSPECT.combination;
-                self.refresh_cell(cell, color);
-            }
+            self.clear_prospects(cell);
+        }
+    }
+
+    /// Takes the prospects of a cell just occupied off the totals and class counts.
+    fn clear_prospects(&mut self, cell: Cell) {
+        for color in [Color::Black, Color::White] {
+            let prospect = &mut self.prospects[cell as usize][color.index()];
+            prospect.codes = NO_PROSPECT.codes;
+            prospect.combination = NO_PROSPECT.combination;
+            self.refresh_cell(cell, color);
         }
     }
 
@@ -596,6 +688,9 @@ mod tests {
     /// Everything the search reads from a board, for comparing two boards.
     fn snapshot(board: &Board) -> Vec<i64> {
         let mut state = vec![board.hash() as i64, board.empty_count as i64];
+        let mut candidates = Vec::new();
+        board.candidates(&mut candidates);
+        state.extend(candidates.iter().map(|&cell| i64::from(cell)));
         for color in [Color::Black, Color::White] {
             state.push(board.total_value(color) as i64);
             state.extend(board.threat_counts[color.index()].iter().map(|&n| n as i64));
@@ -643,6 +738,18 @@ mod tests {
                 }
                 rebuilt.set_side_to_move(board.side_to_move());
                 assert!(snapshot(&board) == snapshot(&rebuilt), "step {step}");
+                // The scan of the stones' span finds what a scan of the whole board finds.
+                let mut candidates = Vec::new();
+                board.candidates(&mut candidates);
+                let near: Vec<Cell> = board
+                    .playable()
+                    .iter()
+                    .copied()
+                    .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
+                    .collect();
+                if !near.is_empty() {
+                    assert_eq!(candidates, near, "step {step}");
+                }
             }
         }
     }

@@ -143,6 +143,14 @@ impl PatternTable {
     }
 }
 
+/// Whether the cells [`HALF`] steps from the centre can change its pattern under `five`. Not
+/// when any run of five or more wins: every five through the centre, and so every four and
+/// three that aims at one, lies within four steps of it. (An overline that does not win, or a
+/// five closed at both ends, needs the fifth cell.)
+pub fn far_cells_matter(five: FiveKind) -> bool {
+    five != FiveKind::FiveOrMore
+}
+
 /// Cells of a decoded line: index [`HALF`] is the centre.
 type Line = [u32; 2 * HALF + 1];
 
@@ -315,6 +323,24 @@ impl Threat {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn far_cells_change_no_pattern_when_any_five_wins() {
+        let far = [field_shift(-(HALF as i32)), field_shift(HALF as i32)];
+        let far_mask = far.iter().fold(0, |mask, shift| mask | 3 << shift);
+        for near in (0..1u32 << KEY_BITS).filter(|key| key & far_mask == 0) {
+            let code = classify_key(near, FiveKind::FiveOrMore);
+            for (low, high) in (0..4).flat_map(|low| (0..4).map(move |high| (low, high))) {
+                let key = near | low << far[0] | high << far[1];
+                assert_eq!(
+                    classify_key(key, FiveKind::FiveOrMore),
+                    code,
+                    "key {key:#x}"
+                );
+            }
+        }
+        assert!(far_cells_matter(FiveKind::Exact) && far_cells_matter(FiveKind::Unblocked));
+    }
 
     /// A key from a picture of the line: `x` own, `o` opponent, `#` wall, `.` empty; the centre
     /// (`*`) is where the stone goes.
