@@ -140,8 +140,8 @@ mod engine {
             //! The board: stones, and everything the search reads incrementally from them. Every empty cell
             //! keeps, for both colours, the line key of its four directions, the pattern a stone there would
             //! make in each, the threat class that combines them and its evaluation value; a move refreshes
-            //! only the cells within five steps of it along its four lines, and taking it back restores
-            //! what it changed from a saved copy.
+            //! only the cells within five steps of it along its four lines (four in freestyle), and taking
+            //! it back restores what it changed from a saved copy.
 
             use super::eval;
             use super::pattern::{
