@@ -532,22 +532,7 @@ mod engine {
                             }),
                         );
                     self.adjust_near(cell, true);
-                    // As `set_cell`, but every prospect is saved just before its first change, in the
-                    // same pass over the lines.
-                    self.save_prospect(cell);
-                    self.empty_count -= 1;
-                    self.cells[cell as usize] = stone_code(color);
-                    self.rewrite_keys_around(
-                        cell,
-                        stone_code(color),
-                        |board, other, direction| {
-                            if board.is_empty(other) {
-                                board.save_prospect(other);
-                                board.refresh_line(other, direction);
-                            }
-                        },
-                    );
-                    self.clear_prospects(cell);
+                    self.set_cell(cell, stone_code(color), true);
                 }
 
                 /// Takes back the last stone; the turn goes back to its colour. Returns the cell.
@@ -558,7 +543,7 @@ mod engine {
                     self.adjust_near(cell, false);
                     match self.changes.pop().flatten() {
                         Some(change) => self.restore(cell, change),
-                        None => self.set_cell(cell, EMPTY),
+                        None => self.set_cell(cell, EMPTY, false),
                     }
                     self.set_side_to_move(color);
                     Some(cell)
@@ -572,7 +557,7 @@ mod engine {
                     self.saved_cells.clear();
                     self.saved_prospects.clear();
                     self.changes.iter_mut().for_each(|change| *change = None);
-                    self.set_cell(cell, DEAD);
+                    self.set_cell(cell, DEAD, false);
                 }
 
                 /// Empty cells near stones (the centre on an empty board), for move generation.
@@ -736,7 +721,13 @@ mod engine {
                     }
                 }
 
-                fn set_cell(&mut self, cell: Cell, code: u8) {
+                /// Puts `code` on `cell` and brings the prospects of the cells on its lines up to date;
+                /// with `save`, each prospect is saved for the take-back just before it changes, in the
+                /// same pass over the lines.
+                fn set_cell(&mut self, cell: Cell, code: u8, save: bool) {
+                    if save {
+                        self.save_prospect(cell);
+                    }
                     if self.cells[cell as usize] == EMPTY {
                         self.empty_count -= 1;
                     }
@@ -749,6 +740,9 @@ mod engine {
                         code,
                         |board, other, direction| {
                             if board.is_empty(other) {
+                                if save {
+                                    board.save_prospect(other);
+                                }
                                 board.refresh_line(other, direction);
                             }
                         },
@@ -758,17 +752,13 @@ mod engine {
                             self.refresh_line(cell, direction);
                         }
                     } else {
-                        self.clear_prospects(cell);
-                    }
-                }
-
-                /// Takes the prospects of a cell just occupied off the totals and class counts.
-                fn clear_prospects(&mut self, cell: Cell) {
-                    for color in [Color::Black, Color::White] {
-                        let prospect = &mut self.prospects[cell as usize][color.index()];
-                        prospect.codes = NO_PROSPECT.codes;
-                        prospect.combination = NO_PROSPECT.combination;
-                        self.refresh_cell(cell, color);
+                        for color in [Color::Black, Color::White] {
+                            let prospect = &mut self
+                                .prospects[cell as usize][color.index()];
+                            prospect.codes = NO_PROSPECT.codes;
+                            prospect.combination = NO_PROSPECT.combination;
+                            self.refresh_cell(cell, color);
+                        }
                     }
                 }
 

@@ -387,18 +387,7 @@ impl Board {
             threat_counts: self.threat_counts,
         }));
         self.adjust_near(cell, true);
-        // As `set_cell`, but every prospect is saved just before its first change, in the
-        // same pass over the lines.
-        self.save_prospect(cell);
-        self.empty_count -= 1;
-        self.cells[cell as usize] = stone_code(color);
-        self.rewrite_keys_around(cell, stone_code(color), |board, other, direction| {
-            if board.is_empty(other) {
-                board.save_prospect(other);
-                board.refresh_line(other, direction);
-            }
-        });
-        self.clear_prospects(cell);
+        self.set_cell(cell, stone_code(color), true);
     }
 
     /// Takes back the last stone; the turn goes back to its colour. Returns the cell.
@@ -409,7 +398,7 @@ impl Board {
         self.adjust_near(cell, false);
         match self.changes.pop().flatten() {
             Some(change) => self.restore(cell, change),
-            None => self.set_cell(cell, EMPTY),
+            None => self.set_cell(cell, EMPTY, false),
         }
         self.set_side_to_move(color);
         Some(cell)
@@ -423,7 +412,7 @@ impl Board {
         self.saved_cells.clear();
         self.saved_prospects.clear();
         self.changes.iter_mut().for_each(|change| *change = None);
-        self.set_cell(cell, DEAD);
+        self.set_cell(cell, DEAD, false);
     }
 
     /// Whether the last stone played made a winning five.
@@ -431,9 +420,9 @@ impl Board {
         let Some(&(cell, color)) = self.history.last() else {
             return false;
         };
-        self.set_cell(cell, EMPTY);
+        self.set_cell(cell, EMPTY, false);
         let won = self.threat(color, cell) == Threat::Five;
-        self.set_cell(cell, stone_code(color));
+        self.set_cell(cell, stone_code(color), false);
         won
     }
 
@@ -587,7 +576,13 @@ impl Board {
         }
     }
 
-    fn set_cell(&mut self, cell: Cell, code: u8) {
+    /// Puts `code` on `cell` and brings the prospects of the cells on its lines up to date;
+    /// with `save`, each prospect is saved for the take-back just before it changes, in the
+    /// same pass over the lines.
+    fn set_cell(&mut self, cell: Cell, code: u8, save: bool) {
+        if save {
+            self.save_prospect(cell);
+        }
         if self.cells[cell as usize] == EMPTY {
             self.empty_count -= 1;
         }
@@ -597,6 +592,9 @@ impl Board {
         self.cells[cell as usize] = code;
         self.rewrite_keys_around(cell, code, |board, other, direction| {
             if board.is_empty(other) {
+                if save {
+                    board.save_prospect(other);
+                }
                 board.refresh_line(other, direction);
             }
         });
@@ -605,17 +603,12 @@ impl Board {
                 self.refresh_line(cell, direction);
             }
         } else {
-            self.clear_prospects(cell);
-        }
-    }
-
-    /// Takes the prospects of a cell just occupied off the totals and class counts.
-    fn clear_prospects(&mut self, cell: Cell) {
-        for color in [Color::Black, Color::White] {
-            let prospect = &mut self.prospects[cell as usize][color.index()];
-            prospect.codes = NO_PROSPECT.codes;
-            prospect.combination = NO_PROSPECT.combination;
-            self.refresh_cell(cell, color);
+            for color in [Color::Black, Color::White] {
+                let prospect = &mut self.prospects[cell as usize][color.index()];
+                prospect.codes = NO_PROSPECT.codes;
+                prospect.combination = NO_PROSPECT.combination;
+                self.refresh_cell(cell, color);
+            }
         }
     }
 
