@@ -149,7 +149,9 @@ const PATTERNS: usize = 9;
 /// first direction most significant).
 const DIRECTION_WEIGHT: [i32; 4] = [729, 81, 9, 1];
 
-/// The threat class and value of every combination of four line patterns.
+/// The threat class and value of every combination of four line patterns. (Valuing renju
+/// black's double-three and double-four cells at nothing, since black may not play them, scored
+/// 39-2-39 against this in self-play: 15x15 renju, 1 s a move, 80 games. Not kept.)
 fn build_cell_table() -> Vec<(Threat, i32)> {
     (0..PATTERNS.pow(4))
         .map(|combination| {
