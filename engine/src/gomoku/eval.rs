@@ -18,7 +18,12 @@ use super::rule::Color;
 // games, free20 openings). Refits from these weights did not beat them and were not kept:
 // lambda 0.1 over 1078 games (those matches included) scored 60-7-53 (52.9% +- 8.7%) against
 // them, lambda 0.03 over 1818 games 47-5-68 (41.2% +- 8.7%): a better log-loss alone is no
-// proof of strength.
+// proof of strength. Nor is the judgement of a stronger engine: fits to 24,742 positions of our
+// arena logs labelled by Rapfi (a 60,000-node search each, `gomoku-tune --targets`; 19,427
+// quiet), with those games' results, lowered the held-out log-loss from 0.590 to 0.580 and lost
+// at 500 ms a move on 15x15 exact five: 27-3-95 (22.8%) with every weight free, 31-1-53 (37.1%)
+// with the threat weights kept. The fit sees quiet positions only, but the search evaluates
+// every leaf, threats and all.
 
 /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
 /// Refitted since with [`COMBINATION_WEIGHT`] (see there): it moved by at most 3.

@@ -7,7 +7,9 @@
 //! 150 games); internal iterative reduction (half the nodes to the same depth, 50.3%, 149
 //! games); singular extensions of the table move (50.3%, 155 games); a search of fours at the
 //! leaves (twice the nodes to the same depth, fewer won positions proved) and razoring into it
-//! (more nodes, not fewer).
+//! (more nodes, not fewer). Reverse futility, a node of depth 3 or less without an open three,
+//! four-three or double three of the opponent returning its static value when that beats beta
+//! by 200 a ply, scored 51.5% (200 games, 15x15 exact five, 500 ms a move and 20 s a game).
 
 use std::time::Duration;
 
