@@ -22,8 +22,9 @@ use super::rule::Color;
 // arena logs labelled by Rapfi (a 60,000-node search each, `gomoku-tune --targets`; 19,427
 // quiet), with those games' results, lowered the held-out log-loss from 0.590 to 0.580 and lost
 // at 500 ms a move on 15x15 exact five: 27-3-95 (22.8%) with every weight free, 31-1-53 (37.1%)
-// with the threat weights kept. The fit sees quiet positions only, but the search evaluates
-// every leaf, threats and all.
+// with the threat weights kept. Why is not known; the positions of played games are not the
+// ones the search meets at its leaves, and a label from a deep search pays for what that search
+// finds far ahead, which no static value can see.
 
 /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
 /// Refitted since with [`COMBINATION_WEIGHT`] (see there): it moved by at most 3.

@@ -22,7 +22,9 @@ pub fn is_legal(board: &mut Board, cell: Cell) -> bool {
 }
 
 /// The ordering score of a cell for the side to move: what it builds plus what it takes from
-/// the opponent.
+/// the opponent. A policy fitted to Rapfi's moves instead (`gomoku-policy`, 1139 positions of
+/// 64 games; Rapfi's move at rank 5.2 on average, against 7.3 here) scored 100-10-90 (52.5%)
+/// against this one (15x15 exact five, 500 ms a move, 200 games): not kept on so few positions.
 pub fn move_score(board: &Board, cell: Cell) -> i32 {
     let me = board.side_to_move();
     let attack = board.value(me, cell);
