@@ -20,11 +20,11 @@ use super::rule::Color;
 // them, lambda 0.03 over 1818 games 47-5-68 (41.2% +- 8.7%): a better log-loss alone is no
 // proof of strength. Nor is the judgement of a stronger engine: fits to 24,742 positions of our
 // arena logs labelled by Rapfi (a 60,000-node search each, `gomoku-tune --targets`; 19,427
-// quiet), with those games' results, lowered the held-out log-loss from 0.590 to 0.580 and lost
-// at 500 ms a move on 15x15 exact five: 27-3-95 (22.8%) with every weight free, 31-1-53 (37.1%)
-// with the threat weights kept. Why is not known; the positions of played games are not the
-// ones the search meets at its leaves, and a label from a deep search pays for what that search
-// finds far ahead, which no static value can see.
+// quiet), with those games' results, lowered the held-out log-loss from 0.590 to 0.580 (every
+// weight free) and 0.582 (the threat weights kept), and lost at 500 ms a move on 15x15 exact
+// five: 27-3-95 (22.8%) and 31-1-53 (37.1%). Why is not known; the positions of played games
+// are not the ones the search meets at its leaves, and a label from a deep search pays for what
+// that search finds far ahead, which no static value can see.
 
 /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
 /// Refitted since with [`COMBINATION_WEIGHT`] (see there): it moved by at most 3.
