@@ -34,7 +34,7 @@ use engine::gomoku::board::{Board, Cell};
 use engine::gomoku::movegen::{generate, move_score, ScoredMove};
 use engine::gomoku::pattern::{Threat, THREAT_CLASSES};
 use engine::gomoku::rule::{Color, Rule};
-use harness::gomoku::log::log_setting;
+use harness::gomoku::log::{log_games, log_setting};
 use harness::gomoku::openings::parse_line;
 
 const PATTERNS: usize = 9;
@@ -186,12 +186,7 @@ impl Dataset {
     fn read_log(&mut self, log: &str, openings: &[String], teacher: &str) -> Result<(), String> {
         let (size, rule) = log_setting(log)?;
         let text = std::fs::read_to_string(log).map_err(|e| format!("{log}: {e}"))?;
-        let mut lines = text.lines();
-        while let Some(line) = lines.next() {
-            if !line.starts_with("game ") {
-                continue;
-            }
-            let moves_line = lines.next().unwrap_or("").trim();
+        for (line, moves_line) in log_games(&text) {
             let engine1 = if line.contains("engine1 black:") {
                 Color::Black
             } else if line.contains("engine1 white:") {

@@ -54,7 +54,7 @@ use engine::gomoku::eval::{
 };
 use engine::gomoku::pattern::{LineCode, Pattern, Threat, THREAT_CLASSES};
 use engine::gomoku::rule::{Color, Rule};
-use harness::gomoku::log::log_setting;
+use harness::gomoku::log::{log_games, log_setting};
 use harness::gomoku::openings::parse_line;
 
 /// Number of line patterns.
@@ -293,12 +293,7 @@ fn read_log(
 ) -> Result<(), String> {
     let (size, rule) = log_setting(log)?;
     let text = std::fs::read_to_string(log).map_err(|e| format!("{log}: {e}"))?;
-    let mut lines = text.lines();
-    while let Some(line) = lines.next() {
-        if !line.starts_with("game ") {
-            continue;
-        }
-        let moves_line = lines.next().unwrap_or("");
+    for (line, moves_line) in log_games(&text) {
         let Some(winner) = winner(line) else {
             census.skipped_games += 1;
             continue;

@@ -34,3 +34,15 @@ pub fn log_setting(log: &str) -> Result<(usize, Rule), String> {
         .ok_or(format!("{out}: no board size in the header '{header}'"))?;
     Ok((size, rule))
 }
+
+/// The games of a log's text: per game its result line (`game N engine1 black: ...`) and the
+/// line of its stones after it.
+pub fn log_games(text: &str) -> impl Iterator<Item = (&str, &str)> {
+    let mut lines = text.lines();
+    std::iter::from_fn(move || loop {
+        let line = lines.next()?;
+        if line.starts_with("game ") {
+            return Some((line, lines.next().unwrap_or("").trim()));
+        }
+    })
+}
