@@ -2182,13 +2182,13 @@ mod engine {
             //! ply of reduction for a quiet move two logits below the policy's favourite and two from four
             //! logits scored 105-10-85 (55.0% +- 6.7%, same setting), then 45-13-49 (48.1%, 107 games) on
             //! 100 fresh openings: 52.6% over both, noise. On top of it: skipping a quiet move at depth 5 or
-            //! less that the policy puts (1 + depth) logits below its favourite cut 10 thousand of 114
-            //! thousand such moves (late-move pruning ends those nodes first) and no nodes; reducing the
-            //! moves that stop the opponent's three or four without a threat of their own like quiet ones
-            //! halved the nodes to depth 9 and scored 45-8-51 (47.1%, 104 games); reducing them by the
-            //! policy gap alone scored 93-15-92 (50.2%, 200 games at 250 ms a move). Quiet moves are 4%
-            //! of the moves searched (the rest: moves that make or stop threes and fours, and the answers
-            //! to them), which is why their ordering and reductions change so little.
+            //! less that the policy puts (1 + depth) logits below its favourite skipped 10 thousand of 114
+            //! thousand such moves and left the node count as it was (late-move pruning ends those nodes
+            //! first); reducing the moves that stop the opponent's three or four without a threat of their
+            //! own like quiet ones halved the nodes to depth 9 and scored 45-8-51 (47.1%, 104 games);
+            //! reducing them by the policy gap alone scored 93-15-92 (50.2%, 200 games at 250 ms a move).
+            //! Quiet moves are 4% of the moves searched (the rest: moves that make or stop threes and
+            //! fours, and the answers to them), which is why their ordering and reductions change so little.
 
             use std::time::Duration;
             use super::board::{Board, Cell, CELLS};
