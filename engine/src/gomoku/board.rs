@@ -6,7 +6,7 @@
 
 use super::eval;
 use super::pattern::{
-    far_cells_matter, field_shift, LineCode, PatternTable, Threat, HALF, THREAT_CLASSES,
+    far_cells_matter, field_shift, LineCode, PatternTable, Threat, HALF, PATTERNS, THREAT_CLASSES,
 };
 use super::rule::{Color, Rule};
 use crate::core::rng::Rng;
@@ -143,11 +143,14 @@ const NO_PROSPECT: Prospect = Prospect {
     value: 0,
 };
 
-/// Number of line patterns.
-const PATTERNS: usize = 9;
 /// The weight of each direction's pattern in a cell's combination number (base [`PATTERNS`],
 /// first direction most significant).
-const DIRECTION_WEIGHT: [i32; 4] = [729, 81, 9, 1];
+const DIRECTION_WEIGHT: [i32; 4] = [
+    (PATTERNS * PATTERNS * PATTERNS) as i32,
+    (PATTERNS * PATTERNS) as i32,
+    PATTERNS as i32,
+    1,
+];
 
 /// The threat class and value of every combination of four line patterns. (Valuing renju
 /// black's double-three and double-four cells at nothing, since black may not play them, scored

@@ -24,38 +24,47 @@ pub const WALL: u32 = 3;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Pattern {
-    /// Nothing that can become five.
+    /// A dead line: no five through the cell can ever be made there.
     None = 0,
+    /// One move from a closed two: room for a five, but little of it.
+    Block1 = 1,
+    /// One move from an open two: a stone with room around it.
+    Flex1 = 2,
     /// One move from a closed three.
-    Block2 = 1,
+    Block2 = 3,
     /// One move from an open three.
-    Flex2 = 2,
+    Flex2 = 4,
     /// One move from a four.
-    Block3 = 3,
+    Block3 = 5,
     /// One move from an open (straight) four.
-    Flex3 = 4,
+    Flex3 = 6,
     /// One move from five, with a single five point.
-    Block4 = 5,
+    Block4 = 7,
     /// Two five points in one line that are not a straight four (`X.XXX.X`): renju counts it as
     /// a double four.
-    FourTwice = 6,
+    FourTwice = 8,
     /// A straight four `.XXXX.`: two five points, unstoppable.
-    Flex4 = 7,
+    Flex4 = 9,
     /// Five in a row that wins under the rule.
-    Five = 8,
+    Five = 10,
 }
+
+/// Number of line patterns, for counting arrays.
+pub const PATTERNS: usize = 11;
 
 impl Pattern {
     fn from_code(code: u8) -> Pattern {
         match code & 0x0f {
-            1 => Pattern::Block2,
-            2 => Pattern::Flex2,
-            3 => Pattern::Block3,
-            4 => Pattern::Flex3,
-            5 => Pattern::Block4,
-            6 => Pattern::FourTwice,
-            7 => Pattern::Flex4,
-            8 => Pattern::Five,
+            1 => Pattern::Block1,
+            2 => Pattern::Flex1,
+            3 => Pattern::Block2,
+            4 => Pattern::Flex2,
+            5 => Pattern::Block3,
+            6 => Pattern::Flex3,
+            7 => Pattern::Block4,
+            8 => Pattern::FourTwice,
+            9 => Pattern::Flex4,
+            10 => Pattern::Five,
             _ => Pattern::None,
         }
     }
@@ -67,6 +76,8 @@ impl Pattern {
             Pattern::Block4 | Pattern::FourTwice => Pattern::Block3,
             Pattern::Flex3 => Pattern::Flex2,
             Pattern::Block3 => Pattern::Block2,
+            Pattern::Flex2 => Pattern::Flex1,
+            Pattern::Block2 => Pattern::Block1,
             _ => Pattern::None,
         }
     }
@@ -132,15 +143,45 @@ impl PatternTable {
     /// The codes of a key for a black and for a white stone on the centre; the key is read as
     /// black sees it ([`OWN`] is a black stone).
     pub fn codes(&mut self, key: u32) -> [LineCode; 2] {
-        let slot = &mut self.codes[key as usize];
-        if slot[0] == UNKNOWN {
-            *slot = [
-                classify_key(key, self.fives[0]),
-                classify_key(swap_sides(key), self.fives[1]),
-            ];
-        }
-        [LineCode(slot[0]), LineCode(slot[1])]
+        [LineCode(self.code(key, 0)), LineCode(self.code(key, 1))]
     }
+
+    /// The code of a key for a stone of `side` (0 black, 1 white) on the centre.
+    fn code(&mut self, key: u32, side: usize) -> u8 {
+        let known = self.codes[key as usize][side];
+        if known != UNKNOWN {
+            return known;
+        }
+        let own_view = if side == 0 { key } else { swap_sides(key) };
+        let mut code = classify_key(own_view, self.fives[side]);
+        if Pattern::from_code(code) == Pattern::None && has_room(own_view) {
+            // Below a two, grade through the keys with one more own stone: they are lines the
+            // board meets too, so the table remembers them, and a line of many empty cells is
+            // not searched stone by stone again for every key.
+            let stone = if side == 0 { OWN } else { OPPONENT };
+            let mut best = Pattern::None;
+            for offset in (-(HALF as i32)..=HALF as i32).filter(|&offset| offset != 0) {
+                let shift = field_shift(offset);
+                if (key >> shift) & 3 == EMPTY {
+                    let next = Pattern::from_code(self.code(key | stone << shift, side));
+                    best = best.max(next.one_step_weaker());
+                }
+            }
+            code |= best as u8;
+        }
+        self.codes[key as usize][side] = code;
+        code
+    }
+}
+
+/// Whether some five cells in a row through the centre hold neither opponent stones nor walls:
+/// without them no five can ever be made there.
+fn has_room(key: u32) -> bool {
+    let blocked = |offset: i32| {
+        let cell = (key >> field_shift(offset)) & 3;
+        cell == OPPONENT || cell == WALL
+    };
+    (-4..=0).any(|start| (start..start + 5).all(|offset| offset == 0 || !blocked(offset)))
 }
 
 /// Whether the cells [`HALF`] steps from the centre can change its pattern under `five`. Not
@@ -283,7 +324,7 @@ pub const THREAT_CLASSES: usize = 10;
 impl Threat {
     /// The class of a cell from the patterns of its four lines.
     pub fn classify(lines: [LineCode; 4]) -> Threat {
-        let mut counts = [0u8; 9];
+        let mut counts = [0u8; PATTERNS];
         for code in lines {
             counts[code.pattern() as usize] += 1;
         }
@@ -328,15 +369,12 @@ mod tests {
     fn far_cells_change_no_pattern_when_any_five_wins() {
         let far = [field_shift(-(HALF as i32)), field_shift(HALF as i32)];
         let far_mask = far.iter().fold(0, |mask, shift| mask | 3 << shift);
+        let mut table = PatternTable::new(FiveKind::FiveOrMore, FiveKind::FiveOrMore);
         for near in (0..1u32 << KEY_BITS).filter(|key| key & far_mask == 0) {
-            let code = classify_key(near, FiveKind::FiveOrMore);
+            let codes = table.codes(near);
             for (low, high) in (0..4).flat_map(|low| (0..4).map(move |high| (low, high))) {
                 let key = near | low << far[0] | high << far[1];
-                assert_eq!(
-                    classify_key(key, FiveKind::FiveOrMore),
-                    code,
-                    "key {key:#x}"
-                );
+                assert_eq!(table.codes(key), codes, "key {key:#x}");
             }
         }
         assert!(far_cells_matter(FiveKind::Exact) && far_cells_matter(FiveKind::Unblocked));
@@ -378,6 +416,24 @@ mod tests {
         assert_eq!(pattern(".....x*x.......", free), Pattern::Flex3);
         assert_eq!(pattern("....ox*x.......", free), Pattern::Block3);
         assert_eq!(pattern(".......*x......", free), Pattern::Flex2);
+    }
+
+    #[test]
+    fn ones_tell_room_apart() {
+        let free = FiveKind::FiveOrMore;
+        // A lone stone with room on both sides, with room on one side only, and with none.
+        assert_eq!(pattern("...........*...........", free), Pattern::Flex1);
+        assert_eq!(pattern(".....o....*.......", free), Pattern::Flex1);
+        assert_eq!(pattern("#*.....", free), Pattern::Block1);
+        assert_eq!(pattern("..o.*...o..", free), Pattern::Block1);
+        assert_eq!(pattern("...o.*..o...", free), Pattern::None);
+        assert_eq!(pattern("#*...#", free), Pattern::None);
+        // A one never hides a two: a second stone in reach makes the line a two.
+        assert_eq!(pattern("....*.x....", free), Pattern::Flex2);
+        // Under exact five, an own stone that would turn every five into an overline kills the
+        // room it stands next to.
+        assert_eq!(pattern("#*....x", FiveKind::Exact), Pattern::None);
+        assert_eq!(pattern("#*....x", free), Pattern::Block1);
     }
 
     #[test]

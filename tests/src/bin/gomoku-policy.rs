@@ -32,12 +32,11 @@
 
 use engine::gomoku::board::{Board, Cell};
 use engine::gomoku::movegen::{generate, move_score, ScoredMove};
-use engine::gomoku::pattern::{Threat, THREAT_CLASSES};
+use engine::gomoku::pattern::{Threat, PATTERNS, THREAT_CLASSES};
 use engine::gomoku::rule::{Color, Rule};
 use harness::gomoku::log::{log_games, log_setting};
 use harness::gomoku::openings::parse_line;
 
-const PATTERNS: usize = 9;
 /// How far from a stone, in king steps: 1, 2, 3, 4 or more.
 const DISTANCES: usize = 4;
 const OWN_LINES: usize = 0;

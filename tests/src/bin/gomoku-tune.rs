@@ -52,16 +52,15 @@ use engine::gomoku::eval::{
     COMBINATION_WEIGHT, LINE_WEIGHT, THREAT_BONUS, THREAT_FEATURES, THREAT_MASKS,
     THREAT_MASK_WEIGHT, THREAT_WEIGHT,
 };
-use engine::gomoku::pattern::{LineCode, Pattern, Threat, THREAT_CLASSES};
+use engine::gomoku::pattern::{LineCode, Pattern, Threat, PATTERNS, THREAT_CLASSES};
 use engine::gomoku::rule::{Color, Rule};
 use harness::gomoku::log::{log_games, log_setting};
 use harness::gomoku::openings::parse_line;
 
-/// Number of line patterns.
-const PATTERNS: usize = 9;
 /// Number of combinations of a cell's four line patterns whatever their directions (multisets
-/// of four of the nine patterns).
-const COMBINATIONS: usize = 495;
+/// of four of the [`PATTERNS`] patterns, `C(PATTERNS + 3, 4)`; the engine's table names only
+/// those without ones, see [`sorted_patterns`]).
+const COMBINATIONS: usize = 1001;
 /// Feature layout: line patterns, then threat classes, then the threat-situation indicators,
 /// then the combinations of line patterns, then the threat masks (one of them set).
 const FEATURES: usize = PATTERNS + THREAT_CLASSES + THREAT_FEATURES + COMBINATIONS + THREAT_MASKS;
@@ -130,9 +129,10 @@ fn binomial(n: usize, k: usize) -> usize {
 fn combination_patterns() -> Vec<[Pattern; 4]> {
     let mut patterns = vec![[Pattern::None; 4]; COMBINATIONS];
     for key in 0..PATTERNS.pow(4) {
-        // The four base-9 digits of `key`: every pattern in every direction.
-        let digits = [key / 729, key / 81 % 9, key / 9 % 9, key % 9];
-        let sorted = sorted_patterns(digits.map(|digit| LineCode(digit as u8)));
+        // The four digits of `key` in base PATTERNS: every pattern in every direction.
+        let digits = [3, 2, 1, 0].map(|place| key / PATTERNS.pow(place) % PATTERNS);
+        let mut sorted = digits.map(|digit| LineCode(digit as u8).pattern());
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
         patterns[combination_index(sorted)] = sorted;
     }
     patterns
@@ -579,6 +579,8 @@ fn fit_logits(
 fn short_name(pattern: Pattern) -> &'static str {
     match pattern {
         Pattern::None => "NIL",
+        Pattern::Block1 => "B1",
+        Pattern::Flex1 => "F1",
         Pattern::Block2 => "B2",
         Pattern::Flex2 => "F2",
         Pattern::Block3 => "B3",
@@ -593,8 +595,18 @@ fn short_name(pattern: Pattern) -> &'static str {
 /// Prints where the fitted weights break the expected order of strength.
 fn report_oddities(weights: &[i32]) {
     let chains = [
-        [Pattern::Block2, Pattern::Block3, Pattern::Block4],
-        [Pattern::Flex2, Pattern::Flex3, Pattern::Flex4],
+        [
+            Pattern::Block1,
+            Pattern::Block2,
+            Pattern::Block3,
+            Pattern::Block4,
+        ],
+        [
+            Pattern::Flex1,
+            Pattern::Flex2,
+            Pattern::Flex3,
+            Pattern::Flex4,
+        ],
     ];
     for chain in chains {
         for pair in chain.windows(2) {
