@@ -143,6 +143,10 @@ impl PatternTable {
     /// The codes of a key for a black and for a white stone on the centre; the key is read as
     /// black sees it ([`OWN`] is a black stone).
     pub fn codes(&mut self, key: u32) -> [LineCode; 2] {
+        let [black, white] = self.codes[key as usize];
+        if black != UNKNOWN && white != UNKNOWN {
+            return [LineCode(black), LineCode(white)];
+        }
         [LineCode(self.code(key, 0)), LineCode(self.code(key, 1))]
     }
 
