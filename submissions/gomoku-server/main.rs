@@ -146,7 +146,7 @@ mod engine {
             use super::eval;
             use super::pattern::{
                 far_cells_matter, field_shift, LineCode, PatternTable, Threat, HALF,
-                THREAT_CLASSES,
+                PATTERNS, THREAT_CLASSES,
             };
             use super::rule::{Color, Rule};
             use crate::engine::core::rng::Rng;
@@ -296,12 +296,14 @@ mod engine {
                 value: 0,
             };
 
-            /// Number of line patterns.
-            const PATTERNS: usize = 9;
-
             /// The weight of each direction's pattern in a cell's combination number (base [`PATTERNS`],
             /// first direction most significant).
-            const DIRECTION_WEIGHT: [i32; 4] = [729, 81, 9, 1];
+            const DIRECTION_WEIGHT: [i32; 4] = [
+                (PATTERNS * PATTERNS * PATTERNS) as i32,
+                (PATTERNS * PATTERNS) as i32,
+                PATTERNS as i32,
+                1,
+            ];
 
             /// The threat class and value of every combination of four line patterns. (Valuing renju
             /// black's double-three and double-four cells at nothing, since black may not play them, scored
@@ -999,7 +1001,7 @@ mod engine {
             //! threat situation (which forcing moves each side has ready) is worth to the side to move.
 
             use super::board::Board;
-            use super::pattern::{LineCode, Pattern, Threat};
+            use super::pattern::{LineCode, Pattern, Threat, PATTERNS};
             use super::rule::Color;
 
             // The weights below were fitted to game results (Texel's method) with `gomoku-tune fit
@@ -1022,8 +1024,22 @@ mod engine {
             // are not the ones the search meets at its leaves, and a label from a deep search pays for what
             // that search finds far ahead, which no static value can see.
             /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
-            /// Refitted since with [`COMBINATION_WEIGHT`] (see there): it moved by at most 3.
-            pub const LINE_WEIGHT: [i32; 9] = [0, 4, 8, 26, 48, 79, 220, 220, 900];
+            /// Refitted since with [`COMBINATION_WEIGHT`] (see there). A one (`Flex1`, `Block1`) is worth
+            /// about as little as a dead line alone; what room around a cell is worth shows in the
+            /// combinations.
+            pub const LINE_WEIGHT: [i32; PATTERNS] = [
+                0,
+                -1,
+                -1,
+                4,
+                8,
+                26,
+                46,
+                84,
+                220,
+                220,
+                900,
+            ];
 
             /// Extra worth of a cell for the threat class its lines combine into, indexed by [`Threat`].
             /// The double three's is a little negative: the fit pays the side to move's double three
@@ -1032,6 +1048,10 @@ mod engine {
 
             // Short names of the line patterns for the table below.
             const NIL: Pattern = Pattern::None;
+
+            const B1: Pattern = Pattern::Block1;
+
+            const F1: Pattern = Pattern::Flex1;
 
             const B2: Pattern = Pattern::Block2;
 
@@ -1050,105 +1070,290 @@ mod engine {
             /// open three among three open twos are worth less (the double-three indicator already pays
             /// for what a double three threatens).
             ///
-            /// Fitted with [`LINE_WEIGHT`] (`gomoku-tune fit --smoothed --combinations --lines-only --lambda
-            /// 0.02`) to the 6511 games of our arena logs of 21-22 Nov 2026 (186,732 quiet positions from stone
-            /// 8 on; every combination below an open four that 200 training positions show). Held-out log-loss
-            /// 0.606 -> 0.585, where refitting the line and threat weights alone (same data and lambda) reached
-            /// 0.602. Against positions labelled by Rapfi's evaluation, which the fit never saw (two sets of
-            /// 4862 and 3451), the log-loss fell from 0.559 to 0.536 and from 0.553 to 0.532. In matches (200
-            /// games each, 200 ms a move): the first fit (lambda 0.1) scored 115-0-85 (57.5% +- 6.9%) against
-            /// the weights without the table on 20x20 freestyle and 112-8-80 (58.0% +- 6.7%) on 15x15 exact
-            /// five; this one scored 111-0-89 (55.5% +- 6.9%) against the first on 20x20 freestyle, and against
-            /// the weights without the table 122-0-78 (61.0% +- 6.8%) there and 110-6-84 (56.5% +- 6.8%) on
-            /// 15x15 exact five.
-            pub const COMBINATION_WEIGHT: [([Pattern; 4], i32); 87] = [
+            /// First fitted with [`LINE_WEIGHT`] (`gomoku-tune fit --smoothed --combinations --lines-only
+            /// --lambda 0.02`) to the 6511 games of our arena logs of 21-22 Nov 2026, when a line pattern
+            /// could not tell a one from a dead line: held-out log-loss 0.606 -> 0.585, and in matches (200
+            /// games each, 200 ms a move) against the weights without the table 122-0-78 (61.0% +- 6.8%) on
+            /// 20x20 freestyle and 110-6-84 (56.5% +- 6.8%) on 15x15 exact five.
+            ///
+            /// Then restated with the ones told apart (each entry copied to every way its `None` lines can
+            /// be a one or dead, which plays the same: the depth-9 bench searched the same nodes) and refitted
+            /// from there (same command, lambda 0.1) to the 3090 games of our arena logs of 22-23 Nov 2026
+            /// (123,257 quiet positions): held-out log-loss 0.6123 -> 0.6008, where the same fit without the
+            /// ones gained nothing on held-out games. Against the weights before (200 games each): 98-9-93
+            /// (51.2% +- 6.8%) on 15x15 exact five at 250 ms a move, 102-0-98 (51.0% +- 6.9%) on 20x20
+            /// freestyle at 200 ms a move, and a fit to the first 2090 of those games 102-7-91 (52.8% +-
+            /// 6.8%) on 15x15: not worse, and at most a little better.
+            pub const COMBINATION_WEIGHT: [([Pattern; 4], i32); 269] = [
                 ([B4, F3, B3, B2], 420),
-                ([B4, F3, B3, NIL], 213),
-                ([B4, F3, F2, B2], 151),
-                ([B4, F3, F2, NIL], 269),
-                ([B4, F3, B2, B2], -73),
-                ([B4, F3, B2, NIL], 204),
-                ([B4, F3, NIL, NIL], 99),
+                ([B4, F3, B3, F1], 213),
+                ([B4, F3, B3, B1], 213),
+                ([B4, F3, B3, NIL], 226),
+                ([B4, F3, F2, B2], 219),
+                ([B4, F3, F2, F1], 193),
+                ([B4, F3, F2, B1], 204),
+                ([B4, F3, F2, NIL], 230),
+                ([B4, F3, B2, B2], 142),
+                ([B4, F3, B2, F1], 165),
+                ([B4, F3, B2, B1], 151),
+                ([B4, F3, B2, NIL], 241),
+                ([B4, F3, F1, F1], 113),
+                ([B4, F3, F1, B1], 166),
+                ([B4, F3, F1, NIL], 78),
+                ([B4, F3, B1, B1], -11),
+                ([B4, F3, B1, NIL], 51),
+                ([B4, F3, NIL, NIL], -2),
                 ([B4, B3, B3, F2], 728),
-                ([B4, B3, B3, B2], 276),
-                ([B4, B3, B3, NIL], 209),
-                ([B4, B3, F2, F2], 251),
-                ([B4, B3, F2, B2], 518),
-                ([B4, B3, F2, NIL], 231),
-                ([B4, B3, B2, B2], 215),
-                ([B4, B3, B2, NIL], 138),
-                ([B4, B3, NIL, NIL], 45),
-                ([B4, F2, F2, F2], 282),
-                ([B4, F2, F2, B2], 388),
-                ([B4, F2, F2, NIL], 232),
-                ([B4, F2, B2, B2], 294),
-                ([B4, F2, B2, NIL], 127),
-                ([B4, F2, NIL, NIL], 111),
-                ([B4, B2, B2, B2], 5),
-                ([B4, B2, B2, NIL], 60),
-                ([B4, B2, NIL, NIL], 8),
-                ([B4, NIL, NIL, NIL], -50),
+                ([B4, B3, B3, B2], 363),
+                ([B4, B3, B3, F1], 275),
+                ([B4, B3, B3, B1], 247),
+                ([B4, B3, B3, NIL], 98),
+                ([B4, B3, F2, F2], 417),
+                ([B4, B3, F2, B2], 321),
+                ([B4, B3, F2, F1], 304),
+                ([B4, B3, F2, B1], 366),
+                ([B4, B3, F2, NIL], 247),
+                ([B4, B3, B2, B2], 265),
+                ([B4, B3, B2, F1], 184),
+                ([B4, B3, B2, B1], 190),
+                ([B4, B3, B2, NIL], 111),
+                ([B4, B3, F1, F1], 156),
+                ([B4, B3, F1, B1], 119),
+                ([B4, B3, F1, NIL], 62),
+                ([B4, B3, B1, B1], 93),
+                ([B4, B3, B1, NIL], 57),
+                ([B4, B3, NIL, NIL], 50),
+                ([B4, F2, F2, F2], 234),
+                ([B4, F2, F2, B2], 307),
+                ([B4, F2, F2, F1], 194),
+                ([B4, F2, F2, B1], 253),
+                ([B4, F2, F2, NIL], 182),
+                ([B4, F2, B2, B2], 171),
+                ([B4, F2, B2, F1], 176),
+                ([B4, F2, B2, B1], 177),
+                ([B4, F2, B2, NIL], 179),
+                ([B4, F2, F1, F1], 122),
+                ([B4, F2, F1, B1], 115),
+                ([B4, F2, F1, NIL], 116),
+                ([B4, F2, B1, B1], 46),
+                ([B4, F2, B1, NIL], 118),
+                ([B4, F2, NIL, NIL], 77),
+                ([B4, B2, B2, B2], 82),
+                ([B4, B2, B2, F1], 58),
+                ([B4, B2, B2, B1], 137),
+                ([B4, B2, B2, NIL], 56),
+                ([B4, B2, F1, F1], 49),
+                ([B4, B2, F1, B1], 67),
+                ([B4, B2, F1, NIL], -15),
+                ([B4, B2, B1, B1], 30),
+                ([B4, B2, B1, NIL], 20),
+                ([B4, B2, NIL, NIL], -20),
+                ([B4, F1, F1, F1], -1),
+                ([B4, F1, F1, B1], 9),
+                ([B4, F1, F1, NIL], -12),
+                ([B4, F1, B1, B1], 11),
+                ([B4, F1, B1, NIL], -23),
+                ([B4, F1, NIL, NIL], -41),
+                ([B4, B1, B1, B1], 1),
+                ([B4, B1, B1, NIL], -92),
+                ([B4, B1, NIL, NIL], -59),
+                ([B4, NIL, NIL, NIL], -71),
+                ([F3, F3, F3, F1], -122),
+                ([F3, F3, F3, B1], -122),
                 ([F3, F3, F3, NIL], -122),
                 ([F3, F3, B3, F2], -242),
-                ([F3, F3, B3, B2], -13),
-                ([F3, F3, B3, NIL], -99),
+                ([F3, F3, B3, B2], -96),
+                ([F3, F3, B3, F1], -44),
+                ([F3, F3, B3, B1], -286),
+                ([F3, F3, B3, NIL], 58),
                 ([F3, F3, F2, F2], 50),
-                ([F3, F3, F2, B2], -202),
-                ([F3, F3, F2, NIL], 69),
-                ([F3, F3, B2, B2], 328),
-                ([F3, F3, B2, NIL], 5),
-                ([F3, F3, NIL, NIL], 6),
-                ([F3, B3, B3, F2], 249),
-                ([F3, B3, B3, B2], -11),
-                ([F3, B3, B3, NIL], -71),
-                ([F3, B3, F2, F2], -33),
-                ([F3, B3, F2, B2], 12),
-                ([F3, B3, F2, NIL], 9),
-                ([F3, B3, B2, B2], -29),
-                ([F3, B3, B2, NIL], 11),
-                ([F3, B3, NIL, NIL], -17),
-                ([F3, F2, F2, F2], -407),
-                ([F3, F2, F2, B2], 37),
-                ([F3, F2, F2, NIL], 1),
-                ([F3, F2, B2, B2], 22),
-                ([F3, F2, B2, NIL], -6),
-                ([F3, F2, NIL, NIL], 5),
-                ([F3, B2, B2, B2], 113),
-                ([F3, B2, B2, NIL], 27),
-                ([F3, B2, NIL, NIL], 26),
-                ([F3, NIL, NIL, NIL], 3),
-                ([B3, B3, B3, F2], 479),
-                ([B3, B3, B3, B2], 185),
-                ([B3, B3, B3, NIL], 60),
-                ([B3, B3, F2, F2], 188),
-                ([B3, B3, F2, B2], 46),
-                ([B3, B3, F2, NIL], 37),
-                ([B3, B3, B2, B2], 104),
-                ([B3, B3, B2, NIL], 19),
+                ([F3, F3, F2, B2], -98),
+                ([F3, F3, F2, F1], 4),
+                ([F3, F3, F2, B1], -103),
+                ([F3, F3, F2, NIL], 16),
+                ([F3, F3, B2, B2], 221),
+                ([F3, F3, B2, F1], -14),
+                ([F3, F3, B2, B1], 28),
+                ([F3, F3, B2, NIL], 44),
+                ([F3, F3, F1, F1], 43),
+                ([F3, F3, F1, B1], -43),
+                ([F3, F3, F1, NIL], 90),
+                ([F3, F3, B1, B1], -48),
+                ([F3, F3, B1, NIL], -42),
+                ([F3, F3, NIL, NIL], 22),
+                ([F3, B3, B3, F2], 224),
+                ([F3, B3, B3, B2], 97),
+                ([F3, B3, B3, F1], 41),
+                ([F3, B3, B3, B1], -145),
+                ([F3, B3, B3, NIL], -16),
+                ([F3, B3, F2, F2], -100),
+                ([F3, B3, F2, B2], -27),
+                ([F3, B3, F2, F1], -34),
+                ([F3, B3, F2, B1], 69),
+                ([F3, B3, F2, NIL], 83),
+                ([F3, B3, B2, B2], 29),
+                ([F3, B3, B2, F1], -2),
+                ([F3, B3, B2, B1], 2),
+                ([F3, B3, B2, NIL], 45),
+                ([F3, B3, F1, F1], -4),
+                ([F3, B3, F1, B1], 1),
+                ([F3, B3, F1, NIL], 36),
+                ([F3, B3, B1, B1], -42),
+                ([F3, B3, B1, NIL], -7),
+                ([F3, B3, NIL, NIL], -33),
+                ([F3, F2, F2, F2], -103),
+                ([F3, F2, F2, B2], 55),
+                ([F3, F2, F2, F1], -35),
+                ([F3, F2, F2, B1], -17),
+                ([F3, F2, F2, NIL], 24),
+                ([F3, F2, B2, B2], 39),
+                ([F3, F2, B2, F1], -25),
+                ([F3, F2, B2, B1], 15),
+                ([F3, F2, B2, NIL], 32),
+                ([F3, F2, F1, F1], 1),
+                ([F3, F2, F1, B1], -28),
+                ([F3, F2, F1, NIL], 18),
+                ([F3, F2, B1, B1], -38),
+                ([F3, F2, B1, NIL], -30),
+                ([F3, F2, NIL, NIL], -14),
+                ([F3, B2, B2, B2], 38),
+                ([F3, B2, B2, F1], 44),
+                ([F3, B2, B2, B1], 52),
+                ([F3, B2, B2, NIL], 17),
+                ([F3, B2, F1, F1], 42),
+                ([F3, B2, F1, B1], 48),
+                ([F3, B2, F1, NIL], 41),
+                ([F3, B2, B1, B1], -19),
+                ([F3, B2, B1, NIL], 4),
+                ([F3, B2, NIL, NIL], -24),
+                ([F3, F1, F1, F1], 6),
+                ([F3, F1, F1, B1], 12),
+                ([F3, F1, F1, NIL], 17),
+                ([F3, F1, B1, B1], 8),
+                ([F3, F1, B1, NIL], -1),
+                ([F3, F1, NIL, NIL], -26),
+                ([F3, B1, B1, B1], -13),
+                ([F3, B1, B1, NIL], 16),
+                ([F3, B1, NIL, NIL], -18),
+                ([F3, NIL, NIL, NIL], -20),
+                ([B3, B3, B3, F2], 152),
+                ([B3, B3, B3, B2], 42),
+                ([B3, B3, B3, F1], 59),
+                ([B3, B3, B3, B1], 34),
+                ([B3, B3, B3, NIL], 3),
+                ([B3, B3, F2, F2], 37),
+                ([B3, B3, F2, B2], 115),
+                ([B3, B3, F2, F1], 83),
+                ([B3, B3, F2, B1], 39),
+                ([B3, B3, F2, NIL], 10),
+                ([B3, B3, B2, B2], 3),
+                ([B3, B3, B2, F1], -18),
+                ([B3, B3, B2, B1], 27),
+                ([B3, B3, F1, F1], 43),
+                ([B3, B3, F1, B1], -5),
+                ([B3, B3, F1, NIL], 13),
+                ([B3, B3, B1, B1], 11),
+                ([B3, B3, B1, NIL], 29),
                 ([B3, B3, NIL, NIL], -7),
-                ([B3, F2, F2, F2], 5),
-                ([B3, F2, F2, B2], 60),
-                ([B3, F2, F2, NIL], 35),
-                ([B3, F2, B2, B2], 65),
-                ([B3, F2, B2, NIL], 36),
-                ([B3, F2, NIL, NIL], 17),
-                ([B3, B2, B2, B2], 7),
-                ([B3, B2, NIL, NIL], -21),
-                ([B3, NIL, NIL, NIL], -5),
-                ([F2, F2, F2, F2], -116),
-                ([F2, F2, F2, B2], -14),
-                ([F2, F2, F2, NIL], -15),
-                ([F2, F2, B2, B2], 25),
-                ([F2, F2, B2, NIL], 1),
-                ([F2, F2, NIL, NIL], -2),
-                ([F2, B2, B2, B2], 26),
-                ([F2, B2, B2, NIL], 3),
-                ([F2, B2, NIL, NIL], 5),
-                ([F2, NIL, NIL, NIL], -6),
-                ([B2, B2, B2, B2], -29),
-                ([B2, B2, B2, NIL], -30),
-                ([B2, B2, NIL, NIL], -8),
-                ([B2, NIL, NIL, NIL], -5),
+                ([B3, F2, F2, F2], -87),
+                ([B3, F2, F2, B2], 46),
+                ([B3, F2, F2, F1], 19),
+                ([B3, F2, F2, B1], 87),
+                ([B3, F2, F2, NIL], 74),
+                ([B3, F2, B2, B2], 34),
+                ([B3, F2, B2, F1], 35),
+                ([B3, F2, B2, B1], 33),
+                ([B3, F2, B2, NIL], 8),
+                ([B3, F2, F1, F1], 27),
+                ([B3, F2, F1, B1], 17),
+                ([B3, F2, F1, NIL], 17),
+                ([B3, F2, B1, B1], 24),
+                ([B3, F2, B1, NIL], 6),
+                ([B3, F2, NIL, NIL], -12),
+                ([B3, B2, B2, B2], -5),
+                ([B3, B2, B2, F1], 3),
+                ([B3, B2, B2, B1], 4),
+                ([B3, B2, B2, NIL], 1),
+                ([B3, B2, F1, F1], -5),
+                ([B3, B2, F1, B1], -9),
+                ([B3, B2, F1, NIL], -27),
+                ([B3, B2, B1, B1], -5),
+                ([B3, B2, B1, NIL], -4),
+                ([B3, B2, NIL, NIL], -16),
+                ([B3, F1, F1, F1], -3),
+                ([B3, F1, F1, B1], -7),
+                ([B3, F1, F1, NIL], 1),
+                ([B3, F1, B1, NIL], -20),
+                ([B3, F1, NIL, NIL], -8),
+                ([B3, B1, B1, B1], -58),
+                ([B3, B1, B1, NIL], -20),
+                ([B3, B1, NIL, NIL], -7),
+                ([B3, NIL, NIL, NIL], -17),
+                ([F2, F2, F2, F2], -69),
+                ([F2, F2, F2, B2], 6),
+                ([F2, F2, F2, F1], -17),
+                ([F2, F2, F2, B1], 15),
+                ([F2, F2, F2, NIL], 68),
+                ([F2, F2, B2, B2], 17),
+                ([F2, F2, B2, F1], -9),
+                ([F2, F2, B2, B1], 19),
+                ([F2, F2, B2, NIL], 2),
+                ([F2, F2, F1, F1], -3),
+                ([F2, F2, F1, B1], -11),
+                ([F2, F2, F1, NIL], -4),
+                ([F2, F2, B1, B1], -5),
+                ([F2, F2, B1, NIL], 7),
+                ([F2, F2, NIL, NIL], 13),
+                ([F2, B2, B2, B2], 24),
+                ([F2, B2, B2, B1], 15),
+                ([F2, B2, B2, NIL], -7),
+                ([F2, B2, F1, F1], 7),
+                ([F2, B2, F1, B1], -12),
+                ([F2, B2, F1, NIL], 10),
+                ([F2, B2, B1, B1], -3),
+                ([F2, B2, B1, NIL], -7),
+                ([F2, B2, NIL, NIL], 12),
+                ([F2, F1, F1, F1], -5),
+                ([F2, F1, F1, B1], -15),
+                ([F2, F1, F1, NIL], -2),
+                ([F2, F1, B1, B1], -12),
+                ([F2, F1, B1, NIL], -16),
+                ([F2, F1, NIL, NIL], -7),
+                ([F2, B1, B1, B1], -29),
+                ([F2, B1, B1, NIL], -6),
+                ([F2, B1, NIL, NIL], 12),
+                ([F2, NIL, NIL, NIL], 5),
+                ([B2, B2, B2, B2], 42),
+                ([B2, B2, B2, F1], -41),
+                ([B2, B2, B2, B1], -8),
+                ([B2, B2, B2, NIL], -21),
+                ([B2, B2, F1, F1], -2),
+                ([B2, B2, F1, B1], -10),
+                ([B2, B2, F1, NIL], -15),
+                ([B2, B2, B1, B1], -17),
+                ([B2, B2, B1, NIL], -22),
+                ([B2, B2, NIL, NIL], -12),
+                ([B2, F1, F1, F1], -2),
+                ([B2, F1, F1, B1], -10),
+                ([B2, F1, F1, NIL], -5),
+                ([B2, F1, B1, B1], -10),
+                ([B2, F1, B1, NIL], -6),
+                ([B2, F1, NIL, NIL], -9),
+                ([B2, B1, B1, B1], -22),
+                ([B2, B1, B1, NIL], -13),
+                ([B2, B1, NIL, NIL], -10),
+                ([B2, NIL, NIL, NIL], -3),
+                ([F1, F1, F1, F1], -2),
+                ([F1, F1, F1, NIL], -4),
+                ([F1, F1, B1, B1], 2),
+                ([F1, F1, B1, NIL], -8),
+                ([F1, B1, B1, B1], 10),
+                ([F1, B1, B1, NIL], 1),
+                ([F1, NIL, NIL, NIL], 7),
+                ([B1, B1, B1, B1], -18),
+                ([B1, B1, B1, NIL], -11),
+                ([B1, B1, NIL, NIL], -6),
+                ([B1, NIL, NIL, NIL], 3),
             ];
 
             /// A cell's four line patterns, strongest first: its combination whatever the directions.
@@ -1689,42 +1894,55 @@ mod engine {
             /// An opponent stone.
             pub const OPPONENT: u32 = 2;
 
+            /// Off the board (or a dead cell); blocks like an opponent stone, except that it does not
+            /// close a caro five.
+            pub const WALL: u32 = 3;
+
             /// What placing a stone makes along one line, weakest first.
             #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
             #[repr(u8)]
             pub enum Pattern {
-                /// Nothing that can become five.
+                /// A dead line: no five through the cell can ever be made there.
                 None = 0,
+                /// One move from a closed two: room for a five, but little of it.
+                Block1 = 1,
+                /// One move from an open two: a stone with room around it.
+                Flex1 = 2,
                 /// One move from a closed three.
-                Block2 = 1,
+                Block2 = 3,
                 /// One move from an open three.
-                Flex2 = 2,
+                Flex2 = 4,
                 /// One move from a four.
-                Block3 = 3,
+                Block3 = 5,
                 /// One move from an open (straight) four.
-                Flex3 = 4,
+                Flex3 = 6,
                 /// One move from five, with a single five point.
-                Block4 = 5,
+                Block4 = 7,
                 /// Two five points in one line that are not a straight four (`X.XXX.X`): renju counts it as
                 /// a double four.
-                FourTwice = 6,
+                FourTwice = 8,
                 /// A straight four `.XXXX.`: two five points, unstoppable.
-                Flex4 = 7,
+                Flex4 = 9,
                 /// Five in a row that wins under the rule.
-                Five = 8,
+                Five = 10,
             }
+
+            /// Number of line patterns, for counting arrays.
+            pub const PATTERNS: usize = 11;
 
             impl Pattern {
                 fn from_code(code: u8) -> Pattern {
                     match code & 0x0f {
-                        1 => Pattern::Block2,
-                        2 => Pattern::Flex2,
-                        3 => Pattern::Block3,
-                        4 => Pattern::Flex3,
-                        5 => Pattern::Block4,
-                        6 => Pattern::FourTwice,
-                        7 => Pattern::Flex4,
-                        8 => Pattern::Five,
+                        1 => Pattern::Block1,
+                        2 => Pattern::Flex1,
+                        3 => Pattern::Block2,
+                        4 => Pattern::Flex2,
+                        5 => Pattern::Block3,
+                        6 => Pattern::Flex3,
+                        7 => Pattern::Block4,
+                        8 => Pattern::FourTwice,
+                        9 => Pattern::Flex4,
+                        10 => Pattern::Five,
                         _ => Pattern::None,
                     }
                 }
@@ -1736,6 +1954,8 @@ mod engine {
                         Pattern::Block4 | Pattern::FourTwice => Pattern::Block3,
                         Pattern::Flex3 => Pattern::Flex2,
                         Pattern::Block3 => Pattern::Block2,
+                        Pattern::Flex2 => Pattern::Flex1,
+                        Pattern::Block2 => Pattern::Block1,
                         _ => Pattern::None,
                     }
                 }
@@ -1802,15 +2022,59 @@ mod engine {
                 /// The codes of a key for a black and for a white stone on the centre; the key is read as
                 /// black sees it ([`OWN`] is a black stone).
                 pub fn codes(&mut self, key: u32) -> [LineCode; 2] {
-                    let slot = &mut self.codes[key as usize];
-                    if slot[0] == UNKNOWN {
-                        *slot = [
-                            classify_key(key, self.fives[0]),
-                            classify_key(swap_sides(key), self.fives[1]),
-                        ];
+                    let [black, white] = self.codes[key as usize];
+                    if black != UNKNOWN && white != UNKNOWN {
+                        return [LineCode(black), LineCode(white)];
                     }
-                    [LineCode(slot[0]), LineCode(slot[1])]
+                    [LineCode(self.code(key, 0)), LineCode(self.code(key, 1))]
                 }
+
+                /// The code of a key for a stone of `side` (0 black, 1 white) on the centre.
+                fn code(&mut self, key: u32, side: usize) -> u8 {
+                    let known = self.codes[key as usize][side];
+                    if known != UNKNOWN {
+                        return known;
+                    }
+                    let own_view = if side == 0 { key } else { swap_sides(key) };
+                    let mut code = classify_key(own_view, self.fives[side]);
+                    if Pattern::from_code(code) == Pattern::None && has_room(own_view) {
+                        // Below a two, grade through the keys with one more own stone: they are lines the
+                        // board meets too, so the table remembers them, and a line of many empty cells is
+                        // not searched stone by stone again for every key.
+                        let stone = if side == 0 { OWN } else { OPPONENT };
+                        let mut best = Pattern::None;
+                        for offset in (-(HALF as i32)..=HALF as i32)
+                            .filter(|&offset| offset != 0)
+                        {
+                            let shift = field_shift(offset);
+                            if (key >> shift) & 3 == EMPTY {
+                                let next = Pattern::from_code(
+                                    self.code(key | stone << shift, side),
+                                );
+                                best = best.max(next.one_step_weaker());
+                            }
+                        }
+                        code |= best as u8;
+                    }
+                    self.codes[key as usize][side] = code;
+                    code
+                }
+            }
+
+            /// Whether some five cells in a row through the centre hold neither opponent stones nor walls:
+            /// without them no five can ever be made there.
+            fn has_room(key: u32) -> bool {
+                let blocked = |offset: i32| {
+                    let cell = (key >> field_shift(offset)) & 3;
+                    cell == OPPONENT || cell == WALL
+                };
+                // A five through the centre starts at most four cells before it.
+                let reach = HALF as i32 - 1;
+                (-reach..=0)
+                    .any(|start| {
+                        (start..=start + reach)
+                            .all(|offset| offset == 0 || !blocked(offset))
+                    })
             }
 
             /// Whether the cells [`HALF`] steps from the centre can change its pattern under `five`. Not
@@ -1952,7 +2216,7 @@ mod engine {
             impl Threat {
                 /// The class of a cell from the patterns of its four lines.
                 pub fn classify(lines: [LineCode; 4]) -> Threat {
-                    let mut counts = [0u8; 9];
+                    let mut counts = [0u8; PATTERNS];
                     for code in lines {
                         counts[code.pattern() as usize] += 1;
                     }

@@ -185,7 +185,9 @@ fn has_room(key: u32) -> bool {
         let cell = (key >> field_shift(offset)) & 3;
         cell == OPPONENT || cell == WALL
     };
-    (-4..=0).any(|start| (start..start + 5).all(|offset| offset == 0 || !blocked(offset)))
+    // A five through the centre starts at most four cells before it.
+    let reach = HALF as i32 - 1;
+    (-reach..=0).any(|start| (start..=start + reach).all(|offset| offset == 0 || !blocked(offset)))
 }
 
 /// Whether the cells [`HALF`] steps from the centre can change its pattern under `five`. Not

@@ -696,7 +696,7 @@ fn fit(args: &[String]) -> Result<(), String> {
             .join(", ")
     };
     println!(
-        "pub const LINE_WEIGHT: [i32; {PATTERNS}] = [{}];",
+        "pub const LINE_WEIGHT: [i32; PATTERNS] = [{}];",
         show(0..PATTERNS)
     );
     println!(
@@ -704,7 +704,7 @@ fn fit(args: &[String]) -> Result<(), String> {
         show(PATTERNS..SITUATION)
     );
     println!(
-        "pub const THREAT_WEIGHT: [i32; {THREAT_FEATURES}] = [{}];",
+        "pub const THREAT_WEIGHT: [i32; THREAT_FEATURES] = [{}];",
         show(SITUATION..COMBINATION)
     );
     // Strongest combination first, as the engine's table lists them.
