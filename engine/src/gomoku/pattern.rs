@@ -427,11 +427,14 @@ mod tests {
     #[test]
     fn ones_tell_room_apart() {
         let free = FiveKind::FiveOrMore;
-        // A lone stone with room on both sides, with room on one side only, and with none.
+        // A lone stone with room on both sides (an opponent stone five cells away takes none of
+        // it): a one that can become an open two.
         assert_eq!(pattern("...........*...........", free), Pattern::Flex1);
         assert_eq!(pattern(".....o....*.......", free), Pattern::Flex1);
+        // Room for one five only, against a wall or between opponent stones: a closed one.
         assert_eq!(pattern("#*.....", free), Pattern::Block1);
         assert_eq!(pattern("..o.*...o..", free), Pattern::Block1);
+        // Fewer than five free cells in a row through it: a dead line.
         assert_eq!(pattern("...o.*..o...", free), Pattern::None);
         assert_eq!(pattern("#*...#", free), Pattern::None);
         // A one never hides a two: a second stone in reach makes the line a two.
