@@ -356,10 +356,10 @@ pub fn sorted_patterns(codes: [LineCode; 4]) -> [Pattern; 4] {
 /// What [`COMBINATION_WEIGHT`] adds for a cell with these line patterns.
 fn combination_weight(codes: [LineCode; 4]) -> i32 {
     let patterns = sorted_patterns(codes);
+    // The table lists its combinations strongest first (a test checks it).
     COMBINATION_WEIGHT
-        .iter()
-        .find(|(combination, _)| *combination == patterns)
-        .map_or(0, |&(_, weight)| weight)
+        .binary_search_by(|(combination, _)| patterns.cmp(combination))
+        .map_or(0, |index| COMBINATION_WEIGHT[index].1)
 }
 
 /// The value of one empty cell for one side.

@@ -58,9 +58,8 @@ use harness::gomoku::log::{log_games, log_setting};
 use harness::gomoku::openings::parse_line;
 
 /// Number of combinations of a cell's four line patterns whatever their directions (multisets
-/// of four of the [`PATTERNS`] patterns, `C(PATTERNS + 3, 4)`; the engine's table names only
-/// those without ones, see [`sorted_patterns`]).
-const COMBINATIONS: usize = 1001;
+/// of four of the [`PATTERNS`] patterns, `C(PATTERNS + 3, 4)`, see [`sorted_patterns`]).
+const COMBINATIONS: usize = (PATTERNS + 3) * (PATTERNS + 2) * (PATTERNS + 1) * PATTERNS / 24;
 /// Feature layout: line patterns, then threat classes, then the threat-situation indicators,
 /// then the combinations of line patterns, then the threat masks (one of them set).
 const FEATURES: usize = PATTERNS + THREAT_CLASSES + THREAT_FEATURES + COMBINATIONS + THREAT_MASKS;
