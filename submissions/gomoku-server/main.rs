@@ -2945,8 +2945,8 @@ mod engine {
                     *entry += bonus - *entry * bonus.abs() / HISTORY_LIMIT;
                 }
 
-                /// Scores the table move highest and the killers right after it, and moves moves with a
-                /// good history up (the search then picks them best first).
+                /// Scores the table move highest and the killers right after it, and raises the moves
+                /// with a good history (the search then picks them best first).
                 fn order(
                     &self,
                     moves: &mut [ScoredMove],
