@@ -24,7 +24,10 @@ use super::rule::Color;
 // weight free) and 0.582 (the threat weights kept), and lost at 500 ms a move on 15x15 exact
 // five: 27-3-95 (22.8%) and 31-1-53 (37.1%). Why is not known; the positions of played games
 // are not the ones the search meets at its leaves, and a label from a deep search pays for what
-// that search finds far ahead, which no static value can see.
+// that search finds far ahead, which no static value can see. Against Rapfi held to 100 ms a
+// move (ours 500 ms, 15x15 exact five, 100 games each) the first of those fits scored 37-1-62
+// (37.5%) where the weights it was fitted from scored 34-3-63 (35.5%): it loses to its own
+// kind, not to Rapfi, so self-play alone may have judged it too harshly.
 
 /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
 /// Refitted since with [`COMBINATION_WEIGHT`] (see there). A one (`Flex1`, `Block1`) is worth
