@@ -566,9 +566,9 @@ impl Searcher {
     /// openings from its `opengen`) the search without this scored 109-5-86 (55.8%), with it
     /// 119-7-74 (61.3%); on 50 fresh openings (100 games) 51-3-46 (52.5%) and 62-4-34 (64.0%).
     /// In self-play against the search without it, 101-15-84 (54.2%, 250 ms a move) and
-    /// 46-5-49 (48.5%) on the fresh openings. "Near" is Rapfi's neighbourhood of a stone: its 5x5 square and its lines up to
-    /// four cells away. Every four on the board instead scored 90-2-108 (45.5%) against Rapfi:
-    /// the far ones cost nodes and seldom matter.
+    /// 46-5-49 (48.5%) on the fresh openings. "Near" is Rapfi's neighbourhood of a stone: its
+    /// 5x5 square and its lines up to four cells away. Every four on the board instead scored
+    /// 90-2-108 (45.5%) against Rapfi: the far ones cost nodes and seldom matter.
     fn leaf(
         &mut self,
         board: &mut Board,
