@@ -2528,6 +2528,18 @@ mod engine {
             //! held to 100 ms: not kept. With the closed threes and double twos that threaten a win by
             //! fours among the attacker's moves (branch `dfpn-vct-quiet`) it proved fewer wins in a million
             //! nodes, 9 of the 27.
+            //!
+            //! Not kept either, against Rapfi held to 100 ms in the setting above (where this search
+            //! scored 98-12-90): root moves tried in the order of their scores in the last iteration, not
+            //! in the generation order behind the best (branch `root-order`; a tenth fewer nodes to depth
+            //! 8), 96-4-99 (49.2%); the static value smoothed over the last three positions of the line
+            //! (weights 1, 2, 1) instead of two (branch `smooth3`), 95-9-96 (49.8%). Against full-strength
+            //! Rapfi at 1 s on 20x20 freestyle (100 games, where this search scored 24-0-76), the reverse
+            //! futility above, which reaches depth 8 with a fifteenth of the nodes, scored 19-0-81
+            //! (19.0%): more depth this way does not find what Rapfi finds. In the 27 positions before
+            //! our losing moves, this search given 5 s instead of 1 s plays Rapfi's move in 17 instead of
+            //! 15; at 1 s, where it thinks the whole second (15 of them) it spends 45% of the time on
+            //! average in an iteration that does not finish (up to 89%), which changed the move twice.
 
             use std::time::Duration;
             use super::board::{Board, Cell, CELLS};
