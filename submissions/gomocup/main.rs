@@ -2538,7 +2538,7 @@ mod engine {
             //! futility above, which reaches depth 8 with a fifteenth of the nodes, scored 19-0-81
             //! (19.0%): more depth this way does not find what Rapfi finds. In the 27 positions before
             //! our losing moves, this search given 5 s instead of 1 s plays Rapfi's move in 17 instead of
-            //! 15; at 1 s, where it thinks the whole second (15 of them) it spends 45% of the time on
+            //! 15; at 1 s, where it thinks most of the second (13 of them) it spends 48% of the time on
             //! average in an iteration that does not finish (up to 89%), which changed the move twice.
 
             use std::time::Duration;
