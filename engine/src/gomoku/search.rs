@@ -93,12 +93,13 @@
 //! in the generation order behind the best (branch `root-order`; a tenth fewer nodes to depth
 //! 8), 96-4-99 (49.2%); the static value smoothed over the last three positions of the line
 //! (weights 1, 2, 1) instead of two (branch `smooth3`), 95-9-96 (49.8%). Against full-strength
-//! Rapfi at 1 s on 20x20 freestyle (100 games, where this search scored 24-0-76), the reverse
-//! futility above, which reaches depth 8 with a fifteenth of the nodes, scored 19-0-81
-//! (19.0%): more depth this way does not find what Rapfi finds. In the 27 positions before
-//! our losing moves, this search given 5 s instead of 1 s plays Rapfi's move in 17 instead of
-//! 15; at 1 s, where it thinks most of the second (13 of them) it spends 48% of the time on
-//! average in an iteration that does not finish (up to 89%), which changed the move twice.
+//! Rapfi at 1 s on 20x20 freestyle (100 games each, where this search scored 24-0-76): the
+//! root order above 22-0-78 (22.0%); the reverse futility above, which reaches depth 8 with a
+//! fifteenth of the nodes, 19-0-81 (19.0%): more depth this way does not find what Rapfi
+//! finds. In the 27 positions before our losing moves, this search given 5 s instead of 1 s
+//! plays Rapfi's move in 17 instead of 15; at 1 s, where it thinks most of the second (13 of
+//! them) it spends 48% of the time on average in an iteration that does not finish (up to
+//! 89%), which changed the move twice.
 
 use std::time::Duration;
 
