@@ -1033,6 +1033,7 @@ mod engine {
             // critical positions as Rapfi does, yet scored 91-8-101 (47.5%) against Rapfi held to 100 ms
             // (15x15 exact five, ours 500 ms, 200 games, where these weights scored 52.0%) and 19-0-81
             // (19.0%) against full-strength Rapfi at 1 s on 20x20 freestyle (100 games, these 24.0%).
+            // Weights halfway between those and these scored 92-6-102 (47.5%) in the first setting.
             /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
             /// Refitted since with [`COMBINATION_WEIGHT`] (see there). A one (`Flex1`, `Block1`) is worth
             /// about as little as a dead line alone; what room around a cell is worth shows in the
