@@ -141,8 +141,8 @@ mod engine {
 
             use super::eval;
             use super::pattern::{
-                far_cells_matter, field_shift, LineCode, PatternTable, Threat, HALF,
-                PATTERNS, THREAT_CLASSES,
+                far_cells_matter, field_shift, four_count, LineCode, Pattern,
+                PatternTable, Threat, HALF, PATTERNS, THREAT_CLASSES,
             };
             use super::rule::{Color, Rule};
             use crate::engine::core::rng::Rng;
@@ -223,7 +223,8 @@ mod engine {
                 playable: Vec<Cell>,
                 /// Threat class and value of every combination of four line patterns, so that a cell
                 /// update is one lookup.
-                cell_table: Vec<(Threat, i32)>,
+                /// Per colour, the class and value of every combination (see [`build_cell_table`]).
+                cell_tables: [Vec<(Threat, i32)>; 2],
                 /// Whether a cell five steps away along a line can change a line pattern: not when any
                 /// run of five or more wins for both colours (see [`far_cells_matter`]).
                 far_cells_matter: bool,
@@ -301,13 +302,17 @@ mod engine {
                 1,
             ];
 
-            /// The threat class and value of every combination of four line patterns. (Valuing renju
-            /// black's double-three and double-four cells at nothing, since black may not play them, scored
-            /// 39-2-39 against this in self-play: 15x15 renju, 1 s a move, 80 games. Not kept. Against
-            /// full-strength Rapfi on 15x15 renju, 1 s a move and 30 s a game, 100 of its balanced renju
-            /// openings, this table scored 32-0-68 with 4 wins in 50 as black and 28 in 50 as white: black's
-            /// play is where renju is lost, and the fits behind these values saw no renju games.)
-            fn build_cell_table() -> Vec<(Threat, i32)> {
+            /// The threat class and value of every combination of four line patterns, for a colour with
+            /// or without forbidden points. A double four is forbidden to renju black, so there it is no
+            /// threat and worth nothing: before, black's double-four points counted as open-four threats,
+            /// which made white block points black may not play and black value them. Against
+            /// full-strength Rapfi on 15x15 renju (1 s a move, 30 s a game, 100 of its balanced renju
+            /// openings, both colours) the engine scored 32-0-68 before (4 wins in 50 as black, 28 in 50
+            /// as white) and 37-4-59 (39.0% +- 9.4%) with this (6 and 31): within the error bars, and the
+            /// rules say the same. (Valuing black's double threes at nothing as well, since most are
+            /// forbidden, scored 39-2-39 against the table before in self-play: 15x15 renju, 1 s a move, 80
+            /// games. Not kept.)
+            fn build_cell_table(forbidden_points: bool) -> Vec<(Threat, i32)> {
                 (0..PATTERNS.pow(4))
                     .map(|combination| {
                         let mut rest = combination;
@@ -317,9 +322,19 @@ mod engine {
                             rest /= PATTERNS;
                         }
                         let threat = Threat::classify(codes);
+                        if forbidden_points && is_double_four(codes) {
+                            // A double four is forbidden to renju black: no threat and no worth to it.
+                            return (Threat::None, 0);
+                        }
                         (threat, eval::cell_value(codes, threat))
                     })
                     .collect()
+            }
+
+            /// Whether a stone on a cell with these line patterns makes two fours at once (and no five).
+            fn is_double_four(codes: [LineCode; 4]) -> bool {
+                !codes.iter().any(|code| code.pattern() == Pattern::Five)
+                    && four_count(codes) >= 2
             }
 
             impl Board {
@@ -368,7 +383,10 @@ mod engine {
                             rule.five_kind(Color::White),
                         ),
                         playable: Vec::new(),
-                        cell_table: build_cell_table(),
+                        cell_tables: [Color::Black, Color::White]
+                            .map(|color| build_cell_table(
+                                rule.has_forbidden_points(color),
+                            )),
                         far_cells_matter: far_cells_matter(rule.five_kind(Color::Black))
                             || far_cells_matter(rule.five_kind(Color::White)),
                     };
@@ -794,7 +812,8 @@ mod engine {
                 fn refresh_cell(&mut self, cell: Cell, color: Color) {
                     let side = color.index();
                     let prospect = &mut self.prospects[cell as usize][side];
-                    let (threat, value) = self.cell_table[prospect.combination as usize];
+                    let (threat, value) = self
+                        .cell_tables[side][prospect.combination as usize];
                     let old = std::mem::replace(&mut prospect.threat, threat);
                     self.totals[side]
                         += value - std::mem::replace(&mut prospect.value, value);
@@ -1761,7 +1780,7 @@ mod engine {
             //! recursive definition of a three (a line that one more legal stone turns into a straight four).
 
             use super::board::{Board, Cell};
-            use super::pattern::{Pattern, Threat};
+            use super::pattern::{four_count, Pattern, Threat};
             use super::rule::Color;
 
             /// Whether black may not play on the empty `cell` under renju. A move that makes exactly five is
@@ -1770,14 +1789,13 @@ mod engine {
                 is_forbidden_at_depth(board, cell, 0)
             }
 
-            /// Quick filter: only cells whose threat class or overline flag could make them forbidden.
+            /// Quick filter: only cells whose threat class, fours or overline flag could make them
+            /// forbidden (black's table classes a double four as no threat at all).
             pub fn may_be_forbidden(board: &Board, cell: Cell) -> bool {
                 let threat = board.threat(Color::Black, cell);
+                let codes = board.line_codes(Color::Black, cell);
                 matches!(threat, Threat::Flex4 | Threat::DoubleThree | Threat::FourThree)
-                    || board
-                        .line_codes(Color::Black, cell)
-                        .iter()
-                        .any(|code| code.overline())
+                    || four_count(codes) >= 2 || codes.iter().any(|code| code.overline())
             }
 
             /// Recursion guard: real positions never need more than a few levels.
@@ -1794,15 +1812,7 @@ mod engine {
                 if codes.iter().any(|code| code.overline()) {
                     return true;
                 }
-                let fours: u32 = codes
-                    .iter()
-                    .map(|code| match code.pattern() {
-                        Pattern::Block4 | Pattern::Flex4 => 1,
-                        Pattern::FourTwice => 2,
-                        _ => 0,
-                    })
-                    .sum();
-                if fours >= 2 {
+                if four_count(codes) >= 2 {
                     return true;
                 }
                 let three_lines: Vec<usize> = (0..4)
@@ -2078,6 +2088,19 @@ mod engine {
                 pub fn overline(self) -> bool {
                     self.0 & OVERLINE_FLAG != 0
                 }
+            }
+
+            /// How many fours a stone makes at once on a cell with these line patterns (a line with two
+            /// five points apart, `X.XXX.X`, makes two).
+            pub fn four_count(codes: [LineCode; 4]) -> u32 {
+                codes
+                    .iter()
+                    .map(|code| match code.pattern() {
+                        Pattern::Block4 | Pattern::Flex4 => 1,
+                        Pattern::FourTwice => 2,
+                        _ => 0,
+                    })
+                    .sum()
             }
 
             /// Swaps own and opponent stones in a key, so that one table serves both colours.

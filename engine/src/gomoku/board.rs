@@ -6,7 +6,8 @@
 
 use super::eval;
 use super::pattern::{
-    far_cells_matter, field_shift, LineCode, PatternTable, Threat, HALF, PATTERNS, THREAT_CLASSES,
+    far_cells_matter, field_shift, four_count, LineCode, Pattern, PatternTable, Threat, HALF,
+    PATTERNS, THREAT_CLASSES,
 };
 use super::rule::{Color, Rule};
 use crate::core::rng::Rng;
@@ -74,7 +75,8 @@ pub struct Board {
     playable: Vec<Cell>,
     /// Threat class and value of every combination of four line patterns, so that a cell
     /// update is one lookup.
-    cell_table: Vec<(Threat, i32)>,
+    /// Per colour, the class and value of every combination (see [`build_cell_table`]).
+    cell_tables: [Vec<(Threat, i32)>; 2],
     /// Whether a cell five steps away along a line can change a line pattern: not when any
     /// run of five or more wins for both colours (see [`far_cells_matter`]).
     far_cells_matter: bool,
@@ -152,13 +154,17 @@ const DIRECTION_WEIGHT: [i32; 4] = [
     1,
 ];
 
-/// The threat class and value of every combination of four line patterns. (Valuing renju
-/// black's double-three and double-four cells at nothing, since black may not play them, scored
-/// 39-2-39 against this in self-play: 15x15 renju, 1 s a move, 80 games. Not kept. Against
-/// full-strength Rapfi on 15x15 renju, 1 s a move and 30 s a game, 100 of its balanced renju
-/// openings, this table scored 32-0-68 with 4 wins in 50 as black and 28 in 50 as white: black's
-/// play is where renju is lost, and the fits behind these values saw no renju games.)
-fn build_cell_table() -> Vec<(Threat, i32)> {
+/// The threat class and value of every combination of four line patterns, for a colour with
+/// or without forbidden points. A double four is forbidden to renju black, so there it is no
+/// threat and worth nothing: before, black's double-four points counted as open-four threats,
+/// which made white block points black may not play and black value them. Against
+/// full-strength Rapfi on 15x15 renju (1 s a move, 30 s a game, 100 of its balanced renju
+/// openings, both colours) the engine scored 32-0-68 before (4 wins in 50 as black, 28 in 50
+/// as white) and 37-4-59 (39.0% +- 9.4%) with this (6 and 31): within the error bars, and the
+/// rules say the same. (Valuing black's double threes at nothing as well, since most are
+/// forbidden, scored 39-2-39 against the table before in self-play: 15x15 renju, 1 s a move, 80
+/// games. Not kept.)
+fn build_cell_table(forbidden_points: bool) -> Vec<(Threat, i32)> {
     (0..PATTERNS.pow(4))
         .map(|combination| {
             let mut rest = combination;
@@ -168,9 +174,18 @@ fn build_cell_table() -> Vec<(Threat, i32)> {
                 rest /= PATTERNS;
             }
             let threat = Threat::classify(codes);
+            if forbidden_points && is_double_four(codes) {
+                // A double four is forbidden to renju black: no threat and no worth to it.
+                return (Threat::None, 0);
+            }
             (threat, eval::cell_value(codes, threat))
         })
         .collect()
+}
+
+/// Whether a stone on a cell with these line patterns makes two fours at once (and no five).
+fn is_double_four(codes: [LineCode; 4]) -> bool {
+    !codes.iter().any(|code| code.pattern() == Pattern::Five) && four_count(codes) >= 2
 }
 
 impl Board {
@@ -210,7 +225,8 @@ impl Board {
             side: Color::Black,
             table: PatternTable::new(rule.five_kind(Color::Black), rule.five_kind(Color::White)),
             playable: Vec::new(),
-            cell_table: build_cell_table(),
+            cell_tables: [Color::Black, Color::White]
+                .map(|color| build_cell_table(rule.has_forbidden_points(color))),
             far_cells_matter: far_cells_matter(rule.five_kind(Color::Black))
                 || far_cells_matter(rule.five_kind(Color::White)),
         };
@@ -643,7 +659,7 @@ impl Board {
     fn refresh_cell(&mut self, cell: Cell, color: Color) {
         let side = color.index();
         let prospect = &mut self.prospects[cell as usize][side];
-        let (threat, value) = self.cell_table[prospect.combination as usize];
+        let (threat, value) = self.cell_tables[side][prospect.combination as usize];
         let old = std::mem::replace(&mut prospect.threat, threat);
         self.totals[side] += value - std::mem::replace(&mut prospect.value, value);
         // Only empty cells carry a class other than None, so counting the classes above None
@@ -704,6 +720,20 @@ mod tests {
             }
         }
         state
+    }
+
+    /// A double four is no threat to renju black, who may not play it, and stays one to white
+    /// and under the other rules.
+    #[test]
+    fn renju_black_double_four_is_no_threat() {
+        let black = [(4, 7), (5, 7), (6, 7), (7, 4), (7, 5), (7, 6)];
+        let board = Board::with_stones(Rule::Renju, &black, &[], Color::White);
+        let cell = board.cell(7, 7);
+        assert_eq!(board.threat(Color::Black, cell), Threat::None);
+        let board = Board::with_stones(Rule::ExactFive, &black, &[], Color::White);
+        assert_eq!(board.threat(Color::Black, cell), Threat::Flex4);
+        let board = Board::with_stones(Rule::Renju, &[], &black, Color::Black);
+        assert_eq!(board.threat(Color::White, cell), Threat::Flex4);
     }
 
     /// Undoing stones, with and without a cell kill in between, leaves the board exactly as a

@@ -2,7 +2,7 @@
 //! recursive definition of a three (a line that one more legal stone turns into a straight four).
 
 use super::board::{Board, Cell};
-use super::pattern::{Pattern, Threat};
+use super::pattern::{four_count, Pattern, Threat};
 use super::rule::Color;
 
 /// Whether black may not play on the empty `cell` under renju. A move that makes exactly five is
@@ -11,16 +11,16 @@ pub fn is_forbidden(board: &mut Board, cell: Cell) -> bool {
     is_forbidden_at_depth(board, cell, 0)
 }
 
-/// Quick filter: only cells whose threat class or overline flag could make them forbidden.
+/// Quick filter: only cells whose threat class, fours or overline flag could make them
+/// forbidden (black's table classes a double four as no threat at all).
 pub fn may_be_forbidden(board: &Board, cell: Cell) -> bool {
     let threat = board.threat(Color::Black, cell);
+    let codes = board.line_codes(Color::Black, cell);
     matches!(
         threat,
         Threat::Flex4 | Threat::DoubleThree | Threat::FourThree
-    ) || board
-        .line_codes(Color::Black, cell)
-        .iter()
-        .any(|code| code.overline())
+    ) || four_count(codes) >= 2
+        || codes.iter().any(|code| code.overline())
 }
 
 /// Recursion guard: real positions never need more than a few levels.
@@ -37,15 +37,7 @@ fn is_forbidden_at_depth(board: &mut Board, cell: Cell, depth: u32) -> bool {
     if codes.iter().any(|code| code.overline()) {
         return true;
     }
-    let fours: u32 = codes
-        .iter()
-        .map(|code| match code.pattern() {
-            Pattern::Block4 | Pattern::Flex4 => 1,
-            Pattern::FourTwice => 2,
-            _ => 0,
-        })
-        .sum();
-    if fours >= 2 {
+    if four_count(codes) >= 2 {
         return true;
     }
     let three_lines: Vec<usize> = (0..4)

@@ -105,6 +105,19 @@ impl LineCode {
     }
 }
 
+/// How many fours a stone makes at once on a cell with these line patterns (a line with two
+/// five points apart, `X.XXX.X`, makes two).
+pub fn four_count(codes: [LineCode; 4]) -> u32 {
+    codes
+        .iter()
+        .map(|code| match code.pattern() {
+            Pattern::Block4 | Pattern::Flex4 => 1,
+            Pattern::FourTwice => 2,
+            _ => 0,
+        })
+        .sum()
+}
+
 /// Swaps own and opponent stones in a key, so that one table serves both colours.
 pub fn swap_sides(key: u32) -> u32 {
     let low = key & 0x5_5555;
