@@ -225,9 +225,8 @@ mod engine {
                 side: Color,
                 table: PatternTable,
                 playable: Vec<Cell>,
-                /// Threat class and value of every combination of four line patterns, so that a cell
-                /// update is one lookup.
-                /// Per colour, the class and value of every combination (see [`build_cell_table`]).
+                /// Per colour, the threat class and value of every combination of four line patterns, so
+                /// that a cell update is one lookup (see [`build_cell_table`]).
                 cell_tables: [Vec<(Threat, i32)>; 2],
                 /// Whether a cell five steps away along a line can change a line pattern: not when any
                 /// run of five or more wins for both colours (see [`far_cells_matter`]).
