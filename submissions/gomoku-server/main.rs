@@ -134,6 +134,9 @@ mod engine {
         //! - [`time`]: from the judge's limits to a deadline;
         //! - [`swap2`]: Swap2 opening decisions;
         //! - [`engine`]: the game as the protocol adapters use it.
+        //!
+        //! `EXPERIMENTS.md` in this folder (in the repository, not in upload files) records what was
+        //! measured: the variants tried and not kept, with their scores.
 
         pub mod board {
             // engine/src/gomoku/board.rs
@@ -308,13 +311,8 @@ mod engine {
             /// The threat class and value of every combination of four line patterns, for a colour with
             /// or without forbidden points. A double four is forbidden to renju black, so there it is no
             /// threat and worth nothing: before, black's double-four points counted as open-four threats,
-            /// which made white block points black may not play and black value them. Against
-            /// full-strength Rapfi on 15x15 renju (1 s a move, 30 s a game, 100 of its balanced renju
-            /// openings, both colours) the engine scored 32-0-68 before (4 wins in 50 as black, 28 in 50
-            /// as white) and 37-4-59 (39.0% +- 9.4%) with this (6 and 31): within the error bars, and the
-            /// rules say the same. (Valuing black's double threes at nothing as well, since most are
-            /// forbidden, scored 39-2-39 against the table before in self-play: 15x15 renju, 1 s a move, 80
-            /// games. Not kept.)
+            /// which made white block points black may not play and black value them. (Black's double
+            /// threes keep their worth: most are forbidden, but valuing them at nothing played no better.)
             fn build_cell_table(forbidden_points: bool) -> Vec<(Threat, i32)> {
                 (0..PATTERNS.pow(4))
                     .map(|combination| {
@@ -1025,36 +1023,13 @@ mod engine {
             use super::pattern::{LineCode, Pattern, Threat, PATTERNS};
             use super::rule::Color;
 
-            // The weights below were fitted to game results (Texel's method) with `gomoku-tune fit
-            // --lambda 0.1` over the 671 games of our arena logs of 21 Nov 2026 (matches between engine
-            // versions and against Rapfi, 15x15 exact five and 20x20 freestyle): 22466 quiet positions
-            // from stone 8 on. The fit scale was K = 0.000883 logit per unit; the log-loss on the fifth of
-            // the games held out fell from 0.664 (the hand-set weights) to 0.638. The pattern and class
-            // `None`, `Five` and open-four weights were kept as set by hand (see the tool). Against the
-            // hand-set weights they scored 85-3-32 (72.1% +- 7.9%) on 15x15 exact five at 200 ms/move and
-            // 15 s/game (120 games, self15 openings), 40-4-16 (70.0% +- 11.2%) there at 500 ms/move and
-            // 20 s/game (60 games), and 86-0-34 (71.7% +- 8.1%) on 20x20 freestyle at 200 ms/move (120
-            // games, free20 openings). Refits from these weights did not beat them and were not kept:
-            // lambda 0.1 over 1078 games (those matches included) scored 60-7-53 (52.9% +- 8.7%) against
-            // them, lambda 0.03 over 1818 games 47-5-68 (41.2% +- 8.7%): a better log-loss alone is no
-            // proof of strength. Nor is the judgement of a stronger engine: fits to 24,742 positions of our
-            // arena logs labelled by Rapfi (a 60,000-node search each, `gomoku-tune --targets`; 19,427
-            // quiet), with those games' results, lowered the held-out log-loss from 0.590 to 0.580 (every
-            // weight free) and 0.582 (the threat weights kept), and lost at 500 ms a move on 15x15 exact
-            // five: 27-3-95 (22.8%) and 31-1-53 (37.1%). Why is not known; the positions of played games
-            // are not the ones the search meets at its leaves, and a label from a deep search pays for what
-            // that search finds far ahead, which no static value can see. Against Rapfi held to 100 ms a
-            // move (ours 500 ms, 15x15 exact five, 100 games each) the first of those fits scored 37-1-62
-            // (37.5%) where the weights it was fitted from scored 34-3-63 (35.5%): it loses to its own
-            // kind, not to Rapfi, so self-play alone may have judged it too harshly.
-            // Nor are games of a stronger engine: every weight refitted (`--smoothed --combinations --masks
-            // --lambda 0.1`) to 2,599 games Rapfi played against itself at 100 ms a move from random
-            // openings of 3 to 5 stones (2,000 on 15x15 exact five, 600 on 20x20 freestyle; 40,868 quiet
-            // positions) lowered the held-out log-loss from 0.360 to 0.340 and answered three more of 27
-            // critical positions as Rapfi does, yet scored 91-8-101 (47.5%) against Rapfi held to 100 ms
-            // (15x15 exact five, ours 500 ms, 200 games, where these weights scored 52.0%) and 19-0-81
-            // (19.0%) against full-strength Rapfi at 1 s on 20x20 freestyle (100 games, these 24.0%).
-            // Weights halfway between those and these scored 92-6-102 (47.5%) in the first setting.
+            // The weights below were fitted to game results (Texel's method, `gomoku-tune fit`) over our
+            // arena logs: matches between engine versions and against Rapfi, 15x15 exact five and 20x20
+            // freestyle. The first fit scored 72% against the hand-set weights. Refits since, to more of
+            // our games, to Rapfi's evaluations of their positions or to Rapfi's games against itself,
+            // lowered the held-out log-loss and did not play better: a better log-loss alone is no proof of
+            // strength. `EXPERIMENTS.md`, next to this file in the repository, lists them with their
+            // scores.
             /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
             /// Refitted since with [`COMBINATION_WEIGHT`] (see there). A one (`Flex1`, `Block1`) is worth
             /// about as little as a dead line alone; what room around a cell is worth shows in the
@@ -1116,12 +1091,6 @@ mod engine {
             /// (51.2% +- 6.8%) on 15x15 exact five at 250 ms a move, 102-0-98 (51.0% +- 6.9%) on 20x20
             /// freestyle at 200 ms a move, and a fit to the first 2090 of those games 102-7-91 (52.8% +-
             /// 6.8%) on 15x15: not worse, and at most a little better.
-            ///
-            /// Tried and not kept: line patterns that also count their ways forward (an open two with three
-            /// or four ways to an open three, an open three with two open-four points, as strong engines
-            /// grade them), refitted the same way to 4255 games (164,562 quiet positions, 692 weights free):
-            /// held-out log-loss 0.6018 -> 0.5969, yet 85-8-107 (44.5% +- 6.8%) against these weights on
-            /// 15x15 exact five at 250 ms a move (200 games).
             pub const COMBINATION_WEIGHT: [([Pattern; 4], i32); 269] = [
                 ([B4, F3, B3, B2], 420),
                 ([B4, F3, B3, F1], 213),
@@ -1472,11 +1441,7 @@ mod engine {
             pub const THREAT_FEATURES: usize = 10;
 
             /// What each [`ThreatFeature`] is worth to the side to move when present. Only our
-            /// four-three and double three count so far. A fit of all ten with the stone weights
-            /// (`gomoku-tune fit --smoothed --lambda 0.1`, 3534 games of arena logs) lowered the held-out
-            /// log-loss from 0.630 to 0.607, but scored 39-0-61 against Rapfi at 100 ms a move (20x20
-            /// freestyle, our 1 s a move), where these weights scored 56-0-94 the same day: no gain, so
-            /// it was not kept.
+            /// four-three and double three count: a fit of all ten lowered the log-loss and lost to these.
             pub const THREAT_WEIGHT: [i32; THREAT_FEATURES] = [
                 2021, 1606, 0, 0, 0, 0, 0, 0, 0, 0,
             ];
@@ -1600,8 +1565,7 @@ mod engine {
             /// 0.5617; on the positions labelled by Rapfi's evaluation, which the fit never saw, 0.536 ->
             /// 0.525 and 0.532 -> 0.524. Against the weights without the table (200 games each, 200 ms a
             /// move): 109-0-91 (54.5% +- 6.9%) on 20x20 freestyle and 115-13-72 (60.8% +- 6.5%) on 15x15
-            /// exact five. Refitting every weight together with the table (same data and lambda) lowered
-            /// the held-out loss further, 0.5620 -> 0.5584, but lost 73-1-126 against this fit on 20x20.
+            /// exact five.
             pub const THREAT_MASK_WEIGHT: [(u16, i32); 79] = [
                 (0b000000000, -8),
                 (0b000000100, -356),
@@ -1804,13 +1768,8 @@ mod engine {
             }
 
             /// The ordering score of a cell for the side to move: what it builds plus what it takes from
-            /// the opponent. A policy fitted to Rapfi's moves instead (`gomoku-policy`) scored 100-10-90
-            /// (52.5%) against this one when fitted to 1,139 positions of 64 games, and 97-13-89 (52.0%)
-            /// when fitted to 31,558 positions of our matches searched by Rapfi with these values among its
-            /// features (Rapfi's move first 33% of the time either way, in the first three 60% against
-            /// 57%, at rank 5.3 against 6.4 on average): 200 games each, 15x15 exact five, 500 ms a move.
-            /// Its searches visit a fifth fewer nodes a second at the same node count, also with its line
-            /// terms kept per cell by the board, so the cost is in the tree it grows, not in the scoring.
+            /// the opponent. A policy fitted to Rapfi's moves (`gomoku-policy`) ranks Rapfi's move better
+            /// and played no better (52% in 200 games), since its tree grows faster.
             pub fn move_score(board: &Board, cell: Cell) -> i32 {
                 let me = board.side_to_move();
                 let attack = board.value(me, cell);
@@ -2389,110 +2348,12 @@ mod engine {
             //! a VCF probe before the full search and leaves that play out the fours of the side to move
             //! (see `Searcher::leaf`).
             //!
-            //! Tried and not kept, each against the search of its day in self-play at 1 s a move and 30 s a
-            //! game (20x20 freestyle): late-move reductions for moves that make or stop a three (50.7%,
-            //! 150 games); internal iterative reduction (half the nodes to the same depth, 50.3%, 149
-            //! games); singular extensions of the table move (50.3%, 155 games); a search of fours at the
-            //! leaves (twice the nodes to the same depth, fewer won positions proved) and razoring into it
-            //! (more nodes, not fewer). Reverse futility, a node of depth 3 or less without an open three,
-            //! four-three or double three of the opponent returning its static value when that beats beta
-            //! by 200 a ply, scored 51.5% (200 games, 15x15 exact five, 500 ms a move and 20 s a game).
-            //! With the move ordering of a policy fitted to Rapfi's moves (see [`move_score`]), one more
-            //! ply of reduction for a quiet move two logits below the policy's favourite and two from four
-            //! logits scored 105-10-85 (55.0% +- 6.7%, same setting), then 45-13-49 (48.1%, 107 games) on
-            //! 100 fresh openings: 52.6% over both, noise. On top of it: skipping a quiet move at depth 5 or
-            //! less that the policy puts (1 + depth) logits below its favourite skipped 10 thousand of 114
-            //! thousand such moves and left the node count as it was (late-move pruning ends those nodes
-            //! first); reducing the moves that stop the opponent's three or four without a threat of their
-            //! own like quiet ones halved the nodes to depth 9 and scored 45-8-51 (47.1%, 104 games);
-            //! reducing them by the policy gap alone scored 93-15-92 (50.2%, 200 games at 250 ms a move).
-            //! Quiet moves are 4% of the moves searched (the rest: moves that make or stop threes and
-            //! fours, and the answers to them), which is why their ordering and reductions change so little.
-            //! Yet the tree is worth its size: charging a ply for each answer to an open three (depth 9 of
-            //! the bench in 814 thousand nodes instead of 15 million) scored 30-4-66 (32.0%, 100 games,
-            //! 15x15 exact five, 250 ms a move), charging every second one 40-8-52 (44.0%), and reducing the
-            //! moves that make or stop a three a ply less than quiet ones (except fours and double threats,
-            //! made or stopped; a quarter of the nodes) 45-1-54 (45.5%), then 46-6-48 (49.0%) at 1 s a move:
-            //! no sign that the smaller tree pays off with more time. Skipping those moves late in the
-            //! ordering in nodes of depth 2 or less (after two more moves than quiet ones) scored 40-5-55
-            //! (42.5%, 250 ms a move). A search shaped like Rapfi's (answers cost a ply, every move but fours
-            //! and double threats reduced late) grows its tree 2.1 times a ply instead of 4.5, yet scored
-            //! 41-7-52 (44.5%) at 250 ms a move and 26-2-44 (37.5%, 72 games) at 1 s: worse with more time.
-            //! Time itself is worth about 90 Elo a doubling (this search at 500 ms against 250 ms: 60-5-35).
-            //! `MAX_BREADTH` 12 halved the nodes and scored 42-3-55 (43.5%); 20, half again as many
-            //! nodes, 52-3-45 (53.5%, 100 games each at 250 ms a move), then 48-7-45 (51.5%) at 1 s.
-            //! Killers and history once learnt from quiet moves only: rewarding every move that cuts off,
-            //! answers to open threes included (a third fewer nodes to depth 9), scored 121-14-65 (64.0%
-            //! +- 6.4%, 200 games, 15x15 exact five, 250 ms a move) against that; outside the answers to
-            //! threes only, 104-10-86 (54.5%). A counter move per previous stone on top scored 50-4-46 (52%
-            //! over the same 100 openings where the kept version scored 66.5%). Around the kept weights
-            //! (100 games each against them, same setting): `HISTORY_DIVISOR` 8 scored 45-5-50 and 32
-            //! 40-8-52; killer bonuses doubled 46-3-51 and halved 45-8-47; the reduction of moves that make
-            //! or stop a three, retried on this ordering, 40-8-52, and only of those with a negative history
-            //! 48-7-45; separate histories for the nodes that answer an open three 46-6-48. Spending the
-            //! whole hard limit on every move (no iteration cut at 80% of the soft limit, the soft limit at
-            //! the hard one) lengthened the average answer by 5% only (most quick answers are forced) and
-            //! scored 18-3-24 at 1 s a move (stopped after 45 games).
-            //!
-            //! Against Rapfi held to 100 ms a move and 4 s a game (it then answers in 29 ms on average),
-            //! this search at 500 ms and 20 s scored 42-3-55 (43.5%, 100 games, 15x15 exact five), near
-            //! enough to even for a change to show: the search before the kept ordering 42-2-56 (43.0%),
-            //! so its 100 self-play Elo did not show there; the Rapfi-shaped search above 35-4-61 (37.0%),
-            //! as in self-play; and this search with twice the time (1 s, 40 s) 54-6-40 (57.0%): time is
-            //! worth as much against Rapfi as in self-play, about 90 Elo a doubling. Tried and not kept
-            //! (100 games each against this search, 15x15 exact five, 250 ms a move): an open three
-            //! against the side to move at a leaf searched one ply on (its answers) 37-7-56; aspiration
-            //! windows of 60 around the last score from depth 5, 44-8-48; futility at depth 1 for moves
-            //! that make or stop a three (300 below alpha) 43-5-52.
-            //!
-            //! Against Rapfi held to 100 ms a move, ours 500 ms and 20 s, 15x15 exact five, 200 games on
-            //! 100 fresh `opengen` openings, this search scored 98-12-90 (52.0% +- 6.7%). Not kept on the
-            //! same openings: Rapfi's refinements of the leaf search (a table probe and store in the leaves,
-            //! a plain four below the first leaf level only in a run of fours, the leaf's margin shrinking
-            //! by 64 a level) 102-7-91 (52.8%), a tenth fewer nodes to the same depth; reverse futility with
-            //! Rapfi's margin, 61 a ply below the node's depth, in null-window nodes without an open three
-            //! against them or a run of fours behind them, 99-6-95 (51.0%), a fifteenth of the nodes to
-            //! depth 8; razoring into the leaf search on top of that (depth 2 or less, 19 + 14 a ply below
-            //! alpha) 52-4-67 (43.9%, stopped after 123 games).
-            //!
-            //! Where the games against full-strength Rapfi (1 s a move, 20x20 freestyle) are lost: in 14 of
-            //! 16 lost games, Rapfi asked for its score before each move (400 ms) sees a forced win of 9 to
-            //! 43 plies appear after one of our moves. At 1 s in such a position this search completes
-            //! depth 6 in 605 thousand nodes where Rapfi reaches depth 17 in 751 thousand. A solver of wins
-            //! by fours and open threes at the root (branch `root-vct`: our own win, then only the root
-            //! moves after which the opponent has none, 10 nodes a millisecond) finds the short ones (a mate
-            //! in 9 in 2,474 nodes) but none of the long ones in a million nodes, and scored 92-3-105
-            //! (46.8%) against Rapfi held to 100 ms in the setting above, 95-9-96 (49.8%) with the
-            //! opponent's threats only (branch `root-vct-defence`): not kept. The same solver as a
-            //! depth-first proof-number search with a table (branch `dfpn-vct`) proves the opponent's win
-            //! after our move in 12 of 27 such positions (mates of 5 to 25 plies, in up to 438 thousand
-            //! nodes) and refutes it within its model in 13 (Rapfi's first move there is often a closed
-            //! three that threatens a win by fours, outside the model). At the root, with 150 of its nodes
-            //! a millisecond of the soft limit, it scored 26-0-74 (26.0%) against full-strength Rapfi at
-            //! 1 s on 20x20 freestyle where this search scored 24-0-76, and 91-6-103 (47.0%) against Rapfi
-            //! held to 100 ms: not kept. With the closed threes and double twos that threaten a win by
-            //! fours among the attacker's moves (branch `dfpn-vct-quiet`) it proved fewer wins in a million
-            //! nodes, 9 of the 27.
-            //!
-            //! Not kept either, against Rapfi held to 100 ms in the setting above (where this search
-            //! scored 98-12-90): root moves tried in the order of their scores in the last iteration, not
-            //! in the generation order behind the best (branch `root-order`; a tenth fewer nodes to depth
-            //! 8), 96-4-99 (49.2%); the static value smoothed over the last three positions of the line
-            //! (weights 1, 2, 1) instead of two (branch `smooth3`), 95-9-96 (49.8%). Against full-strength
-            //! Rapfi at 1 s on 20x20 freestyle (100 games each, where this search scored 24-0-76): the
-            //! root order above 22-0-78 (22.0%); the reverse futility above, which reaches depth 8 with a
-            //! fifteenth of the nodes, 19-0-81 (19.0%): more depth this way does not find what Rapfi
-            //! finds. In the 27 positions before our losing moves, this search given 5 s instead of 1 s
-            //! plays Rapfi's move in 17 instead of 15; at 1 s, where it thinks most of the second (13 of
-            //! them) it spends 48% of the time on average in an iteration that does not finish (up to
-            //! 89%), which changed the move twice.
-            //!
-            //! Not kept: the opponent's four-three point (a four and an open three at once, which wins
-            //! unless answered now) answered like an open three, with only our fours and the moves that
-            //! leave it no four-three or open-four point searched, at no cost in depth (branch
-            //! `fourthree-forcing`; a quarter more nodes to depth 8): 98-6-96 (50.5%) against Rapfi held to
-            //! 100 ms in the setting above, and 20-0-80 (20.0%) against full-strength Rapfi at 1 s on 20x20
-            //! freestyle, where this search scored 24-0-76.
+            //! Most of the moves it searches make or stop threes and fours, or answer them (quiet moves are
+            //! 4%), so the ordering and reductions of quiet moves change little; trees made smaller by
+            //! charging a ply for forced answers or by reducing threat moves have scored worse, even with
+            //! more time. Time itself is worth about 90 Elo a doubling, against Rapfi as in self-play. The
+            //! variants tried and not kept, with their scores, are listed in `EXPERIMENTS.md` next to this
+            //! file in the repository.
 
             use std::time::Duration;
             use super::board::{Board, Cell, CELLS};
@@ -3041,15 +2902,10 @@ mod engine {
                 /// level deeper: `depth` counts the levels below zero), so that a run of fours that ends
                 /// in a win or a strong shape is seen to its end.
                 ///
-                /// Against Rapfi held to 100 ms a move (ours 500 ms, 15x15 exact five, 200 games on 100
-                /// openings from its `opengen`) the search without this scored 109-5-86 (55.8%), with it
-                /// 119-7-74 (61.3%); on 50 fresh openings (100 games) 51-3-46 (52.5%) and 62-4-34 (64.0%).
-                /// In self-play against the search without it, 101-15-84 (54.2%, 250 ms a move) and
-                /// 46-5-49 (48.5%) on the fresh openings. "Near" is Rapfi's neighbourhood of a stone: its
-                /// 5x5 square and its lines up to four cells away. Every four on the board instead scored
-                /// 90-2-108 (45.5%) against Rapfi: the far ones cost nodes and seldom matter. Against
-                /// full-strength Rapfi at 1 s a move and 30 s a game (100 games on the first openings) the
-                /// search scored 22-0-78 with this and 21-2-77 without: the gain did not show there.
+                /// "Near" is Rapfi's neighbourhood of a stone: its 5x5 square and its lines up to four cells
+                /// away (every four on the board costs nodes and seldom matters). Against Rapfi held to 100
+                /// ms a move (ours 500 ms, 15x15 exact five, 200 games) the search scored 119-7-74 (61.3%)
+                /// with this and 109-5-86 (55.8%) without.
                 fn leaf(
                     &mut self,
                     board: &mut Board,

@@ -156,13 +156,8 @@ const DIRECTION_WEIGHT: [i32; 4] = [
 /// The threat class and value of every combination of four line patterns, for a colour with
 /// or without forbidden points. A double four is forbidden to renju black, so there it is no
 /// threat and worth nothing: before, black's double-four points counted as open-four threats,
-/// which made white block points black may not play and black value them. Against
-/// full-strength Rapfi on 15x15 renju (1 s a move, 30 s a game, 100 of its balanced renju
-/// openings, both colours) the engine scored 32-0-68 before (4 wins in 50 as black, 28 in 50
-/// as white) and 37-4-59 (39.0% +- 9.4%) with this (6 and 31): within the error bars, and the
-/// rules say the same. (Valuing black's double threes at nothing as well, since most are
-/// forbidden, scored 39-2-39 against the table before in self-play: 15x15 renju, 1 s a move, 80
-/// games. Not kept.)
+/// which made white block points black may not play and black value them. (Black's double
+/// threes keep their worth: most are forbidden, but valuing them at nothing played no better.)
 fn build_cell_table(forbidden_points: bool) -> Vec<(Threat, i32)> {
     (0..PATTERNS.pow(4))
         .map(|combination| {

@@ -6,36 +6,13 @@ use super::board::Board;
 use super::pattern::{LineCode, Pattern, Threat, PATTERNS};
 use super::rule::Color;
 
-// The weights below were fitted to game results (Texel's method) with `gomoku-tune fit
-// --lambda 0.1` over the 671 games of our arena logs of 21 Nov 2026 (matches between engine
-// versions and against Rapfi, 15x15 exact five and 20x20 freestyle): 22466 quiet positions
-// from stone 8 on. The fit scale was K = 0.000883 logit per unit; the log-loss on the fifth of
-// the games held out fell from 0.664 (the hand-set weights) to 0.638. The pattern and class
-// `None`, `Five` and open-four weights were kept as set by hand (see the tool). Against the
-// hand-set weights they scored 85-3-32 (72.1% +- 7.9%) on 15x15 exact five at 200 ms/move and
-// 15 s/game (120 games, self15 openings), 40-4-16 (70.0% +- 11.2%) there at 500 ms/move and
-// 20 s/game (60 games), and 86-0-34 (71.7% +- 8.1%) on 20x20 freestyle at 200 ms/move (120
-// games, free20 openings). Refits from these weights did not beat them and were not kept:
-// lambda 0.1 over 1078 games (those matches included) scored 60-7-53 (52.9% +- 8.7%) against
-// them, lambda 0.03 over 1818 games 47-5-68 (41.2% +- 8.7%): a better log-loss alone is no
-// proof of strength. Nor is the judgement of a stronger engine: fits to 24,742 positions of our
-// arena logs labelled by Rapfi (a 60,000-node search each, `gomoku-tune --targets`; 19,427
-// quiet), with those games' results, lowered the held-out log-loss from 0.590 to 0.580 (every
-// weight free) and 0.582 (the threat weights kept), and lost at 500 ms a move on 15x15 exact
-// five: 27-3-95 (22.8%) and 31-1-53 (37.1%). Why is not known; the positions of played games
-// are not the ones the search meets at its leaves, and a label from a deep search pays for what
-// that search finds far ahead, which no static value can see. Against Rapfi held to 100 ms a
-// move (ours 500 ms, 15x15 exact five, 100 games each) the first of those fits scored 37-1-62
-// (37.5%) where the weights it was fitted from scored 34-3-63 (35.5%): it loses to its own
-// kind, not to Rapfi, so self-play alone may have judged it too harshly.
-// Nor are games of a stronger engine: every weight refitted (`--smoothed --combinations --masks
-// --lambda 0.1`) to 2,599 games Rapfi played against itself at 100 ms a move from random
-// openings of 3 to 5 stones (2,000 on 15x15 exact five, 600 on 20x20 freestyle; 40,868 quiet
-// positions) lowered the held-out log-loss from 0.360 to 0.340 and answered three more of 27
-// critical positions as Rapfi does, yet scored 91-8-101 (47.5%) against Rapfi held to 100 ms
-// (15x15 exact five, ours 500 ms, 200 games, where these weights scored 52.0%) and 19-0-81
-// (19.0%) against full-strength Rapfi at 1 s on 20x20 freestyle (100 games, these 24.0%).
-// Weights halfway between those and these scored 92-6-102 (47.5%) in the first setting.
+// The weights below were fitted to game results (Texel's method, `gomoku-tune fit`) over our
+// arena logs: matches between engine versions and against Rapfi, 15x15 exact five and 20x20
+// freestyle. The first fit scored 72% against the hand-set weights. Refits since, to more of
+// our games, to Rapfi's evaluations of their positions or to Rapfi's games against itself,
+// lowered the held-out log-loss and did not play better: a better log-loss alone is no proof of
+// strength. `EXPERIMENTS.md`, next to this file in the repository, lists them with their
+// scores.
 
 /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
 /// Refitted since with [`COMBINATION_WEIGHT`] (see there). A one (`Flex1`, `Block1`) is worth
@@ -79,12 +56,6 @@ const B4: Pattern = Pattern::Block4;
 /// (51.2% +- 6.8%) on 15x15 exact five at 250 ms a move, 102-0-98 (51.0% +- 6.9%) on 20x20
 /// freestyle at 200 ms a move, and a fit to the first 2090 of those games 102-7-91 (52.8% +-
 /// 6.8%) on 15x15: not worse, and at most a little better.
-///
-/// Tried and not kept: line patterns that also count their ways forward (an open two with three
-/// or four ways to an open three, an open three with two open-four points, as strong engines
-/// grade them), refitted the same way to 4255 games (164,562 quiet positions, 692 weights free):
-/// held-out log-loss 0.6018 -> 0.5969, yet 85-8-107 (44.5% +- 6.8%) against these weights on
-/// 15x15 exact five at 250 ms a move (200 games).
 pub const COMBINATION_WEIGHT: [([Pattern; 4], i32); 269] = [
     ([B4, F3, B3, B2], 420),
     ([B4, F3, B3, F1], 213),
@@ -442,11 +413,7 @@ pub enum ThreatFeature {
 pub const THREAT_FEATURES: usize = 10;
 
 /// What each [`ThreatFeature`] is worth to the side to move when present. Only our
-/// four-three and double three count so far. A fit of all ten with the stone weights
-/// (`gomoku-tune fit --smoothed --lambda 0.1`, 3534 games of arena logs) lowered the held-out
-/// log-loss from 0.630 to 0.607, but scored 39-0-61 against Rapfi at 100 ms a move (20x20
-/// freestyle, our 1 s a move), where these weights scored 56-0-94 the same day: no gain, so
-/// it was not kept.
+/// four-three and double three count: a fit of all ten lowered the log-loss and lost to these.
 pub const THREAT_WEIGHT: [i32; THREAT_FEATURES] = [2021, 1606, 0, 0, 0, 0, 0, 0, 0, 0];
 
 /// Which [`ThreatFeature`]s the position has, for the side to move `me`.
@@ -558,8 +525,7 @@ pub fn threat_mask(board: &Board, me: Color) -> usize {
 /// 0.5617; on the positions labelled by Rapfi's evaluation, which the fit never saw, 0.536 ->
 /// 0.525 and 0.532 -> 0.524. Against the weights without the table (200 games each, 200 ms a
 /// move): 109-0-91 (54.5% +- 6.9%) on 20x20 freestyle and 115-13-72 (60.8% +- 6.5%) on 15x15
-/// exact five. Refitting every weight together with the table (same data and lambda) lowered
-/// the held-out loss further, 0.5620 -> 0.5584, but lost 73-1-126 against this fit on 20x20.
+/// exact five.
 pub const THREAT_MASK_WEIGHT: [(u16, i32); 79] = [
     (0b000000000, -8),
     (0b000000100, -356),

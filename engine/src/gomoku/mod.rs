@@ -14,6 +14,9 @@
 //! - [`time`]: from the judge's limits to a deadline;
 //! - [`swap2`]: Swap2 opening decisions;
 //! - [`engine`]: the game as the protocol adapters use it.
+//!
+//! `EXPERIMENTS.md` in this folder (in the repository, not in upload files) records what was
+//! measured: the variants tried and not kept, with their scores.
 
 pub mod board;
 pub mod engine;

@@ -3,110 +3,12 @@
 //! a VCF probe before the full search and leaves that play out the fours of the side to move
 //! (see `Searcher::leaf`).
 //!
-//! Tried and not kept, each against the search of its day in self-play at 1 s a move and 30 s a
-//! game (20x20 freestyle): late-move reductions for moves that make or stop a three (50.7%,
-//! 150 games); internal iterative reduction (half the nodes to the same depth, 50.3%, 149
-//! games); singular extensions of the table move (50.3%, 155 games); a search of fours at the
-//! leaves (twice the nodes to the same depth, fewer won positions proved) and razoring into it
-//! (more nodes, not fewer). Reverse futility, a node of depth 3 or less without an open three,
-//! four-three or double three of the opponent returning its static value when that beats beta
-//! by 200 a ply, scored 51.5% (200 games, 15x15 exact five, 500 ms a move and 20 s a game).
-//! With the move ordering of a policy fitted to Rapfi's moves (see [`move_score`]), one more
-//! ply of reduction for a quiet move two logits below the policy's favourite and two from four
-//! logits scored 105-10-85 (55.0% +- 6.7%, same setting), then 45-13-49 (48.1%, 107 games) on
-//! 100 fresh openings: 52.6% over both, noise. On top of it: skipping a quiet move at depth 5 or
-//! less that the policy puts (1 + depth) logits below its favourite skipped 10 thousand of 114
-//! thousand such moves and left the node count as it was (late-move pruning ends those nodes
-//! first); reducing the moves that stop the opponent's three or four without a threat of their
-//! own like quiet ones halved the nodes to depth 9 and scored 45-8-51 (47.1%, 104 games);
-//! reducing them by the policy gap alone scored 93-15-92 (50.2%, 200 games at 250 ms a move).
-//! Quiet moves are 4% of the moves searched (the rest: moves that make or stop threes and
-//! fours, and the answers to them), which is why their ordering and reductions change so little.
-//! Yet the tree is worth its size: charging a ply for each answer to an open three (depth 9 of
-//! the bench in 814 thousand nodes instead of 15 million) scored 30-4-66 (32.0%, 100 games,
-//! 15x15 exact five, 250 ms a move), charging every second one 40-8-52 (44.0%), and reducing the
-//! moves that make or stop a three a ply less than quiet ones (except fours and double threats,
-//! made or stopped; a quarter of the nodes) 45-1-54 (45.5%), then 46-6-48 (49.0%) at 1 s a move:
-//! no sign that the smaller tree pays off with more time. Skipping those moves late in the
-//! ordering in nodes of depth 2 or less (after two more moves than quiet ones) scored 40-5-55
-//! (42.5%, 250 ms a move). A search shaped like Rapfi's (answers cost a ply, every move but fours
-//! and double threats reduced late) grows its tree 2.1 times a ply instead of 4.5, yet scored
-//! 41-7-52 (44.5%) at 250 ms a move and 26-2-44 (37.5%, 72 games) at 1 s: worse with more time.
-//! Time itself is worth about 90 Elo a doubling (this search at 500 ms against 250 ms: 60-5-35).
-//! `MAX_BREADTH` 12 halved the nodes and scored 42-3-55 (43.5%); 20, half again as many
-//! nodes, 52-3-45 (53.5%, 100 games each at 250 ms a move), then 48-7-45 (51.5%) at 1 s.
-//! Killers and history once learnt from quiet moves only: rewarding every move that cuts off,
-//! answers to open threes included (a third fewer nodes to depth 9), scored 121-14-65 (64.0%
-//! +- 6.4%, 200 games, 15x15 exact five, 250 ms a move) against that; outside the answers to
-//! threes only, 104-10-86 (54.5%). A counter move per previous stone on top scored 50-4-46 (52%
-//! over the same 100 openings where the kept version scored 66.5%). Around the kept weights
-//! (100 games each against them, same setting): `HISTORY_DIVISOR` 8 scored 45-5-50 and 32
-//! 40-8-52; killer bonuses doubled 46-3-51 and halved 45-8-47; the reduction of moves that make
-//! or stop a three, retried on this ordering, 40-8-52, and only of those with a negative history
-//! 48-7-45; separate histories for the nodes that answer an open three 46-6-48. Spending the
-//! whole hard limit on every move (no iteration cut at 80% of the soft limit, the soft limit at
-//! the hard one) lengthened the average answer by 5% only (most quick answers are forced) and
-//! scored 18-3-24 at 1 s a move (stopped after 45 games).
-//!
-//! Against Rapfi held to 100 ms a move and 4 s a game (it then answers in 29 ms on average),
-//! this search at 500 ms and 20 s scored 42-3-55 (43.5%, 100 games, 15x15 exact five), near
-//! enough to even for a change to show: the search before the kept ordering 42-2-56 (43.0%),
-//! so its 100 self-play Elo did not show there; the Rapfi-shaped search above 35-4-61 (37.0%),
-//! as in self-play; and this search with twice the time (1 s, 40 s) 54-6-40 (57.0%): time is
-//! worth as much against Rapfi as in self-play, about 90 Elo a doubling. Tried and not kept
-//! (100 games each against this search, 15x15 exact five, 250 ms a move): an open three
-//! against the side to move at a leaf searched one ply on (its answers) 37-7-56; aspiration
-//! windows of 60 around the last score from depth 5, 44-8-48; futility at depth 1 for moves
-//! that make or stop a three (300 below alpha) 43-5-52.
-//!
-//! Against Rapfi held to 100 ms a move, ours 500 ms and 20 s, 15x15 exact five, 200 games on
-//! 100 fresh `opengen` openings, this search scored 98-12-90 (52.0% +- 6.7%). Not kept on the
-//! same openings: Rapfi's refinements of the leaf search (a table probe and store in the leaves,
-//! a plain four below the first leaf level only in a run of fours, the leaf's margin shrinking
-//! by 64 a level) 102-7-91 (52.8%), a tenth fewer nodes to the same depth; reverse futility with
-//! Rapfi's margin, 61 a ply below the node's depth, in null-window nodes without an open three
-//! against them or a run of fours behind them, 99-6-95 (51.0%), a fifteenth of the nodes to
-//! depth 8; razoring into the leaf search on top of that (depth 2 or less, 19 + 14 a ply below
-//! alpha) 52-4-67 (43.9%, stopped after 123 games).
-//!
-//! Where the games against full-strength Rapfi (1 s a move, 20x20 freestyle) are lost: in 14 of
-//! 16 lost games, Rapfi asked for its score before each move (400 ms) sees a forced win of 9 to
-//! 43 plies appear after one of our moves. At 1 s in such a position this search completes
-//! depth 6 in 605 thousand nodes where Rapfi reaches depth 17 in 751 thousand. A solver of wins
-//! by fours and open threes at the root (branch `root-vct`: our own win, then only the root
-//! moves after which the opponent has none, 10 nodes a millisecond) finds the short ones (a mate
-//! in 9 in 2,474 nodes) but none of the long ones in a million nodes, and scored 92-3-105
-//! (46.8%) against Rapfi held to 100 ms in the setting above, 95-9-96 (49.8%) with the
-//! opponent's threats only (branch `root-vct-defence`): not kept. The same solver as a
-//! depth-first proof-number search with a table (branch `dfpn-vct`) proves the opponent's win
-//! after our move in 12 of 27 such positions (mates of 5 to 25 plies, in up to 438 thousand
-//! nodes) and refutes it within its model in 13 (Rapfi's first move there is often a closed
-//! three that threatens a win by fours, outside the model). At the root, with 150 of its nodes
-//! a millisecond of the soft limit, it scored 26-0-74 (26.0%) against full-strength Rapfi at
-//! 1 s on 20x20 freestyle where this search scored 24-0-76, and 91-6-103 (47.0%) against Rapfi
-//! held to 100 ms: not kept. With the closed threes and double twos that threaten a win by
-//! fours among the attacker's moves (branch `dfpn-vct-quiet`) it proved fewer wins in a million
-//! nodes, 9 of the 27.
-//!
-//! Not kept either, against Rapfi held to 100 ms in the setting above (where this search
-//! scored 98-12-90): root moves tried in the order of their scores in the last iteration, not
-//! in the generation order behind the best (branch `root-order`; a tenth fewer nodes to depth
-//! 8), 96-4-99 (49.2%); the static value smoothed over the last three positions of the line
-//! (weights 1, 2, 1) instead of two (branch `smooth3`), 95-9-96 (49.8%). Against full-strength
-//! Rapfi at 1 s on 20x20 freestyle (100 games each, where this search scored 24-0-76): the
-//! root order above 22-0-78 (22.0%); the reverse futility above, which reaches depth 8 with a
-//! fifteenth of the nodes, 19-0-81 (19.0%): more depth this way does not find what Rapfi
-//! finds. In the 27 positions before our losing moves, this search given 5 s instead of 1 s
-//! plays Rapfi's move in 17 instead of 15; at 1 s, where it thinks most of the second (13 of
-//! them) it spends 48% of the time on average in an iteration that does not finish (up to
-//! 89%), which changed the move twice.
-//!
-//! Not kept: the opponent's four-three point (a four and an open three at once, which wins
-//! unless answered now) answered like an open three, with only our fours and the moves that
-//! leave it no four-three or open-four point searched, at no cost in depth (branch
-//! `fourthree-forcing`; a quarter more nodes to depth 8): 98-6-96 (50.5%) against Rapfi held to
-//! 100 ms in the setting above, and 20-0-80 (20.0%) against full-strength Rapfi at 1 s on 20x20
-//! freestyle, where this search scored 24-0-76.
+//! Most of the moves it searches make or stop threes and fours, or answer them (quiet moves are
+//! 4%), so the ordering and reductions of quiet moves change little; trees made smaller by
+//! charging a ply for forced answers or by reducing threat moves have scored worse, even with
+//! more time. Time itself is worth about 90 Elo a doubling, against Rapfi as in self-play. The
+//! variants tried and not kept, with their scores, are listed in `EXPERIMENTS.md` next to this
+//! file in the repository.
 
 use std::time::Duration;
 
@@ -611,15 +513,10 @@ impl Searcher {
     /// level deeper: `depth` counts the levels below zero), so that a run of fours that ends
     /// in a win or a strong shape is seen to its end.
     ///
-    /// Against Rapfi held to 100 ms a move (ours 500 ms, 15x15 exact five, 200 games on 100
-    /// openings from its `opengen`) the search without this scored 109-5-86 (55.8%), with it
-    /// 119-7-74 (61.3%); on 50 fresh openings (100 games) 51-3-46 (52.5%) and 62-4-34 (64.0%).
-    /// In self-play against the search without it, 101-15-84 (54.2%, 250 ms a move) and
-    /// 46-5-49 (48.5%) on the fresh openings. "Near" is Rapfi's neighbourhood of a stone: its
-    /// 5x5 square and its lines up to four cells away. Every four on the board instead scored
-    /// 90-2-108 (45.5%) against Rapfi: the far ones cost nodes and seldom matter. Against
-    /// full-strength Rapfi at 1 s a move and 30 s a game (100 games on the first openings) the
-    /// search scored 22-0-78 with this and 21-2-77 without: the gain did not show there.
+    /// "Near" is Rapfi's neighbourhood of a stone: its 5x5 square and its lines up to four cells
+    /// away (every four on the board costs nodes and seldom matters). Against Rapfi held to 100
+    /// ms a move (ours 500 ms, 15x15 exact five, 200 games) the search scored 119-7-74 (61.3%)
+    /// with this and 109-5-86 (55.8%) without.
     fn leaf(
         &mut self,
         board: &mut Board,
