@@ -324,7 +324,6 @@ mod engine {
                         }
                         let threat = Threat::classify(codes);
                         if forbidden_points && is_double_four(codes) {
-                            // A double four is forbidden to renju black: no threat and no worth to it.
                             return (Threat::None, 0);
                         }
                         (threat, eval::cell_value(codes, threat))
