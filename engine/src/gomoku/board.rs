@@ -167,10 +167,10 @@ fn build_cell_table(forbidden_points: bool) -> Vec<(Threat, i32)> {
                 *code = LineCode((rest % PATTERNS) as u8);
                 rest /= PATTERNS;
             }
-            let threat = Threat::classify(codes);
             if forbidden_points && is_double_four(codes) {
                 return (Threat::None, 0);
             }
+            let threat = Threat::classify(codes);
             (threat, eval::cell_value(codes, threat))
         })
         .collect()
