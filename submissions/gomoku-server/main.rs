@@ -2344,15 +2344,15 @@ mod engine {
             // engine/src/gomoku/search.rs
             //! The search: iterative deepening over a principal-variation alpha-beta with a transposition
             //! table, threat-aware move generation, forced replies that cost no depth, late-move reductions,
-            //! a VCF probe before the full search and leaves that play out the fours of the side to move
-            //! (see `Searcher::leaf`).
+            //! pruning outside the principal variation, a VCF probe before the full search and leaves
+            //! that play out the fours of the side to move (see `Searcher::leaf`).
             //!
             //! Most of the moves it searches make or stop threes and fours, or answer them (quiet moves are
             //! 4%), so the ordering and reductions of quiet moves change little; trees made smaller by
             //! charging a ply for forced answers or by reducing threat moves have scored worse, even with
-            //! more time. Time itself is worth about 90 Elo a doubling, against Rapfi as in self-play. The
-            //! variants tried and not kept, with their scores, are listed in `EXPERIMENTS.md` next to this
-            //! file in the repository.
+            //! more time. Time itself is worth about 90 Elo a doubling in self-play and against Rapfi held
+            //! to 100 ms a move, about 45 against full-strength Rapfi. The variants tried and not kept,
+            //! with their scores, are listed in `EXPERIMENTS.md` next to this file in the repository.
 
             use std::time::Duration;
             use super::board::{Board, Cell, CELLS};
@@ -2374,9 +2374,9 @@ mod engine {
             /// The deepest ply a search line may reach (forced replies do not spend depth).
             const MAX_PLY: usize = 96;
 
-            /// Moves searched at a node away from the root when it is not forced: the ordering puts the
-            /// useful ones first and the tail is almost never best. Like late-move pruning and futility,
-            /// this cut waits until one move is known not to lose (see [`Searcher::negamax`]).
+            /// Moves searched at a node outside the principal variation when it is not forced: the
+            /// ordering puts the useful ones first and the tail is seldom best. Like late-move pruning and
+            /// futility, this cut waits until one move is known not to lose (see [`Searcher::negamax`]).
             const MAX_BREADTH: usize = 16;
 
             /// Late-move reductions: a quiet move at `index` in a node of `depth` is searched
@@ -2774,6 +2774,12 @@ mod engine {
                     }
                     self.order(&mut moves, table_move, ply, me.index());
                     let original_alpha = alpha;
+                    // A node of the principal variation (a full window: the line the root means to play,
+                    // or a move that may replace it) prunes no move and reduces its quiet ones a ply less.
+                    // The opponent's best reply to our chosen move is often a quiet build-up that the
+                    // ordering ranks far behind the threats, past the breadth cut; searched here, it is
+                    // seen before we play into it. Such nodes are few, so this costs a fifth more nodes.
+                    let principal = beta - alpha > 1;
                     let mut best_score = -WIN - 1;
                     let mut best_move = None;
                     // Futility: near the leaves, a quiet move cannot lift a position far below alpha.
@@ -2794,7 +2800,7 @@ mod engine {
                         // its way to a lost score would pass off an unproven loss as a proof, and the
                         // search trusts win and loss scores everywhere.
                         let may_skip = best_score > -WIN_THRESHOLD;
-                        if may_skip && !forced && index >= MAX_BREADTH {
+                        if may_skip && !forced && !principal && index >= MAX_BREADTH {
                             break;
                         }
                         // Moves that make or stop a three or a four are never reduced, nor skipped by
@@ -2803,12 +2809,14 @@ mod engine {
                         let theirs = board.threat(opponent, cell);
                         let quiet = !own.is_four() && own < Threat::Three
                             && theirs < Threat::Three && !forced;
-                        if may_skip && quiet
+                        if may_skip && quiet && !principal
                             && futile_below.is_some_and(|bound| bound <= alpha)
                         {
                             continue;
                         }
-                        if may_skip && quiet && index >= late_move_limit(depth) {
+                        if may_skip && quiet && !principal
+                            && index >= late_move_limit(depth)
+                        {
                             continue;
                         }
                         board.play(cell);
@@ -2821,7 +2829,9 @@ mod engine {
                                 .negamax(board, child_depth, ply + 1, -beta, -alpha);
                         } else {
                             let reduction = if quiet && depth >= 2 && index >= 2 {
-                                late_move_reduction(depth, index).min(child_depth - 1)
+                                (late_move_reduction(depth, index) - i32::from(principal))
+                                    .min(child_depth - 1)
+                                    .max(0)
                             } else if forced && index >= 2 && child_depth >= 1 {
                                 // The answers to an open three cost no depth, so every three of the
                                 // attacker would multiply the defender's nodes by its four or five answers:
