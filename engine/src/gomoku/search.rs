@@ -4,7 +4,8 @@
 //! that play out the fours of the side to move (see `Searcher::leaf`).
 //!
 //! Most of the moves it searches make or stop threes and fours, or answer them (quiet moves are
-//! 4%), so the ordering and reductions of quiet moves change little; trees made smaller by
+//! 4%), so the ordering and reductions of quiet moves change little, except in the principal
+//! variation, where the opponent's refutation is often a quiet move; trees made smaller by
 //! charging a ply for forced answers or by reducing threat moves have scored worse, even with
 //! more time. Time itself is worth about 90 Elo a doubling in self-play and against Rapfi held
 //! to 100 ms a move, about 45 against full-strength Rapfi. The variants tried and not kept,
@@ -412,7 +413,7 @@ impl Searcher {
         let mut best_score = -WIN - 1;
         let mut best_move = None;
         // Futility: near the leaves, a quiet move cannot lift a position far below alpha.
-        let futile_below = if !forced && depth <= 2 {
+        let futile_below = if !forced && !principal && depth <= 2 {
             Some(evaluate_smoothed(board, self.materials[ply - 1]) + FUTILITY_MARGIN * depth)
         } else {
             None
@@ -434,7 +435,7 @@ impl Searcher {
             let own = board.threat(me, cell);
             let theirs = board.threat(opponent, cell);
             let quiet = !own.is_four() && own < Threat::Three && theirs < Threat::Three && !forced;
-            if may_skip && quiet && !principal && futile_below.is_some_and(|bound| bound <= alpha) {
+            if may_skip && quiet && futile_below.is_some_and(|bound| bound <= alpha) {
                 continue;
             }
             if may_skip && quiet && !principal && index >= late_move_limit(depth) {
