@@ -2381,16 +2381,17 @@ mod engine {
             const MAX_BREADTH: usize = 16;
 
             /// Late-move reductions: a quiet move at `index` in a node of `depth` is searched
-            /// `LMR_BASE + ln(depth) * ln(index) / LMR_DIVISOR` plies less (then again at full depth if it
-            /// beats alpha). With these values (and the pruning below) the engine scored 65-9-46 against
-            /// the earlier fixed steps of 1 to 3 plies (15x15 exact five, 200 ms a move, 120 games); a
-            /// milder divisor of 1.8 with `LMP_BASE` 4 scored 59-7-54, a harsher 1.0 with 1 lost 42-6-52.
+            /// `LMR_BASE + ln(depth) * ln(index) / LMR_DIVISOR` plies less, one less in the principal
+            /// variation (then again at full depth if it beats alpha). With these values (and the pruning
+            /// below) the engine scored 65-9-46 against the earlier fixed steps of 1 to 3 plies (15x15
+            /// exact five, 200 ms a move, 120 games); a milder divisor of 1.8 with `LMP_BASE` 4 scored
+            /// 59-7-54, a harsher 1.0 with 1 lost 42-6-52.
             const LMR_BASE: f64 = 0.6;
 
             const LMR_DIVISOR: f64 = 1.3;
 
-            /// Late-move pruning: a node of `depth` tries at most `LMP_BASE + depth * depth` moves before
-            /// it skips the quiet ones.
+            /// Late-move pruning: a node of `depth` outside the principal variation tries at most
+            /// `LMP_BASE + depth * depth` moves before it skips the quiet ones.
             const LMP_BASE: i32 = 2;
 
             /// History scores stay within plus or minus this.
