@@ -5,5 +5,6 @@ pub mod checkers;
 pub mod gomoku;
 pub mod process;
 pub mod sau;
+pub mod spsa;
 pub mod stats;
 pub mod upload;

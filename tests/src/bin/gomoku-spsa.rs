@@ -1,0 +1,255 @@
+//! Tunes an engine's parameters by SPSA from Gomocup games (see `harness::spsa`).
+//!
+//! ```text
+//! gomoku-spsa --state FILE --engine TEMPLATE [--params FILE] [--opponent CMD]
+//!     [--planned 1000] [--iterations N] [--size 15] [--rule freestyle|exact|renju|caro]
+//!     [--openings FILE] [--turn 1000] [--match 30000] [--turn2 MS] [--match2 MS]
+//!     [--concurrency 1] [--memory BYTES] [--seed 1] [--log FILE]
+//! ```
+//!
+//! `TEMPLATE` is the engine command with `{name}` where a parameter's value goes, for example
+//! `env GOMOKU_PARAMS=lmr_base={lmr_base},breadth={breadth} ./engine`. The parameters file has
+//! one parameter a line, `name start min max c_end [r_end] [int]` (`#` starts a comment); it
+//! starts a run when the state file does not exist yet, planned for `--planned` iterations. The
+//! state file is rewritten after every iteration, and a run given an existing state file goes
+//! on from it; `--iterations` says how many iterations to play this time (all that are left by
+//! default).
+//!
+//! With `--opponent`, each iteration plays both parameter sets against that engine with both
+//! colours of one opening (four games; `--turn2`/`--match2` are the opponent's clock) and the
+//! result is the first set's points less the second's. Without it, the two sets play each
+//! other with both colours (two games). Openings are taken in file order, one an iteration.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::thread;
+
+use harness::gomoku::game::{play_game, Ending, GameConfig, GameRecord, TimeControl};
+use harness::gomoku::openings::{parse_file, parse_line, BUILT_IN};
+use harness::gomoku::referee::Rule;
+use harness::spsa::{fill_template, Param, Tuner};
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("gomoku-spsa: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// One game of an iteration: which set plays it (0 plus, 1 minus, 2 both: plus as engine 0)
+/// and which engine has black.
+struct Job {
+    set: usize,
+    black: usize,
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |name: &str| -> Option<String> {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1).cloned())
+    };
+    let number = |name: &str, default: u64| -> Result<u64, String> {
+        value(name).map_or(Ok(default), |v| {
+            v.parse().map_err(|_| format!("{name}: bad number '{v}'"))
+        })
+    };
+    let state_path = value("--state").ok_or("--state FILE is required")?;
+    let template = value("--engine").ok_or("--engine TEMPLATE is required")?;
+    let opponent = value("--opponent");
+    let mut tuner = match std::fs::read_to_string(&state_path) {
+        Ok(text) => Tuner::parse(&text)?,
+        Err(_) => {
+            let path = value("--params").ok_or("no state yet: --params FILE is required")?;
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+            let params = text
+                .lines()
+                .map(|line| line.split('#').next().unwrap_or("").trim())
+                .filter(|line| !line.is_empty())
+                .map(Param::parse)
+                .collect::<Result<Vec<_>, _>>()?;
+            if params.is_empty() {
+                return Err(format!("{path}: no parameters"));
+            }
+            Tuner::new(params, number("--planned", 1000)?, number("--seed", 1)?)
+        }
+    };
+    for param in &tuner.params {
+        if !template.contains(&format!("{{{}}}", param.name)) {
+            return Err(format!("the engine template has no {{{}}}", param.name));
+        }
+    }
+    let size = number("--size", 15)? as usize;
+    let rule = match value("--rule") {
+        Some(text) => Rule::parse(&text).ok_or(format!(
+            "unknown rule '{text}' (freestyle, exact, renju or caro)"
+        ))?,
+        None => Rule::Freestyle,
+    };
+    let openings = match value("--openings") {
+        Some(path) => {
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+            parse_file(&text, size)?
+        }
+        None => BUILT_IN
+            .iter()
+            .map(|line| parse_line(line, size))
+            .collect::<Result<_, _>>()?,
+    };
+    if openings.is_empty() {
+        return Err("no openings".to_string());
+    }
+    let clock = TimeControl {
+        turn_ms: number("--turn", 1000)?,
+        match_ms: number("--match", 30_000)?,
+        tolerance_ms: number("--tolerance", 100)?,
+    };
+    let opponent_clock = TimeControl {
+        turn_ms: number("--turn2", clock.turn_ms)?,
+        match_ms: number("--match2", clock.match_ms)?,
+        ..clock
+    };
+    let concurrency = number("--concurrency", 1)?.max(1) as usize;
+    let max_memory = number("--memory", 350 << 20)?;
+    let left = tuner.planned.saturating_sub(tuner.done);
+    let iterations = number("--iterations", left)?.min(left);
+    let log = value("--log");
+    let say = |line: &str| {
+        println!("{line}");
+        if let Some(path) = &log {
+            if let Ok(mut file) = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+            {
+                let _ = writeln!(file, "{line}");
+            }
+        }
+    };
+    say(&format!(
+        "spsa: iterations {}..{} of {}, {}x{} {:?}, {} ms/move {} ms/game, {}",
+        tuner.done + 1,
+        tuner.done + iterations,
+        tuner.planned,
+        size,
+        size,
+        rule,
+        clock.turn_ms,
+        clock.match_ms,
+        match &opponent {
+            Some(command) => format!("both sets against {command}"),
+            None => "the two sets against each other".to_string(),
+        }
+    ));
+    let jobs: Vec<Job> = match opponent {
+        Some(_) => vec![
+            Job { set: 0, black: 0 },
+            Job { set: 0, black: 1 },
+            Job { set: 1, black: 0 },
+            Job { set: 1, black: 1 },
+        ],
+        None => vec![Job { set: 2, black: 0 }, Job { set: 2, black: 1 }],
+    };
+    for _ in 0..iterations {
+        let perturbation = tuner.perturb();
+        let commands = [
+            fill_template(&template, &tuner.params, &perturbation.plus),
+            fill_template(&template, &tuner.params, &perturbation.minus),
+        ];
+        let opening = openings[((perturbation.k - 1) % openings.len() as u64) as usize].clone();
+        let next = AtomicUsize::new(0);
+        let records: Mutex<Vec<(usize, GameRecord)>> = Mutex::new(Vec::new());
+        thread::scope(|scope| {
+            for _ in 0..concurrency.min(jobs.len()) {
+                scope.spawn(|| loop {
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(job) = jobs.get(index) else { break };
+                    let (pair, time) = match (&opponent, job.set) {
+                        (Some(other), set) => (
+                            [commands[set].as_str(), other.as_str()],
+                            [clock, opponent_clock],
+                        ),
+                        (None, _) => ([commands[0].as_str(), commands[1].as_str()], [clock; 2]),
+                    };
+                    let config = GameConfig {
+                        size,
+                        rule,
+                        time,
+                        opening: opening.clone(),
+                        max_memory,
+                    };
+                    let record = play_game(pair, job.black, &config);
+                    records.lock().unwrap().push((index, record));
+                });
+            }
+        });
+        let mut records = records.into_inner().unwrap();
+        records.sort_by_key(|(index, _)| *index);
+        // Points of engine 0 of each game, credited to its set.
+        let mut points = [0.0f64; 2];
+        let mut faults = Vec::new();
+        for (index, record) in &records {
+            let engine0 = match record.winner {
+                Some(0) => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            match jobs[*index].set {
+                2 => {
+                    points[0] += engine0;
+                    points[1] += 1.0 - engine0;
+                }
+                set => points[set] += engine0,
+            }
+            if let Some(winner) = record.winner {
+                if matches!(
+                    record.ending,
+                    Ending::TimeLoss | Ending::IllegalMove(_) | Ending::Crash
+                ) {
+                    faults.push(format!("engine {} {:?}", 1 - winner, record.ending));
+                }
+            }
+        }
+        let result = points[0] - points[1];
+        tuner.update(&perturbation, result);
+        let values: Vec<String> = tuner
+            .params
+            .iter()
+            .map(|p| format!("{}={:.4}", p.name, p.value))
+            .collect();
+        say(&format!(
+            "iteration {} plus {} minus {} result {:+}  {}{}",
+            perturbation.k,
+            points[0],
+            points[1],
+            result,
+            values.join(" "),
+            if faults.is_empty() {
+                String::new()
+            } else {
+                format!("  FAULTS: {}", faults.join(", "))
+            }
+        ));
+        let text = tuner.to_text();
+        let temporary = format!("{state_path}.tmp");
+        std::fs::write(&temporary, text).map_err(|e| format!("{temporary}: {e}"))?;
+        std::fs::rename(&temporary, &state_path).map_err(|e| format!("{state_path}: {e}"))?;
+    }
+    say(&format!(
+        "after {} iterations: value, and the mean result of a step up (+- one standard error)",
+        tuner.done
+    ));
+    for (param, (mean, error)) in tuner.params.iter().zip(tuner.gradient_estimates()) {
+        say(&format!(
+            "  {:<24} {:>10.4}   {:+.3} +- {:.3}",
+            param.name, param.value, mean, error
+        ));
+    }
+    Ok(())
+}
