@@ -7,3 +7,4 @@ pub mod game;
 pub mod log;
 pub mod openings;
 pub mod referee;
+pub mod setup;

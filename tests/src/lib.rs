@@ -3,6 +3,7 @@
 
 pub mod checkers;
 pub mod gomoku;
+pub mod options;
 pub mod process;
 pub mod sau;
 pub mod spsa;

@@ -19,9 +19,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use harness::gomoku::arena::{run_match, MatchConfig};
-use harness::gomoku::game::TimeControl;
-use harness::gomoku::openings::{parse_file, parse_line, BUILT_IN};
-use harness::gomoku::referee::Rule;
+use harness::gomoku::setup::GameSetup;
+use harness::options::Options;
 
 fn main() -> ExitCode {
     match run() {
@@ -34,36 +33,12 @@ fn main() -> ExitCode {
 }
 
 fn run() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |name: &str| -> Option<String> {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1).cloned())
-    };
-    let number = |name: &str, default: u64| -> Result<u64, String> {
-        value(name).map_or(Ok(default), |v| {
-            v.parse().map_err(|_| format!("{name}: bad number '{v}'"))
-        })
-    };
+    let options = Options::from_env();
+    let value = |name: &str| options.value(name);
     let engine1 = value("--engine1").ok_or("--engine1 CMD is required")?;
     let engine2 = value("--engine2").ok_or("--engine2 CMD is required")?;
-    let size = number("--size", 15)? as usize;
-    let rule = match value("--rule") {
-        Some(text) => Rule::parse(&text).ok_or(format!(
-            "unknown rule '{text}' (freestyle, exact, renju or caro)"
-        ))?,
-        None => Rule::Freestyle,
-    };
-    let openings = match value("--openings") {
-        Some(path) => {
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
-            parse_file(&text, size)?
-        }
-        None => BUILT_IN
-            .iter()
-            .map(|line| parse_line(line, size))
-            .collect::<Result<_, _>>()?,
-    };
+    let setup = GameSetup::from_options(&options)?;
+    let (size, rule) = (setup.size, setup.rule);
     let sprt = match value("--sprt") {
         Some(text) => {
             let (a, b) = text.split_once(',').ok_or("--sprt ELO0,ELO1")?;
@@ -74,28 +49,17 @@ fn run() -> Result<(), String> {
         }
         None => None,
     };
-    let clock = TimeControl {
-        turn_ms: number("--turn", 1000)?,
-        match_ms: number("--match", 30_000)?,
-        tolerance_ms: number("--tolerance", 100)?,
-    };
-    // Time odds: engine2 may get its own limits (a handicapped strong engine makes a
-    // sparring partner near 50%, where a match tells versions apart best).
-    let second_clock = TimeControl {
-        turn_ms: number("--turn2", clock.turn_ms)?,
-        match_ms: number("--match2", clock.match_ms)?,
-        ..clock
-    };
+    let [clock, second_clock] = setup.clocks;
     let config = MatchConfig {
         engines: [engine1, engine2],
         size,
         rule,
         time: [clock, second_clock],
-        openings,
-        games: number("--games", 100)? as usize,
-        concurrency: number("--concurrency", 1)? as usize,
+        openings: setup.openings,
+        games: options.number("--games", 100)? as usize,
+        concurrency: options.number("--concurrency", 1)? as usize,
         sprt,
-        max_memory: number("--memory", 350 << 20)?,
+        max_memory: setup.max_memory,
     };
     let log = value("--log");
     let odds = if second_clock.turn_ms != clock.turn_ms || second_clock.match_ms != clock.match_ms {

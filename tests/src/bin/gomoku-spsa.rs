@@ -26,9 +26,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::thread;
 
-use harness::gomoku::game::{play_game, Ending, GameConfig, GameRecord, TimeControl};
-use harness::gomoku::openings::{parse_file, parse_line, BUILT_IN};
-use harness::gomoku::referee::Rule;
+use harness::gomoku::game::{play_game, Ending, GameConfig, GameRecord};
+use harness::gomoku::setup::GameSetup;
+use harness::options::Options;
 use harness::spsa::{fill_template, Param, Tuner};
 
 fn main() -> ExitCode {
@@ -49,17 +49,9 @@ struct Job {
 }
 
 fn run() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |name: &str| -> Option<String> {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1).cloned())
-    };
-    let number = |name: &str, default: u64| -> Result<u64, String> {
-        value(name).map_or(Ok(default), |v| {
-            v.parse().map_err(|_| format!("{name}: bad number '{v}'"))
-        })
-    };
+    let options = Options::from_env();
+    let value = |name: &str| options.value(name);
+    let number = |name: &str, default: u64| options.number(name, default);
     let state_path = value("--state").ok_or("--state FILE is required")?;
     let template = value("--engine").ok_or("--engine TEMPLATE is required")?;
     let opponent = value("--opponent");
@@ -85,38 +77,14 @@ fn run() -> Result<(), String> {
             return Err(format!("the engine template has no {{{}}}", param.name));
         }
     }
-    let size = number("--size", 15)? as usize;
-    let rule = match value("--rule") {
-        Some(text) => Rule::parse(&text).ok_or(format!(
-            "unknown rule '{text}' (freestyle, exact, renju or caro)"
-        ))?,
-        None => Rule::Freestyle,
-    };
-    let openings = match value("--openings") {
-        Some(path) => {
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
-            parse_file(&text, size)?
-        }
-        None => BUILT_IN
-            .iter()
-            .map(|line| parse_line(line, size))
-            .collect::<Result<_, _>>()?,
-    };
+    let setup = GameSetup::from_options(&options)?;
+    let (size, rule, openings) = (setup.size, setup.rule, &setup.openings);
     if openings.is_empty() {
         return Err("no openings".to_string());
     }
-    let clock = TimeControl {
-        turn_ms: number("--turn", 1000)?,
-        match_ms: number("--match", 30_000)?,
-        tolerance_ms: number("--tolerance", 100)?,
-    };
-    let opponent_clock = TimeControl {
-        turn_ms: number("--turn2", clock.turn_ms)?,
-        match_ms: number("--match2", clock.match_ms)?,
-        ..clock
-    };
+    let [clock, opponent_clock] = setup.clocks;
     let concurrency = number("--concurrency", 1)?.max(1) as usize;
-    let max_memory = number("--memory", 350 << 20)?;
+    let max_memory = setup.max_memory;
     let left = tuner.planned.saturating_sub(tuner.done);
     let iterations = number("--iterations", left)?.min(left);
     let log = value("--log");
