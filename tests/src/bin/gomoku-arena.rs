@@ -15,10 +15,10 @@
 //! as `forbidden`, apart from `illegal` (unparsable or occupied answers and crashes). `--rule
 //! caro` is piskvork's rule 8: a five closed by opponent stones at both ends does not win.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use harness::gomoku::arena::{run_match, MatchConfig};
+use harness::gomoku::log::append_line;
 use harness::gomoku::setup::GameSetup;
 use harness::options::Options;
 
@@ -99,13 +99,7 @@ fn run() -> Result<(), String> {
         );
         println!("{line}");
         if let Some(path) = &log {
-            if let Ok(mut file) = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-            {
-                let _ = writeln!(file, "{line}\n  {}", record.notation());
-            }
+            append_line(path, &format!("{line}\n  {}", record.notation()));
         }
     });
     println!("final: {}", summary.line());

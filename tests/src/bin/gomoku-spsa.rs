@@ -20,13 +20,13 @@
 //! result is the first set's points less the second's. Without it, the two sets play each
 //! other with both colours (two games). Openings are taken in file order, one an iteration.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::thread;
 
 use harness::gomoku::game::{play_game, Ending, GameConfig, GameRecord};
+use harness::gomoku::log::append_line;
 use harness::gomoku::setup::GameSetup;
 use harness::options::Options;
 use harness::spsa::{fill_template, Param, Tuner};
@@ -91,13 +91,7 @@ fn run() -> Result<(), String> {
     let say = |line: &str| {
         println!("{line}");
         if let Some(path) = &log {
-            if let Ok(mut file) = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-            {
-                let _ = writeln!(file, "{line}");
-            }
+            append_line(path, line);
         }
     };
     say(&format!(

@@ -1,6 +1,20 @@
-//! Reading the files `gomoku-arena --log` writes, for the tuning tools.
+//! The log files of `gomoku-arena --log` and `gomoku-spsa --log`: appending to them, and
+//! reading the arena's games back for the tuning tools.
 
 use engine::gomoku::rule::Rule;
+
+/// Appends `text` and a line break to the log at `path` (created if missing). A log that
+/// cannot be written is skipped: the same lines go to the standard output as well.
+pub fn append_line(path: &str, text: &str) {
+    use std::io::Write;
+    if let Ok(mut file) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+    {
+        let _ = writeln!(file, "{text}");
+    }
+}
 
 /// Size and rule of a log `X.log`, from the header of the arena output saved next to it
 /// (`X.out`: `... 15x15 ExactFive, ...`; the rule is `Freestyle`, `ExactFive`, `Renju` or
