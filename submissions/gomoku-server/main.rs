@@ -2362,6 +2362,7 @@ mod engine {
                 generate, generate_unordered, is_legal, move_score, ScoredMove,
             };
             use super::pattern::Threat;
+            use super::rule::{Color, Rule};
             use super::tt::{Bound, Entry, TranspositionTable};
             use super::vcf::VcfSolver;
             use crate::engine::core::time::Deadline;
@@ -2372,27 +2373,15 @@ mod engine {
             /// Scores beyond this are wins or losses, not evaluations.
             pub const WIN_THRESHOLD: i32 = WIN - 1_000;
 
-            /// The deepest ply a search line may reach (forced replies do not spend depth).
+            /// The deepest ply a search line may reach.
             const MAX_PLY: usize = 96;
 
-            /// Moves searched at a node outside the principal variation when it is not forced: the
-            /// ordering puts the useful ones first and the tail is seldom best. Like late-move pruning and
-            /// futility, this cut waits until one move is known not to lose (see [`Searcher::negamax`]).
-            const MAX_BREADTH: usize = 16;
+            /// Depths are counted in eighths of a ply, so that reductions and extensions can be parts of
+            /// a ply.
+            type Depth = i32;
 
-            /// Late-move reductions: a quiet move at `index` in a node of `depth` is searched
-            /// `LMR_BASE + ln(depth) * ln(index) / LMR_DIVISOR` plies less, one less in the principal
-            /// variation (then again at full depth if it beats alpha). With these values (and the pruning
-            /// below) the engine scored 65-9-46 against the earlier fixed steps of 1 to 3 plies (15x15
-            /// exact five, 200 ms a move, 120 games); a milder divisor of 1.8 with `LMP_BASE` 4 scored
-            /// 59-7-54, a harsher 1.0 with 1 lost 42-6-52.
-            const LMR_BASE: f64 = 0.6;
-
-            const LMR_DIVISOR: f64 = 1.3;
-
-            /// Late-move pruning: a node of `depth` outside the principal variation tries at most
-            /// `LMP_BASE + depth * depth` moves before it skips the quiet ones.
-            const LMP_BASE: i32 = 2;
+            /// One ply of depth.
+            const PLY: Depth = 8;
 
             /// History scores stay within plus or minus this.
             const HISTORY_LIMIT: i32 = 16_384;
@@ -2403,8 +2392,9 @@ mod engine {
             /// A leaf this far below alpha plays no fours: none of them could bring it back.
             const LEAF_DELTA: i32 = 2_100;
 
-            /// How much one ply of depth may gain at most for a quiet move, in evaluation units.
-            const FUTILITY_MARGIN: i32 = 150;
+            /// Evaluation units in one unit of the margins below (they were first set on a scale of
+            /// 200 units to a logit; ours has 1,132).
+            const MARGIN_SCALE: i32 = 6;
 
             /// Another iteration starts only while less than this share of the move's time limit has
             /// passed. One started late seldom finishes, but its first root moves are searched a ply
@@ -2454,6 +2444,19 @@ mod engine {
                 scratch: Vec<Cell>,
                 /// Per ply, the fours a leaf tries.
                 leaf_lists: Vec<Vec<Cell>>,
+                /// Per ply, the static evaluation of the position there (`None` at the root and where
+                /// it was not computed, as when the opponent's threat forced the moves).
+                evals: Vec<Option<i32>>,
+                /// Per ply, the move played from the position there, and its class for its player.
+                played: Vec<Option<(Cell, Threat)>>,
+                /// Per ply, whether the position is or was part of a principal variation.
+                was_principal: Vec<bool>,
+                /// Per ply, the extra depth the line down to there has been extended by.
+                extra_extension: Vec<Depth>,
+                /// Natural logarithms of 1 to 255 (of 1 at 0), for the late-move reductions.
+                reduction_log: Vec<f64>,
+                /// Experiment switches read from `RX_*` environment variables.
+                switches: [bool; 4],
             }
 
             impl Searcher {
@@ -2471,6 +2474,20 @@ mod engine {
                         materials: vec![0; MAX_PLY + 2],
                         scratch: Vec::new(),
                         leaf_lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+                        evals: vec![None; MAX_PLY + 2],
+                        played: vec![None; MAX_PLY + 2],
+                        was_principal: vec![false; MAX_PLY + 2],
+                        extra_extension: vec![0; MAX_PLY + 2],
+                        reduction_log: (0..256)
+                            .map(|i: i32| f64::from(i.max(1)).ln())
+                            .collect(),
+                        switches: [
+                            "RX_LEAF_ALL",
+                            "RX_NO_KILLERS",
+                            "RX_FREE",
+                            "RX_NO_RAZOR_FORCED",
+                        ]
+                            .map(|name| std::env::var_os(name).is_some()),
                     }
                 }
 
@@ -2666,21 +2683,40 @@ mod engine {
                     let beta = WIN + 1;
                     let mut best: Option<Cell> = None;
                     let mut best_index = 0;
+                    let me = board.side_to_move();
                     self.materials[0] = material(board);
+                    self.evals[0] = None;
+                    self.was_principal[0] = true;
+                    self.extra_extension[0] = 0;
+                    let depth = depth * PLY;
+                    let new_depth = depth - PLY;
                     for (index, scored) in moves.iter().enumerate() {
                         if index > 0 && self.deadline.elapsed() >= self.move_limit {
                             self.stopped = true;
                             break;
                         }
                         let cell = scored.cell;
+                        self.played[0] = Some((cell, board.threat(me, cell)));
                         board.play(cell);
                         let score = if index == 0 {
-                            -self.negamax(board, depth - 1, 1, -beta, -alpha)
+                            -self.negamax(board, new_depth, 1, -beta, -alpha, false)
                         } else {
-                            let probe = -self
-                                .negamax(board, depth - 1, 1, -alpha - 1, -alpha);
+                            // The root's later moves are searched with a null window, the third on
+                            // reduced as in a node of the principal variation.
+                            let reduction = if depth >= 2 * PLY && index >= 2 {
+                                (self.base_reduction(board, depth, index + 1) - PLY).max(0)
+                            } else {
+                                0
+                            };
+                            let reduced = (new_depth - reduction).max(PLY);
+                            let mut probe = -self
+                                .negamax(board, reduced, 1, -alpha - 1, -alpha, true);
+                            if probe > alpha && reduced < new_depth && !self.stopped {
+                                probe = -self
+                                    .negamax(board, new_depth, 1, -alpha - 1, -alpha, true);
+                            }
                             if probe > alpha && !self.stopped {
-                                -self.negamax(board, depth - 1, 1, -beta, -alpha)
+                                -self.negamax(board, new_depth, 1, -beta, -alpha, false)
                             } else {
                                 probe
                             }
@@ -2703,13 +2739,17 @@ mod engine {
                     (best, alpha)
                 }
 
+                /// The search of a node below the root: `depth` in eighths of a ply, a null window unless
+                /// the node is on a principal variation; `cut_node` when a cut-off is expected (a
+                /// null-window node whose parent expects none).
                 fn negamax(
                     &mut self,
                     board: &mut Board,
-                    depth: i32,
+                    mut depth: Depth,
                     ply: usize,
                     mut alpha: i32,
                     beta: i32,
+                    cut_node: bool,
                 ) -> i32 {
                     self.nodes += 1;
                     if self.nodes & 15 == 0 && self.deadline.hard_passed() {
@@ -2722,6 +2762,7 @@ mod engine {
                     let opponent = me.opponent();
                     let ply_score = ply as i32;
                     self.materials[ply] = material(board);
+                    self.extra_extension[ply] = self.extra_extension[ply - 1];
                     if board.threat_count(me, Threat::Five) > 0 {
                         return WIN - ply_score;
                     }
@@ -2733,29 +2774,32 @@ mod engine {
                         if !is_legal(board, block) || ply >= MAX_PLY {
                             return -(WIN - ply_score - 1);
                         }
+                        // The one block costs no depth.
+                        self.evals[ply] = self.evals[ply - 1].map(|eval| -eval);
+                        self.was_principal[ply] = self.was_principal[ply - 1];
+                        self.played[ply] = Some((block, board.threat(me, block)));
                         board.play(block);
-                        let score = -self.negamax(board, depth, ply + 1, -beta, -alpha);
+                        let score = -self
+                            .negamax(board, depth, ply + 1, -beta, -alpha, !cut_node);
                         board.undo();
                         return score;
                     }
-                    if board.threat_count(me, Threat::Flex4) > 0
-                        && self.has_legal_flex4(board)
-                    {
-                        return WIN - ply_score - 2;
+                    if let Some(score) = self.static_win(board, ply_score) {
+                        return score;
                     }
                     if depth <= 0 || ply >= MAX_PLY {
-                        return self.leaf(board, depth, ply, alpha, beta);
+                        return self.leaf(board, 0, ply, alpha, beta);
                     }
                     // Mate-distance pruning: nothing here can beat a win found closer to the root.
                     let alpha_floor = -(WIN - ply_score);
                     if alpha_floor >= beta {
                         return alpha_floor;
                     }
+                    let principal = beta - alpha > 1;
                     let key = board.hash();
-                    let mut table_move = None;
-                    if let Some(entry) = self.table.probe(key) {
-                        table_move = entry.best;
-                        if entry.depth >= depth {
+                    let entry = self.table.probe(key);
+                    if let Some(entry) = entry {
+                        if !principal && entry.depth >= depth {
                             let score = from_table(entry.score, ply_score);
                             let usable = match entry.bound {
                                 Bound::Exact => true,
@@ -2767,7 +2811,96 @@ mod engine {
                             }
                         }
                     }
+                    let table_move = entry.and_then(|entry| entry.best);
+                    let mut was_principal = principal
+                        || entry.is_some_and(|entry| entry.pv);
+                    self.was_principal[ply] = was_principal;
+                    self.was_principal[ply + 1] = false;
+
+                    // The opponent threatens an open four: the moves are forced, and the evaluation of
+                    // the position says little (the parent's stands in for it).
                     let forced = board.threat_count(opponent, Threat::Flex4) > 0;
+                    let mut eval = None;
+                    let mut improving = false;
+                    if forced {
+                        self.evals[ply] = self.evals[ply - 1].map(|eval| -eval);
+                    } else {
+                        let stand = evaluate_smoothed(board, self.materials[ply - 1]);
+                        self.evals[ply] = Some(stand);
+                        let mut estimate = stand;
+                        if let Some(entry) = entry {
+                            let score = from_table(entry.score, ply_score);
+                            let better = match entry.bound {
+                                Bound::Exact => true,
+                                Bound::Lower => score > stand,
+                                Bound::Upper => score < stand,
+                            };
+                            if better {
+                                estimate = score;
+                            }
+                        }
+                        eval = Some(estimate);
+                        improving = ply >= 2
+                            && matches!(
+                                (self.evals[ply], self.evals[ply - 2]),
+                                (Some(now), Some(before))
+                                if now > before
+                            );
+                    }
+
+                    if !principal {
+                        // Razoring: near the leaves, a position far below alpha is left to its fours (a
+                        // forced one too: its threat is in the evaluation of the leaf).
+                        let below = eval
+                            .map_or(
+                                !self.switches[3],
+                                |eval| eval + razor_margin(depth) < alpha,
+                            );
+                        if depth < RAZOR_DEPTH && below
+                            && (alpha < WIN_THRESHOLD || entry.is_none())
+                        {
+                            return self.leaf(board, 0, ply, alpha, alpha + 1);
+                        }
+                        // Futility: a position far enough above beta stands, unless it is attacking with
+                        // fours, whose end the evaluation does not see.
+                        if let Some(eval) = eval {
+                            let margin = futility_margin(
+                                depth - PLY,
+                                cut_node && entry.is_none(),
+                                improving,
+                            );
+                            let attacking = ply >= 4
+                                && [ply - 2, ply - 4]
+                                    .iter()
+                                    .all(|&p| {
+                                        self.played[p].is_some_and(|(_, threat)| threat.is_four())
+                                    });
+                            if eval < WIN_THRESHOLD && beta > -WIN_THRESHOLD
+                                && eval - margin >= beta && !attacking
+                            {
+                                return eval;
+                            }
+                        }
+                    }
+                    // Without a move to try first, a node of the principal variation is searched a little
+                    // less deep; with one that was not searched as deep lately, less deep still.
+                    if principal {
+                        match entry {
+                            None | Some(Entry { best: None, .. }) => {
+                                depth -= IIR_PRINCIPAL;
+                            }
+                            Some(entry) if depth > PLY => {
+                                depth
+                                    -= ((depth - entry.depth) * 28 / 100)
+                                        .clamp(0, IIR_TABLE_MAX);
+                            }
+                            Some(_) => {}
+                        }
+                        if depth <= 0 {
+                            return self.leaf(board, 0, ply, alpha, beta);
+                        }
+                    }
+
                     let mut moves = std::mem::take(&mut self.move_lists[ply]);
                     generate_unordered(board, &mut moves, &mut self.scratch);
                     if moves.is_empty() {
@@ -2775,89 +2908,159 @@ mod engine {
                         return if forced { -(WIN - ply_score - 3) } else { 0 };
                     }
                     self.order(&mut moves, table_move, ply, me.index());
+                    let complexity = complexity(board);
+                    let likely_fail_high = !principal && cut_node
+                        && eval
+                            .is_some_and(|eval| {
+                                eval >= beta + fail_high_margin(depth, forced)
+                            });
                     let original_alpha = alpha;
-                    // A node of the principal variation (a full window: the line the root means to play,
-                    // or a move that may replace it) prunes no move and reduces its quiet ones a ply less.
-                    // The opponent's best reply to our chosen move is often a quiet build-up that the
-                    // ordering ranks far behind the threats, past the breadth cut; searched here, it is
-                    // seen before we play into it. Such nodes are few, so this costs a fifth more nodes.
-                    let principal = beta - alpha > 1;
                     let mut best_score = -WIN - 1;
                     let mut best_move = None;
-                    // Futility: near the leaves, a quiet move cannot lift a position far below alpha.
-                    let futile_below = if !forced && !principal && depth <= 2 {
-                        Some(
-                            evaluate_smoothed(board, self.materials[ply - 1])
-                                + FUTILITY_MARGIN * depth,
-                        )
+                    let their_last = ply.checked_sub(1).and_then(|p| self.played[p]);
+                    let our_last = ply.checked_sub(2).and_then(|p| self.played[p]);
+                    let distract_distance = if board.rule() == Rule::Renju {
+                        5
                     } else {
-                        None
+                        4
                     };
                     for index in 0..moves.len() {
                         // Most nodes end with their first move or two, so the moves are picked best first
                         // one at a time rather than sorted all at once.
                         select_best(&mut moves[index..]);
                         let cell = moves[index].cell;
+                        let move_count = index + 1;
+                        let own = board.threat(me, cell);
+                        let theirs = board.threat(opponent, cell);
+                        let important = own >= Threat::DoubleTwo
+                            || theirs >= Threat::Three;
+                        let trivial = own == Threat::None && theirs == Threat::None;
+                        let from_theirs = their_last
+                            .map_or(0, |(last, _)| distance(board, cell, last));
+                        let from_ours = our_last
+                            .map_or(0, |(last, _)| distance(board, cell, last));
+                        let distract = from_ours > distract_distance && from_theirs > 4;
                         // Moves are skipped only once one move is known not to lose: a node that pruned
                         // its way to a lost score would pass off an unproven loss as a proof, and the
                         // search trusts win and loss scores everywhere.
-                        let may_skip = best_score > -WIN_THRESHOLD;
-                        if may_skip && !forced && !principal && index >= MAX_BREADTH {
-                            break;
+                        if best_score > -WIN_THRESHOLD {
+                            if move_count >= move_count_limit(depth, improving) {
+                                break;
+                            }
+                            if trivial && depth < TRIVIAL_PRUNE_DEPTH {
+                                continue;
+                            }
+                            // A counter-four far from both last moves mostly delays the loss.
+                            if forced && depth < TRIVIAL_PRUNE_DEPTH && !theirs.is_four()
+                                && distract
+                            {
+                                continue;
+                            }
                         }
-                        // Moves that make or stop a three or a four are never reduced, nor skipped by
-                        // futility or late-move pruning (only the breadth cut above ends them).
-                        let own = board.threat(me, cell);
-                        let theirs = board.threat(opponent, cell);
-                        let quiet = !own.is_four() && own < Threat::Three
-                            && theirs < Threat::Three && !forced;
-                        if may_skip && quiet
-                            && futile_below.is_some_and(|bound| bound <= alpha)
-                        {
-                            continue;
+                        let mut extension = 0;
+                        if Some(cell) == table_move {
+                            extension = if principal { 2 } else { 1 };
+                            if own.is_four() && from_ours <= 6 {
+                                extension += if from_ours <= 4 { 2 } else { 0 };
+                            }
                         }
-                        if may_skip && quiet && !principal
-                            && index >= late_move_limit(depth)
-                        {
-                            continue;
+                        if likely_fail_high {
+                            if !own.is_four() {
+                                extension -= PLY;
+                            } else if our_last
+                                .is_some_and(|(_, threat)| threat.is_four())
+                            {
+                                extension += PLY;
+                            }
                         }
+                        let charge = if forced && self.switches[2] { 0 } else { PLY };
+                        let mut new_depth = depth - charge + extension;
+                        self.extra_extension[ply] = self
+                            .extra_extension[ply.saturating_sub(1)]
+                            + (extension - PLY).max(0);
+                        self.played[ply] = Some((cell, own));
                         board.play(cell);
-                        // Answers to a threat are forced: they do not spend depth, so that the attacker's
-                        // sequences of threes and fours are seen to their end.
-                        let child_depth = if forced { depth } else { depth - 1 };
-                        let mut score;
-                        if index == 0 {
+                        let mut score = -WIN - 1;
+                        if depth >= 2 * PLY && move_count > 1 {
+                            let mut reduction = self
+                                .base_reduction(board, depth, move_count);
+                            if principal {
+                                reduction = (reduction - PLY).max(0);
+                            } else if !improving && reduction > PLY {
+                                reduction += PLY;
+                            }
+                            reduction
+                                += (complexity
+                                    * complexity_share(trivial, important, distract)) as Depth;
+                            if was_principal {
+                                reduction -= 8;
+                            }
+                            let killer = self.killers[ply].contains(&Some(cell));
+                            if cut_node && !(!forced && killer && own < Threat::Three) {
+                                reduction += 14;
+                            }
+                            if forced && !theirs.is_four() {
+                                reduction += if from_theirs > 4 { 15 } else { 0 };
+                                reduction += if from_ours > 4 { 8 } else { 0 };
+                            }
+                            let attacking_on = our_last
+                                .is_some_and(|(_, threat)| threat >= Threat::Three);
+                            if !forced && attacking_on
+                                && (own >= Threat::Three
+                                    || from_ours <= 4 && own >= Threat::DoubleTwo)
+                            {
+                                reduction -= 4;
+                            }
+                            reduction
+                                -= self.history[cell as usize][me.index()] * PLY
+                                    / HISTORY_LIMIT;
+                            let reduced = (new_depth - reduction)
+                                .min(new_depth + PLY)
+                                .max(PLY);
                             score = -self
-                                .negamax(board, child_depth, ply + 1, -beta, -alpha);
-                        } else {
-                            let reduction = if quiet && depth >= 2 && index >= 2 {
-                                (late_move_reduction(depth, index) - i32::from(principal))
-                                    .min(child_depth - 1)
-                                    .max(0)
-                            } else if forced && index >= 2 && child_depth >= 1 {
-                                // The answers to an open three cost no depth, so every three of the
-                                // attacker would multiply the defender's nodes by its four or five answers:
-                                // the ones after the first two are tried a ply shallower first.
-                                1
-                            } else {
-                                0
-                            };
+                                .negamax(board, reduced, ply + 1, -alpha - 1, -alpha, true);
+                            if score > alpha && reduced < new_depth && !self.stopped {
+                                let mut more = research_extension(
+                                    new_depth - reduced,
+                                    score,
+                                    alpha,
+                                    best_score,
+                                );
+                                if self.extra_extension[ply] >= LMR_EXTRA_MAX {
+                                    more = more.min(PLY);
+                                } else {
+                                    self.extra_extension[ply] += (more - PLY).max(0);
+                                }
+                                new_depth += more;
+                                if reduced < new_depth {
+                                    score = -self
+                                        .negamax(
+                                            board,
+                                            new_depth,
+                                            ply + 1,
+                                            -alpha - 1,
+                                            -alpha,
+                                            !cut_node,
+                                        );
+                                }
+                            }
+                        } else if !principal || move_count > 1 {
                             score = -self
                                 .negamax(
                                     board,
-                                    child_depth - reduction,
+                                    new_depth,
                                     ply + 1,
                                     -alpha - 1,
                                     -alpha,
+                                    !cut_node,
                                 );
-                            if score > alpha && reduction > 0 && !self.stopped {
-                                score = -self
-                                    .negamax(board, child_depth, ply + 1, -alpha - 1, -alpha);
-                            }
-                            if score > alpha && score < beta && !self.stopped {
-                                score = -self
-                                    .negamax(board, child_depth, ply + 1, -beta, -alpha);
-                            }
+                        }
+                        if principal
+                            && (move_count == 1 || score > alpha && score < beta)
+                            && !self.stopped
+                        {
+                            score = -self
+                                .negamax(board, new_depth, ply + 1, -beta, -alpha, false);
                         }
                         board.undo();
                         if self.stopped {
@@ -2866,25 +3069,32 @@ mod engine {
                         }
                         if score > best_score {
                             best_score = score;
-                            best_move = Some(cell);
-                        }
-                        if score > alpha {
-                            alpha = score;
-                        }
-                        if alpha >= beta {
-                            // Every move that cuts off teaches the ordering, threats and answers to them
-                            // as much as quiet moves: these are most of the moves searched.
-                            let killers = &mut self.killers[ply];
-                            if killers[0] != Some(cell) {
-                                killers[1] = killers[0];
-                                killers[0] = Some(cell);
+                            if score > alpha {
+                                best_move = Some(cell);
+                                if score >= beta {
+                                    // Every move that cuts off teaches the ordering, threats and answers
+                                    // to them as much as quiet moves: these are most of the moves searched.
+                                    let killers = &mut self.killers[ply];
+                                    if killers[0] != Some(cell) {
+                                        killers[1] = killers[0];
+                                        killers[0] = Some(cell);
+                                    }
+                                    let plies = depth / PLY;
+                                    let bonus = plies * plies;
+                                    self.reward(cell, me.index(), bonus);
+                                    for tried in &moves[..index] {
+                                        self.reward(tried.cell, me.index(), -bonus);
+                                    }
+                                    break;
+                                }
+                                alpha = score;
+                                // Once a move has raised alpha, the others are searched a ply less.
+                                if depth > 2 * PLY && depth < 12 * PLY
+                                    && score.abs() < 2_000 * MARGIN_SCALE
+                                {
+                                    depth -= PLY;
+                                }
                             }
-                            let bonus = depth * depth;
-                            self.reward(cell, me.index(), bonus);
-                            for tried in &moves[..index] {
-                                self.reward(tried.cell, me.index(), -bonus);
-                            }
-                            break;
                         }
                     }
                     self.move_lists[ply] = moves;
@@ -2895,6 +3105,15 @@ mod engine {
                     } else {
                         Bound::Upper
                     };
+                    // A position whose moves all failed low below a principal one may be on the next
+                    // principal variation; one that found its refutation is likely not.
+                    if best_score <= original_alpha {
+                        was_principal = was_principal
+                            || (self.was_principal[ply - 1] && depth > 3 * PLY);
+                    } else if depth > 3 * PLY {
+                        was_principal = was_principal && self.was_principal[ply + 1];
+                    }
+                    self.was_principal[ply] = was_principal;
                     self.table
                         .store(
                             key,
@@ -2903,9 +3122,57 @@ mod engine {
                                 score: to_table(best_score, ply_score),
                                 depth,
                                 bound,
+                                pv: was_principal,
                             },
                         );
                     best_score
+                }
+
+                /// A win the threats on the board decide without a search, when the opponent has no five
+                /// to make: an open four (or two fours); or, when the opponent cannot make a four to
+                /// interrupt, a four-three or a double three (neither under renju's forbidden points).
+                fn static_win(
+                    &mut self,
+                    board: &mut Board,
+                    ply_score: i32,
+                ) -> Option<i32> {
+                    let me = board.side_to_move();
+                    let opponent = me.opponent();
+                    if board.threat_count(me, Threat::Flex4) > 0
+                        && self.has_legal_flex4(board)
+                    {
+                        return Some(WIN - ply_score - 2);
+                    }
+                    if board.rule().has_forbidden_points(me) {
+                        return None;
+                    }
+                    let their_fours = [Threat::Four, Threat::FourThree, Threat::Flex4]
+                        .iter()
+                        .map(|&threat| board.threat_count(opponent, threat))
+                        .sum::<usize>();
+                    let double_threats = board.threat_count(me, Threat::FourThree)
+                        + board.threat_count(me, Threat::DoubleThree);
+                    (their_fours == 0 && double_threats > 0)
+                        .then_some(WIN - ply_score - 4)
+                }
+
+                /// The late-move reduction of the `move_count`th move in a node of `depth`, in eighths of
+                /// a ply: the product of their logarithms, less where a win must be exact.
+                fn base_reduction(
+                    &self,
+                    board: &Board,
+                    depth: Depth,
+                    move_count: usize,
+                ) -> Depth {
+                    let factor = match board.rule() {
+                        Rule::Freestyle => 1.0,
+                        Rule::Renju => 0.75,
+                        _ => 0.78,
+                    };
+                    let plies = (depth / PLY).clamp(0, 255) as usize;
+                    let reduction = factor * factor * self.reduction_log[plies]
+                        * self.reduction_log[move_count.min(255)] * f64::from(PLY);
+                    reduction as Depth
                 }
 
                 /// A leaf: the side to move stands on its evaluation or plays a four near its last stone
@@ -2943,12 +3210,16 @@ mod engine {
                     };
                     let (lx, ly) = board.coords(last);
                     let mut cells = std::mem::take(&mut self.leaf_lists[ply]);
+                    let leaf_all = self.switches[0];
                     board.cells_with_threat(me, Threat::Four, &mut cells);
                     cells
                         .retain(|&cell| {
                             let threat = board.threat(me, cell);
                             if threat != Threat::Four && threat != Threat::FourThree {
                                 return false;
+                            }
+                            if leaf_all {
+                                return true;
                             }
                             let (x, y) = board.coords(cell);
                             let (dx, dy) = (x.abs_diff(lx), y.abs_diff(ly));
@@ -2964,7 +3235,7 @@ mod engine {
                         }
                         board.play(cell);
                         let score = -self
-                            .negamax(board, depth - 1, ply + 1, -beta, -alpha);
+                            .negamax(board, depth - PLY, ply + 1, -beta, -alpha, false);
                         board.undo();
                         if self.stopped {
                             break;
@@ -3016,7 +3287,8 @@ mod engine {
                                 / HISTORY_DIVISOR;
                         if Some(scored.cell) == table_move {
                             scored.score = i32::MAX;
-                        } else if Some(scored.cell) == killers[0] {
+                        } else if self.switches[1]
+                        {} else if Some(scored.cell) == killers[0] {
                             scored.score = scored.score.saturating_add(2_000);
                         } else if Some(scored.cell) == killers[1] {
                             scored.score = scored.score.saturating_add(1_500);
@@ -3034,16 +3306,99 @@ mod engine {
                 }
             }
 
-            /// How many plies a quiet move late in the ordering is searched less: more the later it
-            /// comes and the deeper the node.
-            fn late_move_reduction(depth: i32, index: usize) -> i32 {
-                let product = f64::from(depth).ln() * (index as f64).ln();
-                (LMR_BASE + product / LMR_DIVISOR) as i32
+            /// Razoring applies below this depth.
+            const RAZOR_DEPTH: Depth = 21;
+
+            /// Quiet moves (no pattern for either side) are skipped below this depth once a move holds.
+            const TRIVIAL_PRUNE_DEPTH: Depth = 34;
+
+            /// How much less deep a node of the principal variation without a table move is searched.
+            const IIR_PRINCIPAL: Depth = 3;
+
+            /// At most this much less deep for a table move that was searched shallower.
+            const IIR_TABLE_MAX: Depth = 29;
+
+            /// Re-searches of reduced moves extend a line by at most this much in all.
+            const LMR_EXTRA_MAX: Depth = 40;
+
+            /// How far below alpha a position near the leaves may stand before it is left to its fours.
+            fn razor_margin(depth: Depth) -> i32 {
+                let plies = depth as f64 / f64::from(PLY);
+                let margin = 0.17 * plies * plies + 14.0 * plies + 19.0;
+                margin as i32 * MARGIN_SCALE
             }
 
-            /// How many moves a node of `depth` tries before it skips the quiet ones.
-            fn late_move_limit(depth: i32) -> usize {
-                (LMP_BASE + depth * depth) as usize
+            /// How far above beta a position must stand to be cut off without a search.
+            fn futility_margin(depth: Depth, uncertain: bool, improving: bool) -> i32 {
+                let per_ply = 63 - 12 * i32::from(uncertain);
+                let eighths = (depth - PLY * i32::from(improving)).max(0);
+                per_ply * eighths * MARGIN_SCALE / PLY
+            }
+
+            /// How far above beta a cut node's evaluation must stand for its quiet moves to be reduced a
+            /// ply more.
+            fn fail_high_margin(depth: Depth, forced: bool) -> i32 {
+                (-9 + 15 * (depth / PLY) + 87 * i32::from(forced)) * MARGIN_SCALE
+            }
+
+            /// How many moves a node of `depth` tries once one move holds: fewer when the position is
+            /// not improving on the one two plies up.
+            fn move_count_limit(depth: Depth, improving: bool) -> usize {
+                let plies = f64::from((depth / PLY).max(0));
+                let limit = 3 + plies.powf(1.32) as usize;
+                if improving { limit } else { limit / 2 }
+            }
+
+            /// The extra depth a reduced move that beat alpha gets in its re-search, in eighths: more
+            /// when it beat alpha by far, less when it barely rose above the best score.
+            fn research_extension(
+                reduced_by: Depth,
+                score: i32,
+                alpha: i32,
+                best: i32,
+            ) -> Depth {
+                let plies = reduced_by / PLY;
+                let deeper = score > alpha + (34 + 11 * plies) * MARGIN_SCALE;
+                let much_deeper = score > alpha + (349 + 26 * plies) * MARGIN_SCALE;
+                let shallower = score < best + plies;
+                PLY * (i32::from(deeper) + i32::from(much_deeper) - i32::from(shallower))
+            }
+
+            /// The logarithm of how many cells hold a pattern for either side: a busy position reduces
+            /// its quiet moves a little more.
+            fn complexity(board: &Board) -> f64 {
+                let classes = [
+                    Threat::Low,
+                    Threat::DoubleTwo,
+                    Threat::Three,
+                    Threat::ThreePlus,
+                    Threat::Four,
+                    Threat::DoubleThree,
+                ];
+                let count: usize = [Color::Black, Color::White]
+                    .iter()
+                    .flat_map(|&color| classes.iter().map(move |&class| (color, class)))
+                    .map(|(color, class)| board.threat_count(color, class))
+                    .sum();
+                ((1 + count) as f64).ln()
+            }
+
+            /// The share of [`complexity`] added to a move's reduction, in eighths of a ply.
+            fn complexity_share(trivial: bool, important: bool, distract: bool) -> f64 {
+                let plies = match (trivial, important, distract) {
+                    (true, _, true) => 0.0968,
+                    (true, _, false) => 0.0385,
+                    (false, false, _) => 0.0222,
+                    (false, true, _) => 0.0055,
+                };
+                plies * f64::from(PLY)
+            }
+
+            /// The Chebyshev distance between two cells.
+            fn distance(board: &Board, a: Cell, b: Cell) -> usize {
+                let (ax, ay) = board.coords(a);
+                let (bx, by) = board.coords(b);
+                ax.abs_diff(bx).max(ay.abs_diff(by))
             }
 
             /// Win scores are stored relative to the node, so that they stay right at another ply.
@@ -3212,9 +3567,15 @@ mod engine {
             pub struct Entry {
                 pub best: Option<Cell>,
                 pub score: i32,
+                /// The depth searched, in the searcher's units.
                 pub depth: i32,
                 pub bound: Bound,
+                /// Whether the position was searched as part of a principal variation.
+                pub pv: bool,
             }
+
+            /// A stored result at least this much deeper than a new one of the same position stays.
+            const KEEP_DEEPER: i32 = 16;
 
             /// Bytes of one slot.
             const SLOT_BYTES: usize = 16;
@@ -3254,7 +3615,7 @@ mod engine {
                 pub fn store(&mut self, key: u64, entry: Entry) {
                     let slot = &mut self.slots[key as usize & self.mask];
                     if slot.0 == key && slot.1 != 0
-                        && unpack(slot.1).depth > entry.depth + 2
+                        && unpack(slot.1).depth > entry.depth + KEEP_DEEPER
                     {
                         return;
                     }
@@ -3270,8 +3631,8 @@ mod engine {
                     Bound::Upper => 3,
                 };
                 cell | (u64::from(entry.score as i16 as u16) << 16)
-                    | (u64::from((entry.depth.clamp(-100, 100) + 128) as u8) << 32)
-                    | (bound << 40)
+                    | (u64::from(entry.depth.clamp(-30_000, 30_000) as i16 as u16) << 32)
+                    | (bound << 48) | (u64::from(entry.pv) << 50)
             }
 
             fn unpack(data: u64) -> Entry {
@@ -3279,12 +3640,13 @@ mod engine {
                 Entry {
                     best: (cell != 0).then(|| cell - 1),
                     score: i32::from((data >> 16) as u16 as i16),
-                    depth: i32::from((data >> 32) as u8) - 128,
-                    bound: match (data >> 40) & 3 {
+                    depth: i32::from((data >> 32) as u16 as i16),
+                    bound: match (data >> 48) & 3 {
                         1 => Bound::Exact,
                         2 => Bound::Lower,
                         _ => Bound::Upper,
                     },
+                    pv: (data >> 50) & 1 == 1,
                 }
             }
         }

@@ -18,9 +18,15 @@ pub enum Bound {
 pub struct Entry {
     pub best: Option<Cell>,
     pub score: i32,
+    /// The depth searched, in the searcher's units.
     pub depth: i32,
     pub bound: Bound,
+    /// Whether the position was searched as part of a principal variation.
+    pub pv: bool,
 }
+
+/// A stored result at least this much deeper than a new one of the same position stays.
+const KEEP_DEEPER: i32 = 16;
 
 /// Bytes of one slot.
 const SLOT_BYTES: usize = 16;
@@ -62,7 +68,7 @@ impl TranspositionTable {
     /// Stores a result, keeping a deeper result of the same position.
     pub fn store(&mut self, key: u64, entry: Entry) {
         let slot = &mut self.slots[key as usize & self.mask];
-        if slot.0 == key && slot.1 != 0 && unpack(slot.1).depth > entry.depth + 2 {
+        if slot.0 == key && slot.1 != 0 && unpack(slot.1).depth > entry.depth + KEEP_DEEPER {
             return;
         }
         *slot = (key, pack(entry));
@@ -77,8 +83,9 @@ fn pack(entry: Entry) -> u64 {
         Bound::Upper => 3,
     };
     cell | (u64::from(entry.score as i16 as u16) << 16)
-        | (u64::from((entry.depth.clamp(-100, 100) + 128) as u8) << 32)
-        | (bound << 40)
+        | (u64::from(entry.depth.clamp(-30_000, 30_000) as i16 as u16) << 32)
+        | (bound << 48)
+        | (u64::from(entry.pv) << 50)
 }
 
 fn unpack(data: u64) -> Entry {
@@ -86,12 +93,13 @@ fn unpack(data: u64) -> Entry {
     Entry {
         best: (cell != 0).then(|| cell - 1),
         score: i32::from((data >> 16) as u16 as i16),
-        depth: i32::from((data >> 32) as u8) - 128,
-        bound: match (data >> 40) & 3 {
+        depth: i32::from((data >> 32) as u16 as i16),
+        bound: match (data >> 48) & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,
             _ => Bound::Upper,
         },
+        pv: (data >> 50) & 1 == 1,
     }
 }
 
@@ -105,14 +113,16 @@ mod tests {
         let entry = Entry {
             best: Some(300),
             score: -29_000,
-            depth: 7,
+            depth: 700,
             bound: Bound::Lower,
+            pv: true,
         };
         table.store(0xdead_beef, entry);
         let found = table.probe(0xdead_beef).unwrap();
         assert_eq!(found.best, Some(300));
         assert_eq!(found.score, -29_000);
-        assert_eq!(found.depth, 7);
+        assert_eq!(found.depth, 700);
+        assert!(found.pv);
         assert_eq!(found.bound, Bound::Lower);
         assert!(table.probe(0xdead_bee0).is_none());
         assert!(table.bytes() <= 1 << 16);
