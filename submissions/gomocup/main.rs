@@ -2996,7 +2996,7 @@ mod engine {
                         return if forced { -(WIN - ply_score - 3) } else { 0 };
                     }
                     self.order(&mut moves, table_move, ply, me.index());
-                    let complexity = complexity(board);
+                    let mut complexity_log = None;
                     let likely_fail_high = !principal && cut_node
                         && eval
                             .is_some_and(|eval| {
@@ -3066,10 +3066,16 @@ mod engine {
                         self.extra_extension[ply] = self
                             .extra_extension[ply.saturating_sub(1)]
                             + (extension - PLY).max(0);
+                        let reduced_search = depth >= 2 * PLY && move_count > 1;
+                        let busy = if reduced_search {
+                            *complexity_log.get_or_insert_with(|| complexity(board))
+                        } else {
+                            0.0
+                        };
                         self.played[ply] = Some((cell, own));
                         board.play(cell);
                         let mut score = -WIN - 1;
-                        if depth >= 2 * PLY && move_count > 1 {
+                        if reduced_search {
                             let mut reduction = self
                                 .base_reduction(board, depth, move_count);
                             if principal {
@@ -3078,8 +3084,8 @@ mod engine {
                                 reduction += PLY;
                             }
                             reduction
-                                += (complexity
-                                    * complexity_share(trivial, important, distract)) as Depth;
+                                += (busy * complexity_share(trivial, important, distract))
+                                    as Depth;
                             if was_principal {
                                 reduction -= 8;
                             }
@@ -3387,11 +3393,13 @@ mod engine {
 
             /// Swaps the best-scored move of `moves` to the front (the first of equals).
             fn select_best(moves: &mut [ScoredMove]) {
-                let best = (0..moves.len())
-                    .max_by_key(|&i| (moves[i].score, std::cmp::Reverse(i)));
-                if let Some(best) = best {
-                    moves.swap(0, best);
+                let mut best = 0;
+                for index in 1..moves.len() {
+                    if moves[index].score > moves[best].score {
+                        best = index;
+                    }
                 }
+                moves.swap(0, best);
             }
 
             /// Razoring applies below this depth.
