@@ -576,6 +576,10 @@ impl Searcher {
                 0.0
             };
             self.played[ply] = Some((cell, own));
+            if new_depth > 0 {
+                // The child probes the table first: its slot loads while the board updates.
+                self.table.prefetch(board.hash_after(cell));
+            }
             board.play(cell);
             let mut score = -WIN - 1;
             if reduced_search {
