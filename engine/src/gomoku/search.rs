@@ -442,10 +442,14 @@ impl Searcher {
             if may_skip && quiet && !principal && index >= late_move_limit(depth) {
                 continue;
             }
-            board.play(cell);
             // Answers to a threat are forced: they do not spend depth, so that the attacker's
             // sequences of threes and fours are seen to their end.
             let child_depth = if forced { depth } else { depth - 1 };
+            if child_depth > 0 {
+                // The child will probe the table first: its slot loads while the board updates.
+                self.table.prefetch(board.hash_after(cell));
+            }
+            board.play(cell);
             let mut score;
             if index == 0 {
                 score = -self.negamax(board, child_depth, ply + 1, -beta, -alpha);

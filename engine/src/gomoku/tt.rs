@@ -59,6 +59,22 @@ impl TranspositionTable {
         (stored == key && data != 0).then(|| unpack(data))
     }
 
+    /// Starts loading the slot of `key` into the cache, so that a probe of it soon after does
+    /// not wait for memory: the table is far larger than the cache, and a probe that misses
+    /// stalls the search for as long as a board update takes.
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let slot: *const (u64, u64) = &self.slots[key as usize & self.mask];
+            // SAFETY: a prefetch only hints the cache; it reads no value and cannot fault, and
+            // the pointer is to a slot of the table in any case.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// Stores a result, keeping a deeper result of the same position.
     pub fn store(&mut self, key: u64, entry: Entry) {
         let slot = &mut self.slots[key as usize & self.mask];
