@@ -1,15 +1,18 @@
 //! The search: iterative deepening over a principal-variation alpha-beta with a transposition
-//! table, threat-aware move generation, forced replies that cost no depth, late-move reductions,
-//! pruning outside the principal variation, a VCF probe before the full search and leaves
-//! that play out the fours of the side to move (see `Searcher::leaf`).
+//! table, its depths counted in eighths of a ply, selective the way the strongest engines are:
+//! every move after the first reduced by the logarithms of depth and move number, a limit on
+//! the moves tried per node, razoring into the leaf and reverse futility near the leaves, wins
+//! read from the threat counts without a search; answers to an open three cost a ply, the one
+//! block of a four none. A VCF probe runs before it, and its leaves play out the fours of the
+//! side to move near its last stone (see `Searcher::leaf`).
 //!
-//! Most of the moves it searches make or stop threes and fours, or answer them (quiet moves are
-//! 4%), so the ordering and reductions of quiet moves change little, except in the principal
-//! variation, where the opponent's refutation is often a quiet move; trees made smaller by
-//! charging a ply for forced answers or by reducing threat moves have scored worse, even with
-//! more time. Time itself is worth about 90 Elo a doubling in self-play and against Rapfi held
-//! to 100 ms a move, about 45 against full-strength Rapfi. The variants tried and not kept,
-//! with their scores, are listed in `EXPERIMENTS.md` next to this file in the repository.
+//! The ideas are those of Rapfi's search, written anew around our board, evaluation and move
+//! generation: with our evaluation Rapfi's own search beat Rapfi, where our previous search
+//! (quiet moves alone reduced, answers free of depth) scored about a third of the points and
+//! gained little from more time. This one lives on its nodes and its ordering: two and a half
+//! times the time was worth 30 points against Rapfi, and ordering attack ahead of defence 9.
+//! The variants tried and not kept, with their scores, are listed in `EXPERIMENTS.md` next to
+//! this file in the repository.
 
 use std::time::Duration;
 
@@ -104,8 +107,6 @@ pub struct Searcher {
     extra_extension: Vec<Depth>,
     /// Natural logarithms of 1 to 255 (of 1 at 0), for the late-move reductions.
     reduction_log: Vec<f64>,
-    /// Experiment switches read from `RX_*` environment variables.
-    switches: [bool; 4],
 }
 
 impl Searcher {
@@ -128,8 +129,6 @@ impl Searcher {
             was_principal: vec![false; MAX_PLY + 2],
             extra_extension: vec![0; MAX_PLY + 2],
             reduction_log: (0..256).map(|i: i32| f64::from(i.max(1)).ln()).collect(),
-            switches: ["RX_LEAF_ALL", "RX_NO_KILLERS", "RX_FREE", "RX_NO_RAZOR_FORCED"]
-                .map(|name| std::env::var_os(name).is_some()),
         }
     }
 
@@ -470,7 +469,10 @@ impl Searcher {
         if !principal {
             // Razoring: near the leaves, a position far below alpha is left to its fours (a
             // forced one too: its threat is in the evaluation of the leaf).
-            let below = eval.map_or(!self.switches[3], |eval| eval + razor_margin(depth) < alpha);
+            let below = match eval {
+                Some(eval) => eval + razor_margin(depth) < alpha,
+                None => true,
+            };
             if depth < RAZOR_DEPTH && below && (alpha < WIN_THRESHOLD || entry.is_none()) {
                 return self.leaf(board, 0, ply, alpha, alpha + 1);
             }
@@ -565,8 +567,7 @@ impl Searcher {
                     extension += PLY;
                 }
             }
-            let charge = if forced && self.switches[2] { 0 } else { PLY };
-            let mut new_depth = depth - charge + extension;
+            let mut new_depth = depth - PLY + extension;
             self.extra_extension[ply] =
                 self.extra_extension[ply.saturating_sub(1)] + (extension - PLY).max(0);
             let reduced_search = depth >= 2 * PLY && move_count > 1;
@@ -612,7 +613,8 @@ impl Searcher {
                 let reduced = (new_depth - reduction).min(new_depth + PLY).max(PLY);
                 score = -self.negamax(board, reduced, ply + 1, -alpha - 1, -alpha, true);
                 if score > alpha && reduced < new_depth && !self.stopped {
-                    let mut more = research_extension(new_depth - reduced, score, alpha, best_score);
+                    let mut more =
+                        research_extension(new_depth - reduced, score, alpha, best_score);
                     if self.extra_extension[ply] >= LMR_EXTRA_MAX {
                         more = more.min(PLY);
                     } else {
@@ -708,8 +710,8 @@ impl Searcher {
             .iter()
             .map(|&threat| board.threat_count(opponent, threat))
             .sum::<usize>();
-        let double_threats = board.threat_count(me, Threat::FourThree)
-            + board.threat_count(me, Threat::DoubleThree);
+        let double_threats =
+            board.threat_count(me, Threat::FourThree) + board.threat_count(me, Threat::DoubleThree);
         (their_fours == 0 && double_threats > 0).then_some(WIN - ply_score - 4)
     }
 
@@ -764,15 +766,11 @@ impl Searcher {
         };
         let (lx, ly) = board.coords(last);
         let mut cells = std::mem::take(&mut self.leaf_lists[ply]);
-        let leaf_all = self.switches[0];
         board.cells_with_threat(me, Threat::Four, &mut cells);
         cells.retain(|&cell| {
             let threat = board.threat(me, cell);
             if threat != Threat::Four && threat != Threat::FourThree {
                 return false;
-            }
-            if leaf_all {
-                return true;
             }
             let (x, y) = board.coords(cell);
             let (dx, dy) = (x.abs_diff(lx), y.abs_diff(ly));
@@ -831,7 +829,6 @@ impl Searcher {
             scored.score += self.history[scored.cell as usize][color] / HISTORY_DIVISOR;
             if Some(scored.cell) == table_move {
                 scored.score = i32::MAX;
-            } else if self.switches[1] {
             } else if Some(scored.cell) == killers[0] {
                 scored.score = scored.score.saturating_add(2_000);
             } else if Some(scored.cell) == killers[1] {
