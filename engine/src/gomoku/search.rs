@@ -583,6 +583,9 @@ impl Searcher {
             }
             board.play(cell);
             let mut score = -WIN - 1;
+            // Whether the move still needs a null-window search at full depth: every move but
+            // the first of a principal node, unless a reduced search settled it.
+            let mut full_null_window = !principal || move_count > 1;
             if reduced_search {
                 let mut reduction = self.base_reduction(board, depth, move_count);
                 if principal {
@@ -612,6 +615,7 @@ impl Searcher {
                 reduction -= self.history[cell as usize][me.index()] * PLY / HISTORY_LIMIT;
                 let reduced = (new_depth - reduction).min(new_depth + PLY).max(PLY);
                 score = -self.negamax(board, reduced, ply + 1, -alpha - 1, -alpha, true);
+                full_null_window = false;
                 if score > alpha && reduced < new_depth && !self.stopped {
                     let mut more =
                         research_extension(new_depth - reduced, score, alpha, best_score);
@@ -621,12 +625,10 @@ impl Searcher {
                         self.extra_extension[ply] += (more - PLY).max(0);
                     }
                     new_depth += more;
-                    if reduced < new_depth {
-                        score =
-                            -self.negamax(board, new_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
-                    }
+                    full_null_window = reduced < new_depth;
                 }
-            } else if !principal || move_count > 1 {
+            }
+            if full_null_window {
                 score = -self.negamax(board, new_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
             }
             if principal && (move_count == 1 || score > alpha && score < beta) && !self.stopped {
