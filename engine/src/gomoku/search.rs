@@ -1,10 +1,10 @@
 //! The search: iterative deepening over a principal-variation alpha-beta with a transposition
-//! table, its depths counted in eighths of a ply, selective the way the strongest engines are:
-//! every move after the first reduced by the logarithms of depth and move number, a limit on
-//! the moves tried per node, razoring into the leaf and reverse futility near the leaves, wins
-//! read from the threat counts without a search; answers to an open three cost a ply, the one
-//! block of a four none. A VCF probe runs before it, and its leaves play out the fours of the
-//! side to move near its last stone (see `Searcher::leaf`).
+//! table and aspiration windows at the root, its depths counted in eighths of a ply, selective
+//! the way the strongest engines are: every move after the first reduced by the logarithms of
+//! depth and move number, a limit on the moves tried per node, razoring into the leaf and
+//! reverse futility near the leaves, wins read from the threat counts without a search; answers
+//! to an open three cost a ply, the one block of a four none. A VCF probe runs before it, and
+//! its leaves play out the fours of the side to move near its last stone (see `Searcher::leaf`).
 //!
 //! The ideas are those of Rapfi's search, written anew around our board, evaluation and move
 //! generation: with our evaluation Rapfi's own search beat Rapfi, where our previous search
@@ -201,7 +201,7 @@ impl Searcher {
         // and at most twice as far.
         let extended = (deadline.soft * 2).min((deadline.soft + deadline.hard) / 2);
         for depth in 1..=max_depth.max(1) {
-            let (best, score) = self.root(board, &mut root_moves, depth);
+            let (best, score) = self.aspiration(board, &mut root_moves, depth, result.score);
             if self.stopped {
                 // A move that beat the previous best in an unfinished iteration is still a
                 // proven improvement at the new depth.
@@ -299,14 +299,52 @@ impl Searcher {
         None
     }
 
+    /// One iteration at the root, first within a window around the last iteration's score
+    /// and again, wider, on the side where the score fell outside it, until it falls inside.
+    fn aspiration(
+        &mut self,
+        board: &mut Board,
+        moves: &mut Vec<ScoredMove>,
+        depth: i32,
+        previous: i32,
+    ) -> (Option<Cell>, i32) {
+        if depth < ASPIRATION_DEPTH || previous.abs() >= WIN_THRESHOLD {
+            return self.root(board, moves, depth, -WIN - 1, WIN + 1);
+        }
+        let mut delta = ASPIRATION_DELTA;
+        let mut alpha = (previous - delta).max(-WIN - 1);
+        let mut beta = (previous + delta).min(WIN + 1);
+        // A move that failed high is better than the last iteration's best, even if the wider
+        // search after it does not finish.
+        let mut failed_high = None;
+        loop {
+            let (best, score) = self.root(board, moves, depth, alpha, beta);
+            if self.stopped {
+                return (best.or(failed_high), score);
+            }
+            if score <= alpha && alpha > -WIN - 1 {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-WIN - 1);
+            } else if score >= beta && beta < WIN + 1 {
+                failed_high = best;
+                beta = (score + delta).min(WIN + 1);
+            } else {
+                return (best.or(failed_high), score);
+            }
+            delta = delta * (3 + score.abs() / (1_024 * MARGIN_SCALE)) / 4 + MARGIN_SCALE * 6;
+        }
+    }
+
+    /// The root's moves searched within `alpha`..`beta`: the best move that rose above alpha
+    /// (the first that reached beta ends the search) and its score, or alpha and no move.
     fn root(
         &mut self,
         board: &mut Board,
         moves: &mut Vec<ScoredMove>,
         depth: i32,
+        mut alpha: i32,
+        beta: i32,
     ) -> (Option<Cell>, i32) {
-        let mut alpha = -WIN - 1;
-        let beta = WIN + 1;
         let mut best: Option<Cell> = None;
         let mut best_index = 0;
         let me = board.side_to_move();
@@ -353,6 +391,9 @@ impl Searcher {
                 alpha = score;
                 best = Some(cell);
                 best_index = index;
+                if score >= beta {
+                    break;
+                }
             }
         }
         // Keep the best move first for the next iteration.
@@ -851,6 +892,11 @@ fn select_best(moves: &mut [ScoredMove]) {
     moves.swap(0, best);
 }
 
+/// Iterations from this depth on search within a window around the last one's score,
+const ASPIRATION_DEPTH: i32 = 5;
+/// at first this wide on each side.
+const ASPIRATION_DELTA: i32 = 16 * MARGIN_SCALE;
+
 /// Razoring applies below this depth.
 const RAZOR_DEPTH: Depth = 21;
 /// Quiet moves (no pattern for either side) are skipped below this depth once a move holds.
@@ -983,5 +1029,40 @@ mod tests {
         let score = searcher.negamax(&mut board, 0, 1, -WIN - 1, WIN + 1, false);
         assert!(score >= WIN_THRESHOLD, "{score}");
         assert_eq!(board.stone_count(), 10, "the leaf takes its moves back");
+    }
+
+    /// The root reports a window it missed: no move and the window's bottom when every move
+    /// stays below it, a move and a score at its top or above when one reaches it; and the
+    /// aspiration loop, started far from the score, widens to a score inside its window.
+    #[test]
+    fn the_root_reports_a_missed_window_and_aspiration_widens_it() {
+        let board = || {
+            Board::with_stones(
+                Rule::Freestyle,
+                &[(7, 7), (8, 8), (6, 9)],
+                &[(7, 8), (8, 6)],
+                Color::White,
+            )
+        };
+        let root = |alpha: i32, beta: i32| {
+            let mut board = board();
+            let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+            generate(&mut board, &mut moves, &mut scratch);
+            Searcher::new(1 << 20).root(&mut board, &mut moves, 4, alpha, beta)
+        };
+        let (best, score) = root(-WIN - 1, WIN + 1);
+        assert!(best.is_some() && score.abs() < WIN_THRESHOLD, "{score}");
+        assert_eq!(root(score + 2_000, score + 2_001), (None, score + 2_000));
+        let (best, high) = root(score - 2_001, score - 2_000);
+        assert!(best.is_some() && high >= score - 2_000, "{high}");
+        for previous in [score - 3_000, score + 3_000] {
+            let mut board = board();
+            let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+            generate(&mut board, &mut moves, &mut scratch);
+            let mut searcher = Searcher::new(1 << 20);
+            let (best, found) = searcher.aspiration(&mut board, &mut moves, 6, previous);
+            assert!(best.is_some() && found.abs() < WIN_THRESHOLD, "{found}");
+            assert_eq!(board.stone_count(), 5);
+        }
     }
 }
