@@ -1036,19 +1036,22 @@ mod tests {
     /// aspiration loop, started far from the score, widens to a score inside its window.
     #[test]
     fn the_root_reports_a_missed_window_and_aspiration_widens_it() {
-        let board = || {
-            Board::with_stones(
+        // A fresh position with its moves and a fresh searcher for every search, so that no
+        // table entry of one search steers the next.
+        let setup = || {
+            let mut board = Board::with_stones(
                 Rule::Freestyle,
                 &[(7, 7), (8, 8), (6, 9)],
                 &[(7, 8), (8, 6)],
                 Color::White,
-            )
-        };
-        let root = |alpha: i32, beta: i32| {
-            let mut board = board();
+            );
             let (mut moves, mut scratch) = (Vec::new(), Vec::new());
             generate(&mut board, &mut moves, &mut scratch);
-            Searcher::new(1 << 20).root(&mut board, &mut moves, 4, alpha, beta)
+            (board, moves, Searcher::new(1 << 20))
+        };
+        let root = |alpha: i32, beta: i32| {
+            let (mut board, mut moves, mut searcher) = setup();
+            searcher.root(&mut board, &mut moves, 4, alpha, beta)
         };
         let (best, score) = root(-WIN - 1, WIN + 1);
         assert!(best.is_some() && score.abs() < WIN_THRESHOLD, "{score}");
@@ -1056,10 +1059,7 @@ mod tests {
         let (best, high) = root(score - 2_001, score - 2_000);
         assert!(best.is_some() && high >= score - 2_000, "{high}");
         for previous in [score - 3_000, score + 3_000] {
-            let mut board = board();
-            let (mut moves, mut scratch) = (Vec::new(), Vec::new());
-            generate(&mut board, &mut moves, &mut scratch);
-            let mut searcher = Searcher::new(1 << 20);
+            let (mut board, mut moves, mut searcher) = setup();
             let (best, found) = searcher.aspiration(&mut board, &mut moves, 6, previous);
             assert!(best.is_some() && found.abs() < WIN_THRESHOLD, "{found}");
             assert_eq!(board.stone_count(), 5);
