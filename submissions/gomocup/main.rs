@@ -2525,10 +2525,25 @@ mod engine {
             const PLY: Depth = 8;
 
             /// History scores stay within plus or minus this.
-            const HISTORY_LIMIT: i32 = 16_384;
+            const HISTORY_LIMIT: i32 = 10_692;
 
-            /// A history score is worth this many times less than an ordering point.
-            const HISTORY_DIVISOR: i32 = 16;
+            /// A threat's history score (a move that makes an open three or more) is worth this many times
+            /// less than an ordering point,
+            const ATTACK_HISTORY_DIVISOR: i32 = 8;
+
+            /// and a quiet move's this many.
+            const QUIET_HISTORY_DIVISOR: i32 = 16;
+
+            /// What the move that last answered the opponent's move best adds to the ordering score.
+            const COUNTER_MOVE_BONUS: i32 = 336;
+
+            /// What the two killers add to the ordering score.
+            const KILLER_BONUS: [i32; 2] = [2_000, 1_500];
+
+            /// The kinds of moves the history keeps apart: threats and quiet moves.
+            const ATTACK: usize = 0;
+
+            const QUIET: usize = 1;
 
             /// A leaf this far below alpha plays no fours: none of them could bring it back.
             const LEAF_DELTA: i32 = 2_100;
@@ -2576,9 +2591,13 @@ mod engine {
                 stopped: bool,
                 /// Per ply, the last two moves that cut the search off there.
                 killers: Vec<[Option<Cell>; 2]>,
-                /// Per cell and colour, how often a move there cut the search off lately, less how often
-                /// it was tried in vain before another cut (see [`HISTORY_LIMIT`]).
-                history: Vec<[i32; 2]>,
+                /// Per cell, colour and kind of move ([`ATTACK`] or [`QUIET`]), how often a move there
+                /// was the best of its node lately, less how often it was tried in vain before another
+                /// (see [`HISTORY_LIMIT`]).
+                history: Vec<[[i32; 2]; 2]>,
+                /// Per cell and colour, the move that last answered a stone of that colour there best,
+                /// with its threat class.
+                counter_moves: Vec<[Option<(Cell, Threat)>; 2]>,
                 move_lists: Vec<Vec<ScoredMove>>,
                 /// [`material`] at each ply of the current line, for [`evaluate_smoothed`].
                 materials: Vec<i32>,
@@ -2608,7 +2627,8 @@ mod engine {
                         move_limit: Duration::MAX,
                         stopped: false,
                         killers: vec![[None; 2]; MAX_PLY + 2],
-                        history: vec![[0; 2]; CELLS],
+                        history: vec![[[0; 2]; 2]; CELLS],
+                        counter_moves: vec![[None; 2]; CELLS],
                         move_lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
                         materials: vec![0; MAX_PLY + 2],
                         scratch: Vec::new(),
@@ -2639,8 +2659,8 @@ mod engine {
                     self.move_limit = deadline.soft;
                     self.nodes = 0;
                     // What cut off in the last move's searches still counts, but less.
-                    for entry in self.history.iter_mut() {
-                        *entry = [entry[0] / 2, entry[1] / 2];
+                    for entry in self.history.iter_mut().flatten().flatten() {
+                        *entry /= 2;
                     }
                     self.stopped = false;
                     let mut result = SearchResult {
@@ -2982,6 +3002,14 @@ mod engine {
                                 Bound::Upper => score <= alpha,
                             };
                             if usable {
+                                if let Some(cell) = entry.best {
+                                    self.learn_from_table_move(
+                                        board,
+                                        cell,
+                                        depth,
+                                        score >= beta,
+                                    );
+                                }
                                 return score;
                             }
                         }
@@ -3081,7 +3109,7 @@ mod engine {
                         self.move_lists[ply] = moves;
                         return if forced { -(WIN - ply_score - 3) } else { 0 };
                     }
-                    self.order(&mut moves, table_move, ply, me.index());
+                    self.order(board, &mut moves, table_move, ply);
                     let mut complexity_log = None;
                     let likely_fail_high = !principal && cut_node
                         && eval
@@ -3091,6 +3119,9 @@ mod engine {
                     let original_alpha = alpha;
                     let mut best_score = -WIN - 1;
                     let mut best_move = None;
+                    // The moves searched before the best one, by kind, which the history marks down.
+                    let mut searched = [[0 as Cell; SEARCHED_KEPT]; 2];
+                    let mut searched_count = [0; 2];
                     let their_last = ply.checked_sub(1).and_then(|p| self.played[p]);
                     let our_last = ply.checked_sub(2).and_then(|p| self.played[p]);
                     let distract_distance = if board.rule() == Rule::Renju {
@@ -3197,9 +3228,7 @@ mod engine {
                             {
                                 reduction -= 4;
                             }
-                            reduction
-                                -= self.history[cell as usize][me.index()] * PLY
-                                    / HISTORY_LIMIT;
+                            reduction -= self.history_reduction(cell, me, depth);
                             let reduced = (new_depth - reduction)
                                 .min(new_depth + PLY)
                                 .max(PLY);
@@ -3250,19 +3279,6 @@ mod engine {
                             if score > alpha {
                                 best_move = Some(cell);
                                 if score >= beta {
-                                    // Every move that cuts off teaches the ordering, threats and answers
-                                    // to them as much as quiet moves: these are most of the moves searched.
-                                    let killers = &mut self.killers[ply];
-                                    if killers[0] != Some(cell) {
-                                        killers[1] = killers[0];
-                                        killers[0] = Some(cell);
-                                    }
-                                    let plies = depth / PLY;
-                                    let bonus = plies * plies;
-                                    self.reward(cell, me.index(), bonus);
-                                    for tried in &moves[..index] {
-                                        self.reward(tried.cell, me.index(), -bonus);
-                                    }
                                     break;
                                 }
                                 alpha = score;
@@ -3274,8 +3290,39 @@ mod engine {
                                 }
                             }
                         }
+                        if best_move != Some(cell) {
+                            if let Some(kind) = history_kind(own, forced) {
+                                if searched_count[kind] < SEARCHED_KEPT {
+                                    searched[kind][searched_count[kind]] = cell;
+                                    searched_count[kind] += 1;
+                                }
+                            }
+                        }
                     }
                     self.move_lists[ply] = moves;
+                    if let Some(best) = best_move {
+                        // The best move of the node, whether it cut off or raised alpha, teaches the
+                        // ordering; the moves of its kind searched before it in vain unlearn as much.
+                        let bonus = history_bonus(depth);
+                        let own = board.threat(me, best);
+                        if let Some(kind) = history_kind(own, forced) {
+                            self.reward(best, me, kind, bonus);
+                            if kind == QUIET {
+                                self.add_killer(ply, best);
+                            }
+                        }
+                        for kind in [ATTACK, QUIET] {
+                            for &tried in &searched[kind][..searched_count[kind]] {
+                                self.reward(tried, me, kind, -bonus);
+                            }
+                        }
+                        if let Some((last, _)) = their_last {
+                            self.counter_moves[last as usize][opponent.index()] = Some((
+                                best,
+                                own,
+                            ));
+                        }
+                    }
                     let bound = if best_score >= beta {
                         Bound::Lower
                     } else if best_score > original_alpha {
@@ -3440,31 +3487,102 @@ mod engine {
 
                 /// Moves a history score towards the limit by `bonus` (or away by a malus), by less the
                 /// nearer it already is, so that it stays within [`HISTORY_LIMIT`].
-                fn reward(&mut self, cell: Cell, color: usize, bonus: i32) {
-                    let entry = &mut self.history[cell as usize][color];
+                fn reward(&mut self, cell: Cell, color: Color, kind: usize, bonus: i32) {
+                    let entry = &mut self.history[cell as usize][color.index()][kind];
                     *entry += bonus - *entry * bonus.abs() / HISTORY_LIMIT;
                 }
 
-                /// Scores the table move highest and the killers right after it, and raises the moves
-                /// with a good history (the search then picks them best first).
+                /// Makes `cell` the first killer of `ply`.
+                fn add_killer(&mut self, ply: usize, cell: Cell) {
+                    let killers = &mut self.killers[ply];
+                    if killers[0] != Some(cell) {
+                        killers[1] = killers[0];
+                        killers[0] = Some(cell);
+                    }
+                }
+
+                /// What a table cut-off teaches: its quiet table move was good when the bound was at or
+                /// above beta, and bad otherwise.
+                fn learn_from_table_move(
+                    &mut self,
+                    board: &Board,
+                    cell: Cell,
+                    depth: Depth,
+                    good: bool,
+                ) {
+                    let me = board.side_to_move();
+                    if !board.is_empty(cell)
+                        || board.threat_count(me.opponent(), Threat::Flex4) > 0
+                    {
+                        return;
+                    }
+                    if board.threat(me, cell) >= Threat::Three {
+                        return;
+                    }
+                    let bonus = history_bonus(depth);
+                    if good {
+                        self.reward(cell, me, QUIET, bonus);
+                        // The node's ply is not known here, only that the move cut off: the killers are
+                        // left alone.
+                    } else {
+                        self.reward(cell, me, QUIET, -bonus);
+                    }
+                }
+
+                /// How much less the history of a move reduces it, in eighths of a ply.
+                fn history_reduction(
+                    &self,
+                    cell: Cell,
+                    color: Color,
+                    depth: Depth,
+                ) -> Depth {
+                    let [attack, quiet] = self.history[cell as usize][color.index()];
+                    let stat = attack + quiet * 780 / 1024;
+                    let divisor = if depth > 43 { 12_267 + 4_380 } else { 12_267 };
+                    stat * PLY / divisor
+                }
+
+                /// Scores the table move highest and raises the moves with a good history, the killers
+                /// and the move that last answered the opponent's move best (the search then picks them
+                /// best first).
                 fn order(
                     &self,
+                    board: &Board,
                     moves: &mut [ScoredMove],
                     table_move: Option<Cell>,
                     ply: usize,
-                    color: usize,
                 ) {
+                    let me = board.side_to_move();
                     let killers = self.killers[ply];
+                    let counter = ply
+                        .checked_sub(1)
+                        .and_then(|p| self.played[p])
+                        .and_then(|(last, _)| {
+                            self.counter_moves[last as usize][me.opponent().index()]
+                        });
                     for scored in moves.iter_mut() {
-                        scored.score
-                            += self.history[scored.cell as usize][color]
-                                / HISTORY_DIVISOR;
-                        if Some(scored.cell) == table_move {
+                        let cell = scored.cell;
+                        if Some(cell) == table_move {
                             scored.score = i32::MAX;
-                        } else if Some(scored.cell) == killers[0] {
-                            scored.score = scored.score.saturating_add(2_000);
-                        } else if Some(scored.cell) == killers[1] {
-                            scored.score = scored.score.saturating_add(1_500);
+                            continue;
+                        }
+                        let own = board.threat(me, cell);
+                        let [attack, quiet] = self.history[cell as usize][me.index()];
+                        scored.score
+                            += if own >= Threat::Three {
+                                attack / ATTACK_HISTORY_DIVISOR
+                            } else {
+                                quiet / QUIET_HISTORY_DIVISOR
+                            };
+                        if let Some((counter, threat)) = counter {
+                            if counter == cell && threat <= own {
+                                scored.score += COUNTER_MOVE_BONUS;
+                            }
+                        }
+                        if Some(cell) == killers[0] {
+                            scored.score += KILLER_BONUS[0];
+                        } else if Some(cell) == killers[1] {
+                            scored.score += KILLER_BONUS[1];
                         }
                     }
                 }
@@ -3479,6 +3597,27 @@ mod engine {
                     }
                 }
                 moves.swap(0, best);
+            }
+
+            /// At most this many moves of each kind searched in vain in a node are marked down.
+            const SEARCHED_KEPT: usize = 32;
+
+            /// Which history a move with threat class `own` for its player belongs to: a threat (an open
+            /// three or more) always, a quiet move unless it answers the opponent's open three.
+            fn history_kind(own: Threat, forced: bool) -> Option<usize> {
+                if own >= Threat::Three {
+                    Some(ATTACK)
+                } else if forced {
+                    None
+                } else {
+                    Some(QUIET)
+                }
+            }
+
+            /// What the history learns from a node `depth` deep: Rapfi's quadratic bonus in plies.
+            fn history_bonus(depth: Depth) -> i32 {
+                let plies = f64::from(depth) / f64::from(PLY);
+                ((25.0 * plies * plies + 105.0 * plies - 157.0) as i32).clamp(0, 8_927)
             }
 
             /// Iterations from this depth on search within a window around the last one's score,
