@@ -932,13 +932,18 @@ impl Searcher {
     fn history_reduction(&self, cell: Cell, color: Color, depth: Depth) -> Depth {
         let [attack, quiet] = self.history[cell as usize][color.index()];
         let stat = attack + quiet * 780 / 1024;
-        let divisor = if depth > 43 { 12_267 + 4_380 } else { 12_267 };
+        // Rapfi's divisors, the larger from 5.4 plies on.
+        let divisor = if depth > 54 * PLY / 10 {
+            12_267 + 4_380
+        } else {
+            12_267
+        };
         stat * PLY / divisor
     }
 
     /// Scores the table move highest and raises the moves with a good history and the move that
     /// last answered the opponent's move best (the search then picks them best first). The
-    /// killers add nothing here, as in Rapfi: ranked above threats, they had cost 10 points.
+    /// killers add nothing here, as in Rapfi: ranked above threats, they cost 12 points.
     fn order(&self, board: &Board, moves: &mut [ScoredMove], table_move: Option<Cell>, ply: usize) {
         let me = board.side_to_move();
         let counter = ply
