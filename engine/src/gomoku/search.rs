@@ -163,7 +163,7 @@ impl Searcher {
         self.deadline = deadline;
         self.move_limit = deadline.soft;
         self.nodes = 0;
-        // What cut off in the last move's searches still counts, but less.
+        // What was best in the last move's searches still counts, but less.
         for entry in self.history.iter_mut().flatten().flatten() {
             *entry /= 2;
         }
@@ -914,18 +914,12 @@ impl Searcher {
     /// above beta, and bad otherwise.
     fn learn_from_table_move(&mut self, board: &Board, cell: Cell, depth: Depth, good: bool) {
         let me = board.side_to_move();
-        if !board.is_empty(cell) || board.threat_count(me.opponent(), Threat::Flex4) > 0 {
-            return;
-        }
-        if board.threat(me, cell) >= Threat::Three {
+        let forced = board.threat_count(me.opponent(), Threat::Flex4) > 0;
+        if !board.is_empty(cell) || history_kind(board.threat(me, cell), forced) != Some(QUIET) {
             return;
         }
         let bonus = history_bonus(depth);
-        if good {
-            self.reward(cell, me, QUIET, bonus);
-        } else {
-            self.reward(cell, me, QUIET, -bonus);
-        }
+        self.reward(cell, me, QUIET, if good { bonus } else { -bonus });
     }
 
     /// How much less the history of a move reduces it, in eighths of a ply.
