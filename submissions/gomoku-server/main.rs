@@ -141,15 +141,16 @@ mod engine {
         pub mod board {
             // engine/src/gomoku/board.rs
             //! The board: stones, and everything the search reads incrementally from them. Every empty cell
-            //! keeps, for both colours, the line key of its four directions, the pattern a stone there would
-            //! make in each, the threat class that combines them and its evaluation value; a move refreshes
-            //! only the cells within five steps of it along its four lines (four in freestyle), and taking
-            //! it back restores what it changed from a saved copy.
+            //! keeps, for both colours, the pattern a stone there would make in each of its four directions,
+            //! the threat class that combines them and its evaluation value; a move refreshes only the cells
+            //! within five steps of it along its four lines (four in freestyle), and taking it back restores
+            //! what it changed from a saved copy. The stones are also kept line by line, two bits a cell, so
+            //! that the ten cells around a cell in one direction (its line key) are one shift and one mask.
 
             use super::eval;
             use super::pattern::{
-                far_cells_matter, field_shift, four_count, LineCode, Pattern,
-                PatternTable, Threat, HALF, PATTERNS, THREAT_CLASSES,
+                far_cells_matter, four_count, LineCode, Pattern, PatternTable, Threat,
+                HALF, PATTERNS, THREAT_CLASSES,
             };
             use super::rule::{Color, Rule};
             use crate::engine::core::rng::Rng;
@@ -203,7 +204,9 @@ mod engine {
                 height: usize,
                 rule: Rule,
                 cells: Vec<u8>,
-                keys: Vec<[u32; 4]>,
+                /// Every line of the padded arrays in the four directions (see [`line_place`]), the code
+                /// of its cells two bits each in the order of the direction's step.
+                lines: Vec<u128>,
                 /// Per cell, what a black and a white stone there would make, side by side so that a line
                 /// refresh touches one place in memory.
                 prospects: Vec<[Prospect; 2]>,
@@ -369,7 +372,8 @@ mod engine {
                         height,
                         rule,
                         cells: vec![DEAD; CELLS],
-                        keys: vec![[0; 4]; CELLS],
+                        // Every cell starts dead; the board's cells are emptied below.
+                        lines: vec![u128::MAX; LINES],
                         prospects: vec![[NO_PROSPECT; 2]; CELLS],
                         totals: [0; 2],
                         threat_counts: [[0; THREAT_CLASSES]; 2],
@@ -399,15 +403,16 @@ mod engine {
                         for x in 0..width {
                             let cell = board.cell(x, y);
                             board.cells[cell as usize] = EMPTY;
+                            board.write_code(cell, EMPTY);
                             board.playable.push(cell);
                         }
                     }
                     board.empty_count = board.playable.len();
                     for index in 0..board.playable.len() {
                         let cell = board.playable[index];
-                        board.keys[cell as usize] = board.key_from_scratch(cell);
                         for direction in 0..4 {
-                            board.refresh_line(cell, direction);
+                            board
+                                .refresh_line(cell, direction, board.key(cell, direction));
                         }
                     }
                     Ok(board)
@@ -665,19 +670,19 @@ mod engine {
                     }
                 }
 
-                fn key_from_scratch(&self, cell: Cell) -> [u32; 4] {
-                    let mut keys = [0; 4];
-                    for (direction, key) in keys.iter_mut().enumerate() {
-                        for offset in -5..=5i32 {
-                            if offset != 0 {
-                                let other = self.step(cell, direction, offset as isize);
-                                *key
-                                    |= u32::from(self.cells[other as usize])
-                                        << field_shift(offset);
-                            }
-                        }
+                /// Writes `code` for `cell` into its four lines.
+                fn write_code(&mut self, cell: Cell, code: u8) {
+                    for direction in 0..4 {
+                        let (line, shift) = line_place(cell, direction);
+                        let word = &mut self.lines[line];
+                        *word = (*word & !(3 << shift)) | (u128::from(code) << shift);
                     }
-                    keys
+                }
+
+                /// The line key of `cell` in `direction`: the codes of the five cells on each side.
+                fn key(&self, cell: Cell, direction: usize) -> u32 {
+                    let (line, shift) = line_place(cell, direction);
+                    key_at(self.lines[line], shift)
                 }
 
                 /// Saves the prospects of `cell`, for the take-back of the stone being put (each cell
@@ -691,7 +696,7 @@ mod engine {
                 fn restore(&mut self, cell: Cell, change: Change) {
                     self.empty_count += 1;
                     self.cells[cell as usize] = EMPTY;
-                    self.rewrite_keys_around(cell, EMPTY, |_, _, _| {});
+                    self.write_code(cell, EMPTY);
                     for index in change.first_saved..self.saved_cells.len() {
                         self.prospects[self.saved_cells[index] as usize] = self
                             .saved_prospects[index];
@@ -702,35 +707,34 @@ mod engine {
                     self.threat_counts = change.threat_counts;
                 }
 
-                /// Writes `code` into the line keys of the cells that see `cell`, and calls `changed` on
-                /// the board with each of them and its direction (not for those five cells away when
+                /// Calls `changed` on the board with every cell that sees `cell` along a line, its
+                /// direction and its line key (not for those five cells away when
                 /// [`far_cells_matter`](Board::far_cells_matter) is false: their patterns stay as they are).
-                fn rewrite_keys_around(
+                fn visit_cells_that_see(
                     &mut self,
                     cell: Cell,
-                    code: u8,
-                    mut changed: impl FnMut(&mut Self, Cell, usize),
+                    mut changed: impl FnMut(&mut Self, Cell, usize, u32),
                 ) {
+                    let reach = if self.far_cells_matter { HALF } else { HALF - 1 }
+                        as i32;
                     for direction in 0..4 {
+                        let (line, shift) = line_place(cell, direction);
+                        let word = self.lines[line];
                         for sign in [-1i32, 1] {
-                            for distance in 1..=5i32 {
-                                let other = self
-                                    .step(cell, direction, (sign * distance) as isize) as usize;
+                            for distance in 1..=reach {
+                                let steps = sign * distance;
+                                let other = self.step(cell, direction, steps as isize)
+                                    as usize;
                                 if self.cells[other] == DEAD {
                                     if !self.is_on_board(other as Cell) {
                                         // Past the edge the rest of this half line is wall as well.
                                         break;
                                     }
-                                    // A dead cell never empties again: its key is never read.
+                                    // A dead cell never empties again: its patterns are never read.
                                     continue;
                                 }
-                                // `cell` sits `-sign * distance` steps from `other`.
-                                let shift = field_shift(-sign * distance);
-                                let key = &mut self.keys[other][direction];
-                                *key = (*key & !(3 << shift)) | (u32::from(code) << shift);
-                                if distance < HALF as i32 || self.far_cells_matter {
-                                    changed(self, other as Cell, direction);
-                                }
+                                let key = key_at(word, (shift as i32 + 2 * steps) as u32);
+                                changed(self, other as Cell, direction, key);
                             }
                         }
                     }
@@ -750,21 +754,25 @@ mod engine {
                         self.empty_count += 1;
                     }
                     self.cells[cell as usize] = code;
-                    self.rewrite_keys_around(
+                    self.write_code(cell, code);
+                    self.visit_cells_that_see(
                         cell,
-                        code,
-                        |board, other, direction| {
+                        |board, other, direction, key| {
                             if board.is_empty(other) {
                                 if save {
                                     board.save_prospect(other);
                                 }
-                                board.refresh_line(other, direction);
+                                board.refresh_line(other, direction, key);
                             }
                         },
                     );
                     if code == EMPTY {
                         for direction in 0..4 {
-                            self.refresh_line(cell, direction);
+                            self.refresh_line(
+                                cell,
+                                direction,
+                                self.key(cell, direction),
+                            );
                         }
                     } else {
                         for color in [Color::Black, Color::White] {
@@ -777,8 +785,8 @@ mod engine {
                     }
                 }
 
-                fn refresh_line(&mut self, cell: Cell, direction: usize) {
-                    let key = self.keys[cell as usize][direction];
+                /// Brings the patterns of `cell` in `direction` up to date with its line key `key`.
+                fn refresh_line(&mut self, cell: Cell, direction: usize, key: u32) {
                     let codes = self.table.codes(key);
                     for color in [Color::Black, Color::White] {
                         let code = codes[color.index()];
@@ -817,6 +825,32 @@ mod engine {
                         self.threat_counts[side][threat as usize] += 1;
                     }
                 }
+            }
+
+            /// Lines of the padded arrays: rows, columns, and the diagonals of each slope.
+            const LINES: usize = 2 * STRIDE + 2 * (2 * STRIDE - 1);
+
+            /// The line of `cell` in `direction` and the shift of its two bits in the line's word. A cell's
+            /// place in its line is its row (its column across), so that steps in the direction move along
+            /// the word; the padding keeps every cell five steps from a board cell inside the arrays.
+            fn line_place(cell: Cell, direction: usize) -> (usize, u32) {
+                let (x, y) = (cell as usize % STRIDE, cell as usize / STRIDE);
+                let (line, place) = match direction {
+                    0 => (y, x),
+                    1 => (STRIDE + x, y),
+                    2 => (2 * STRIDE + x + STRIDE - 1 - y, y),
+                    _ => (2 * STRIDE + 2 * STRIDE - 1 + x + y, y),
+                };
+                (line, 2 * place as u32)
+            }
+
+            /// The line key of the cell whose two bits are at `shift` in its line's `word`: the ten cells
+            /// around it, without the cell itself (the layout of [`field_shift`](super::pattern::field_shift)).
+            fn key_at(word: u128, shift: u32) -> u32 {
+                let window = (word >> (shift - 2 * HALF as u32)) as u32
+                    & ((1 << (4 * HALF + 2)) - 1);
+                let below = 2 * HALF as u32;
+                window & ((1 << below) - 1) | (window >> (below + 2)) << below
             }
 
             /// Hashed in when white is to move.
