@@ -760,19 +760,24 @@ mod tests {
         state
     }
 
+    /// An empty cell of the board drawn at random.
+    fn random_empty_cell(board: &Board, rng: &mut Rng) -> Cell {
+        let empty: Vec<Cell> = board
+            .playable()
+            .iter()
+            .copied()
+            .filter(|&cell| board.is_empty(cell))
+            .collect();
+        empty[rng.below(empty.len() as u32) as usize]
+    }
+
     /// The line key read from a line's word is the key built cell by cell from the arrays.
     #[test]
     fn line_keys_match_the_cells() {
         let mut rng = Rng::new(11);
         let mut board = Board::new(20, 17, Rule::Freestyle).unwrap();
         for step in 0..120 {
-            let empty: Vec<Cell> = board
-                .playable()
-                .iter()
-                .copied()
-                .filter(|&cell| board.is_empty(cell))
-                .collect();
-            let random_empty = empty[rng.below(empty.len() as u32) as usize];
+            let random_empty = random_empty_cell(&board, &mut rng);
             if step % 40 == 20 {
                 board.kill_cell(random_empty);
             } else {
@@ -826,13 +831,7 @@ mod tests {
         for rule in [Rule::Freestyle, Rule::Renju] {
             let mut board = Board::new(15, 15, rule).unwrap();
             for step in 0..200 {
-                let empty: Vec<Cell> = board
-                    .playable()
-                    .iter()
-                    .copied()
-                    .filter(|&cell| board.is_empty(cell))
-                    .collect();
-                let random_empty = empty[rng.below(empty.len() as u32) as usize];
+                let random_empty = random_empty_cell(&board, &mut rng);
                 if step % 50 == 25 {
                     board.kill_cell(random_empty);
                 } else if rng.below(10) < 4 && board.stone_count() > 0 {
