@@ -90,7 +90,8 @@ pub fn parse_file(text: &str, size: usize) -> Result<Vec<Opening>, String> {
 }
 
 /// Simple built-in openings (offsets from the centre) for when no file is given: short and
-/// roughly even, so that both colours of each are played.
+/// roughly even, so that both colours of each are played. For measuring, the balanced openings
+/// of `tests/data/gomoku-openings/` are better: longer, and each judged even by a search.
 pub const BUILT_IN: &[&str] = &[
     "0,0 1,0 2,1",
     "0,0 1,1 0,2",
@@ -123,6 +124,19 @@ mod tests {
         assert!(parse_line("0,0 0,0", 15).is_err());
         assert!(parse_line("z99", 15).is_err());
         assert_eq!(parse_file("# c\n\n0,0\nh8\n", 15).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn the_balanced_opening_files_parse_on_their_boards() {
+        let files = [
+            (include_str!("../../data/gomoku-openings/freestyle-20.txt"), 20),
+            (include_str!("../../data/gomoku-openings/exact-15.txt"), 15),
+        ];
+        for (text, size) in files {
+            let openings = parse_file(text, size).unwrap();
+            assert_eq!(openings.len(), 100);
+            assert!(openings.iter().all(|stones| (2..=10).contains(&stones.len())));
+        }
     }
 
     #[test]
