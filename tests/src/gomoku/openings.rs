@@ -129,13 +129,18 @@ mod tests {
     #[test]
     fn the_balanced_opening_files_parse_on_their_boards() {
         let files = [
-            (include_str!("../../data/gomoku-openings/freestyle-20.txt"), 20),
+            (
+                include_str!("../../data/gomoku-openings/freestyle-20.txt"),
+                20,
+            ),
             (include_str!("../../data/gomoku-openings/exact-15.txt"), 15),
         ];
         for (text, size) in files {
             let openings = parse_file(text, size).unwrap();
             assert_eq!(openings.len(), 100);
-            assert!(openings.iter().all(|stones| (2..=10).contains(&stones.len())));
+            assert!(openings
+                .iter()
+                .all(|stones| (2..=10).contains(&stones.len())));
         }
     }
 
