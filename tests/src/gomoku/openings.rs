@@ -110,6 +110,7 @@ pub const BUILT_IN: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gomoku::referee::{Board, Rule};
 
     #[test]
     fn offsets_and_pos_notation() {
@@ -126,21 +127,50 @@ mod tests {
         assert_eq!(parse_file("# c\n\n0,0\nh8\n", 15).unwrap().len(), 2);
     }
 
-    #[test]
-    fn the_balanced_opening_files_parse_on_their_boards() {
-        let files = [
+    /// The openings of `tests/data/gomoku-openings/`, with their boards and rules.
+    fn balanced_opening_files() -> [(&'static str, usize, Rule); 3] {
+        [
             (
                 include_str!("../../data/gomoku-openings/freestyle-20.txt"),
                 20,
+                Rule::Freestyle,
             ),
-            (include_str!("../../data/gomoku-openings/exact-15.txt"), 15),
-        ];
-        for (text, size) in files {
+            (
+                include_str!("../../data/gomoku-openings/exact-15.txt"),
+                15,
+                Rule::ExactFive,
+            ),
+            (
+                include_str!("../../data/gomoku-openings/renju-15.txt"),
+                15,
+                Rule::Renju,
+            ),
+        ]
+    }
+
+    #[test]
+    fn the_balanced_opening_files_parse_on_their_boards() {
+        for (text, size, _) in balanced_opening_files() {
             let openings = parse_file(text, size).unwrap();
             assert_eq!(openings.len(), 100);
             assert!(openings
                 .iter()
                 .all(|stones| (2..=10).contains(&stones.len())));
+        }
+    }
+
+    #[test]
+    fn no_balanced_opening_has_a_five_or_a_renju_foul() {
+        // A game from such an opening would be decided before either engine moved.
+        for (text, size, rule) in balanced_opening_files() {
+            for stones in parse_file(text, size).unwrap() {
+                let mut board = Board::new(size);
+                for (x, y) in stones {
+                    board.play(x, y);
+                    assert!(!board.wins_at(x, y, rule), "{:?}", board.moves);
+                    assert_eq!(board.foul_at(x, y, rule), None, "{:?}", board.moves);
+                }
+            }
         }
     }
 
