@@ -90,11 +90,14 @@ fn run() -> Result<(), String> {
             None => "1/2",
         };
         let colour = if record.black == 0 { "black" } else { "white" };
+        // The game time each engine spent, to see how much of its clock a control leaves.
         let line = format!(
-            "game {:3} engine1 {colour}: {result} ({:?}, {} stones)  {}",
+            "game {:3} engine1 {colour}: {result} ({:?}, {} stones, {:.1}/{:.1} s)  {}",
             game + 1,
             record.ending,
             record.moves.len(),
+            record.thinking_ms[0] as f64 / 1000.0,
+            record.thinking_ms[1] as f64 / 1000.0,
             total.line()
         );
         println!("{line}");
