@@ -2,9 +2,11 @@
 //! table and aspiration windows at the root, its depths counted in eighths of a ply, selective
 //! the way the strongest engines are: every move after the first reduced by the logarithms of
 //! depth and move number, a limit on the moves tried per node, razoring into the leaf and
-//! reverse futility near the leaves, wins read from the threat counts without a search; answers
-//! to an open three cost a ply, the one block of a four none. A VCF probe runs before it, and
-//! its leaves play out the fours of the side to move near its last stone (see `Searcher::leaf`).
+//! reverse futility near the leaves, null moves deep in the tree, a table move searched deeper
+//! when no other move comes near it (singular extensions), wins read from the threat counts
+//! without a search; answers to an open three cost a ply, the one block of a four none. A VCF
+//! probe runs before it, and its leaves play out the fours of the side to move near its last
+//! stone (see `Searcher::leaf`).
 //!
 //! The ideas are those of Rapfi's search, written anew around our board, evaluation and move
 //! generation: with our evaluation Rapfi's own search beat Rapfi, where our previous search
@@ -120,6 +122,9 @@ pub struct Searcher {
     was_principal: Vec<bool>,
     /// Per ply, the extra depth the line down to there has been extended by.
     extra_extension: Vec<Depth>,
+    /// Per ply, the move a singular-extension test leaves out of the node (see
+    /// [`Searcher::singular_extension`]).
+    excluded: Vec<Option<Cell>>,
     /// Natural logarithms of 1 to 255 (of 1 at 0), for the late-move reductions.
     reduction_log: Vec<f64>,
 }
@@ -144,6 +149,7 @@ impl Searcher {
             played: vec![None; MAX_PLY + 2],
             was_principal: vec![false; MAX_PLY + 2],
             extra_extension: vec![0; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
             reduction_log: (0..256).map(|i: i32| f64::from(i.max(1)).ln()).collect(),
         }
     }
@@ -476,8 +482,15 @@ impl Searcher {
             return alpha_floor;
         }
         let principal = beta - alpha > 1;
+        // A node searched without one of its moves neither reads nor writes the table: its
+        // result is not the node's.
+        let excluded = self.excluded[ply];
         let key = board.hash();
-        let entry = self.table.probe(key);
+        let entry = if excluded.is_some() {
+            None
+        } else {
+            self.table.probe(key)
+        };
         if let Some(entry) = entry {
             if !principal && entry.depth >= depth {
                 let score = from_table(entry.score, ply_score);
@@ -495,7 +508,11 @@ impl Searcher {
             }
         }
         let table_move = entry.and_then(|entry| entry.best);
-        let mut was_principal = principal || entry.is_some_and(|entry| entry.pv);
+        let mut was_principal = if excluded.is_some() {
+            self.was_principal[ply]
+        } else {
+            principal || entry.is_some_and(|entry| entry.pv)
+        };
         self.was_principal[ply] = was_principal;
         self.was_principal[ply + 1] = false;
 
@@ -551,6 +568,14 @@ impl Searcher {
                 {
                     return eval;
                 }
+                // Null move: deep in the tree, a position far enough above beta may pass. The
+                // margin is on the static evaluation, not on the table's estimate.
+                let stand = self.evals[ply].unwrap_or(eval);
+                if excluded.is_none() && eval >= beta {
+                    if let Some(score) = self.null_move(board, stand, depth, ply, beta, cut_node) {
+                        return score;
+                    }
+                }
             }
         }
         // Without a move to try first, a node of the principal variation is searched a little
@@ -588,12 +613,18 @@ impl Searcher {
         let their_last = ply.checked_sub(1).and_then(|p| self.played[p]);
         let our_last = ply.checked_sub(2).and_then(|p| self.played[p]);
         let distract_distance = if board.rule() == Rule::Renju { 5 } else { 4 };
+        // 1 once the excluded move has been passed over, so that it is not counted.
+        let mut skipped = 0;
         for index in 0..moves.len() {
             // Most nodes end with their first move or two, so the moves are picked best first
             // one at a time rather than sorted all at once.
             select_best(&mut moves[index..]);
             let cell = moves[index].cell;
-            let move_count = index + 1;
+            if Some(cell) == excluded {
+                skipped = 1;
+                continue;
+            }
+            let move_count = index + 1 - skipped;
             let own = board.threat(me, cell);
             let theirs = board.threat(opponent, cell);
             let important = own >= Threat::DoubleTwo || theirs >= Threat::Three;
@@ -618,9 +649,24 @@ impl Searcher {
             }
             let mut extension = 0;
             if Some(cell) == table_move {
-                extension = if principal { 2 } else { 1 };
-                if own.is_four() && from_ours <= 6 {
-                    extension += if from_ours <= 4 { 2 } else { 0 };
+                let singular = match entry {
+                    Some(entry) if excluded.is_none() => {
+                        self.singular_extension(board, entry, depth, ply, beta, principal, cut_node)
+                    }
+                    _ => None,
+                };
+                match singular {
+                    Some(Singular::Cut(score)) => {
+                        self.move_lists[ply] = moves;
+                        return score;
+                    }
+                    Some(Singular::Extend(plies)) => extension = plies,
+                    None => {
+                        extension = if principal { 2 } else { 1 };
+                        if own.is_four() && from_ours <= 6 {
+                            extension += if from_ours <= 4 { 2 } else { 0 };
+                        }
+                    }
                 }
             }
             if likely_fail_high {
@@ -760,6 +806,9 @@ impl Searcher {
         } else if depth > 3 * PLY {
             was_principal = was_principal && self.was_principal[ply + 1];
         }
+        if excluded.is_some() {
+            return best_score;
+        }
         self.was_principal[ply] = was_principal;
         self.table.store(
             key,
@@ -772,6 +821,98 @@ impl Searcher {
             },
         );
         best_score
+    }
+
+    /// The null-move test of a null-window node whose evaluation `stand` lies far above
+    /// `beta`: the opponent moves twice in a row, in a search some plies less deep, and when we
+    /// still hold beta the node is cut with that score (never a win: passing proves none).
+    /// A stone seldom hurts its owner in gomoku (only through renju's forbidden points or an
+    /// exact five's overline), so a pass is about a lower bound of the best move. Not twice in a
+    /// row, not in shallow nodes, and not where beta is a win or a loss, which moves must prove.
+    fn null_move(
+        &mut self,
+        board: &mut Board,
+        stand: i32,
+        depth: Depth,
+        ply: usize,
+        beta: i32,
+        cut_node: bool,
+    ) -> Option<i32> {
+        let rule = board.rule();
+        let passed_before = self.played[ply - 1].is_none();
+        if depth < null_move_depth(rule)
+            || stand < beta + null_move_margin(rule, depth)
+            || beta.abs() >= WIN_THRESHOLD
+            || passed_before
+        {
+            return None;
+        }
+        let me = board.side_to_move();
+        self.played[ply] = None;
+        board.set_side_to_move(me.opponent());
+        let reduced = depth - null_move_reduction(rule, depth);
+        let score = -self.negamax(board, reduced, ply + 1, -beta, -beta + 1, !cut_node);
+        board.set_side_to_move(me);
+        (score >= beta && !self.stopped).then(|| score.min(WIN_THRESHOLD - 1))
+    }
+
+    /// The singular-extension test of a table move that held at about this depth before: the
+    /// node searched without it, less deep and against its table score less a margin. When
+    /// every other move stays below, the table move is the only good one and is searched
+    /// deeper (two plies when far below, outside the principal variation); when the others
+    /// hold beta on their own, the node is cut (several moves would); when only the table's
+    /// score holds beta, the move is searched less deep. `None` when the test does not apply.
+    #[allow(clippy::too_many_arguments)]
+    fn singular_extension(
+        &mut self,
+        board: &mut Board,
+        entry: Entry,
+        depth: Depth,
+        ply: usize,
+        beta: i32,
+        principal: bool,
+        cut_node: bool,
+    ) -> Option<Singular> {
+        let score = from_table(entry.score, ply as i32);
+        if depth < SINGULAR_DEPTH
+            || entry.bound == Bound::Upper
+            || entry.depth < depth - SINGULAR_TABLE_DEPTH
+            || score.abs() >= WIN_THRESHOLD
+        {
+            return None;
+        }
+        // A null-window node that was once on a principal variation is tested harder.
+        let former_principal = !principal && self.was_principal[ply];
+        let singular_beta =
+            (score - singular_margin(board.rule(), depth, former_principal)).max(-WIN);
+        let test_depth = depth - depth * 54 / 100 + PLY * i32::from(former_principal);
+        self.excluded[ply] = entry.best;
+        let test = self.negamax(
+            board,
+            test_depth,
+            ply,
+            singular_beta - 1,
+            singular_beta,
+            cut_node,
+        );
+        self.excluded[ply] = None;
+        if self.stopped {
+            return None;
+        }
+        Some(if test < singular_beta {
+            let far_below = test < singular_beta - double_singular_margin(depth);
+            if far_below && !principal && self.extra_extension[ply - 1] < SINGULAR_EXTRA_MAX {
+                Singular::Extend(2 * PLY)
+            } else {
+                Singular::Extend(PLY)
+            }
+        } else if singular_beta >= beta {
+            Singular::Cut(beta)
+        } else if score >= beta {
+            Singular::Extend(-SINGULAR_FAIL_HIGH_REDUCTION)
+        } else {
+            Singular::Extend(0)
+        })
     }
 
     /// A win the threats on the board decide without a search, when the opponent has no five
@@ -925,7 +1066,8 @@ impl Searcher {
     /// How much less the history of a move reduces it, in eighths of a ply.
     fn history_reduction(&self, cell: Cell, color: Color, depth: Depth) -> Depth {
         let [attack, quiet] = self.history[cell as usize][color.index()];
-        let stat = attack + quiet * 780 / 1024;
+        // Rapfi's bias: a move with no history behind it is reduced a quarter ply more.
+        let stat = attack + quiet * 780 / 1024 - 3_322;
         // Rapfi's divisors, the larger from 5.4 plies on.
         let divisor = if depth > 54 * PLY / 10 {
             12_267 + 4_380
@@ -1014,6 +1156,44 @@ const IIR_TABLE_MAX: Depth = 29;
 /// Re-searches of reduced moves extend a line by at most this much in all.
 const LMR_EXTRA_MAX: Depth = 40;
 
+/// Singular extensions are tested in nodes at least this deep (6.6 plies; Rapfi's figures,
+/// as the margins below),
+const SINGULAR_DEPTH: Depth = 53;
+/// on a table result at most this much shallower than the node (2 plies);
+const SINGULAR_TABLE_DEPTH: Depth = 16;
+/// the double extension only while the line has been extended by less than this (10.8 plies);
+const SINGULAR_EXTRA_MAX: Depth = 86;
+/// and a table move that holds beta only on its table score is searched this much less deep
+/// (1.5 plies).
+const SINGULAR_FAIL_HIGH_REDUCTION: Depth = 12;
+
+/// What a singular-extension test decided for the table move.
+#[derive(Debug)]
+enum Singular {
+    /// Search it this much deeper (less deep when negative), in eighths of a ply.
+    Extend(Depth),
+    /// Other moves hold beta too: the node returns this score.
+    Cut(i32),
+}
+
+/// How far below the table score the other moves must stay for the table move to be singular:
+/// in Rapfi's units a little under one a ply, one more a ply in a node once on a principal
+/// variation.
+fn singular_margin(rule: Rule, depth: Depth, former_principal: bool) -> i32 {
+    let per_ply = match rule {
+        Rule::Freestyle => 0.91,
+        Rule::Renju => 0.94,
+        _ => 0.86,
+    } + f64::from(u8::from(former_principal));
+    (per_ply * f64::from(depth) / f64::from(PLY) * f64::from(MARGIN_SCALE)) as i32
+}
+
+/// How much further below the singular margin the other moves must stay for a double
+/// extension.
+fn double_singular_margin(depth: Depth) -> i32 {
+    (29 - (depth * 6 / (10 * PLY)).min(9)) * MARGIN_SCALE
+}
+
 /// How far below alpha a position near the leaves may stand before it is left to its fours.
 fn razor_margin(depth: Depth) -> i32 {
     let plies = depth as f64 / f64::from(PLY);
@@ -1026,6 +1206,36 @@ fn futility_margin(depth: Depth, uncertain: bool, improving: bool) -> i32 {
     let per_ply = 63 - 12 * i32::from(uncertain);
     let eighths = (depth - PLY * i32::from(improving)).max(0);
     per_ply * eighths * MARGIN_SCALE / PLY
+}
+
+/// Null moves are tried from this depth on (Rapfi's, by rule).
+fn null_move_depth(rule: Rule) -> Depth {
+    PLY * match rule {
+        Rule::Freestyle => 10,
+        Rule::Renju => 8,
+        _ => 11,
+    }
+}
+
+/// How far above beta the static evaluation must stand for a null move: less the deeper the
+/// node, down to a floor (Rapfi's margins in our units).
+fn null_move_margin(rule: Rule, depth: Depth) -> i32 {
+    let (bias, max) = match rule {
+        Rule::Freestyle => (585, 315),
+        Rule::Renju => (624, 230),
+        _ => (538, 345),
+    };
+    (bias - (28 * depth / PLY).min(max)) * MARGIN_SCALE
+}
+
+/// How much less deep the search after a null move goes: a few plies, more the deeper.
+fn null_move_reduction(rule: Rule, depth: Depth) -> Depth {
+    let (bias, per_ply) = match rule {
+        Rule::Freestyle => (3.67, 0.135),
+        Rule::Renju => (4.29, 0.17),
+        _ => (4.07, 0.134),
+    };
+    ((bias + per_ply * f64::from(depth) / f64::from(PLY)) * f64::from(PLY)) as Depth
 }
 
 /// How far above beta a cut node's evaluation must stand for its quiet moves to be reduced a
@@ -1170,6 +1380,101 @@ mod tests {
             assert!(best.is_some() && found.abs() < WIN_THRESHOLD, "{found}");
             assert_eq!(board.stone_count(), 5);
         }
+    }
+
+    /// A quiet middle-game position (white to move) whose table entry a depth-10 search wrote,
+    /// with the searcher that holds it.
+    fn searched_position() -> (Board, Searcher, Entry) {
+        let mut board = Board::with_stones(
+            Rule::Freestyle,
+            &[(7, 7), (8, 8), (6, 9), (9, 6)],
+            &[(7, 8), (8, 6), (6, 6)],
+            Color::White,
+        );
+        let mut searcher = Searcher::new(1 << 20);
+        searcher.materials[0] = material(&board);
+        searcher.played[0] = Some((board.cell(9, 6), Threat::None));
+        searcher.negamax(&mut board, 10 * PLY, 1, -WIN - 1, WIN + 1, false);
+        let entry = searcher
+            .table
+            .probe(board.hash())
+            .expect("the search stored its node");
+        assert!(entry.best.is_some() && entry.score.abs() < WIN_THRESHOLD);
+        (board, searcher, entry)
+    }
+
+    /// The singular test decides by where the other moves stand against the table's score: a
+    /// score far above them all extends the table move, one far below a beta still lower cuts
+    /// the node, one below them but above beta searches the move less deep. The test leaves
+    /// the board and the excluded move as it found them, and the node's table slot unwritten.
+    #[test]
+    fn the_singular_test_extends_cuts_or_reduces_and_leaves_the_table_alone() {
+        let (mut board, mut searcher, entry) = searched_position();
+        // The node as deep as its entry (a principal node stores less than it was given).
+        let depth = entry.depth;
+        assert!(depth >= SINGULAR_DEPTH, "{depth}");
+        let stones = board.stone_count();
+        // An empty table: the node's own slot must stay empty (its children's may fill).
+        searcher.table = TranspositionTable::with_bytes(1 << 20);
+        let mut test = |score: i32, beta: i32| {
+            let fabricated = Entry { score, ..entry };
+            let found =
+                searcher.singular_extension(&mut board, fabricated, depth, 1, beta, false, true);
+            assert_eq!(searcher.excluded[1], None);
+            assert_eq!(board.stone_count(), stones);
+            assert!(searcher.table.probe(board.hash()).is_none());
+            found
+        };
+        assert!(matches!(test(8_000, 8_001), Some(Singular::Extend(e)) if e >= PLY));
+        assert!(matches!(test(-8_000, -9_000), Some(Singular::Cut(-9_000))));
+        assert!(matches!(
+            test(-8_000, -8_010),
+            Some(Singular::Extend(e)) if e == -SINGULAR_FAIL_HIGH_REDUCTION
+        ));
+        // Shallow nodes, upper bounds and win scores are not tested.
+        let upper = Entry {
+            bound: Bound::Upper,
+            ..entry
+        };
+        assert!(searcher
+            .singular_extension(&mut board, upper, depth, 1, 0, false, true)
+            .is_none());
+        assert!(searcher
+            .singular_extension(&mut board, entry, SINGULAR_DEPTH - 1, 1, 0, false, true)
+            .is_none());
+        let win = Entry {
+            score: WIN - 10,
+            ..entry
+        };
+        assert!(searcher
+            .singular_extension(&mut board, win, depth, 1, 0, false, true)
+            .is_none());
+    }
+
+    /// A null move far below the position's value holds beta, with a score that is not a
+    /// win, and gives the move back to the side that passed; it is refused where beta is a win
+    /// score, in shallow nodes and right after another pass.
+    #[test]
+    fn a_null_move_cuts_without_claiming_a_win_and_gives_the_move_back() {
+        let (mut board, mut searcher, _) = searched_position();
+        let (hash, side) = (board.hash(), board.side_to_move());
+        let stand = evaluate_smoothed(&board, searcher.materials[0]);
+        let depth = 12 * PLY;
+        let beta = stand - 3_000;
+        let score = searcher
+            .null_move(&mut board, stand, depth, 1, beta, true)
+            .expect("passing holds a beta this low");
+        assert!((beta..WIN_THRESHOLD).contains(&score), "{score}");
+        assert_eq!((board.hash(), board.side_to_move()), (hash, side));
+        let refused = |searcher: &mut Searcher, board: &mut Board, depth, beta| {
+            searcher
+                .null_move(board, stand, depth, 1, beta, true)
+                .is_none()
+        };
+        assert!(refused(&mut searcher, &mut board, depth, -WIN_THRESHOLD));
+        assert!(refused(&mut searcher, &mut board, PLY * 7, beta));
+        searcher.played[0] = None;
+        assert!(refused(&mut searcher, &mut board, depth, beta));
     }
 
     /// The history's bonus grows with depth up to its cap, and no run of bonuses or maluses
