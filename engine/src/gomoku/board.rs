@@ -338,6 +338,11 @@ impl Board {
         self.history.len()
     }
 
+    /// Number of empty cells.
+    pub fn empty_count(&self) -> usize {
+        self.empty_count
+    }
+
     /// Whether no empty cell is left.
     pub fn is_full(&self) -> bool {
         self.empty_count == 0

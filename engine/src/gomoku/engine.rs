@@ -197,7 +197,9 @@ impl Engine {
 
     /// Thinks within the current limits and returns the chosen move (not played).
     pub fn think(&mut self) -> Option<(usize, usize)> {
-        let deadline = self.limits.deadline(self.board.stone_count());
+        let deadline = self
+            .limits
+            .deadline(self.board.stone_count(), self.board.empty_count());
         let best = self.think_until(deadline);
         self.limits.charge(deadline.elapsed().as_millis() as i64);
         best

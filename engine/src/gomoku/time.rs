@@ -39,13 +39,22 @@ const MOVES_TO_GO_AT_START: i64 = 28;
 /// Moves a game is expected to still need from us however long it has gone on, so that a
 /// long game keeps time for its last moves.
 const MOVES_TO_GO: i64 = 18;
+/// What one of our moves costs at least, the wait for the process and the pipes included: the
+/// game time kept back for every move we may still have to play until the board is full, so
+/// that a long game never runs out. Spending a share of what is left runs the clock down
+/// geometrically: without the reserve each of the 29 full-board draws of a 200-game 15x15 match
+/// at 1 s a move and 30 s a game ended with about 0.1 s left, and a 20x20 board holds 175 more
+/// stones. A move at the floor of 15 ms took 4 to 20 ms from the manager's line to our answer.
+const RESERVE_PER_MOVE_MS: i64 = 25;
 
 impl TimeLimits {
-    /// The deadline for the next move, `stones` being the stones on the board (the game
-    /// is expected to get longer as it goes, so the share of the time left shrinks slowly).
-    pub fn deadline(&self, stones: usize) -> Deadline {
-        let hard = self.hard_ms();
-        let soft = self.soft_ms(hard, stones);
+    /// The deadline for the next move, with `stones` on the board and `empty` cells left (the
+    /// game is expected to get longer as it goes, so the share of the time left shrinks
+    /// slowly; the moves the empty cells may still take keep their reserve).
+    pub fn deadline(&self, stones: usize, empty: usize) -> Deadline {
+        let spendable = self.spendable_ms(empty);
+        let hard = self.hard_ms(spendable);
+        let soft = self.soft_ms(hard, spendable, stones);
         Deadline::new(Duration::from_millis(soft), Duration::from_millis(hard))
     }
 
@@ -64,7 +73,7 @@ impl TimeLimits {
         }
     }
 
-    fn hard_ms(&self) -> u64 {
+    fn hard_ms(&self, spendable: Option<i64>) -> u64 {
         let mut hard = i64::MAX;
         if let Some(turn) = self.turn_ms {
             if turn <= 0 {
@@ -75,7 +84,7 @@ impl TimeLimits {
             let margin = (turn * 3 / 20).clamp(80, 1_500);
             hard = hard.min(turn - margin);
         }
-        if let Some(left) = self.effective_left() {
+        if let Some(left) = spendable {
             // Never bet more than a fifth of what is left on one move.
             hard = hard.min(left / 5 - 30);
         }
@@ -88,13 +97,21 @@ impl TimeLimits {
     /// The time a settled move may take (the search stops starting root moves then; see
     /// `search.rs` for unsettled ones): most of the hard limit, since the margin for a slow
     /// machine is already taken off that, and a fair share of the game time.
-    fn soft_ms(&self, hard: u64, stones: usize) -> u64 {
+    fn soft_ms(&self, hard: u64, spendable: Option<i64>, stones: usize) -> u64 {
         let mut soft = hard as i64 * 9 / 10;
-        if let Some(left) = self.effective_left() {
+        if let Some(left) = spendable {
             let to_go = (MOVES_TO_GO_AT_START - stones as i64 / 5).max(MOVES_TO_GO);
             soft = soft.min(left / to_go);
         }
         soft.clamp(1, hard as i64) as u64
+    }
+
+    /// The game time that may be spent on thinking, if the game time is limited: the time
+    /// left less the reserve for the at most `(empty + 1) / 2` moves still ours.
+    fn spendable_ms(&self, empty: usize) -> Option<i64> {
+        let our_moves = (empty as i64 + 1) / 2;
+        self.effective_left()
+            .map(|left| left - our_moves * RESERVE_PER_MOVE_MS)
     }
 
     /// The game time left, if the game time is limited.
@@ -122,24 +139,24 @@ mod tests {
 
     #[test]
     fn turn_limit_keeps_a_margin() {
-        let d = limits(Some(5_000), None, None).deadline(10);
+        let d = limits(Some(5_000), None, None).deadline(10, 225 - 10);
         assert!(d.hard <= Duration::from_millis(4_500));
         assert!(d.soft <= d.hard);
-        let d = limits(Some(1_000), None, None).deadline(10);
+        let d = limits(Some(1_000), None, None).deadline(10, 225 - 10);
         assert!(d.hard <= Duration::from_millis(900));
     }
 
     #[test]
     fn zero_turn_means_instant() {
-        let d = limits(Some(0), Some(100_000), Some(100_000)).deadline(0);
+        let d = limits(Some(0), Some(100_000), Some(100_000)).deadline(0, 225);
         assert!(d.hard <= Duration::from_millis(20));
     }
 
     #[test]
     fn time_left_bounds_the_move() {
-        let d = limits(Some(5_000), Some(120_000), Some(2_000)).deadline(40);
+        let d = limits(Some(5_000), Some(120_000), Some(2_000)).deadline(40, 225 - 40);
         assert!(d.hard <= Duration::from_millis(400));
-        let d = limits(Some(5_000), Some(120_000), Some(-300)).deadline(40);
+        let d = limits(Some(5_000), Some(120_000), Some(-300)).deadline(40, 225 - 40);
         assert!(d.hard <= Duration::from_millis(20));
     }
 
@@ -148,7 +165,7 @@ mod tests {
         let mut limits = limits(Some(5_000), Some(10_000), None);
         limits.charge(9_000);
         assert_eq!(limits.left_ms, Some(1_000));
-        assert!(limits.deadline(10).hard <= Duration::from_millis(200));
+        assert!(limits.deadline(10, 225 - 10).hard <= Duration::from_millis(200));
         limits.new_game();
         assert_eq!(limits.left_ms, None);
         let mut unlimited = super::TimeLimits {
@@ -165,9 +182,9 @@ mod tests {
         // 5 s a move, 120 s a game: the first moves may think most of the turn, and a game
         // whose every move takes its whole soft time still has time left after 60 moves.
         let mut limits = limits(Some(5_000), Some(120_000), None);
-        assert!(limits.deadline(4).soft >= Duration::from_millis(3_500));
+        assert!(limits.deadline(4, 225 - 4).soft >= Duration::from_millis(3_500));
         for stones in (4..124).step_by(2) {
-            let spent = limits.deadline(stones).soft.as_millis() as i64;
+            let spent = limits.deadline(stones, 225 - stones).soft.as_millis() as i64;
             limits.charge(spent);
         }
         let left = limits.left_ms.unwrap();
@@ -175,8 +192,32 @@ mod tests {
     }
 
     #[test]
+    fn a_game_that_fills_the_board_keeps_time_for_its_last_moves() {
+        // Every move of ours takes its whole hard limit and 5 ms more for the pipes, and the
+        // opponent fills the board with us: the clock must never run out.
+        for (width, height, turn, game) in [
+            (15, 15, 1_000, 30_000),
+            (20, 20, 1_000, 30_000),
+            (20, 20, 5_000, 120_000),
+            (32, 32, 5_000, 120_000),
+        ] {
+            let mut limits = limits(Some(turn), Some(game), None);
+            let cells = width * height;
+            for stones in (0..cells).step_by(2) {
+                let spent = limits.deadline(stones, cells - stones).hard.as_millis() as i64 + 5;
+                limits.charge(spent);
+                let left = limits.left_ms.unwrap();
+                assert!(
+                    left > 0,
+                    "{width}x{height} at {turn}/{game} ms: {left} ms left"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn unlimited_time_left_is_ignored() {
-        let d = limits(Some(2_000), Some(0), Some(UNLIMITED_MS)).deadline(0);
+        let d = limits(Some(2_000), Some(0), Some(UNLIMITED_MS)).deadline(0, 225);
         assert!(d.hard >= Duration::from_millis(1_000));
     }
 }

@@ -302,7 +302,9 @@ impl Brain {
             }
         }
         self.engine.set_side_to_move(Color::White);
-        let time = Duration::from_millis(self.engine.limits.deadline(0).hard.as_millis() as u64);
+        let board = self.engine.board();
+        let deadline = (self.engine.limits).deadline(board.stone_count(), board.empty_count());
+        let time = Duration::from_millis(deadline.hard.as_millis() as u64);
         let answer = match answer_proposal(&mut self.engine, time) {
             Swap2Choice::Swap => "SWAP".to_string(),
             Swap2Choice::Stones(stones) => {
