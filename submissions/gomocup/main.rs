@@ -1099,11 +1099,15 @@ mod engine {
                     Ok(())
                 }
 
+                /// The deadline for the next move under the current limits and position.
+                pub fn move_deadline(&self) -> Deadline {
+                    let board = &self.board;
+                    self.limits.deadline(board.stone_count(), board.empty_count())
+                }
+
                 /// Thinks within the current limits and returns the chosen move (not played).
                 pub fn think(&mut self) -> Option<(usize, usize)> {
-                    let deadline = self
-                        .limits
-                        .deadline(self.board.stone_count(), self.board.empty_count());
+                    let deadline = self.move_deadline();
                     let best = self.think_until(deadline);
                     self.limits.charge(deadline.elapsed().as_millis() as i64);
                     best
@@ -4559,7 +4563,6 @@ mod engine {
             //! input gets one `ERROR` line and leaves the position as it was.
 
             use std::io::{BufRead, Write};
-            use std::time::Duration;
             use crate::engine::gomoku::engine::Engine;
             use crate::engine::gomoku::rule::{Color, Rule};
             use crate::engine::gomoku::search::WIN_THRESHOLD;
@@ -4908,10 +4911,7 @@ mod engine {
                         }
                     }
                     self.engine.set_side_to_move(Color::White);
-                    let board = self.engine.board();
-                    let deadline = (self.engine.limits)
-                        .deadline(board.stone_count(), board.empty_count());
-                    let time = Duration::from_millis(deadline.hard.as_millis() as u64);
+                    let time = self.engine.move_deadline().hard;
                     let answer = match answer_proposal(&mut self.engine, time) {
                         Swap2Choice::Swap => "SWAP".to_string(),
                         Swap2Choice::Stones(stones) => {

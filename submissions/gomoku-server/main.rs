@@ -1041,11 +1041,15 @@ mod engine {
                     self.board.set_side_to_move(color);
                 }
 
+                /// The deadline for the next move under the current limits and position.
+                pub fn move_deadline(&self) -> Deadline {
+                    let board = &self.board;
+                    self.limits.deadline(board.stone_count(), board.empty_count())
+                }
+
                 /// Thinks within the current limits and returns the chosen move (not played).
                 pub fn think(&mut self) -> Option<(usize, usize)> {
-                    let deadline = self
-                        .limits
-                        .deadline(self.board.stone_count(), self.board.empty_count());
+                    let deadline = self.move_deadline();
                     let best = self.think_until(deadline);
                     self.limits.charge(deadline.elapsed().as_millis() as i64);
                     best

@@ -6,7 +6,6 @@
 //! input gets one `ERROR` line and leaves the position as it was.
 
 use std::io::{BufRead, Write};
-use std::time::Duration;
 
 use crate::gomoku::engine::Engine;
 use crate::gomoku::rule::{Color, Rule};
@@ -302,9 +301,7 @@ impl Brain {
             }
         }
         self.engine.set_side_to_move(Color::White);
-        let board = self.engine.board();
-        let deadline = (self.engine.limits).deadline(board.stone_count(), board.empty_count());
-        let time = Duration::from_millis(deadline.hard.as_millis() as u64);
+        let time = self.engine.move_deadline().hard;
         let answer = match answer_proposal(&mut self.engine, time) {
             Swap2Choice::Swap => "SWAP".to_string(),
             Swap2Choice::Stones(stones) => {
