@@ -7,7 +7,7 @@
 //! the most one move may take (default 30 seconds).
 
 // engine/src/bin/connect6.rs
-use crate::engine::connect6::player::Connect6Player;
+use crate::engine::connect6::engine::Connect6Engine;
 use crate::engine::connect6::search::Settings;
 use crate::engine::protocol::sau::{self, TimeControl};
 use std::io;
@@ -21,8 +21,8 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut player = Connect6Player::new(Settings::default());
-    match sau::run(&mut player, control, io::stdin().lock(), io::stdout().lock()) {
+    let mut engine = Connect6Engine::new(Settings::default());
+    match sau::run(&mut engine, control, io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("connect6: {error}");
@@ -47,7 +47,7 @@ mod engine {
 
     pub mod connect6 {
         // engine/src/connect6/mod.rs
-        //! The game of Connect6 on a 19x19 board: rules, evaluation, search and the SAU player.
+        //! The game of Connect6 on a 19x19 board: rules, evaluation, search and the engine.
         //!
         //! Black opens with one stone, then each side places two stones a turn; six or more in a row
         //! wins and a full board is a draw. Everything is built on the 6-cell windows of the board: a
@@ -62,7 +62,7 @@ mod engine {
         //! - [`moves`]: candidate cells and turns, best first.
         //! - [`vcdt`]: victory by continuous double threats, a proof search for forced wins.
         //! - [`search`]: alpha-beta over turns, with the threat searches at the root.
-        //! - [`player`]: the rules and the search behind the SAU protocol.
+        //! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
 
         pub mod board {
             // engine/src/connect6/board.rs
@@ -328,6 +328,84 @@ mod engine {
                             *slot = slot.wrapping_add_signed(delta);
                         }
                     }
+                }
+            }
+        }
+
+        pub mod engine {
+            // engine/src/connect6/engine.rs
+            //! The Connect6 engine: the position and the search, speaking only turns of board cells.
+
+            use super::board::Board;
+            use super::search::{Searcher, Settings};
+            use super::turn::Turn;
+            use crate::engine::core::stone::Stone;
+            use crate::engine::core::time::Deadline;
+
+            /// One Connect6 game in progress and the search that picks our turns.
+            pub struct Connect6Engine {
+                board: Board,
+                searcher: Searcher,
+            }
+
+            impl Connect6Engine {
+                /// An engine at the start of a game, with the given search settings.
+                pub fn new(settings: Settings) -> Self {
+                    Self {
+                        board: Board::new(),
+                        searcher: Searcher::new(settings),
+                    }
+                }
+
+                /// Starts a new game from the empty board.
+                pub fn new_game(&mut self) {
+                    self.board = Board::new();
+                }
+
+                /// The current position.
+                pub fn board(&self) -> &Board {
+                    &self.board
+                }
+
+                /// The side to move.
+                pub fn side_to_move(&self) -> Stone {
+                    self.board.to_move()
+                }
+
+                /// Whether the game has ended (six in a row or a full board).
+                pub fn is_over(&self) -> bool {
+                    self.board.is_over()
+                }
+
+                /// Whether the side to move may play `turn`.
+                pub fn is_legal(&self, turn: &Turn) -> bool {
+                    self.board.is_legal(turn)
+                }
+
+                /// Plays a legal turn for the side to move.
+                pub fn play(&mut self, turn: Turn) {
+                    self.board.play(turn);
+                }
+
+                /// Returns to a position saved from [`Connect6Engine::board`].
+                pub fn restore(&mut self, board: Board) {
+                    self.board = board;
+                }
+
+                /// How many more turns we expect to make in this game (for dividing the clock).
+                pub fn expected_moves_left(&self) -> u32 {
+                    // Strong games end within about 30 turns a side; keep a floor for long fights.
+                    let our_turns = u32::from(self.board.stone_count()) / 4;
+                    30u32.saturating_sub(our_turns).max(10)
+                }
+
+                /// Our turn within `deadline`, never one of `rejected`; `None` when there is none.
+                pub fn think(
+                    &mut self,
+                    deadline: Deadline,
+                    rejected: &[Turn],
+                ) -> Option<Turn> {
+                    self.searcher.choose(&self.board, deadline, rejected)
                 }
             }
         }
@@ -750,115 +828,6 @@ mod engine {
                 match second {
                     Some(second) => Turn::pair(first, second),
                     None => Turn::single(first),
-                }
-            }
-        }
-
-        pub mod player {
-            // engine/src/connect6/player.rs
-            //! Connect6 behind the SAU protocol: `XY@@` for black's opening stone, `X1Y1X2Y2` after that.
-
-            use super::board::Board;
-            use super::geometry::{cell, coordinates, SIZE};
-            use super::search::{Searcher, Settings};
-            use super::turn::Turn;
-            use crate::engine::core::stone::Stone;
-            use crate::engine::core::time::Deadline;
-            use crate::engine::protocol::sau::{SauGame, Square};
-
-            /// The Connect6 engine: the position and the search.
-            pub struct Connect6Player {
-                board: Board,
-                searcher: Searcher,
-            }
-
-            impl Connect6Player {
-                /// An engine with the given search settings.
-                pub fn new(settings: Settings) -> Self {
-                    Self {
-                        board: Board::new(),
-                        searcher: Searcher::new(settings),
-                    }
-                }
-            }
-
-            fn square_cell(square: Square) -> u16 {
-                cell(usize::from(square.x), usize::from(square.y))
-            }
-
-            fn cell_square(index: u16) -> Square {
-                let (x, y) = coordinates(index);
-                Square { x: x as u8, y: y as u8 }
-            }
-
-            impl SauGame for Connect6Player {
-                type Move = Turn;
-
-                type Snapshot = Board;
-
-                fn engine_name(&self) -> &str {
-                    "RustSix"
-                }
-
-                fn board_size(&self) -> u8 {
-                    SIZE as u8
-                }
-
-                fn new_game(&mut self) {
-                    self.board = Board::new();
-                }
-
-                fn side_to_move(&self) -> Stone {
-                    self.board.to_move()
-                }
-
-                fn is_over(&self) -> bool {
-                    self.board.is_over()
-                }
-
-                fn legal_move_from(&self, squares: &[Option<Square>]) -> Option<Turn> {
-                    // `@@` placeholders carry no stone: only the real squares count.
-                    let cells: Vec<u16> = squares
-                        .iter()
-                        .flatten()
-                        .map(|&square| square_cell(square))
-                        .collect();
-                    let turn = match cells[..] {
-                        [single] => Turn::single(single),
-                        [first, second] => Turn::pair(first, second),
-                        _ => return None,
-                    };
-                    self.board.is_legal(&turn).then_some(turn)
-                }
-
-                fn squares_of(&self, turn: Turn) -> Vec<Option<Square>> {
-                    vec![Some(cell_square(turn.first)), turn.second.map(cell_square)]
-                }
-
-                fn play(&mut self, turn: Turn) {
-                    self.board.play(turn);
-                }
-
-                fn snapshot(&self) -> Board {
-                    self.board.clone()
-                }
-
-                fn restore(&mut self, snapshot: Board) {
-                    self.board = snapshot;
-                }
-
-                fn expected_moves_left(&self) -> u32 {
-                    // Strong games end within about 30 turns a side; keep a floor for long fights.
-                    let our_turns = u32::from(self.board.stone_count()) / 4;
-                    30u32.saturating_sub(our_turns).max(10)
-                }
-
-                fn choose_move(
-                    &mut self,
-                    deadline: Deadline,
-                    rejected: &[Turn],
-                ) -> Option<Turn> {
-                    self.searcher.choose(&self.board, deadline, rejected)
                 }
             }
         }
@@ -1872,7 +1841,7 @@ mod engine {
         //! engine and prints the answers; it holds no game logic of its own.
 
         pub mod sau {
-            // engine/src/protocol/sau.rs
+            // engine/src/protocol/sau/mod.rs
             //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
             //!
             //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
@@ -1883,7 +1852,101 @@ mod engine {
             //! The platform filters out every engine line that is not one of its commands, so problems with
             //! the input are reported on a `notice ...` line, which never contains the word the platform
             //! reads moves from. This adapter only translates: the rules and the search live behind the
-            //! [`SauGame`] trait.
+            //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+
+            pub mod connect6 {
+                // engine/src/protocol/sau/connect6.rs
+                //! Connect6 on the SAU platform: `XY@@` for black's opening stone, `X1Y1X2Y2` after that.
+
+                use super::{SauGame, Square};
+                use crate::engine::connect6::board::Board;
+                use crate::engine::connect6::engine::Connect6Engine;
+                use crate::engine::connect6::geometry::{cell, coordinates, SIZE};
+                use crate::engine::connect6::turn::Turn;
+                use crate::engine::core::stone::Stone;
+                use crate::engine::core::time::Deadline;
+
+                fn square_cell(square: Square) -> u16 {
+                    cell(usize::from(square.x), usize::from(square.y))
+                }
+
+                fn cell_square(index: u16) -> Square {
+                    let (x, y) = coordinates(index);
+                    Square { x: x as u8, y: y as u8 }
+                }
+
+                impl SauGame for Connect6Engine {
+                    type Move = Turn;
+
+                    type Snapshot = Board;
+
+                    fn engine_name(&self) -> &str {
+                        "RustSix"
+                    }
+
+                    fn board_size(&self) -> u8 {
+                        SIZE as u8
+                    }
+
+                    fn new_game(&mut self) {
+                        Connect6Engine::new_game(self);
+                    }
+
+                    fn side_to_move(&self) -> Stone {
+                        Connect6Engine::side_to_move(self)
+                    }
+
+                    fn is_over(&self) -> bool {
+                        Connect6Engine::is_over(self)
+                    }
+
+                    fn legal_move_from(
+                        &self,
+                        squares: &[Option<Square>],
+                    ) -> Option<Turn> {
+                        // `@@` placeholders carry no stone: only the real squares count.
+                        let cells: Vec<u16> = squares
+                            .iter()
+                            .flatten()
+                            .map(|&square| square_cell(square))
+                            .collect();
+                        let turn = match cells[..] {
+                            [single] => Turn::single(single),
+                            [first, second] => Turn::pair(first, second),
+                            _ => return None,
+                        };
+                        self.is_legal(&turn).then_some(turn)
+                    }
+
+                    fn squares_of(&self, turn: Turn) -> Vec<Option<Square>> {
+                        vec![Some(cell_square(turn.first)), turn.second.map(cell_square)]
+                    }
+
+                    fn play(&mut self, turn: Turn) {
+                        Connect6Engine::play(self, turn);
+                    }
+
+                    fn snapshot(&self) -> Board {
+                        self.board().clone()
+                    }
+
+                    fn restore(&mut self, snapshot: Board) {
+                        Connect6Engine::restore(self, snapshot);
+                    }
+
+                    fn expected_moves_left(&self) -> u32 {
+                        Connect6Engine::expected_moves_left(self)
+                    }
+
+                    fn choose_move(
+                        &mut self,
+                        deadline: Deadline,
+                        rejected: &[Turn],
+                    ) -> Option<Turn> {
+                        self.think(deadline, rejected)
+                    }
+                }
+            }
 
             use crate::engine::core::stone::Stone;
             use crate::engine::core::time::Deadline;

@@ -8,7 +8,7 @@
 
 // engine/src/bin/nogo.rs
 use crate::engine::nogo::mcts::Settings;
-use crate::engine::nogo::player::NoGoPlayer;
+use crate::engine::nogo::engine::NoGoEngine;
 use crate::engine::protocol::sau::{self, TimeControl};
 use std::io;
 use std::process::ExitCode;
@@ -26,8 +26,8 @@ fn main() -> ExitCode {
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |time| time.as_nanos() as u64);
-    let mut player = NoGoPlayer::new(Settings::default(), seed);
-    match sau::run(&mut player, control, io::stdin().lock(), io::stdout().lock()) {
+    let mut engine = NoGoEngine::new(Settings::default(), seed);
+    match sau::run(&mut engine, control, io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("nogo: {error}");
@@ -162,7 +162,7 @@ mod engine {
 
     pub mod nogo {
         // engine/src/nogo/mod.rs
-        //! The game of NoGo on a 9x9 board: rules, search and the SAU player.
+        //! The game of NoGo on a 9x9 board: rules, search and the engine.
         //!
         //! NoGo is Go turned around: a stone that would capture, or would leave its own group without a
         //! liberty, may not be played, there is no passing, and the side left without a legal move loses.
@@ -171,7 +171,7 @@ mod engine {
         //! - [`board`]: the position on 128-bit boards, with the legality test.
         //! - [`playout`]: the random games that estimate a position.
         //! - [`mcts`]: the tree search (UCT with RAVE, proven wins and losses near the end).
-        //! - [`player`]: the rules and the search behind the SAU protocol.
+        //! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
 
         pub mod board {
             // engine/src/nogo/board.rs
@@ -336,6 +336,99 @@ mod engine {
                 /// The number of stones on the board.
                 pub fn stone_count(&self) -> u32 {
                     (self.stones[0] | self.stones[1]).count_ones()
+                }
+            }
+        }
+
+        pub mod engine {
+            // engine/src/nogo/engine.rs
+            //! The NoGo engine: the position and the search, speaking only points (`row * SIZE + column`).
+
+            use super::board::{Board, POINTS};
+            use super::mcts::{Mcts, Settings};
+            use crate::engine::core::stone::Stone;
+            use crate::engine::core::time::Deadline;
+
+            /// One NoGo game in progress and the search that picks our moves.
+            pub struct NoGoEngine {
+                board: Board,
+                search: Mcts,
+            }
+
+            impl NoGoEngine {
+                /// An engine at the start of a game, with the given search settings.
+                pub fn new(settings: Settings, seed: u64) -> Self {
+                    Self {
+                        board: Board::new(),
+                        search: Mcts::new(settings, seed),
+                    }
+                }
+
+                /// Starts a new game from the empty board.
+                pub fn new_game(&mut self) {
+                    self.board = Board::new();
+                }
+
+                /// The current position.
+                pub fn board(&self) -> &Board {
+                    &self.board
+                }
+
+                /// The side to move.
+                pub fn side_to_move(&self) -> Stone {
+                    self.board.to_move()
+                }
+
+                /// Whether the side to move has no legal point left, which loses.
+                pub fn is_over(&self) -> bool {
+                    !self.board.has_legal_move()
+                }
+
+                /// Whether the side to move may play `point`.
+                pub fn is_legal(&self, point: usize) -> bool {
+                    point < POINTS && self.board.is_legal(point, self.board.to_move())
+                }
+
+                /// Plays a legal point for the side to move.
+                pub fn play(&mut self, point: usize) {
+                    self.board.play(point);
+                }
+
+                /// Returns to a position saved with [`NoGoEngine::board`].
+                pub fn restore(&mut self, board: Board) {
+                    self.board = board;
+                }
+
+                /// How many more moves we expect to make in this game (for dividing the clock).
+                pub fn expected_moves_left(&self) -> u32 {
+                    // Games rarely fill more than two thirds of the board; the middle game decides, so the
+                    // estimate stays low enough to spend generously early on.
+                    let empty = POINTS as u32 - self.board.stone_count();
+                    (empty / 3).max(4)
+                }
+
+                /// Our move within `deadline`, never one of `rejected`; `None` when no empty point is left.
+                pub fn think(
+                    &mut self,
+                    deadline: Deadline,
+                    rejected: &[usize],
+                ) -> Option<usize> {
+                    if let Some(point) = self
+                        .search
+                        .search(&self.board, deadline, rejected)
+                    {
+                        return Some(point);
+                    }
+                    // No legal point left: the game is lost, but an answer keeps the platform from waiting.
+                    let mut empty = self.board.empty();
+                    while empty != 0 {
+                        let point = empty.trailing_zeros() as usize;
+                        empty &= empty - 1;
+                        if !rejected.contains(&point) {
+                            return Some(point);
+                        }
+                    }
+                    None
                 }
             }
         }
@@ -720,118 +813,6 @@ mod engine {
             }
         }
 
-        pub mod player {
-            // engine/src/nogo/player.rs
-            //! NoGo behind the SAU protocol: one stone a move, `XY` squares on a 9x9 board.
-
-            use super::board::{Board, POINTS, SIZE};
-            use super::mcts::{Mcts, Settings};
-            use crate::engine::core::stone::Stone;
-            use crate::engine::core::time::Deadline;
-            use crate::engine::protocol::sau::{SauGame, Square};
-
-            /// The NoGo engine: the position and the search.
-            pub struct NoGoPlayer {
-                board: Board,
-                search: Mcts,
-            }
-
-            impl NoGoPlayer {
-                /// An engine with the given search settings.
-                pub fn new(settings: Settings, seed: u64) -> Self {
-                    Self {
-                        board: Board::new(),
-                        search: Mcts::new(settings, seed),
-                    }
-                }
-            }
-
-            impl SauGame for NoGoPlayer {
-                type Move = usize;
-
-                type Snapshot = Board;
-
-                fn engine_name(&self) -> &str {
-                    "RustNoGo"
-                }
-
-                fn board_size(&self) -> u8 {
-                    SIZE as u8
-                }
-
-                fn new_game(&mut self) {
-                    self.board = Board::new();
-                }
-
-                fn side_to_move(&self) -> Stone {
-                    self.board.to_move()
-                }
-
-                fn is_over(&self) -> bool {
-                    !self.board.has_legal_move()
-                }
-
-                fn legal_move_from(&self, squares: &[Option<Square>]) -> Option<usize> {
-                    let [Some(square)] = squares else {
-                        return None;
-                    };
-                    let point = usize::from(square.y) * SIZE + usize::from(square.x);
-                    self.board.is_legal(point, self.board.to_move()).then_some(point)
-                }
-
-                fn squares_of(&self, point: usize) -> Vec<Option<Square>> {
-                    vec![
-                        Some(Square {
-                            x: (point % SIZE) as u8,
-                            y: (point / SIZE) as u8,
-                        }),
-                    ]
-                }
-
-                fn play(&mut self, point: usize) {
-                    self.board.play(point);
-                }
-
-                fn snapshot(&self) -> Board {
-                    self.board
-                }
-
-                fn restore(&mut self, snapshot: Board) {
-                    self.board = snapshot;
-                }
-
-                fn expected_moves_left(&self) -> u32 {
-                    // Games rarely fill more than two thirds of the board; the middle game decides, so the
-                    // estimate stays low enough to spend generously early on.
-                    let empty = POINTS as u32 - self.board.stone_count();
-                    (empty / 3).max(4)
-                }
-
-                fn choose_move(
-                    &mut self,
-                    deadline: Deadline,
-                    rejected: &[usize],
-                ) -> Option<usize> {
-                    if let Some(point) = self
-                        .search
-                        .search(&self.board, deadline, rejected)
-                    {
-                        return Some(point);
-                    }
-                    // No legal point left: the game is lost, but an answer keeps the platform from waiting.
-                    let mut empty = self.board.empty();
-                    while empty != 0 {
-                        let point = empty.trailing_zeros() as usize;
-                        empty &= empty - 1;
-                        if !rejected.contains(&point) {
-                            return Some(point);
-                        }
-                    }
-                    None
-                }
-            }
-        }
-
         pub mod playout {
             // engine/src/nogo/playout.rs
             //! Random games to the end, the estimate behind the tree search.
@@ -949,7 +930,7 @@ mod engine {
         //! engine and prints the answers; it holds no game logic of its own.
 
         pub mod sau {
-            // engine/src/protocol/sau.rs
+            // engine/src/protocol/sau/mod.rs
             //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
             //!
             //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
@@ -960,7 +941,90 @@ mod engine {
             //! The platform filters out every engine line that is not one of its commands, so problems with
             //! the input are reported on a `notice ...` line, which never contains the word the platform
             //! reads moves from. This adapter only translates: the rules and the search live behind the
-            //! [`SauGame`] trait.
+            //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+
+            pub mod nogo {
+                // engine/src/protocol/sau/nogo.rs
+                //! NoGo on the SAU platform: one stone a move, `XY` squares on a 9x9 board.
+
+                use super::{SauGame, Square};
+                use crate::engine::core::stone::Stone;
+                use crate::engine::core::time::Deadline;
+                use crate::engine::nogo::board::{Board, SIZE};
+                use crate::engine::nogo::engine::NoGoEngine;
+
+                impl SauGame for NoGoEngine {
+                    type Move = usize;
+
+                    type Snapshot = Board;
+
+                    fn engine_name(&self) -> &str {
+                        "RustNoGo"
+                    }
+
+                    fn board_size(&self) -> u8 {
+                        SIZE as u8
+                    }
+
+                    fn new_game(&mut self) {
+                        NoGoEngine::new_game(self);
+                    }
+
+                    fn side_to_move(&self) -> Stone {
+                        NoGoEngine::side_to_move(self)
+                    }
+
+                    fn is_over(&self) -> bool {
+                        NoGoEngine::is_over(self)
+                    }
+
+                    fn legal_move_from(
+                        &self,
+                        squares: &[Option<Square>],
+                    ) -> Option<usize> {
+                        let point = match squares {
+                            [Some(square)] => {
+                                usize::from(square.y) * SIZE + usize::from(square.x)
+                            }
+                            _ => return None,
+                        };
+                        self.is_legal(point).then_some(point)
+                    }
+
+                    fn squares_of(&self, point: usize) -> Vec<Option<Square>> {
+                        vec![
+                            Some(Square {
+                                x: (point % SIZE) as u8,
+                                y: (point / SIZE) as u8,
+                            }),
+                        ]
+                    }
+
+                    fn play(&mut self, point: usize) {
+                        NoGoEngine::play(self, point);
+                    }
+
+                    fn snapshot(&self) -> Board {
+                        *self.board()
+                    }
+
+                    fn restore(&mut self, snapshot: Board) {
+                        NoGoEngine::restore(self, snapshot);
+                    }
+
+                    fn expected_moves_left(&self) -> u32 {
+                        NoGoEngine::expected_moves_left(self)
+                    }
+
+                    fn choose_move(
+                        &mut self,
+                        deadline: Deadline,
+                        rejected: &[usize],
+                    ) -> Option<usize> {
+                        self.think(deadline, rejected)
+                    }
+                }
+            }
 
             use crate::engine::core::stone::Stone;
             use crate::engine::core::time::Deadline;

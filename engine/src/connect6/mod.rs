@@ -1,4 +1,4 @@
-//! The game of Connect6 on a 19x19 board: rules, evaluation, search and the SAU player.
+//! The game of Connect6 on a 19x19 board: rules, evaluation, search and the engine.
 //!
 //! Black opens with one stone, then each side places two stones a turn; six or more in a row
 //! wins and a full board is a draw. Everything is built on the 6-cell windows of the board: a
@@ -13,12 +13,12 @@
 //! - [`moves`]: candidate cells and turns, best first.
 //! - [`vcdt`]: victory by continuous double threats, a proof search for forced wins.
 //! - [`search`]: alpha-beta over turns, with the threat searches at the root.
-//! - [`player`]: the rules and the search behind the SAU protocol.
+//! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
 
 pub mod board;
+pub mod engine;
 pub mod geometry;
 pub mod moves;
-pub mod player;
 pub mod search;
 pub mod threats;
 pub mod turn;

@@ -8,7 +8,10 @@
 //! The platform filters out every engine line that is not one of its commands, so problems with
 //! the input are reported on a `notice ...` line, which never contains the word the platform
 //! reads moves from. This adapter only translates: the rules and the search live behind the
-//! [`SauGame`] trait.
+//! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+
+pub mod connect6;
+pub mod nogo;
 
 use crate::core::stone::Stone;
 use crate::core::time::Deadline;

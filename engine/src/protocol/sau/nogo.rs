@@ -1,28 +1,12 @@
-//! NoGo behind the SAU protocol: one stone a move, `XY` squares on a 9x9 board.
+//! NoGo on the SAU platform: one stone a move, `XY` squares on a 9x9 board.
 
-use super::board::{Board, POINTS, SIZE};
-use super::mcts::{Mcts, Settings};
+use super::{SauGame, Square};
 use crate::core::stone::Stone;
 use crate::core::time::Deadline;
-use crate::protocol::sau::{SauGame, Square};
+use crate::nogo::board::{Board, SIZE};
+use crate::nogo::engine::NoGoEngine;
 
-/// The NoGo engine: the position and the search.
-pub struct NoGoPlayer {
-    board: Board,
-    search: Mcts,
-}
-
-impl NoGoPlayer {
-    /// An engine with the given search settings.
-    pub fn new(settings: Settings, seed: u64) -> Self {
-        Self {
-            board: Board::new(),
-            search: Mcts::new(settings, seed),
-        }
-    }
-}
-
-impl SauGame for NoGoPlayer {
+impl SauGame for NoGoEngine {
     type Move = usize;
     type Snapshot = Board;
 
@@ -35,25 +19,23 @@ impl SauGame for NoGoPlayer {
     }
 
     fn new_game(&mut self) {
-        self.board = Board::new();
+        NoGoEngine::new_game(self);
     }
 
     fn side_to_move(&self) -> Stone {
-        self.board.to_move()
+        NoGoEngine::side_to_move(self)
     }
 
     fn is_over(&self) -> bool {
-        !self.board.has_legal_move()
+        NoGoEngine::is_over(self)
     }
 
     fn legal_move_from(&self, squares: &[Option<Square>]) -> Option<usize> {
-        let [Some(square)] = squares else {
-            return None;
+        let point = match squares {
+            [Some(square)] => usize::from(square.y) * SIZE + usize::from(square.x),
+            _ => return None,
         };
-        let point = usize::from(square.y) * SIZE + usize::from(square.x);
-        self.board
-            .is_legal(point, self.board.to_move())
-            .then_some(point)
+        self.is_legal(point).then_some(point)
     }
 
     fn squares_of(&self, point: usize) -> Vec<Option<Square>> {
@@ -64,64 +46,51 @@ impl SauGame for NoGoPlayer {
     }
 
     fn play(&mut self, point: usize) {
-        self.board.play(point);
+        NoGoEngine::play(self, point);
     }
 
     fn snapshot(&self) -> Board {
-        self.board
+        *self.board()
     }
 
     fn restore(&mut self, snapshot: Board) {
-        self.board = snapshot;
+        NoGoEngine::restore(self, snapshot);
     }
 
     fn expected_moves_left(&self) -> u32 {
-        // Games rarely fill more than two thirds of the board; the middle game decides, so the
-        // estimate stays low enough to spend generously early on.
-        let empty = POINTS as u32 - self.board.stone_count();
-        (empty / 3).max(4)
+        NoGoEngine::expected_moves_left(self)
     }
 
     fn choose_move(&mut self, deadline: Deadline, rejected: &[usize]) -> Option<usize> {
-        if let Some(point) = self.search.search(&self.board, deadline, rejected) {
-            return Some(point);
-        }
-        // No legal point left: the game is lost, but an answer keeps the platform from waiting.
-        let mut empty = self.board.empty();
-        while empty != 0 {
-            let point = empty.trailing_zeros() as usize;
-            empty &= empty - 1;
-            if !rejected.contains(&point) {
-                return Some(point);
-            }
-        }
-        None
+        self.think(deadline, rejected)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nogo::mcts::Settings;
 
     #[test]
     fn opponent_squares_become_points_and_back() {
-        let player = NoGoPlayer::new(Settings::default(), 1);
+        let engine = NoGoEngine::new(Settings::default(), 1);
         let square = Square { x: 2, y: 7 };
-        let point = player.legal_move_from(&[Some(square)]).unwrap();
+        let point = engine.legal_move_from(&[Some(square)]).unwrap();
         assert_eq!(point, 7 * SIZE + 2);
-        assert_eq!(player.squares_of(point), vec![Some(square)]);
+        assert_eq!(engine.squares_of(point), vec![Some(square)]);
     }
 
     #[test]
     fn wrong_shapes_and_occupied_points_are_refused() {
-        let mut player = NoGoPlayer::new(Settings::default(), 1);
+        let mut engine = NoGoEngine::new(Settings::default(), 1);
         let square = Square { x: 4, y: 4 };
-        assert!(player.legal_move_from(&[]).is_none());
-        assert!(player.legal_move_from(&[None]).is_none());
-        assert!(player
+        assert!(engine.legal_move_from(&[]).is_none());
+        assert!(engine.legal_move_from(&[None]).is_none());
+        assert!(engine
             .legal_move_from(&[Some(square), Some(square)])
             .is_none());
-        player.play(player.legal_move_from(&[Some(square)]).unwrap());
-        assert!(player.legal_move_from(&[Some(square)]).is_none());
+        let point = engine.legal_move_from(&[Some(square)]).unwrap();
+        SauGame::play(&mut engine, point);
+        assert!(engine.legal_move_from(&[Some(square)]).is_none());
     }
 }
