@@ -28,7 +28,37 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers.
+
+        pub mod color {
+            // engine/src/core/color.rs
+            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+            //! first player).
+
+            /// A side, and the colour of its stones or pieces.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Color {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Color {
+                /// The other side.
+                pub fn opponent(self) -> Color {
+                    match self {
+                        Color::Black => Color::White,
+                        Color::White => Color::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-side arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+        }
 
         pub mod rng {
             // engine/src/core/rng.rs
@@ -60,6 +90,63 @@ mod engine {
                     self.state ^= self.state << 25;
                     self.state ^= self.state >> 27;
                     self.state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+                }
+            }
+        }
+
+        pub mod score {
+            // engine/src/core/score.rs
+            //! Scores of the alpha-beta searches: evaluations, proven results by their distance, and what a
+            //! stored score says about the true value.
+
+            /// The score of a game won on the move; a win `n` plies away scores `WIN - n`, so that the
+            /// search prefers the quickest win and the slowest loss.
+            pub const WIN: i32 = 30_000;
+
+            /// Scores beyond this (in absolute value) are proven wins or losses, not evaluations.
+            pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+
+            /// What a search result says about the true value of its position.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub enum Bound {
+                /// The true value.
+                Exact,
+                /// The true value is at least this (the search failed high).
+                Lower,
+                /// The true value is at most this (the search failed low).
+                Upper,
+            }
+
+            impl Bound {
+                /// The bound of `score`, the best a search found in the window `(alpha, beta)` it was
+                /// started with.
+                pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+                    if score >= beta {
+                        Bound::Lower
+                    } else if score > alpha {
+                        Bound::Exact
+                    } else {
+                        Bound::Upper
+                    }
+                }
+
+                /// Whether a stored `score` with this bound settles a search of the window `(alpha, beta)`.
+                pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+                    match self {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= beta,
+                        Bound::Upper => score <= alpha,
+                    }
+                }
+
+                /// Whether a stored `score` with this bound says the true value lies beyond `estimate` in
+                /// the direction the bound allows (used to sharpen a static evaluation).
+                pub fn improves(self, score: i32, estimate: i32) -> bool {
+                    match self {
+                        Bound::Exact => true,
+                        Bound::Lower => score > estimate,
+                        Bound::Upper => score < estimate,
+                    }
                 }
             }
         }
@@ -152,7 +239,8 @@ mod engine {
                 far_cells_matter, four_count, LineCode, Pattern, PatternTable, Threat,
                 HALF, PATTERNS, THREAT_CLASSES,
             };
-            use super::rule::{Color, Rule};
+            use super::rule::Rule;
+            use crate::engine::core::color::Color;
             use crate::engine::core::rng::Rng;
 
             /// The smallest board side the engine plays on.
@@ -869,9 +957,10 @@ mod engine {
 
             use super::board::{Board, Cell};
             use super::movegen::is_legal;
-            use super::rule::{Color, Rule};
+            use super::rule::Rule;
             use super::search::{SearchResult, Searcher};
             use super::time::TimeLimits;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
 
             /// Transposition table size when no memory limit is given.
@@ -1076,7 +1165,7 @@ mod engine {
 
             use super::board::Board;
             use super::pattern::{LineCode, Pattern, Threat, PATTERNS};
-            use super::rule::Color;
+            use crate::engine::core::color::Color;
 
             // The weights below were fitted to game results (Texel's method, `gomoku-tune fit`); their
             // history and scores are in `docs/gomoku-experiments.md`.
@@ -1696,7 +1785,7 @@ mod engine {
 
             use super::board::{Board, Cell};
             use super::pattern::{four_count, Pattern, Threat};
-            use super::rule::Color;
+            use crate::engine::core::color::Color;
 
             /// Whether black may not play on the empty `cell` under renju. A move that makes exactly five is
             /// never forbidden.
@@ -2324,29 +2413,9 @@ mod engine {
 
         pub mod rule {
             // engine/src/gomoku/rule.rs
-            //! The winning rules the engine knows, and the colours of the stones.
+            //! The winning rules the engine knows.
 
-            /// A stone colour; black moves first.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Color {
-                Black,
-                White,
-            }
-
-            impl Color {
-                /// The other colour.
-                pub fn opponent(self) -> Color {
-                    match self {
-                        Color::Black => Color::White,
-                        Color::White => Color::Black,
-                    }
-                }
-
-                /// 0 for black, 1 for white: an index into per-colour arrays.
-                pub fn index(self) -> usize {
-                    self as usize
-                }
-            }
+            use crate::engine::core::color::Color;
 
             /// How a game is won.
             #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -2429,16 +2498,13 @@ mod engine {
                 generate, generate_unordered, is_legal, move_score, ScoredMove,
             };
             use super::pattern::Threat;
-            use super::rule::{Color, Rule};
-            use super::tt::{Bound, Entry, TranspositionTable};
+            use super::rule::Rule;
+            use super::tt::{Entry, TranspositionTable};
             use super::vcf::VcfSolver;
+            use crate::engine::core::color::Color;
+            use crate::engine::core::score::Bound;
             use crate::engine::core::time::Deadline;
-
-            /// The score of a win on the move; a win `n` plies away scores `WIN - n`.
-            pub const WIN: i32 = 30_000;
-
-            /// Scores beyond this are wins or losses, not evaluations.
-            pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+            use crate::engine::core::score::{WIN, WIN_THRESHOLD};
 
             /// The deepest ply a search line may reach.
             const MAX_PLY: usize = 96;
@@ -2931,12 +2997,7 @@ mod engine {
                     if let Some(entry) = entry {
                         if !principal && entry.depth >= depth {
                             let score = from_table(entry.score, ply_score);
-                            let usable = match entry.bound {
-                                Bound::Exact => true,
-                                Bound::Lower => score >= beta,
-                                Bound::Upper => score <= alpha,
-                            };
-                            if usable {
+                            if entry.bound.settles(score, alpha, beta) {
                                 if let Some(cell) = entry.best {
                                     self.learn_from_table_move(
                                         board,
@@ -2971,12 +3032,7 @@ mod engine {
                         let mut estimate = stand;
                         if let Some(entry) = entry {
                             let score = from_table(entry.score, ply_score);
-                            let better = match entry.bound {
-                                Bound::Exact => true,
-                                Bound::Lower => score > stand,
-                                Bound::Upper => score < stand,
-                            };
-                            if better {
+                            if entry.bound.improves(score, stand) {
                                 estimate = score;
                             }
                         }
@@ -3300,13 +3356,7 @@ mod engine {
                             ));
                         }
                     }
-                    let bound = if best_score >= beta {
-                        Bound::Lower
-                    } else if best_score > original_alpha {
-                        Bound::Exact
-                    } else {
-                        Bound::Upper
-                    };
+                    let bound = Bound::of(best_score, original_alpha, beta);
                     // A position whose moves all failed low below a principal one may be on the next
                     // principal variation; one that found its refutation is likely not.
                     if best_score <= original_alpha {
@@ -4037,17 +4087,7 @@ mod engine {
             //! The transposition table: one slot per hash bucket, replaced by deeper or newer results.
 
             use super::board::Cell;
-
-            /// What a stored score means.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub enum Bound {
-                /// The exact value.
-                Exact,
-                /// At least this much (the search failed high).
-                Lower,
-                /// At most this much (the search failed low).
-                Upper,
-            }
+            use crate::engine::core::score::Bound;
 
             /// A table hit.
             #[derive(Clone, Copy, Debug)]
@@ -4241,7 +4281,7 @@ mod engine {
                     board: &mut Board,
                     moves: &[ScoredMove],
                     fours_left: u32,
-                    me: super::rule::Color,
+                    me: crate::engine::core::color::Color,
                 ) -> Option<Cell> {
                     for &candidate in moves {
                         if self.nodes_left == 0 {
@@ -4318,8 +4358,9 @@ mod engine {
             //! reported on stderr and changes nothing.
 
             use std::io::{BufRead, Write};
+            use crate::engine::core::color::Color;
             use crate::engine::gomoku::engine::Engine;
-            use crate::engine::gomoku::rule::{Color, Rule};
+            use crate::engine::gomoku::rule::Rule;
 
             /// The server's largest board side.
             const MAX_SIDE: usize = 19;
