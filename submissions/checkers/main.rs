@@ -1554,7 +1554,7 @@ mod engine {
 
                 fn should_stop(&self) -> bool {
                     self.limits.deadline.hard_passed()
-                        || self.limits.stop.as_ref().is_some_and(|s| s.is_raised())
+                        || self.limits.stop.as_ref().map_or(false, |s| s.is_raised())
                 }
             }
 
@@ -2257,12 +2257,15 @@ mod engine {
                         .iter()
                         .map(|&(row, col)| Square::from_row_col(row, col))
                         .collect();
-                    let Some(path) = path else {
-                        self.output
-                            .debug(
-                                &format!("PLACE off the board ignored: {coordinates:?}"),
-                            );
-                        return;
+                    let path = match path {
+                        Some(path) => path,
+                        None => {
+                            self.output
+                                .debug(
+                                    &format!("PLACE off the board ignored: {coordinates:?}"),
+                                );
+                            return;
+                        }
                     };
                     // Normally the opponent is to move; if we somehow are, the judge skipped our turn.
                     let candidates = [self.position, self.position.pass()];
@@ -2303,9 +2306,12 @@ mod engine {
                         ..Limits::timed(budget.soft, budget.hard)
                     };
                     let result = self.searcher.think(&self.position, limits);
-                    let Some(best) = result.best else {
-                        self.output.debug("no legal move: the game is lost");
-                        return;
+                    let best = match result.best {
+                        Some(best) => best,
+                        None => {
+                            self.output.debug("no legal move: the game is lost");
+                            return;
+                        }
                     };
                     self.output.line(&best.to_string());
                     let spent = received.elapsed();

@@ -47,8 +47,9 @@ impl SauGame for NoGoPlayer {
     }
 
     fn legal_move_from(&self, squares: &[Option<Square>]) -> Option<usize> {
-        let [Some(square)] = squares else {
-            return None;
+        let square = match squares {
+            [Some(square)] => square,
+            _ => return None,
         };
         let point = usize::from(square.y) * SIZE + usize::from(square.x);
         self.board

@@ -234,10 +234,13 @@ impl Worker {
             .iter()
             .map(|&(row, col)| Square::from_row_col(row, col))
             .collect();
-        let Some(path) = path else {
-            self.output
-                .debug(&format!("PLACE off the board ignored: {coordinates:?}"));
-            return;
+        let path = match path {
+            Some(path) => path,
+            None => {
+                self.output
+                    .debug(&format!("PLACE off the board ignored: {coordinates:?}"));
+                return;
+            }
         };
         // Normally the opponent is to move; if we somehow are, the judge skipped our turn.
         let candidates = [self.position, self.position.pass()];
@@ -271,9 +274,12 @@ impl Worker {
             ..Limits::timed(budget.soft, budget.hard)
         };
         let result = self.searcher.think(&self.position, limits);
-        let Some(best) = result.best else {
-            self.output.debug("no legal move: the game is lost");
-            return;
+        let best = match result.best {
+            Some(best) => best,
+            None => {
+                self.output.debug("no legal move: the game is lost");
+                return;
+            }
         };
         self.output.line(&best.to_string());
         let spent = received.elapsed();
