@@ -247,8 +247,9 @@ mod engine {
 
                 /// Lifts the stone on `cell` (the last placed there), undoing [`Board::place`].
                 pub fn remove(&mut self, cell: u16) {
-                    let Some(colour) = self.cells[usize::from(cell)] else {
-                        return;
+                    let colour = match self.cells[usize::from(cell)] {
+                        Some(colour) => colour,
+                        None => return,
                     };
                     self.cells[usize::from(cell)] = None;
                     self.stones -= 1;
@@ -325,7 +326,7 @@ mod engine {
                     for near_y in y.saturating_sub(2)..(y + 3).min(SIZE) {
                         for near_x in x.saturating_sub(2)..(x + 3).min(SIZE) {
                             let slot = &mut self.nearby[near_y * SIZE + near_x];
-                            *slot = slot.wrapping_add_signed(delta);
+                            *slot = slot.wrapping_add(delta as u8);
                         }
                     }
                 }
@@ -416,7 +417,7 @@ mod engine {
             //! windows through it. Built once and shared.
 
             use crate::engine::core::rng::Rng;
-            use std::sync::OnceLock;
+            use std::sync::{Mutex, PoisonError};
 
             /// The board's width and height.
             pub const SIZE: usize = 19;
@@ -520,8 +521,19 @@ mod engine {
 
             /// The shared geometry.
             pub fn geometry() -> &'static Geometry {
-                static GEOMETRY: OnceLock<Geometry> = OnceLock::new();
-                GEOMETRY.get_or_init(Geometry::build)
+                // Each thread keeps the reference, so the lock below is taken once per thread (Rust 1.63 has
+                // no `OnceLock`).
+                thread_local! {
+                    static LOCAL: &'static Geometry = shared_geometry();
+                }
+                LOCAL.with(|geometry| *geometry)
+            }
+
+            /// Builds the geometry on first use, once for all threads.
+            fn shared_geometry() -> &'static Geometry {
+                static SHARED: Mutex<Option<&'static Geometry>> = Mutex::new(None);
+                let mut shared = SHARED.lock().unwrap_or_else(PoisonError::into_inner);
+                shared.get_or_insert_with(|| Box::leak(Box::new(Geometry::build())))
             }
         }
 
@@ -1020,7 +1032,7 @@ mod engine {
                         turns = order;
                         if scored
                             .first()
-                            .is_some_and(|(_, value)| value.abs() >= WIN - 100)
+                            .map_or(false, |(_, value)| value.abs() >= WIN - 100)
                         {
                             break;
                         }
@@ -1039,8 +1051,9 @@ mod engine {
 
                 /// Moves a random turn scoring within the variety margin of the best to the front.
                 fn vary_opening(&mut self, order: &mut [Turn], scores: &[(Turn, i32)]) {
-                    let Some(&(_, best)) = scores.first() else {
-                        return;
+                    let best = match scores.first() {
+                        Some(&(_, best)) => best,
+                        None => return,
                     };
                     let close = scores
                         .iter()
@@ -1543,7 +1556,7 @@ mod engine {
                     if self
                         .refuted
                         .get(&board.hash())
-                        .is_some_and(|&searched| searched >= depth)
+                        .map_or(false, |&searched| searched >= depth)
                     {
                         return None;
                     }
@@ -2139,8 +2152,9 @@ mod engine {
                     }
                     let text = String::from_utf8_lossy(&line);
                     let mut words = text.split_whitespace();
-                    let Some(command) = words.next() else {
-                        continue;
+                    let command = match words.next() {
+                        Some(command) => command,
+                        None => continue,
                     };
                     let argument = words.next();
                     match command {
@@ -2266,9 +2280,11 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let Some(squares) = argument
-                    .and_then(|text| parse_squares(text, game.board_size())) else {
-                    return notice(output, "unreadable square list ignored");
+                let squares = match argument
+                    .and_then(|text| parse_squares(text, game.board_size()))
+                {
+                    Some(squares) => squares,
+                    None => return notice(output, "unreadable square list ignored"),
                 };
                 if state.our_side.is_none() {
                     // A game that began without `new`: we play the side that answers this one.
@@ -2282,8 +2298,9 @@ mod engine {
                         "it is our turn, the opponent's squares are ignored",
                     );
                 }
-                let Some(mv) = game.legal_move_from(&squares) else {
-                    return notice(output, "illegal opponent turn ignored");
+                let mv = match game.legal_move_from(&squares) {
+                    Some(mv) => mv,
+                    None => return notice(output, "illegal opponent turn ignored"),
                 };
                 game.play(mv);
                 state.before_our_move = None;
@@ -2300,11 +2317,12 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let (Some(snapshot), Some(last)) = (
+                let (snapshot, last) = match (
                     state.before_our_move.take(),
                     state.last_move,
-                ) else {
-                    return notice(output, "nothing of ours to take back");
+                ) {
+                    (Some(snapshot), Some(last)) => (snapshot, last),
+                    _ => return notice(output, "nothing of ours to take back"),
                 };
                 game.restore(snapshot);
                 state.rejected.push(last);
@@ -2320,8 +2338,9 @@ mod engine {
             ) -> io::Result<()> {
                 let deadline = state.clock.deadline(start, game.expected_moves_left());
                 let snapshot = game.snapshot();
-                let Some(mv) = game.choose_move(deadline, &state.rejected) else {
-                    return notice(output, "no legal turn left");
+                let mv = match game.choose_move(deadline, &state.rejected) {
+                    Some(mv) => mv,
+                    None => return notice(output, "no legal turn left"),
                 };
                 game.play(mv);
                 state.before_our_move = Some(snapshot);

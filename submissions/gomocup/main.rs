@@ -730,8 +730,9 @@ mod engine {
                 /// Calls `visit` on every cell within two cells of a stone, row by row: only the rows and
                 /// columns around the span of the stones are read, not the whole board.
                 fn visit_near_cells(&self, mut visit: impl FnMut(Cell)) {
-                    let Some(span) = self.spans.last() else {
-                        return;
+                    let span = match self.spans.last() {
+                        Some(span) => span,
+                        None => return,
                     };
                     let left = usize::from(span.left).saturating_sub(2);
                     let right = (usize::from(span.right) + 2).min(self.width - 1);
@@ -1172,9 +1173,9 @@ mod engine {
                 pub fn take_back(&mut self, x: i64, y: i64) -> Result<(), MoveError> {
                     let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
                     let history = self.board.history().to_vec();
-                    let Some(position) = history.iter().rposition(|&(c, _)| c == cell)
-                    else {
-                        return Err(MoveError::NoSuchStone);
+                    let position = match history.iter().rposition(|&(c, _)| c == cell) {
+                        Some(position) => position,
+                        None => return Err(MoveError::NoSuchStone),
                     };
                     let side = history[position].1;
                     // Undo down to that stone, then put back the ones played after it.
@@ -2819,7 +2820,7 @@ mod engine {
                         // A new best move or a falling score says the search is still learning about
                         // this position.
                         let unsettled = depth >= SETTLED_FROM_DEPTH
-                            && (best.is_some_and(|cell| result.best != Some(cell))
+                            && (best.map_or(false, |cell| result.best != Some(cell))
                                 || score + UNSETTLED_DROP < result.score);
                         self.move_limit = if unsettled {
                             extended
@@ -3103,7 +3104,7 @@ mod engine {
                     let mut was_principal = if excluded.is_some() {
                         self.was_principal[ply]
                     } else {
-                        principal || entry.is_some_and(|entry| entry.pv)
+                        principal || entry.map_or(false, |entry| entry.pv)
                     };
                     self.was_principal[ply] = was_principal;
                     self.was_principal[ply + 1] = false;
@@ -3158,7 +3159,7 @@ mod engine {
                                 && [ply - 2, ply - 4]
                                     .iter()
                                     .all(|&p| {
-                                        self.played[p].is_some_and(|(_, threat)| threat.is_four())
+                                        self.played[p].map_or(false, |(_, threat)| threat.is_four())
                                     });
                             if eval < WIN_THRESHOLD && beta > -WIN_THRESHOLD
                                 && eval - margin >= beta && !attacking
@@ -3206,9 +3207,10 @@ mod engine {
                     let mut complexity_log = None;
                     let likely_fail_high = !principal && cut_node
                         && eval
-                            .is_some_and(|eval| {
-                                eval >= beta + fail_high_margin(depth, forced)
-                            });
+                            .map_or(
+                                false,
+                                |eval| eval >= beta + fail_high_margin(depth, forced),
+                            );
                     let original_alpha = alpha;
                     let mut best_score = -WIN - 1;
                     let mut best_move = None;
@@ -3295,7 +3297,7 @@ mod engine {
                             if !own.is_four() {
                                 extension -= PLY;
                             } else if our_last
-                                .is_some_and(|(_, threat)| threat.is_four())
+                                .map_or(false, |(_, threat)| threat.is_four())
                             {
                                 extension += PLY;
                             }
@@ -3343,7 +3345,7 @@ mod engine {
                                 reduction += if from_ours > 4 { 8 } else { 0 };
                             }
                             let attacking_on = our_last
-                                .is_some_and(|(_, threat)| threat >= Threat::Three);
+                                .map_or(false, |(_, threat)| threat >= Threat::Three);
                             if !forced && attacking_on
                                 && (own >= Threat::Three
                                     || from_ours <= 4 && own >= Threat::DoubleTwo)
@@ -3643,12 +3645,14 @@ mod engine {
                     {
                         return stand;
                     }
-                    let Some(&(last, _)) = board
+                    let last = match board
                         .history()
                         .iter()
                         .rev()
-                        .find(|&&(_, color)| color == me) else {
-                        return stand;
+                        .find(|&&(_, color)| color == me)
+                    {
+                        Some(&(last, _)) => last,
+                        None => return stand,
                     };
                     let (lx, ly) = board.coords(last);
                     let mut cells = std::mem::take(&mut self.leaf_lists[ply]);
@@ -4108,8 +4112,9 @@ mod engine {
             pub fn answer_proposal(engine: &mut Engine, time: Duration) -> Swap2Choice {
                 let stones = engine.board().stone_count();
                 let deadline = Deadline::new(time / 2, time / 2);
-                let Some(reply) = engine.think_until(deadline) else {
-                    return Swap2Choice::Swap;
+                let reply = match engine.think_until(deadline) {
+                    Some(reply) => reply,
+                    None => return Swap2Choice::Swap,
                 };
                 let white_score = engine.last_search().map_or(0, |r| r.score);
                 if white_score <= -CLEAR_EDGE {
@@ -4497,7 +4502,7 @@ mod engine {
                         }
                         self.nodes_left -= 1;
                         if self.nodes_left % 64 == 0
-                            && self.deadline.is_some_and(|d| d.hard_passed())
+                            && self.deadline.map_or(false, |d| d.hard_passed())
                         {
                             self.nodes_left = 0;
                             return None;
@@ -4522,8 +4527,9 @@ mod engine {
                 fn defend(&mut self, board: &mut Board, fours_left: u32) -> bool {
                     let defender = board.side_to_move();
                     let attacker = defender.opponent();
-                    let Some(block) = board.five_point(attacker) else {
-                        return false;
+                    let block = match board.five_point(attacker) {
+                        Some(block) => block,
+                        None => return false,
                     };
                     if board.threat_count(attacker, Threat::Five) > 1 {
                         return true;
@@ -4595,7 +4601,10 @@ mod engine {
                             let mut block = Vec::new();
                             let mut finished = false;
                             for next in lines.by_ref() {
-                                let Ok(next) = next else { break };
+                                let next = match next {
+                                    Ok(next) => next,
+                                    Err(_) => break,
+                                };
                                 let next = next.trim().to_string();
                                 if next.eq_ignore_ascii_case("DONE") {
                                     finished = true;
@@ -4701,8 +4710,11 @@ mod engine {
                             if let Some(error) = self.not_started() {
                                 return error;
                             }
-                            let Some((x, y)) = parse_pair(rest) else {
-                                return vec![format!("ERROR TURN needs x,y, got '{rest}'")];
+                            let (x, y) = match parse_pair(rest) {
+                                Some((x, y)) => (x, y),
+                                None => {
+                                    return vec![format!("ERROR TURN needs x,y, got '{rest}'")];
+                                }
                             };
                             if let Err(error) = self.engine.play(x, y, false) {
                                 return vec![format!("ERROR TURN {x},{y}: {error}")];
@@ -4713,8 +4725,11 @@ mod engine {
                             if let Some(error) = self.not_started() {
                                 return error;
                             }
-                            let Some((x, y)) = parse_pair(rest) else {
-                                return vec![format!("ERROR PLAY needs x,y, got '{rest}'")];
+                            let (x, y) = match parse_pair(rest) {
+                                Some((x, y)) => (x, y),
+                                None => {
+                                    return vec![format!("ERROR PLAY needs x,y, got '{rest}'")];
+                                }
                             };
                             match self.engine.play(x, y, false) {
                                 Ok(()) => vec![format!("{x},{y}")],
@@ -4725,10 +4740,13 @@ mod engine {
                             if let Some(error) = self.not_started() {
                                 return error;
                             }
-                            let Some((x, y)) = parse_pair(rest) else {
-                                return vec![
-                                    format!("ERROR TAKEBACK needs x,y, got '{rest}'"),
-                                ];
+                            let (x, y) = match parse_pair(rest) {
+                                Some((x, y)) => (x, y),
+                                None => {
+                                    return vec![
+                                        format!("ERROR TAKEBACK needs x,y, got '{rest}'"),
+                                    ];
+                                }
                             };
                             match self.engine.take_back(x, y) {
                                 Ok(()) => vec!["OK".to_string()],
@@ -4933,8 +4951,9 @@ mod engine {
 
                 /// Thinks, plays the chosen move on our board and returns the answer lines.
                 fn answer_move(&mut self) -> Vec<String> {
-                    let Some((x, y)) = self.engine.think() else {
-                        return vec!["ERROR no empty cell left".to_string()];
+                    let (x, y) = match self.engine.think() {
+                        Some((x, y)) => (x, y),
+                        None => return vec!["ERROR no empty cell left".to_string()],
                     };
                     let mut lines = Vec::new();
                     if let Some(result) = self.engine.last_search() {

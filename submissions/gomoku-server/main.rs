@@ -714,8 +714,9 @@ mod engine {
                 /// Calls `visit` on every cell within two cells of a stone, row by row: only the rows and
                 /// columns around the span of the stones are read, not the whole board.
                 fn visit_near_cells(&self, mut visit: impl FnMut(Cell)) {
-                    let Some(span) = self.spans.last() else {
-                        return;
+                    let span = match self.spans.last() {
+                        Some(span) => span,
+                        None => return,
                     };
                     let left = usize::from(span.left).saturating_sub(2);
                     let right = (usize::from(span.right) + 2).min(self.width - 1);
@@ -2731,7 +2732,7 @@ mod engine {
                         // A new best move or a falling score says the search is still learning about
                         // this position.
                         let unsettled = depth >= SETTLED_FROM_DEPTH
-                            && (best.is_some_and(|cell| result.best != Some(cell))
+                            && (best.map_or(false, |cell| result.best != Some(cell))
                                 || score + UNSETTLED_DROP < result.score);
                         self.move_limit = if unsettled {
                             extended
@@ -3015,7 +3016,7 @@ mod engine {
                     let mut was_principal = if excluded.is_some() {
                         self.was_principal[ply]
                     } else {
-                        principal || entry.is_some_and(|entry| entry.pv)
+                        principal || entry.map_or(false, |entry| entry.pv)
                     };
                     self.was_principal[ply] = was_principal;
                     self.was_principal[ply + 1] = false;
@@ -3070,7 +3071,7 @@ mod engine {
                                 && [ply - 2, ply - 4]
                                     .iter()
                                     .all(|&p| {
-                                        self.played[p].is_some_and(|(_, threat)| threat.is_four())
+                                        self.played[p].map_or(false, |(_, threat)| threat.is_four())
                                     });
                             if eval < WIN_THRESHOLD && beta > -WIN_THRESHOLD
                                 && eval - margin >= beta && !attacking
@@ -3118,9 +3119,10 @@ mod engine {
                     let mut complexity_log = None;
                     let likely_fail_high = !principal && cut_node
                         && eval
-                            .is_some_and(|eval| {
-                                eval >= beta + fail_high_margin(depth, forced)
-                            });
+                            .map_or(
+                                false,
+                                |eval| eval >= beta + fail_high_margin(depth, forced),
+                            );
                     let original_alpha = alpha;
                     let mut best_score = -WIN - 1;
                     let mut best_move = None;
@@ -3207,7 +3209,7 @@ mod engine {
                             if !own.is_four() {
                                 extension -= PLY;
                             } else if our_last
-                                .is_some_and(|(_, threat)| threat.is_four())
+                                .map_or(false, |(_, threat)| threat.is_four())
                             {
                                 extension += PLY;
                             }
@@ -3255,7 +3257,7 @@ mod engine {
                                 reduction += if from_ours > 4 { 8 } else { 0 };
                             }
                             let attacking_on = our_last
-                                .is_some_and(|(_, threat)| threat >= Threat::Three);
+                                .map_or(false, |(_, threat)| threat >= Threat::Three);
                             if !forced && attacking_on
                                 && (own >= Threat::Three
                                     || from_ours <= 4 && own >= Threat::DoubleTwo)
@@ -3555,12 +3557,14 @@ mod engine {
                     {
                         return stand;
                     }
-                    let Some(&(last, _)) = board
+                    let last = match board
                         .history()
                         .iter()
                         .rev()
-                        .find(|&&(_, color)| color == me) else {
-                        return stand;
+                        .find(|&&(_, color)| color == me)
+                    {
+                        Some(&(last, _)) => last,
+                        None => return stand,
                     };
                     let (lx, ly) = board.coords(last);
                     let mut cells = std::mem::take(&mut self.leaf_lists[ply]);
@@ -4290,7 +4294,7 @@ mod engine {
                         }
                         self.nodes_left -= 1;
                         if self.nodes_left % 64 == 0
-                            && self.deadline.is_some_and(|d| d.hard_passed())
+                            && self.deadline.map_or(false, |d| d.hard_passed())
                         {
                             self.nodes_left = 0;
                             return None;
@@ -4315,8 +4319,9 @@ mod engine {
                 fn defend(&mut self, board: &mut Board, fours_left: u32) -> bool {
                     let defender = board.side_to_move();
                     let attacker = defender.opponent();
-                    let Some(block) = board.five_point(attacker) else {
-                        return false;
+                    let block = match board.five_point(attacker) {
+                        Some(block) => block,
+                        None => return false,
                     };
                     if board.threat_count(attacker, Threat::Five) > 1 {
                         return true;
@@ -4384,7 +4389,10 @@ mod engine {
                 engine.set_memory_limit(SERVER_MEMORY_BYTES);
                 let mut side: Option<usize> = None;
                 for line in input.lines() {
-                    let Ok(line) = line else { break };
+                    let line = match line {
+                        Ok(line) => line,
+                        Err(_) => break,
+                    };
                     let line = line.trim();
                     let mut words = line.split_whitespace();
                     let command = words.next().unwrap_or("");
@@ -4420,10 +4428,13 @@ mod engine {
                 engine: &mut Engine,
                 arguments: &[&str],
             ) -> Result<usize, String> {
-                let [cells, to_move] = arguments else {
-                    return Err(
-                        "pos needs a board string and a side to move".to_string(),
-                    );
+                let (cells, to_move) = match arguments {
+                    [cells, to_move] => (cells, to_move),
+                    _ => {
+                        return Err(
+                            "pos needs a board string and a side to move".to_string(),
+                        );
+                    }
                 };
                 let count = cells.len();
                 let side = (MIN_SIDE..=MAX_SIDE)
@@ -4461,8 +4472,9 @@ mod engine {
                 side: usize,
                 arguments: &[&str],
             ) -> Result<(i64, i64), String> {
-                let [text] = arguments else {
-                    return Err("expected one cell number".to_string());
+                let text = match arguments {
+                    [text] => text,
+                    _ => return Err("expected one cell number".to_string()),
                 };
                 let cell: usize = text
                     .parse()
@@ -4490,8 +4502,9 @@ mod engine {
                 arguments: &[&str],
                 output: &mut impl Write,
             ) -> Result<(), String> {
-                let [text] = arguments else {
-                    return Err("go needs a time in ms".to_string());
+                let text = match arguments {
+                    [text] => text,
+                    _ => return Err("go needs a time in ms".to_string()),
                 };
                 let millis: i64 = text
                     .parse()

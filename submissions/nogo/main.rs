@@ -865,15 +865,18 @@ mod engine {
                 let mut played = [0; 2];
                 loop {
                     let colour = board.to_move();
-                    let Some(point) = pick_move(
+                    let point = match pick_move(
                         board,
                         &mut candidates[colour.index()],
                         rng,
-                    ) else {
-                        return Outcome {
-                            winner: colour.opponent(),
-                            played,
-                        };
+                    ) {
+                        Some(point) => point,
+                        None => {
+                            return Outcome {
+                                winner: colour.opponent(),
+                                played,
+                            };
+                        }
                     };
                     board.play(point);
                     played[colour.index()] |= bit(point);
@@ -1217,8 +1220,9 @@ mod engine {
                     }
                     let text = String::from_utf8_lossy(&line);
                     let mut words = text.split_whitespace();
-                    let Some(command) = words.next() else {
-                        continue;
+                    let command = match words.next() {
+                        Some(command) => command,
+                        None => continue,
                     };
                     let argument = words.next();
                     match command {
@@ -1344,9 +1348,11 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let Some(squares) = argument
-                    .and_then(|text| parse_squares(text, game.board_size())) else {
-                    return notice(output, "unreadable square list ignored");
+                let squares = match argument
+                    .and_then(|text| parse_squares(text, game.board_size()))
+                {
+                    Some(squares) => squares,
+                    None => return notice(output, "unreadable square list ignored"),
                 };
                 if state.our_side.is_none() {
                     // A game that began without `new`: we play the side that answers this one.
@@ -1360,8 +1366,9 @@ mod engine {
                         "it is our turn, the opponent's squares are ignored",
                     );
                 }
-                let Some(mv) = game.legal_move_from(&squares) else {
-                    return notice(output, "illegal opponent turn ignored");
+                let mv = match game.legal_move_from(&squares) {
+                    Some(mv) => mv,
+                    None => return notice(output, "illegal opponent turn ignored"),
                 };
                 game.play(mv);
                 state.before_our_move = None;
@@ -1378,11 +1385,12 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let (Some(snapshot), Some(last)) = (
+                let (snapshot, last) = match (
                     state.before_our_move.take(),
                     state.last_move,
-                ) else {
-                    return notice(output, "nothing of ours to take back");
+                ) {
+                    (Some(snapshot), Some(last)) => (snapshot, last),
+                    _ => return notice(output, "nothing of ours to take back"),
                 };
                 game.restore(snapshot);
                 state.rejected.push(last);
@@ -1398,8 +1406,9 @@ mod engine {
             ) -> io::Result<()> {
                 let deadline = state.clock.deadline(start, game.expected_moves_left());
                 let snapshot = game.snapshot();
-                let Some(mv) = game.choose_move(deadline, &state.rejected) else {
-                    return notice(output, "no legal turn left");
+                let mv = match game.choose_move(deadline, &state.rejected) {
+                    Some(mv) => mv,
+                    None => return notice(output, "no legal turn left"),
                 };
                 game.play(mv);
                 state.before_our_move = Some(snapshot);

@@ -176,8 +176,9 @@ pub fn run<G: SauGame, R: BufRead, W: Write>(
         }
         let text = String::from_utf8_lossy(&line);
         let mut words = text.split_whitespace();
-        let Some(command) = words.next() else {
-            continue;
+        let command = match words.next() {
+            Some(command) => command,
+            None => continue,
         };
         let argument = words.next();
         match command {
@@ -270,8 +271,9 @@ fn on_opponent_move<G: SauGame, W: Write>(
     start: Instant,
     output: &mut W,
 ) -> io::Result<()> {
-    let Some(squares) = argument.and_then(|text| parse_squares(text, game.board_size())) else {
-        return notice(output, "unreadable square list ignored");
+    let squares = match argument.and_then(|text| parse_squares(text, game.board_size())) {
+        Some(squares) => squares,
+        None => return notice(output, "unreadable square list ignored"),
     };
     if state.our_side.is_none() {
         // A game that began without `new`: we play the side that answers this one.
@@ -282,8 +284,9 @@ fn on_opponent_move<G: SauGame, W: Write>(
     if Some(game.side_to_move()) == state.our_side {
         return notice(output, "it is our turn, the opponent's squares are ignored");
     }
-    let Some(mv) = game.legal_move_from(&squares) else {
-        return notice(output, "illegal opponent turn ignored");
+    let mv = match game.legal_move_from(&squares) {
+        Some(mv) => mv,
+        None => return notice(output, "illegal opponent turn ignored"),
     };
     game.play(mv);
     state.before_our_move = None;
@@ -300,8 +303,9 @@ fn on_rejected<G: SauGame, W: Write>(
     start: Instant,
     output: &mut W,
 ) -> io::Result<()> {
-    let (Some(snapshot), Some(last)) = (state.before_our_move.take(), state.last_move) else {
-        return notice(output, "nothing of ours to take back");
+    let (snapshot, last) = match (state.before_our_move.take(), state.last_move) {
+        (Some(snapshot), Some(last)) => (snapshot, last),
+        _ => return notice(output, "nothing of ours to take back"),
     };
     game.restore(snapshot);
     state.rejected.push(last);
@@ -317,8 +321,9 @@ fn answer<G: SauGame, W: Write>(
 ) -> io::Result<()> {
     let deadline = state.clock.deadline(start, game.expected_moves_left());
     let snapshot = game.snapshot();
-    let Some(mv) = game.choose_move(deadline, &state.rejected) else {
-        return notice(output, "no legal turn left");
+    let mv = match game.choose_move(deadline, &state.rejected) {
+        Some(mv) => mv,
+        None => return notice(output, "no legal turn left"),
     };
     game.play(mv);
     state.before_our_move = Some(snapshot);
