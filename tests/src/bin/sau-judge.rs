@@ -3,12 +3,20 @@
 //! ```text
 //! sau-judge --game connect6|nogo --first "<command>" --second "<command>"
 //!           [--games N] [--game-ms MS] [--move-ms MS] [--retries N] [--quiet]
+//!           [--records FILE] [--html FILE]
 //! ```
+//!
+//! `--records` writes every game of the match to one file in the game's format (SGF for
+//! Connect6 and NoGo, the SAU text record for any other game), with the names the engines
+//! answer, the limits, result and reason and each turn's time; `--html` writes the replay
+//! page. Both are written when the match ends.
 
 use harness::sau::connect6::Connect6;
 use harness::sau::judge::{play_match, Contestant, JudgeConfig};
 use harness::sau::nogo::NoGo;
-use harness::sau::rules::{GameResult, Referee};
+use harness::records::arenas::{sau_game, MatchFile};
+use harness::records::{MatchRecord, Player};
+use harness::sau::rules::{Colour, GameResult, Referee};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -19,7 +27,12 @@ struct Options {
     games: u32,
     config: JudgeConfig,
     quiet: bool,
+    records: Option<String>,
+    html: Option<String>,
 }
+
+const USAGE: &str = "usage: sau-judge --game connect6|nogo --first CMD --second CMD [--games N] \
+[--game-ms MS] [--move-ms MS] [--retries N] [--quiet] [--records FILE] [--html FILE]";
 
 fn parse(args: &[String]) -> Result<Options, String> {
     let mut options = Options {
@@ -33,6 +46,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
             max_retries: 3,
         },
         quiet: false,
+        records: None,
+        html: None,
     };
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
@@ -54,6 +69,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--game-ms" => options.config.game_time = Duration::from_millis(number()?),
             "--move-ms" => options.config.move_time = Duration::from_millis(number()?),
             "--retries" => options.config.max_retries = number()? as u32,
+            "--records" => options.records = Some(value.clone()),
+            "--html" => options.html = Some(value.clone()),
             _ => return Err(format!("unknown option {arg}")),
         }
     }
@@ -68,7 +85,7 @@ fn main() -> ExitCode {
     let options = match parse(&args) {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("sau-judge: {message}");
+            eprintln!("sau-judge: {message}\n{USAGE}");
             return ExitCode::FAILURE;
         }
     };
@@ -108,6 +125,33 @@ fn main() -> ExitCode {
             }
         },
     );
+    let records = MatchFile::new(
+        MatchRecord::new(
+            referee.name(),
+            "",
+            referee.size(),
+            "sau-judge",
+            &format!(
+                "{} ms a move, {} ms a game",
+                options.config.move_time.as_millis(),
+                options.config.game_time.as_millis()
+            ),
+        ),
+        options.records.clone(),
+        options.html.clone(),
+    );
+    if records.wanted() {
+        let first_player = Player::new(&first.name, "");
+        let second_player = Player::new(&second.name, "");
+        for (index, (colour, game)) in report.games.iter().enumerate() {
+            let players = if *colour == Colour::Black {
+                [first_player.clone(), second_player.clone()]
+            } else {
+                [second_player.clone(), first_player.clone()]
+            };
+            records.add(sau_game(index as u32 + 1, game, players));
+        }
+    }
     println!("first  {} ({})", first.name, first.command);
     println!("second {} ({})", second.name, second.command);
     println!("score of first: {}", report.score.summary());

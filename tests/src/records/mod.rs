@@ -25,6 +25,7 @@
 //! recognise the file (one line), and add a round-trip test. The replay page lists the games
 //! of any game with their moves; to draw its board, add a `kind` case to `replay.js`.
 
+pub mod arenas;
 pub mod connect6_sgf;
 pub mod gomoku_sgf;
 pub mod html;
