@@ -261,7 +261,7 @@ pub fn write_match(record: &MatchRecord, dialect: &Dialect) -> Result<String, St
         let mut root = Node::default();
         root.push("FF", "4");
         root.push("CA", "UTF-8");
-        root.push("AP", "harness records");
+        root.push("AP", concat!("harness:", env!("CARGO_PKG_VERSION")));
         root.push("GM", dialect.gm);
         root.push("SZ", record.size.to_string());
         root.push("RU", (dialect.rule)(record));
