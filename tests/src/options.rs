@@ -26,7 +26,12 @@ impl Options {
     /// An error naming the first word in a name's place that is not one of `known` (every
     /// option takes a value, so names stand at even places).
     pub fn check(&self, known: &[&str]) -> Result<(), String> {
-        match self.args.iter().step_by(2).find(|a| !known.contains(&a.as_str())) {
+        match self
+            .args
+            .iter()
+            .step_by(2)
+            .find(|a| !known.contains(&a.as_str()))
+        {
             Some(word) => Err(format!("unknown option '{word}'")),
             None if self.args.len() % 2 == 1 => {
                 Err(format!("{} needs a value", self.args[self.args.len() - 1]))

@@ -18,7 +18,10 @@ use harness::upload::{upload_binary, workspace_root};
 
 /// A folder of this test's files under the target directory (kept for a look afterwards).
 fn out_dir(name: &str) -> PathBuf {
-    let dir = workspace_root().join("target").join("records-test").join(name);
+    let dir = workspace_root()
+        .join("target")
+        .join("records-test")
+        .join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -134,22 +137,19 @@ fn browser_check(page: &Path, pieces_at_3: u64, winning_row: bool, shot: &Path) 
         [Some(1), Some(3), Some(pieces_at_3)],
         "page state after the key presses (game, move, pieces)"
     );
+    // The end of the game: its DOM and a screenshot from one run.
+    let _ = std::fs::remove_file(shot);
     let dom = headless(
         &browser,
-        &["--dump-dom".to_string()],
-        &format!("{url}#game=1&keys=E"),
-    );
-    assert_eq!(dom.contains("id=\"winline\""), winning_row, "winning row");
-    assert!(dom.contains("class=\"last\""), "the last move is marked");
-    let _ = std::fs::remove_file(shot);
-    headless(
-        &browser,
         &[
+            "--dump-dom".to_string(),
             format!("--screenshot={}", shot.display()),
             "--window-size=1200,720".to_string(),
         ],
         &format!("{url}#game=1&keys=E"),
     );
+    assert_eq!(dom.contains("id=\"winline\""), winning_row, "winning row");
+    assert!(dom.contains("class=\"last\""), "the last move is marked");
     let png = std::fs::read(shot).expect("the screenshot is written");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
@@ -188,7 +188,7 @@ fn gomoku_arena_records_open_in_another_sgf_parser_and_replay() {
             "--rule",
             "renju",
             "--turn",
-            "60",
+            "30",
             "--match",
             "20000",
             "--tolerance",
@@ -204,7 +204,10 @@ fn gomoku_arena_records_open_in_another_sgf_parser_and_replay() {
         ],
     );
     let record = load(path_str(&sgf)).unwrap();
-    assert_eq!((record.game.as_str(), record.rule.as_str()), ("gomoku", "renju"));
+    assert_eq!(
+        (record.game.as_str(), record.rule.as_str()),
+        ("gomoku", "renju")
+    );
     assert_eq!(record.games.len(), 2);
     check_times(&record);
     let rule = harness::gomoku::referee::Rule::Renju;
@@ -229,7 +232,11 @@ fn gomoku_arena_records_open_in_another_sgf_parser_and_replay() {
     let trees = sgf_parse::parse(&text).expect("sgf-parse reads the records");
     assert_eq!(trees.len(), 2);
     for (tree, game) in trees.iter().zip(&record.games) {
-        assert_eq!(tree.gametype(), sgf_parse::GameType::Unknown, "GM[4] is not Go");
+        assert_eq!(
+            tree.gametype(),
+            sgf_parse::GameType::Unknown,
+            "GM[4] is not Go"
+        );
         let sgf_parse::GameTree::Unknown(root) = tree else {
             unreachable!()
         };
@@ -335,7 +342,10 @@ fn sau_match(game: &str, engine: &str, dir: &Path) -> (MatchRecord, PathBuf) {
         ],
     );
     let text = std::fs::read_to_string(&records).unwrap();
-    assert!(text.starts_with("(;FF[4]"), "SAU games with a board write SGF");
+    assert!(
+        text.starts_with("(;FF[4]"),
+        "SAU games with a board write SGF"
+    );
     let record = load(path_str(&records)).unwrap();
     assert_eq!(record.game, game);
     assert_eq!(record.games.len(), 2);
@@ -359,7 +369,10 @@ fn sau_judge_connect6_records_replay() {
         assert_eq!(game.reason == Reason::Line, referee.result().is_some());
     }
     let text = std::fs::read_to_string(dir.join("match.sgf")).unwrap();
-    assert!(text.contains("RU[Connect6]") && text.contains("]["), "two stones a node");
+    assert!(
+        text.contains("RU[Connect6]") && text.contains("]["),
+        "two stones a node"
+    );
     let winning = record.games[0].reason == Reason::Line;
     browser_check(&page, 5, winning, &dir.join("connect6.png"));
 }
@@ -381,7 +394,10 @@ fn sau_judge_nogo_records_are_go_sgf_and_replay() {
         for node in root.main_variation() {
             node.validate().expect("a valid Go node");
             for prop in node.properties() {
-                assert!(!matches!(prop, sgf_parse::go::Prop::Invalid(..)), "{prop:?}");
+                assert!(
+                    !matches!(prop, sgf_parse::go::Prop::Invalid(..)),
+                    "{prop:?}"
+                );
             }
         }
     }

@@ -115,7 +115,10 @@ fn run() -> Result<(), String> {
         value("--html"),
     );
     let players = if records.wanted() {
-        [gomocup_player(&config.engines[0]), gomocup_player(&config.engines[1])]
+        [
+            gomocup_player(&config.engines[0]),
+            gomocup_player(&config.engines[1]),
+        ]
     } else {
         Default::default()
     };

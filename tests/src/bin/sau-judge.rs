@@ -11,11 +11,11 @@
 //! answer, the limits, result and reason and each turn's time; `--html` writes the replay
 //! page. Both are written when the match ends.
 
+use harness::records::arenas::{sau_game, MatchFile};
+use harness::records::{MatchRecord, Player};
 use harness::sau::connect6::Connect6;
 use harness::sau::judge::{play_match, Contestant, JudgeConfig};
 use harness::sau::nogo::NoGo;
-use harness::records::arenas::{sau_game, MatchFile};
-use harness::records::{MatchRecord, Player};
 use harness::sau::rules::{Colour, GameResult, Referee};
 use std::process::ExitCode;
 use std::time::Duration;

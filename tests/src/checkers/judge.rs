@@ -5,8 +5,8 @@
 //! loss ends the game as a loss for that side (a "fault").
 
 use super::rules::{format_path, parse_path, Board};
-use crate::records::Reason;
 use crate::process::{EngineProcess, Reply};
+use crate::records::Reason;
 use std::process::Command;
 use std::time::Duration;
 
@@ -147,7 +147,12 @@ pub fn play_game(
             Ok(engine) => engines.push(engine),
             Err(error) => {
                 let side = if index == 0 { 1 } else { -1 };
-                return forfeit(report, side, Reason::Crash, format!("cannot start: {error}"));
+                return forfeit(
+                    report,
+                    side,
+                    Reason::Crash,
+                    format!("cannot start: {error}"),
+                );
             }
         }
     }
@@ -231,18 +236,33 @@ pub fn play_game(
             Reply::Line(line) => line,
             Reply::Timeout => {
                 let what = if limit < move_limit { "game" } else { "move" };
-                report = forfeit(report, side, Reason::Time, format!("{what} time limit passed"));
+                report = forfeit(
+                    report,
+                    side,
+                    Reason::Time,
+                    format!("{what} time limit passed"),
+                );
                 break;
             }
             Reply::Closed => {
-                report = forfeit(report, side, Reason::Crash, "exited during TURN".to_string());
+                report = forfeit(
+                    report,
+                    side,
+                    Reason::Crash,
+                    "exited during TURN".to_string(),
+                );
                 break;
             }
         };
         let path = match parse_path(&line) {
             Ok(path) => path,
             Err(why) => {
-                report = forfeit(report, side, Reason::Illegal, format!("malformed move: {why}"));
+                report = forfeit(
+                    report,
+                    side,
+                    Reason::Illegal,
+                    format!("malformed move: {why}"),
+                );
                 break;
             }
         };

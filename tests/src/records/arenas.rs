@@ -77,10 +77,7 @@ pub fn gomoku_game(
     };
     GameRecord {
         round,
-        players: [
-            engines[game.black].clone(),
-            engines[1 - game.black].clone(),
-        ],
+        players: [engines[game.black].clone(), engines[1 - game.black].clone()],
         opening,
         moves,
         outcome: outcome(game.winner.map(|w| w == game.black)),

@@ -12,7 +12,11 @@ pub struct Connect6Sgf;
 /// SAU squares (`JJ@@`, `KKLL`) to points.
 pub(crate) fn sau_to_points(text: &str, size: usize) -> Result<Vec<String>, String> {
     let squares = crate::sau::rules::parse_squares(text, size)?;
-    let points: Vec<String> = squares.into_iter().flatten().map(|(x, y)| point(x, y)).collect();
+    let points: Vec<String> = squares
+        .into_iter()
+        .flatten()
+        .map(|(x, y)| point(x, y))
+        .collect();
     if points.is_empty() {
         return Err(format!("'{text}' places no stone"));
     }

@@ -13,8 +13,9 @@ const SCRIPT: &str = include_str!("replay.js");
 
 const STYLE: &str = "body{font-family:sans-serif;margin:12px;background:#f4f1ea;color:#222}\
 h1{font-size:18px;margin:0 0 8px}#main{display:flex;gap:16px;align-items:flex-start}\
-#board{background:#fff;border:1px solid #999}#side{max-width:560px;font-size:13px}\
-table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:2px 6px;text-align:left}\
+#board{background:#fff;border:1px solid #999;flex:none}#side{flex:1;min-width:0;font-size:13px}\
+table{border-collapse:collapse;font-size:12px;margin-top:6px}\
+td,th{border:1px solid #bbb;padding:2px 4px;text-align:left}\
 tr.sel{background:#ffe08a}tr{cursor:pointer}#status{font-weight:bold;margin:6px 0}\
 #moves{font-family:monospace;max-height:180px;overflow:auto;white-space:pre-wrap}\
 .cur{background:#ffe08a}";

@@ -72,7 +72,10 @@ impl Player {
 
     /// Reads [`Player::label`] back.
     pub fn from_label(label: &str) -> Player {
-        match label.strip_suffix(')').and_then(|rest| rest.rsplit_once(" (")) {
+        match label
+            .strip_suffix(')')
+            .and_then(|rest| rest.rsplit_once(" ("))
+        {
             Some((name, version)) => Player::new(name, version),
             None => Player::new(label, ""),
         }
@@ -334,10 +337,19 @@ pub(crate) mod samples {
 
     use super::*;
 
-    fn game(round: u32, moves: &[&str], opening: usize, outcome: Outcome, reason: Reason) -> GameRecord {
+    fn game(
+        round: u32,
+        moves: &[&str],
+        opening: usize,
+        outcome: Outcome,
+        reason: Reason,
+    ) -> GameRecord {
         GameRecord {
             round,
-            players: [Player::new("Quintet", "1.0"), Player::new("pbrain-rapfi", "")],
+            players: [
+                Player::new("Quintet", "1.0"),
+                Player::new("pbrain-rapfi", ""),
+            ],
             opening,
             moves: moves
                 .iter()
@@ -351,14 +363,45 @@ pub(crate) mod samples {
     }
 
     pub fn matches() -> Vec<MatchRecord> {
-        let mut gomoku = MatchRecord::new("gomoku", "renju", 15, "gomoku-arena", "1000 ms a move, 30000 ms a game");
-        gomoku.games.push(game(1, &["7,7", "8,8", "7,9", "6,8", "8,6", "9,5"], 3, Outcome::BlackWins, Reason::Line));
-        gomoku.games.push(game(2, &["7,7", "8,8", "7,9", "0,14"], 3, Outcome::WhiteWins, Reason::Forbidden));
+        let mut gomoku = MatchRecord::new(
+            "gomoku",
+            "renju",
+            15,
+            "gomoku-arena",
+            "1000 ms a move, 30000 ms a game",
+        );
+        gomoku.games.push(game(
+            1,
+            &["7,7", "8,8", "7,9", "6,8", "8,6", "9,5"],
+            3,
+            Outcome::BlackWins,
+            Reason::Line,
+        ));
+        gomoku.games.push(game(
+            2,
+            &["7,7", "8,8", "7,9", "0,14"],
+            3,
+            Outcome::WhiteWins,
+            Reason::Forbidden,
+        ));
         let mut connect6 = MatchRecord::new("connect6", "", 19, "sau-judge", "30000 ms a move");
-        connect6.games.push(game(1, &["JJ@@", "KKLL", "AAAS", "SSSA"], 0, Outcome::Draw, Reason::Time));
+        connect6.games.push(game(
+            1,
+            &["JJ@@", "KKLL", "AAAS", "SSSA"],
+            0,
+            Outcome::Draw,
+            Reason::Time,
+        ));
         let mut nogo = MatchRecord::new("nogo", "", 9, "sau-judge", "1000 ms a move");
-        nogo.games.push(game(1, &["EE", "AA", "II"], 0, Outcome::WhiteWins, Reason::NoMove));
-        nogo.games.push(game(2, &["EE"], 0, Outcome::BlackWins, Reason::Crash));
+        nogo.games.push(game(
+            1,
+            &["EE", "AA", "II"],
+            0,
+            Outcome::WhiteWins,
+            Reason::NoMove,
+        ));
+        nogo.games
+            .push(game(2, &["EE"], 0, Outcome::BlackWins, Reason::Crash));
         let mut checkers = MatchRecord::new("checkers", "", 8, "checkers-judge", "2000 ms a move");
         checkers.games.push(game(
             1,
@@ -368,7 +411,13 @@ pub(crate) mod samples {
             Reason::PlyLimit,
         ));
         let mut amazons = MatchRecord::new("amazons", "", 10, "sau-judge", "");
-        amazons.games.push(game(1, &["AADDEE", "2 011 012", "pass"], 0, Outcome::BlackWins, Reason::Illegal));
+        amazons.games.push(game(
+            1,
+            &["AADDEE", "2 011 012", "pass"],
+            0,
+            Outcome::BlackWins,
+            Reason::Illegal,
+        ));
         vec![gomoku, connect6, nogo, checkers, amazons]
     }
 }
@@ -382,7 +431,9 @@ mod tests {
         for record in samples::matches() {
             let format = format_for(&record.game);
             let text = format.write(&record).unwrap();
-            let back = format.read(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", record.game));
+            let back = format
+                .read(&text)
+                .unwrap_or_else(|e| panic!("{}: {e}\n{text}", record.game));
             assert_eq!(back, record, "{}\n{text}", record.game);
             assert_eq!(read_any(&text).unwrap(), record, "{}", record.game);
         }
@@ -390,13 +441,20 @@ mod tests {
 
     #[test]
     fn labels_and_reasons_read_back() {
-        for player in [Player::new("Quintet", "1.0"), Player::new("a (b) c", ""), Player::new("x", "")] {
+        for player in [
+            Player::new("Quintet", "1.0"),
+            Player::new("a (b) c", ""),
+            Player::new("x", ""),
+        ] {
             assert_eq!(Player::from_label(&player.label()), player);
         }
         for (reason, _) in REASONS {
             assert_eq!(Reason::from_keyword(reason.keyword()), Some(reason));
         }
-        assert_eq!(Player::from_command("SEED_X=1 target/seed-checkers -q").name, "seed-checkers");
+        assert_eq!(
+            Player::from_command("SEED_X=1 target/seed-checkers -q").name,
+            "seed-checkers"
+        );
         assert_eq!(today().len(), 10);
     }
 }

@@ -14,7 +14,11 @@ fn from_points(values: &[String], size: usize) -> Result<String, String> {
         return Err("SGF: a NoGo move places one stone".to_string());
     };
     let (x, y) = coordinates(value, size)?;
-    Ok(format!("{}{}", (b'A' + x as u8) as char, (b'A' + y as u8) as char))
+    Ok(format!(
+        "{}{}",
+        (b'A' + x as u8) as char,
+        (b'A' + y as u8) as char
+    ))
 }
 
 const DIALECT: Dialect = Dialect {

@@ -131,7 +131,8 @@ impl Format for Pdn {
                 let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
                 let token = &rest[..end];
                 rest = &rest[end..];
-                let token = token.trim_start_matches(|c: char| c.is_ascii_digit() && token.contains('.'));
+                let token =
+                    token.trim_start_matches(|c: char| c.is_ascii_digit() && token.contains('.'));
                 let token = token.trim_start_matches('.');
                 if token.is_empty() || Outcome::from_score(token).is_some() || token == "*" {
                     continue;

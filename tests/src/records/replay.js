@@ -37,6 +37,11 @@ function moveName(m, text) {
     const [x, y] = text.split(",").map(Number);
     return String.fromCharCode(97 + x) + (y + 1);
   }
+  if (m.game === "checkers") {
+    const path = parsePath(text);
+    const jump = path.some((p, i) => i > 0 && Math.abs(p[0] - path[i - 1][0]) === 2);
+    return path.map((p) => p.join(",")).join(jump ? "x" : "-");
+  }
   return text;
 }
 
@@ -110,21 +115,21 @@ function winningLine(m, g, cells, last) {
 
 function drawStones(svg, m, g) {
   const size = m.size;
-  const margin = 30;
-  const step = (SIDE - 2 * margin) / (size - 1);
+  const step = SIDE / (size + 1);
+  const margin = step;
   const at = (v) => margin + v * step;
   svg.appendChild(el("rect", { x: 0, y: 0, width: SIDE, height: SIDE, fill: "#e3c47f" }));
   for (let i = 0; i < size; i++) {
     svg.appendChild(el("line", { x1: at(0), y1: at(i), x2: at(size - 1), y2: at(i), stroke: "#553" }));
     svg.appendChild(el("line", { x1: at(i), y1: at(0), x2: at(i), y2: at(size - 1), stroke: "#553" }));
-    const font = { "font-size": 10, fill: "#553", "text-anchor": "middle" };
+    const font = { "font-size": Math.min(13, step * 0.4), fill: "#553", "text-anchor": "middle" };
     const letter = m.game === "gomoku" ? String.fromCharCode(97 + i) : String.fromCharCode(65 + i);
-    svg.appendChild(el("text", Object.assign({ x: at(i), y: 12 }, font), letter));
+    svg.appendChild(el("text", Object.assign({ x: at(i), y: margin * 0.4 }, font), letter));
     const row = m.game === "gomoku" ? String(i + 1) : String.fromCharCode(65 + i);
-    svg.appendChild(el("text", Object.assign({ x: 10, y: at(i) + 4 }, font), row));
+    svg.appendChild(el("text", Object.assign({ x: margin * 0.4, y: at(i) + 4 }, font), row));
   }
   const { cells, last } = stonePosition(m, g, ply);
-  const radius = step * 0.46;
+  const radius = step * 0.45;
   for (const [key, stone] of cells) {
     const [x, y] = key.split(",").map(Number);
     const black = stone.colour === "black";
@@ -134,8 +139,9 @@ function drawStones(svg, m, g) {
     }));
     const opening = stone.number <= g.opening;
     svg.appendChild(el("text", {
-      x: at(x), y: at(y) + radius * 0.35, "font-size": Math.max(7, radius * (stone.number > 99 ? 0.8 : 0.95)),
+      x: at(x), y: at(y) + Math.min(radius * 0.35, 6),
       "text-anchor": "middle", fill: opening ? "#39f" : black ? "#fff" : "#111",
+      "font-size": Math.min(radius * (stone.number > 99 ? 0.8 : 0.95), 16),
     }, String(stone.number)));
   }
   for (const [x, y] of last) {
@@ -168,6 +174,11 @@ function drawCheckers(svg, g) {
       x: c * cell + 2, y: r * cell + 2, width: cell - 4, height: cell - 4,
       fill: "none", stroke: "#fd0", "stroke-width": 4, class: "last",
     }));
+  }
+  for (let i = 0; i < 8; i++) {
+    const font = { "font-size": 11, fill: "#36c" };
+    svg.appendChild(el("text", Object.assign({ x: 3, y: i * cell + cell - 4 }, font), String(i)));
+    svg.appendChild(el("text", Object.assign({ x: i * cell + cell - 10, y: SIDE - 3 }, font), String(i)));
   }
   if (last.length) {
     const points = last.map(([r, c]) => (c + 0.5) * cell + "," + (r + 0.5) * cell).join(" ");

@@ -27,7 +27,12 @@ impl Format for SauText {
             out.push('\n');
             for (index, mv) in game.moves.iter().enumerate() {
                 if mv.text.contains('\n') || mv.text.trim() != mv.text || mv.text.is_empty() {
-                    return Err(format!("game {} move {}: {:?}", game.round, index + 1, mv.text));
+                    return Err(format!(
+                        "game {} move {}: {:?}",
+                        game.round,
+                        index + 1,
+                        mv.text
+                    ));
                 }
                 let ms = mv.ms.map_or("-".to_string(), |ms| ms.to_string());
                 out.push_str(&format!("{}. {ms} {}\n", index + 1, mv.text));
@@ -48,7 +53,11 @@ impl Format for SauText {
                 let bad = || format!("game {}: bad move line {line:?}", index + 1);
                 let (_, rest) = line.split_once(". ").ok_or_else(bad)?;
                 let (ms, text) = rest.split_once(' ').ok_or_else(bad)?;
-                let ms = if ms == "-" { None } else { Some(ms.parse().map_err(|_| bad())?) };
+                let ms = if ms == "-" {
+                    None
+                } else {
+                    Some(ms.parse().map_err(|_| bad())?)
+                };
                 game.moves.push(Move::new(text, ms));
             }
             record.games.push(game);

@@ -76,7 +76,11 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn skip_space(&mut self) {
-        while self.text.get(self.at).is_some_and(|b| b.is_ascii_whitespace()) {
+        while self
+            .text
+            .get(self.at)
+            .is_some_and(|b| b.is_ascii_whitespace())
+        {
             self.at += 1;
         }
     }
@@ -404,7 +408,10 @@ mod tests {
         assert_eq!(parse(&text).unwrap(), vec![vec![node]]);
         let trees = parse("(;GM[4];B[aa](;W[bb];B[cc])(;W[dd]))\n(;GM[1]AB[aa][bb])").unwrap();
         assert_eq!(trees.len(), 2);
-        let moves: Vec<_> = trees[0].iter().filter_map(|n| n.get("B").or(n.get("W"))).collect();
+        let moves: Vec<_> = trees[0]
+            .iter()
+            .filter_map(|n| n.get("B").or(n.get("W")))
+            .collect();
         assert_eq!(moves, ["aa", "bb", "cc"]);
         assert_eq!(trees[1][0].values("AB").len(), 2);
         assert!(parse("(;B[aa]").is_err());

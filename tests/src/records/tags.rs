@@ -49,7 +49,11 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
     let mut value = String::new();
     let mut chars = quoted.chars();
     while let Some(ch) = chars.next() {
-        value.push(if ch == '\\' { chars.next().unwrap_or('\\') } else { ch });
+        value.push(if ch == '\\' {
+            chars.next().unwrap_or('\\')
+        } else {
+            ch
+        });
     }
     Ok((name.to_string(), value))
 }
@@ -101,7 +105,11 @@ pub fn write_header(
 }
 
 /// A game from its header (no moves yet), and the match fields the header holds.
-pub fn read_header(tagged: &TaggedGame, index: usize, record: &mut MatchRecord) -> Result<GameRecord, String> {
+pub fn read_header(
+    tagged: &TaggedGame,
+    index: usize,
+    record: &mut MatchRecord,
+) -> Result<GameRecord, String> {
     let tag = |name: &str| tagged.tag(name).unwrap_or("");
     record.event = tag("Event").to_string();
     record.date = tag("Date").replace('.', "-");
@@ -109,10 +117,14 @@ pub fn read_header(tagged: &TaggedGame, index: usize, record: &mut MatchRecord) 
     let result = tag("Result");
     Ok(GameRecord {
         round: tag("Round").parse().unwrap_or(index as u32 + 1),
-        players: [Player::from_label(tag("Black")), Player::from_label(tag("White"))],
+        players: [
+            Player::from_label(tag("Black")),
+            Player::from_label(tag("White")),
+        ],
         opening: tag("OpeningMoves").parse().unwrap_or(0),
         moves: Vec::new(),
-        outcome: Outcome::from_score(result).ok_or(format!("game {}: result {result:?}", index + 1))?,
+        outcome: Outcome::from_score(result)
+            .ok_or(format!("game {}: result {result:?}", index + 1))?,
         reason: Reason::from_keyword(tag("Termination")).unwrap_or(Reason::Other),
         detail: tag("Detail").to_string(),
     })

@@ -9,8 +9,8 @@
 //! a protocol violation: the platform could take it for a move.
 
 use super::rules::{Colour, GameResult, Referee, Verdict};
-use crate::records::Reason;
 use crate::process::{EngineProcess, Reply};
+use crate::records::Reason;
 use crate::stats::MatchScore;
 use std::time::{Duration, Instant};
 
@@ -207,7 +207,10 @@ pub fn play_game(
                     break Err((Reason::Time, format!("{} ran out of time", colour.word())))
                 }
                 Reply::Closed => {
-                    break Err((Reason::Crash, format!("{} closed its output", colour.word())))
+                    break Err((
+                        Reason::Crash,
+                        format!("{} closed its output", colour.word()),
+                    ))
                 }
             };
             if elapsed > limit {
@@ -241,7 +244,9 @@ pub fn play_game(
                 last_turn = Some(turn);
                 if let Some(result) = referee.result() {
                     let reason = match result {
-                        GameResult::Win(_) => (referee.win_reason(), "won by the rules".to_string()),
+                        GameResult::Win(_) => {
+                            (referee.win_reason(), "won by the rules".to_string())
+                        }
                         GameResult::Draw => (Reason::FullBoard, "full board".to_string()),
                     };
                     return finish(&mut players, result, reason, (turns, turn_ms));
