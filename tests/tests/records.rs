@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use harness::records::{load, MatchRecord, Reason};
+use harness::records::{load, GameRecord, MatchRecord, Move, Outcome, Player, Reason};
 use harness::sau::connect6::Connect6;
 use harness::sau::nogo::NoGo;
 use harness::sau::rules::{Referee, Verdict};
@@ -402,4 +402,43 @@ fn sau_judge_nogo_records_are_go_sgf_and_replay() {
         }
     }
     browser_check(&page, 3, false, &dir.join("nogo.png"));
+
+    // `replay` over two files: these games and an Amazons match in the SAU text record, which
+    // the page lists and steps through without a board drawing.
+    let mut amazons = MatchRecord::new("amazons", "", 10, "test", "1000 ms a move");
+    amazons.games.push(GameRecord {
+        round: 1,
+        players: [Player::new("a", "1"), Player::new("b", "")],
+        opening: 0,
+        moves: ["AADDEE", "JJGGHH", "DDEEFF"]
+            .iter()
+            .map(|text| Move::new(*text, Some(5)))
+            .collect(),
+        outcome: Outcome::WhiteWins,
+        reason: Reason::NoMove,
+        detail: "black cannot move".to_string(),
+    });
+    let amazons_file = dir.join("amazons.txt");
+    amazons.save(path_str(&amazons_file)).unwrap();
+    let all = dir.join("all.html");
+    run_tool(
+        env!("CARGO_BIN_EXE_replay"),
+        &[
+            "--html",
+            path_str(&all),
+            path_str(&dir.join("match.sgf")),
+            path_str(&amazons_file),
+        ],
+    );
+    if let Some(browser) = chromium() {
+        let url = format!("file://{}#game=3&keys=HRR", all.display());
+        let dom = headless(&browser, &["--dump-dom".to_string()], &url);
+        let state = ["game", "ply", "stones"].map(|name| status_value(&dom, name));
+        assert_eq!(
+            state,
+            [Some(3), Some(2), Some(0)],
+            "the Amazons game, two moves in"
+        );
+        assert!(dom.contains("No board drawing for amazons"));
+    }
 }
