@@ -7,8 +7,8 @@
 //! the most one move may take (default 30 seconds).
 
 // engine/src/bin/nogo.rs
+use crate::engine::nogo::engine::NoGoEngine;
 use crate::engine::nogo::mcts::Settings;
-use crate::engine::nogo::player::NoGoPlayer;
 use crate::engine::protocol::sau::{self, TimeControl};
 use std::io;
 use std::process::ExitCode;
@@ -26,8 +26,8 @@ fn main() -> ExitCode {
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |time| time.as_nanos() as u64);
-    let mut player = NoGoPlayer::new(Settings::default(), seed);
-    match sau::run(&mut player, control, io::stdin().lock(), io::stdout().lock()) {
+    let mut engine = NoGoEngine::new(Settings::default(), seed);
+    match sau::run(&mut engine, control, io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("nogo: {error}");
@@ -52,7 +52,38 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers,
+        //! and the worker thread that ponders.
+
+        pub mod color {
+            // engine/src/core/color.rs
+            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+            //! first player).
+
+            /// A side, and the colour of its stones or pieces.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Color {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Color {
+                /// The other side.
+                pub fn opponent(self) -> Color {
+                    match self {
+                        Color::Black => Color::White,
+                        Color::White => Color::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-side arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+        }
 
         pub mod rng {
             // engine/src/core/rng.rs
@@ -89,36 +120,6 @@ mod engine {
                 /// A number in `0..bound` (`bound` > 0), without modulo bias worth speaking of.
                 pub fn below(&mut self, bound: u32) -> u32 {
                     (((self.next_u64() >> 32) * u64::from(bound)) >> 32) as u32
-                }
-            }
-        }
-
-        pub mod stone {
-            // engine/src/core/stone.rs
-            //! The two colours of the stone games (Connect6, NoGo and the SAU platform's other games), where
-            //! black always moves first.
-
-            /// A player, and the colour of that player's stones.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Stone {
-                /// Moves first.
-                Black = 0,
-                /// Moves second.
-                White = 1,
-            }
-
-            impl Stone {
-                /// The other colour.
-                pub fn opponent(self) -> Stone {
-                    match self {
-                        Stone::Black => Stone::White,
-                        Stone::White => Stone::Black,
-                    }
-                }
-
-                /// 0 for black, 1 for white: an index into per-colour arrays.
-                pub fn index(self) -> usize {
-                    self as usize
                 }
             }
         }
@@ -162,16 +163,16 @@ mod engine {
 
     pub mod nogo {
         // engine/src/nogo/mod.rs
-        //! The game of NoGo on a 9x9 board: rules, search and the SAU player.
+        //! The game of NoGo on a 9x9 board: rules, search and the engine.
         //!
         //! NoGo is Go turned around: a stone that would capture, or would leave its own group without a
         //! liberty, may not be played, there is no passing, and the side left without a legal move loses.
         //!
-        //! - the two colours are [`Stone`](crate::core::stone::Stone), shared with the other stone games.
+        //! - the two colours are [`Color`](crate::core::color::Color), shared with the other stone games.
         //! - [`board`]: the position on 128-bit boards, with the legality test.
         //! - [`playout`]: the random games that estimate a position.
         //! - [`mcts`]: the tree search (UCT with RAVE, proven wins and losses near the end).
-        //! - [`player`]: the rules and the search behind the SAU protocol.
+        //! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
 
         pub mod board {
             // engine/src/nogo/board.rs
@@ -180,7 +181,7 @@ mod engine {
             //! Groups and their liberties come from flood fills with shifts, which on a 81-point board costs
             //! a handful of word operations per step and needs no incremental bookkeeping.
 
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// The board's width and height.
             pub const SIZE: usize = 9;
@@ -238,7 +239,7 @@ mod engine {
             #[derive(Clone, Copy, Debug, PartialEq, Eq)]
             pub struct Board {
                 stones: [Points; 2],
-                to_move: Stone,
+                to_move: Color,
             }
 
             impl Default for Board {
@@ -252,12 +253,12 @@ mod engine {
                 pub fn new() -> Self {
                     Self {
                         stones: [0, 0],
-                        to_move: Stone::Black,
+                        to_move: Color::Black,
                     }
                 }
 
                 /// The side to move.
-                pub fn to_move(&self) -> Stone {
+                pub fn to_move(&self) -> Color {
                     self.to_move
                 }
 
@@ -268,7 +269,7 @@ mod engine {
 
                 /// Whether `colour` may play on `point`: it is empty, and after the stone every group next to
                 /// it, of both colours, still has a liberty.
-                pub fn is_legal(&self, point: usize, colour: Stone) -> bool {
+                pub fn is_legal(&self, point: usize, colour: Color) -> bool {
                     if point >= POINTS {
                         return false;
                     }
@@ -301,7 +302,7 @@ mod engine {
                 }
 
                 /// Every point where `colour` may play.
-                pub fn legal_points(&self, colour: Stone) -> Points {
+                pub fn legal_points(&self, colour: Color) -> Points {
                     let mut legal = 0;
                     let mut empty = self.empty();
                     while empty != 0 {
@@ -336,6 +337,99 @@ mod engine {
                 /// The number of stones on the board.
                 pub fn stone_count(&self) -> u32 {
                     (self.stones[0] | self.stones[1]).count_ones()
+                }
+            }
+        }
+
+        pub mod engine {
+            // engine/src/nogo/engine.rs
+            //! The NoGo engine: the position and the search, speaking only points (`row * SIZE + column`).
+
+            use super::board::{Board, POINTS};
+            use super::mcts::{Mcts, Settings};
+            use crate::engine::core::color::Color;
+            use crate::engine::core::time::Deadline;
+
+            /// One NoGo game in progress and the search that picks our moves.
+            pub struct NoGoEngine {
+                board: Board,
+                search: Mcts,
+            }
+
+            impl NoGoEngine {
+                /// An engine at the start of a game, with the given search settings.
+                pub fn new(settings: Settings, seed: u64) -> Self {
+                    Self {
+                        board: Board::new(),
+                        search: Mcts::new(settings, seed),
+                    }
+                }
+
+                /// Starts a new game from the empty board.
+                pub fn new_game(&mut self) {
+                    self.board = Board::new();
+                }
+
+                /// The current position.
+                pub fn board(&self) -> &Board {
+                    &self.board
+                }
+
+                /// The side to move.
+                pub fn side_to_move(&self) -> Color {
+                    self.board.to_move()
+                }
+
+                /// Whether the side to move has no legal point left, which loses.
+                pub fn is_over(&self) -> bool {
+                    !self.board.has_legal_move()
+                }
+
+                /// Whether the side to move may play `point`.
+                pub fn is_legal(&self, point: usize) -> bool {
+                    point < POINTS && self.board.is_legal(point, self.board.to_move())
+                }
+
+                /// Plays a legal point for the side to move.
+                pub fn play(&mut self, point: usize) {
+                    self.board.play(point);
+                }
+
+                /// Returns to a position saved with [`NoGoEngine::board`].
+                pub fn restore(&mut self, board: Board) {
+                    self.board = board;
+                }
+
+                /// How many more moves we expect to make in this game (for dividing the clock).
+                pub fn expected_moves_left(&self) -> u32 {
+                    // Games rarely fill more than two thirds of the board; the middle game decides, so the
+                    // estimate stays low enough to spend generously early on.
+                    let empty = POINTS as u32 - self.board.stone_count();
+                    (empty / 3).max(4)
+                }
+
+                /// Our move within `deadline`, never one of `rejected`; `None` when no empty point is left.
+                pub fn think(
+                    &mut self,
+                    deadline: Deadline,
+                    rejected: &[usize],
+                ) -> Option<usize> {
+                    if let Some(point) = self
+                        .search
+                        .search(&self.board, deadline, rejected)
+                    {
+                        return Some(point);
+                    }
+                    // No legal point left: the game is lost, but an answer keeps the platform from waiting.
+                    let mut empty = self.board.empty();
+                    while empty != 0 {
+                        let point = empty.trailing_zeros() as usize;
+                        empty &= empty - 1;
+                        if !rejected.contains(&point) {
+                            return Some(point);
+                        }
+                    }
+                    None
                 }
             }
         }
@@ -720,118 +814,6 @@ mod engine {
             }
         }
 
-        pub mod player {
-            // engine/src/nogo/player.rs
-            //! NoGo behind the SAU protocol: one stone a move, `XY` squares on a 9x9 board.
-
-            use super::board::{Board, POINTS, SIZE};
-            use super::mcts::{Mcts, Settings};
-            use crate::engine::core::stone::Stone;
-            use crate::engine::core::time::Deadline;
-            use crate::engine::protocol::sau::{SauGame, Square};
-
-            /// The NoGo engine: the position and the search.
-            pub struct NoGoPlayer {
-                board: Board,
-                search: Mcts,
-            }
-
-            impl NoGoPlayer {
-                /// An engine with the given search settings.
-                pub fn new(settings: Settings, seed: u64) -> Self {
-                    Self {
-                        board: Board::new(),
-                        search: Mcts::new(settings, seed),
-                    }
-                }
-            }
-
-            impl SauGame for NoGoPlayer {
-                type Move = usize;
-
-                type Snapshot = Board;
-
-                fn engine_name(&self) -> &str {
-                    "RustNoGo"
-                }
-
-                fn board_size(&self) -> u8 {
-                    SIZE as u8
-                }
-
-                fn new_game(&mut self) {
-                    self.board = Board::new();
-                }
-
-                fn side_to_move(&self) -> Stone {
-                    self.board.to_move()
-                }
-
-                fn is_over(&self) -> bool {
-                    !self.board.has_legal_move()
-                }
-
-                fn legal_move_from(&self, squares: &[Option<Square>]) -> Option<usize> {
-                    let [Some(square)] = squares else {
-                        return None;
-                    };
-                    let point = usize::from(square.y) * SIZE + usize::from(square.x);
-                    self.board.is_legal(point, self.board.to_move()).then_some(point)
-                }
-
-                fn squares_of(&self, point: usize) -> Vec<Option<Square>> {
-                    vec![
-                        Some(Square {
-                            x: (point % SIZE) as u8,
-                            y: (point / SIZE) as u8,
-                        }),
-                    ]
-                }
-
-                fn play(&mut self, point: usize) {
-                    self.board.play(point);
-                }
-
-                fn snapshot(&self) -> Board {
-                    self.board
-                }
-
-                fn restore(&mut self, snapshot: Board) {
-                    self.board = snapshot;
-                }
-
-                fn expected_moves_left(&self) -> u32 {
-                    // Games rarely fill more than two thirds of the board; the middle game decides, so the
-                    // estimate stays low enough to spend generously early on.
-                    let empty = POINTS as u32 - self.board.stone_count();
-                    (empty / 3).max(4)
-                }
-
-                fn choose_move(
-                    &mut self,
-                    deadline: Deadline,
-                    rejected: &[usize],
-                ) -> Option<usize> {
-                    if let Some(point) = self
-                        .search
-                        .search(&self.board, deadline, rejected)
-                    {
-                        return Some(point);
-                    }
-                    // No legal point left: the game is lost, but an answer keeps the platform from waiting.
-                    let mut empty = self.board.empty();
-                    while empty != 0 {
-                        let point = empty.trailing_zeros() as usize;
-                        empty &= empty - 1;
-                        if !rejected.contains(&point) {
-                            return Some(point);
-                        }
-                    }
-                    None
-                }
-            }
-        }
-
         pub mod playout {
             // engine/src/nogo/playout.rs
             //! Random games to the end, the estimate behind the tree search.
@@ -844,14 +826,14 @@ mod engine {
             //!   reserves only when nothing else is left.
 
             use super::board::{bit, Board, Points, POINTS};
+            use crate::engine::core::color::Color;
             use crate::engine::core::rng::Rng;
-            use crate::engine::core::stone::Stone;
 
             /// How a random game ended.
             #[derive(Clone, Copy, Debug)]
             pub struct Outcome {
                 /// The side that still had a move when the other had none.
-                pub winner: Stone,
+                pub winner: Color,
                 /// The points each colour played during the game (for the all-moves-as-first statistics).
                 pub played: [Points; 2],
             }
@@ -883,15 +865,18 @@ mod engine {
                 let mut played = [0; 2];
                 loop {
                     let colour = board.to_move();
-                    let Some(point) = pick_move(
+                    let point = match pick_move(
                         board,
                         &mut candidates[colour.index()],
                         rng,
-                    ) else {
-                        return Outcome {
-                            winner: colour.opponent(),
-                            played,
-                        };
+                    ) {
+                        Some(point) => point,
+                        None => {
+                            return Outcome {
+                                winner: colour.opponent(),
+                                played,
+                            };
+                        }
                     };
                     board.play(point);
                     played[colour.index()] |= bit(point);
@@ -949,7 +934,7 @@ mod engine {
         //! engine and prints the answers; it holds no game logic of its own.
 
         pub mod sau {
-            // engine/src/protocol/sau.rs
+            // engine/src/protocol/sau/mod.rs
             //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
             //!
             //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
@@ -960,9 +945,92 @@ mod engine {
             //! The platform filters out every engine line that is not one of its commands, so problems with
             //! the input are reported on a `notice ...` line, which never contains the word the platform
             //! reads moves from. This adapter only translates: the rules and the search live behind the
-            //! [`SauGame`] trait.
+            //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
 
-            use crate::engine::core::stone::Stone;
+            pub mod nogo {
+                // engine/src/protocol/sau/nogo.rs
+                //! NoGo on the SAU platform: one stone a move, `XY` squares on a 9x9 board.
+
+                use super::{SauGame, Square};
+                use crate::engine::core::color::Color;
+                use crate::engine::core::time::Deadline;
+                use crate::engine::nogo::board::{Board, SIZE};
+                use crate::engine::nogo::engine::NoGoEngine;
+
+                impl SauGame for NoGoEngine {
+                    type Move = usize;
+
+                    type Snapshot = Board;
+
+                    fn engine_name(&self) -> &str {
+                        "RustNoGo"
+                    }
+
+                    fn board_size(&self) -> u8 {
+                        SIZE as u8
+                    }
+
+                    fn new_game(&mut self) {
+                        NoGoEngine::new_game(self);
+                    }
+
+                    fn side_to_move(&self) -> Color {
+                        NoGoEngine::side_to_move(self)
+                    }
+
+                    fn is_over(&self) -> bool {
+                        NoGoEngine::is_over(self)
+                    }
+
+                    fn legal_move_from(
+                        &self,
+                        squares: &[Option<Square>],
+                    ) -> Option<usize> {
+                        let point = match squares {
+                            [Some(square)] => {
+                                usize::from(square.y) * SIZE + usize::from(square.x)
+                            }
+                            _ => return None,
+                        };
+                        self.is_legal(point).then_some(point)
+                    }
+
+                    fn squares_of(&self, point: usize) -> Vec<Option<Square>> {
+                        vec![
+                            Some(Square {
+                                x: (point % SIZE) as u8,
+                                y: (point / SIZE) as u8,
+                            }),
+                        ]
+                    }
+
+                    fn play(&mut self, point: usize) {
+                        NoGoEngine::play(self, point);
+                    }
+
+                    fn snapshot(&self) -> Board {
+                        *self.board()
+                    }
+
+                    fn restore(&mut self, snapshot: Board) {
+                        NoGoEngine::restore(self, snapshot);
+                    }
+
+                    fn expected_moves_left(&self) -> u32 {
+                        NoGoEngine::expected_moves_left(self)
+                    }
+
+                    fn choose_move(
+                        &mut self,
+                        deadline: Deadline,
+                        rejected: &[usize],
+                    ) -> Option<usize> {
+                        self.think(deadline, rejected)
+                    }
+                }
+            }
+
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
             use std::io::{self, BufRead, Write};
             use std::time::{Duration, Instant};
@@ -998,7 +1066,7 @@ mod engine {
                 fn new_game(&mut self);
 
                 /// The side to move in the current position.
-                fn side_to_move(&self) -> Stone;
+                fn side_to_move(&self) -> Color;
 
                 /// Whether the game has ended by its rules.
                 fn is_over(&self) -> bool;
@@ -1116,7 +1184,7 @@ mod engine {
             /// Where a game stands for the adapter.
             struct Match<G: SauGame> {
                 /// Our colour, when a game is running.
-                our_side: Option<Stone>,
+                our_side: Option<Color>,
                 clock: Clock,
                 /// The position before our last move, kept until the platform accepts that move.
                 before_our_move: Option<G::Snapshot>,
@@ -1152,8 +1220,9 @@ mod engine {
                     }
                     let text = String::from_utf8_lossy(&line);
                     let mut words = text.split_whitespace();
-                    let Some(command) = words.next() else {
-                        continue;
+                    let command = match words.next() {
+                        Some(command) => command,
+                        None => continue,
                     };
                     let argument = words.next();
                     match command {
@@ -1168,7 +1237,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::Black,
+                                        Color::Black,
                                         start,
                                         &mut output,
                                     )?
@@ -1178,7 +1247,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::White,
+                                        Color::White,
                                         start,
                                         &mut output,
                                     )?
@@ -1256,7 +1325,7 @@ mod engine {
                 game: &mut G,
                 state: &mut Match<G>,
                 control: TimeControl,
-                side: Stone,
+                side: Color,
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
@@ -1279,9 +1348,11 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let Some(squares) = argument
-                    .and_then(|text| parse_squares(text, game.board_size())) else {
-                    return notice(output, "unreadable square list ignored");
+                let squares = match argument
+                    .and_then(|text| parse_squares(text, game.board_size()))
+                {
+                    Some(squares) => squares,
+                    None => return notice(output, "unreadable square list ignored"),
                 };
                 if state.our_side.is_none() {
                     // A game that began without `new`: we play the side that answers this one.
@@ -1295,8 +1366,9 @@ mod engine {
                         "it is our turn, the opponent's squares are ignored",
                     );
                 }
-                let Some(mv) = game.legal_move_from(&squares) else {
-                    return notice(output, "illegal opponent turn ignored");
+                let mv = match game.legal_move_from(&squares) {
+                    Some(mv) => mv,
+                    None => return notice(output, "illegal opponent turn ignored"),
                 };
                 game.play(mv);
                 state.before_our_move = None;
@@ -1313,11 +1385,12 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let (Some(snapshot), Some(last)) = (
+                let (snapshot, last) = match (
                     state.before_our_move.take(),
                     state.last_move,
-                ) else {
-                    return notice(output, "nothing of ours to take back");
+                ) {
+                    (Some(snapshot), Some(last)) => (snapshot, last),
+                    _ => return notice(output, "nothing of ours to take back"),
                 };
                 game.restore(snapshot);
                 state.rejected.push(last);
@@ -1333,8 +1406,9 @@ mod engine {
             ) -> io::Result<()> {
                 let deadline = state.clock.deadline(start, game.expected_moves_left());
                 let snapshot = game.snapshot();
-                let Some(mv) = game.choose_move(deadline, &state.rejected) else {
-                    return notice(output, "no legal turn left");
+                let mv = match game.choose_move(deadline, &state.rejected) {
+                    Some(mv) => mv,
+                    None => return notice(output, "no legal turn left"),
                 };
                 game.play(mv);
                 state.before_our_move = Some(snapshot);

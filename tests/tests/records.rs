@@ -380,7 +380,8 @@ fn sau_judge_connect6_records_replay() {
 #[test]
 fn sau_judge_nogo_records_are_go_sgf_and_replay() {
     let dir = out_dir("nogo");
-    let (record, page) = sau_match("nogo", env!("CARGO_BIN_EXE_nogo-random"), &dir);
+    let random = format!("{} --game nogo", env!("CARGO_BIN_EXE_sau-random"));
+    let (record, page) = sau_match("nogo", &random, &dir);
     for game in &record.games {
         let mut referee = NoGo::default();
         for mv in &game.moves {
