@@ -440,6 +440,31 @@ mod tests {
     }
 
     #[test]
+    fn another_programs_sgf_reads_as_far_as_it_tells() {
+        // No game comment, no times, a variation: the main line, the winner, reason unknown.
+        let text =
+            "(;GM[4]FF[4]SZ[15]PB[Yixin]PW[Rapfi]RE[W+R];B[hh];W[hi]\n(;B[ii];W[jj]C[x])(;B[aa]))";
+        let record = read_any(text).unwrap();
+        assert_eq!((record.game.as_str(), record.size), ("gomoku", 15));
+        let game = &record.games[0];
+        let moves: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(moves, ["7,7", "7,8", "8,8", "9,9"]);
+        assert_eq!(
+            (game.outcome, game.reason, game.opening),
+            (Outcome::WhiteWins, Reason::Other, 0)
+        );
+        assert_eq!(game.players[0], Player::new("Yixin", ""));
+        assert!(
+            read_any("(;GM[4]SZ[15];B[hh];B[ii])").is_err(),
+            "two black moves in a row"
+        );
+        let pdn = "[GameType \"20\"]\n[Result \"1-0\"]\n\n1. 11-15 24-20 2. 8x11 1-0\n";
+        let record = read_any(pdn).unwrap();
+        assert_eq!(record.game, "checkers");
+        assert_eq!(record.games[0].moves.len(), 3);
+    }
+
+    #[test]
     fn labels_and_reasons_read_back() {
         for player in [
             Player::new("Quintet", "1.0"),
