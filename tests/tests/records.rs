@@ -350,6 +350,10 @@ fn sau_match(game: &str, engine: &str, dir: &Path) -> (MatchRecord, PathBuf) {
     assert_eq!(record.game, game);
     assert_eq!(record.games.len(), 2);
     check_times(&record);
+    for player in record.games.iter().flat_map(|g| &g.players) {
+        let program = ["main", "sau-random"].contains(&player.name.as_str());
+        assert!(!program, "{}: the name the engine answers", player.name);
+    }
     (record, page)
 }
 

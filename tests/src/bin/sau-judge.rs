@@ -10,10 +10,10 @@
 //! `--records` writes every game of the match to one file in the game's format (SGF for
 //! Connect6 and NoGo, the SAU text record for any other game), with the names the engines
 //! answer, the limits, result and reason and each turn's time; `--html` writes the replay
-//! page. Both are written when the match ends.
+//! page. Both are rewritten after each game.
 
-use harness::records::arenas::{sau_game, MatchFile};
-use harness::records::{MatchRecord, Player};
+use harness::records::arenas::{sau_game, sau_player, MatchFile};
+use harness::records::MatchRecord;
 use harness::sau::judge::{play_match, Contestant, JudgeConfig};
 use harness::sau::rules::{Colour, GameResult};
 use harness::sau::{referee, GAMES};
@@ -97,6 +97,28 @@ fn main() -> ExitCode {
         );
         return ExitCode::FAILURE;
     };
+    let records = MatchFile::new(
+        MatchRecord::new(
+            referee.name(),
+            "",
+            referee.size(),
+            "sau-judge",
+            &format!(
+                "{} ms a move, {} ms a game",
+                options.config.move_time.as_millis(),
+                options.config.game_time.as_millis()
+            ),
+        ),
+        options.records.clone(),
+        options.html.clone(),
+    );
+    // The names the engines answer, asked before the match so that each game is written as
+    // it ends.
+    let names = if records.wanted() {
+        [sau_player(&options.first), sau_player(&options.second)]
+    } else {
+        Default::default()
+    };
     let mut first = Contestant::new(&options.first);
     let mut second = Contestant::new(&options.second);
     let quiet = options.quiet;
@@ -123,35 +145,17 @@ fn main() -> ExitCode {
             if !quiet {
                 println!("    {}", record.turns.join(" "));
             }
+            if records.wanted() {
+                let [ref first, ref second] = names;
+                let players = if colour == Colour::Black {
+                    [first.clone(), second.clone()]
+                } else {
+                    [second.clone(), first.clone()]
+                };
+                records.add(sau_game(game + 1, record, players));
+            }
         },
     );
-    let records = MatchFile::new(
-        MatchRecord::new(
-            referee.name(),
-            "",
-            referee.size(),
-            "sau-judge",
-            &format!(
-                "{} ms a move, {} ms a game",
-                options.config.move_time.as_millis(),
-                options.config.game_time.as_millis()
-            ),
-        ),
-        options.records.clone(),
-        options.html.clone(),
-    );
-    if records.wanted() {
-        let first_player = Player::new(&first.name, "");
-        let second_player = Player::new(&second.name, "");
-        for (index, (colour, game)) in report.games.iter().enumerate() {
-            let players = if *colour == Colour::Black {
-                [first_player.clone(), second_player.clone()]
-            } else {
-                [second_player.clone(), first_player.clone()]
-            };
-            records.add(sau_game(index as u32 + 1, game, players));
-        }
-    }
     println!("first  {} ({})", first.name, first.command);
     println!("second {} ({})", second.name, second.command);
     println!("score of first: {}", report.score.summary());

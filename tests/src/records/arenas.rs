@@ -41,6 +41,29 @@ pub fn gomocup_player(command: &str) -> Player {
     }
 }
 
+/// A SAU engine's name from its answer to `name?`; the program's file name when it does not
+/// answer in time.
+pub fn sau_player(command: &str) -> Player {
+    let fallback = Player::from_command(command);
+    let Ok(mut engine) = EngineProcess::spawn(command) else {
+        return fallback;
+    };
+    let _ = engine.send("name?");
+    let (reply, _) = engine.recv_filtered(
+        Duration::from_secs(3),
+        |line| !line.starts_with("name "),
+        |_| {},
+    );
+    let _ = engine.send("quit");
+    engine.finish(Duration::from_millis(500));
+    match reply {
+        Reply::Line(line) if !line["name ".len()..].trim().is_empty() => {
+            Player::new(line["name ".len()..].trim(), "")
+        }
+        _ => fallback,
+    }
+}
+
 fn outcome(black_wins: Option<bool>) -> Outcome {
     match black_wins {
         Some(true) => Outcome::BlackWins,
