@@ -4542,7 +4542,7 @@ mod engine {
                 }
 
                 /// The time a settled move may take (the search stops starting root moves then; see
-                /// `search.rs` for unsettled ones): most of the hard limit, since the margin for a slow
+                /// `search/mod.rs` for unsettled ones): most of the hard limit, since the margin for a slow
                 /// machine is already taken off that, and a fair share of the game time.
                 fn soft_ms(
                     &self,
