@@ -6,12 +6,13 @@
 //! position to fill the transposition table) until the next command arrives; it never prints
 //! while pondering, so nothing appears outside a `TURN` answer.
 
+use super::input::read_line;
 use crate::checkers::position::{Color, Position};
 use crate::checkers::search::{Limits, Searcher};
 use crate::checkers::square::Square;
 use crate::checkers::timing::Clock;
 use crate::core::time::{Deadline, StopFlag};
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
@@ -98,6 +99,9 @@ fn parse_place(text: &str) -> Result<Vec<(i32, i32)>, String> {
     Ok(coordinates.chunks(2).map(|p| (p[0], p[1])).collect())
 }
 
+/// The longest line read whole: a PLACE of a capture across the whole board is under 200 bytes.
+const MAX_LINE_BYTES: usize = 4096;
+
 /// Debug output is capped well below the judge's 32 KB per game.
 const DEBUG_BUDGET: usize = 12 * 1024;
 
@@ -134,7 +138,6 @@ pub fn run(config: Config) {
     let (sender, receiver) = mpsc::channel::<(Command, Instant)>();
     let worker = {
         let output = output.clone();
-        let stop = stop.clone();
         // The search recurses about 130 levels deep at most; a roomy stack costs nothing.
         thread::Builder::new()
             .stack_size(64 << 20)
@@ -148,13 +151,9 @@ pub fn run(config: Config) {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        // Bytes, not `lines()`: a line that is not UTF-8 is reported, not the end of input.
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
+    // Bytes, not `lines()`: a line that is not UTF-8 is reported, not the end of input; a line
+    // longer than any command is cut (see `input::read_line`).
+    while let Ok(Some(_)) = read_line(&mut input, &mut bytes, MAX_LINE_BYTES) {
         let received = Instant::now();
         let line = String::from_utf8_lossy(&bytes);
         match parse_command(&line) {
@@ -267,6 +266,7 @@ impl Worker {
                 start: received,
                 soft: budget.soft,
                 hard: budget.hard,
+                stop: None,
             },
             ..Limits::timed(budget.soft, budget.hard)
         };
@@ -296,7 +296,7 @@ impl Worker {
             return;
         }
         let limits = Limits {
-            stop: Some(self.stop.clone()),
+            stop: Some(self.stop),
             ..Limits::timed(Duration::MAX, Duration::MAX)
         };
         self.searcher.think(&self.position, limits);
