@@ -2,6 +2,7 @@
 //! end-to-end tests share. Nothing here ends up in an upload file.
 
 pub mod checkers;
+pub mod fuzz;
 pub mod gomoku;
 pub mod options;
 pub mod process;
