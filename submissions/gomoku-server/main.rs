@@ -1031,8 +1031,9 @@ mod engine {
 
                 /// Sizes the transposition table for the memory limit. Called when the limit arrives, at
                 /// START and again when a search starts (a no-op once the size is right). A new table costs
-                /// no time and no memory until the search touches its slots (see `tt.rs`), so a limit sent
-                /// after START, or right before a move, is honoured at no cost to that move.
+                /// no time up front: its pages are mapped as the search first touches them (see `tt.rs`),
+                /// within that search's deadline, so even a limit sent right before a move keeps the move
+                /// in time.
                 fn prepare_table(&mut self) {
                     let wanted = if self.memory_limit == 0 {
                         DEFAULT_TABLE_BYTES

@@ -1505,16 +1505,15 @@ mod engine {
                 input: Source,
                 mut output: W,
             ) -> io::Result<()> {
+                let mut lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
                 let mut state: Match<G> = Match {
                     our_side: None,
                     clock: Clock::new(control),
                     before_our_move: None,
                     rejected: Vec::new(),
                     last_move: None,
-                    stop: StopFlag::new(),
+                    stop: lines.stop_flag(),
                 };
-                let mut lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
-                state.stop = lines.stop_flag();
                 while let Some(line) = lines.next_line() {
                     let start = line.received;
                     if line.too_long {
