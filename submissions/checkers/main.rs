@@ -386,7 +386,7 @@ mod engine {
                         .deadline(received, our_moves_left(self.position.ply()));
                     let limits = Limits {
                         deadline,
-                        stop: Some(quit.clone()),
+                        stop: Some(*quit),
                         ..Limits::timed(deadline.soft, deadline.hard)
                     };
                     let search = self.searcher.think(&self.position, limits);
@@ -413,7 +413,7 @@ mod engine {
                         return;
                     }
                     let limits = Limits {
-                        stop: Some(stop.clone()),
+                        stop: Some(*stop),
                         ..Limits::timed(Duration::MAX, Duration::MAX)
                     };
                     self.searcher.think(&self.position, limits);
@@ -2091,7 +2091,12 @@ mod engine {
                         .min(usable / margins.left_divisor.max(1))
                         .min(per_move.saturating_sub(margin));
                     let soft = (share * margins.soft_percent / 100).min(hard);
-                    Deadline { start, soft, hard }
+                    Deadline {
+                        start,
+                        soft,
+                        hard,
+                        stop: None,
+                    }
                 }
 
                 /// Adds the time one move took.
@@ -2170,8 +2175,6 @@ mod engine {
                     let interrupt = StopFlag::new();
                     let quit = StopFlag::new();
                     let thread = {
-                        let interrupt = interrupt.clone();
-                        let quit = quit.clone();
                         // The searches recurse deeply at most a few hundred levels; a roomy stack costs
                         // nothing.
                         thread::Builder::new()
@@ -2291,10 +2294,11 @@ mod engine {
         pub mod time {
             // engine/src/core/time.rs
             //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
-            //! now) and a stop flag another thread can raise.
+            //! now) and a stop flag another thread can raise. A deadline may carry a stop flag: once it is
+            //! raised both limits count as passed, so every search that polls its deadline also obeys a
+            //! stop (the judge's END or quit read while we think).
 
             use std::sync::atomic::{AtomicBool, Ordering};
-            use std::sync::Arc;
             use std::time::{Duration, Instant};
 
             /// When a search must end, measured from `start`.
@@ -2306,6 +2310,8 @@ mod engine {
                 pub soft: Duration,
                 /// Past this, stop at once and answer with the best move found so far.
                 pub hard: Duration,
+                /// Raised when the search must end now, whatever the time.
+                pub stop: Option<StopFlag>,
             }
 
             impl Deadline {
@@ -2315,6 +2321,15 @@ mod engine {
                         start: Instant::now(),
                         soft: soft.min(hard),
                         hard,
+                        stop: None,
+                    }
+                }
+
+                /// Whether the deadline's stop flag is raised.
+                pub fn stopped(&self) -> bool {
+                    match self.stop {
+                        Some(flag) => flag.is_raised(),
+                        None => false,
                     }
                 }
 
@@ -2329,25 +2344,32 @@ mod engine {
                     self.start.elapsed()
                 }
 
-                /// Whether the soft limit has passed.
+                /// Whether the soft limit has passed (or a stop was asked for).
                 pub fn soft_passed(&self) -> bool {
-                    self.elapsed() >= self.soft
+                    self.stopped() || self.elapsed() >= self.soft
                 }
 
-                /// Whether the hard limit has passed.
+                /// Whether the hard limit has passed (or a stop was asked for).
                 pub fn hard_passed(&self) -> bool {
-                    self.elapsed() >= self.hard
+                    self.stopped() || self.elapsed() >= self.hard
                 }
             }
 
-            /// A flag that asks a running search to stop; cheap to clone and to poll.
-            #[derive(Clone, Debug, Default)]
-            pub struct StopFlag(Arc<AtomicBool>);
+            /// A flag that asks a running search to stop; cheap to copy and to poll. Its one byte lives as
+            /// long as the process (a program makes a handful), so that deadlines holding it stay `Copy`.
+            #[derive(Clone, Copy, Debug)]
+            pub struct StopFlag(&'static AtomicBool);
+
+            impl Default for StopFlag {
+                fn default() -> Self {
+                    Self::new()
+                }
+            }
 
             impl StopFlag {
                 /// A lowered flag.
                 pub fn new() -> Self {
-                    Self::default()
+                    Self(Box::leak(Box::new(AtomicBool::new(false))))
                 }
 
                 /// Asks the search to stop.
@@ -2383,6 +2405,7 @@ mod engine {
             //! and never prints while pondering, so nothing appears outside a `TURN` answer. `END` or the end
             //! of the input ends the worker at once, even in the middle of a search.
 
+            use super::input::read_line;
             use crate::engine::checkers::engine::{CheckersEngine, MoveError, Settings};
             use crate::engine::core::color::Color;
             use crate::engine::core::ponder::Worker;
@@ -2454,6 +2477,9 @@ mod engine {
                 }
                 Ok(coordinates.chunks(2).map(|p| (p[0], p[1])).collect())
             }
+
+            /// The longest line read whole: a PLACE of a capture across the whole board is under 200 bytes.
+            const MAX_LINE_BYTES: usize = 4096;
 
             /// Debug output is capped well below the judge's 32 KB per game.
             const DEBUG_BUDGET: usize = 12 * 1024;
@@ -2536,13 +2562,13 @@ mod engine {
                     }
                 };
                 let mut bytes = Vec::new();
-                loop {
-                    bytes.clear();
-                    // Bytes, not `lines()`: a line that is not UTF-8 is reported, not the end of input.
-                    match input.read_until(b'\n', &mut bytes) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {}
-                    }
+                // Bytes, not `lines()`: a line that is not UTF-8 is reported, not the end of input; a line
+                // longer than any command is cut (see `input::read_line`).
+                while let Ok(Some(_)) = read_line(
+                    &mut input,
+                    &mut bytes,
+                    MAX_LINE_BYTES,
+                ) {
                     let received = Instant::now();
                     let line = String::from_utf8_lossy(&bytes);
                     match parse_command(&line) {
@@ -2628,6 +2654,76 @@ mod engine {
             }
         }
 
+        pub mod input {
+            // engine/src/protocol/input.rs
+            //! Reading a judge's commands, the same way for every adapter.
+            //!
+            //! - A line is the bytes up to a line feed, less trailing CRs. A lone CR is not a line break:
+            //!   every judge ends its lines with LF or CRLF, and splitting on CR would turn one junk line
+            //!   into several commands.
+            //! - Bytes that are not UTF-8 are decoded leniently (as U+FFFD), so that a bad line is one bad
+            //!   command, never the end of the input.
+            //! - A line longer than the adapter's limit is kept to the limit and marked, so that junk without
+            //!   line feeds cannot fill the memory.
+            //! - A line cut off by the end of the input is dropped: the judge that would read its answer has
+            //!   gone.
+            //!
+            //! Standard input is read on a thread of its own, so that the judge's stop line (END, quit) and
+            //! the end of the input are noticed while a search runs: they raise a [`StopFlag`] at once, which
+            //! the adapter hands to the search in its [`Deadline`](crate::core::time::Deadline). Any other
+            //! reader (tests) is read on the caller's thread, one line when asked for, so that its lines
+            //! arrive only as fast as the answers, as they do from a judge.
+
+            use std::io::{self, BufRead};
+
+            /// Reads one line into `line` (without its ending), keeping fewer than `max_bytes` bytes of it.
+            /// Returns whether the line fitted, or `None` at the end of the input, a line cut off by the end
+            /// included.
+            pub fn read_line<R: BufRead + ?Sized>(
+                input: &mut R,
+                line: &mut Vec<u8>,
+                max_bytes: usize,
+            ) -> io::Result<Option<bool>> {
+                line.clear();
+                let mut fits = true;
+                loop {
+                    let buffer = match input.fill_buf() {
+                        Ok(buffer) => buffer,
+                        Err(error) if error.kind() == io::ErrorKind::Interrupted => {
+                            continue;
+                        }
+                        Err(error) => return Err(error),
+                    };
+                    if buffer.is_empty() {
+                        return Ok(None);
+                    }
+                    let (chunk, used) = match buffer
+                        .iter()
+                        .position(|&byte| byte == b'\n')
+                    {
+                        Some(end) => (&buffer[..end], end + 1),
+                        None => (buffer, buffer.len()),
+                    };
+                    let found_end = used > chunk.len();
+                    if line.len() + chunk.len() < max_bytes {
+                        line.extend_from_slice(chunk);
+                    } else {
+                        let room = max_bytes.saturating_sub(line.len() + 1);
+                        line.extend_from_slice(&chunk[..room.min(chunk.len())]);
+                        fits = false;
+                    }
+                    input.consume(used);
+                    if found_end {
+                        break;
+                    }
+                }
+                while line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                Ok(Some(fits))
+            }
+        }
+
         pub mod sau {
             // engine/src/protocol/sau/mod.rs
             //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
@@ -2641,6 +2737,10 @@ mod engine {
             //! the input are reported on a `notice ...` line, which never contains the word the platform
             //! reads moves from. This adapter only translates: the rules and the search live behind the
             //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+            //!
+            //! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
+            //! the input stop a search at once, and nothing is printed after them. When the platform closes
+            //! our output it has gone, so the engine ends quietly with success rather than an error.
 
             pub use crate::engine::core::clock::TimeControl;
 

@@ -151,8 +151,11 @@ mod engine {
         pub mod time {
             // engine/src/core/time.rs
             //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
-            //! now) and a stop flag another thread can raise.
+            //! now) and a stop flag another thread can raise. A deadline may carry a stop flag: once it is
+            //! raised both limits count as passed, so every search that polls its deadline also obeys a
+            //! stop (the judge's END or quit read while we think).
 
+            use std::sync::atomic::{AtomicBool, Ordering};
             use std::time::{Duration, Instant};
 
             /// When a search must end, measured from `start`.
@@ -164,6 +167,8 @@ mod engine {
                 pub soft: Duration,
                 /// Past this, stop at once and answer with the best move found so far.
                 pub hard: Duration,
+                /// Raised when the search must end now, whatever the time.
+                pub stop: Option<StopFlag>,
             }
 
             impl Deadline {
@@ -173,6 +178,15 @@ mod engine {
                         start: Instant::now(),
                         soft: soft.min(hard),
                         hard,
+                        stop: None,
+                    }
+                }
+
+                /// Whether the deadline's stop flag is raised.
+                pub fn stopped(&self) -> bool {
+                    match self.stop {
+                        Some(flag) => flag.is_raised(),
+                        None => false,
                     }
                 }
 
@@ -187,14 +201,42 @@ mod engine {
                     self.start.elapsed()
                 }
 
-                /// Whether the soft limit has passed.
+                /// Whether the soft limit has passed (or a stop was asked for).
                 pub fn soft_passed(&self) -> bool {
-                    self.elapsed() >= self.soft
+                    self.stopped() || self.elapsed() >= self.soft
                 }
 
-                /// Whether the hard limit has passed.
+                /// Whether the hard limit has passed (or a stop was asked for).
                 pub fn hard_passed(&self) -> bool {
-                    self.elapsed() >= self.hard
+                    self.stopped() || self.elapsed() >= self.hard
+                }
+            }
+
+            /// A flag that asks a running search to stop; cheap to copy and to poll. Its one byte lives as
+            /// long as the process (a program makes a handful), so that deadlines holding it stay `Copy`.
+            #[derive(Clone, Copy, Debug)]
+            pub struct StopFlag(&'static AtomicBool);
+
+            impl Default for StopFlag {
+                fn default() -> Self {
+                    Self::new()
+                }
+            }
+
+            impl StopFlag {
+                /// A lowered flag.
+                pub fn new() -> Self {
+                    Self(Box::leak(Box::new(AtomicBool::new(false))))
+                }
+
+                /// Asks the search to stop.
+                pub fn raise(&self) {
+                    self.0.store(true, Ordering::Relaxed);
+                }
+
+                /// Whether a stop was asked for.
+                pub fn is_raised(&self) -> bool {
+                    self.0.load(Ordering::Relaxed)
                 }
             }
         }
@@ -979,7 +1021,7 @@ mod engine {
             use super::search::{SearchResult, Searcher};
             use super::time::TimeLimits;
             use crate::engine::core::color::Color;
-            use crate::engine::core::time::Deadline;
+            use crate::engine::core::time::{Deadline, StopFlag};
 
             /// Transposition table size when no memory limit is given.
             const DEFAULT_TABLE_BYTES: usize = 64 << 20;
@@ -1026,6 +1068,8 @@ mod engine {
                 pub limits: TimeLimits,
                 memory_limit: u64,
                 last_search: Option<SearchResult>,
+                /// Ends a search early when raised (the manager's END read during the search).
+                stop: Option<StopFlag>,
             }
 
             impl Default for Engine {
@@ -1044,12 +1088,19 @@ mod engine {
                         limits: TimeLimits::default(),
                         memory_limit: 0,
                         last_search: None,
+                        stop: None,
                     }
+                }
+
+                /// Every later search ends as soon as `stop` is raised.
+                pub fn set_stop_flag(&mut self, stop: StopFlag) {
+                    self.stop = Some(stop);
                 }
 
                 /// A new game on an empty `width` x `height` board; the rule and the limits stay. The
                 /// transposition table is kept: its keys differ between sizes and rules, and clearing a
-                /// large table would cost time the next move may need.
+                /// large table would cost time the next move may need. It is sized here, before any clock
+                /// runs, if no memory limit has done it yet.
                 pub fn start(
                     &mut self,
                     width: usize,
@@ -1057,6 +1108,7 @@ mod engine {
                 ) -> Result<(), String> {
                     self.board = Board::new(width, height, self.board.rule())?;
                     self.limits.new_game();
+                    self.prepare_table();
                     Ok(())
                 }
 
@@ -1092,9 +1144,11 @@ mod engine {
                     self.prepare_table();
                 }
 
-                /// Sizes the transposition table for the memory limit. Called when the limit arrives and
-                /// again when a search starts (a no-op once the size is right), never at START, so that a
-                /// limit sent after START is honoured before any large table exists.
+                /// Sizes the transposition table for the memory limit. Called when the limit arrives, at
+                /// START and again when a search starts (a no-op once the size is right). A new table costs
+                /// no time up front: its pages are mapped as the search first touches them (see `tt.rs`),
+                /// within that search's deadline, so even a limit sent right before a move keeps the move
+                /// in time.
                 fn prepare_table(&mut self) {
                     let wanted = if self.memory_limit == 0 {
                         DEFAULT_TABLE_BYTES
@@ -1193,7 +1247,13 @@ mod engine {
                 /// The deadline for the next move under the current limits and position.
                 pub fn move_deadline(&self) -> Deadline {
                     let board = &self.board;
-                    self.limits.deadline(board.stone_count(), board.empty_count())
+                    let deadline = self
+                        .limits
+                        .deadline(board.stone_count(), board.empty_count());
+                    Deadline {
+                        stop: self.stop,
+                        ..deadline
+                    }
                 }
 
                 /// Thinks within the current limits and returns the chosen move (not played).
@@ -1209,6 +1269,10 @@ mod engine {
                     &mut self,
                     deadline: Deadline,
                 ) -> Option<(usize, usize)> {
+                    let deadline = Deadline {
+                        stop: deadline.stop.or(self.stop),
+                        ..deadline
+                    };
                     self.prepare_table();
                     let result = self.searcher.search(&mut self.board, deadline, 64);
                     self.last_search = Some(result);
@@ -4719,10 +4783,10 @@ mod engine {
                 pub fn charge(&mut self, spent_ms: i64) {
                     match (self.left_ms, self.match_ms) {
                         (Some(left), _) if left < UNLIMITED_MS => {
-                            self.left_ms = Some(left - spent_ms);
+                            self.left_ms = Some(left.saturating_sub(spent_ms));
                         }
                         (None, Some(total)) if total > 0 => {
-                            self.left_ms = Some(total - spent_ms);
+                            self.left_ms = Some(total.saturating_sub(spent_ms));
                         }
                         _ => {}
                     }
@@ -4736,17 +4800,17 @@ mod engine {
                         }
                         // Keep 15% of the move's time (at least 80 ms, at most 1.5 s) for the process to
                         // wake up, print and be read on a loaded or slower machine.
-                        let margin = (turn * 3 / 20).clamp(80, 1_500);
-                        hard = hard.min(turn - margin);
+                        let margin = (turn.saturating_mul(3) / 20).clamp(80, 1_500);
+                        hard = hard.min(turn.saturating_sub(margin));
                     }
                     if let Some(left) = spendable {
                         // Never bet more than a fifth of what is left on one move.
-                        hard = hard.min(left / 5 - 30);
+                        hard = hard.min((left / 5).saturating_sub(30));
                     }
                     if hard == i64::MAX {
                         hard = 10_000;
                     }
-                    hard.max(INSTANT_MS as i64) as u64
+                    hard.clamp(INSTANT_MS as i64, UNLIMITED_MS) as u64
                 }
 
                 /// The time a settled move may take (the search stops starting root moves then; see
@@ -4772,7 +4836,12 @@ mod engine {
                 fn spendable_ms(&self, empty: usize) -> Option<i64> {
                     let our_moves = (empty as i64 + 1) / 2;
                     self.effective_left()
-                        .map(|left| left - our_moves * RESERVE_PER_MOVE_MS)
+                        .map(|left| {
+                            left
+                                .saturating_sub(
+                                    our_moves.saturating_mul(RESERVE_PER_MOVE_MS),
+                                )
+                        })
                 }
 
                 /// The game time left, if the game time is limited.
@@ -4814,7 +4883,7 @@ mod engine {
 
             /// A fixed-size table of `(key, packed entry)` slots.
             pub struct TranspositionTable {
-                slots: Vec<(u64, u64)>,
+                slots: Vec<[u64; 2]>,
                 mask: usize,
             }
 
@@ -4825,10 +4894,10 @@ mod engine {
                     while count * 2 * SLOT_BYTES <= bytes {
                         count *= 2;
                     }
-                    // Write every slot now: the operating system then maps the pages here, at the start
-                    // of a game, rather than during the first timed searches.
-                    let mut slots = Vec::with_capacity(count);
-                    slots.resize(count, (0, 0));
+                    // Zeroed memory straight from the operating system: no time is spent here, on
+                    // whatever clock is running, and a page costs only when the search first touches it,
+                    // within the search's own deadline.
+                    let slots = vec![[0u64; 2]; count];
                     Self { slots, mask: count - 1 }
                 }
 
@@ -4839,7 +4908,7 @@ mod engine {
 
                 /// The entry stored for `key`, if any.
                 pub fn probe(&self, key: u64) -> Option<Entry> {
-                    let (stored, data) = self.slots[key as usize & self.mask];
+                    let [stored, data] = self.slots[key as usize & self.mask];
                     (stored == key && data != 0).then(|| unpack(data))
                 }
 
@@ -4850,7 +4919,7 @@ mod engine {
                     #[cfg(target_arch = "x86_64")]
                     {
                         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                        let slot: *const (u64, u64) = &self
+                        let slot: *const [u64; 2] = &self
                             .slots[key as usize & self.mask];
                         // SAFETY: a prefetch only hints the cache; it reads no value and cannot fault, and
                         // the pointer is to a slot of the table in any case.
@@ -4863,12 +4932,12 @@ mod engine {
                 /// Stores a result, keeping a deeper result of the same position.
                 pub fn store(&mut self, key: u64, entry: Entry) {
                     let slot = &mut self.slots[key as usize & self.mask];
-                    if slot.0 == key && slot.1 != 0
-                        && unpack(slot.1).depth > entry.depth + KEEP_DEEPER
+                    if slot[0] == key && slot[1] != 0
+                        && unpack(slot[1]).depth > entry.depth + KEEP_DEEPER
                     {
                         return;
                     }
-                    *slot = (key, pack(entry));
+                    *slot = [key, pack(entry)];
                 }
             }
 
@@ -5063,10 +5132,20 @@ mod engine {
             //! Mandatory commands: START, BEGIN, TURN, BOARD..DONE, INFO, END, ABOUT; optional ones:
             //! RECTSTART, RESTART, TAKEBACK, PLAY, SWAP2BOARD..DONE. Anything else gets `UNKNOWN`. Bad
             //! input gets one `ERROR` line and leaves the position as it was.
+            //!
+            //! Decisions on odd input:
+            //! - Lines end with LF or CRLF; a lone CR is not a line break (see [`super::input`]).
+            //! - END is read while we think: the search stops and nothing more is printed. END inside an
+            //!   unfinished BOARD or SWAP2BOARD block ends the program too, as does the end of the input
+            //!   (a command cut off by it is not answered: nobody is left to read the answer).
+            //! - An INFO the brain cannot read gets a `DEBUG` line, not `ERROR`: the protocol expects no
+            //!   reply to INFO, and a manager waiting for a move must not take an `ERROR` for one.
 
-            use std::io::{BufRead, Write};
+            use std::io::Write;
+            use super::input::{parse_saturating, quoted, Lines, Source};
             use crate::engine::core::color::Color;
             use crate::engine::core::score::WIN_THRESHOLD;
+            use crate::engine::core::time::StopFlag;
             use crate::engine::gomoku::engine::Engine;
             use crate::engine::gomoku::rule::Rule;
             use crate::engine::gomoku::swap2::{
@@ -5077,42 +5156,40 @@ mod engine {
             /// The ABOUT line.
             const ABOUT: &str = r#"name="Quintet", version="1.0", author="Quintet authors", country="Unknown""#;
 
-            /// Runs the protocol until END or the end of the input.
-            pub fn run(input: impl BufRead, mut output: impl Write) {
-                let mut brain = Brain::new();
-                let mut lines = input.lines();
-                while let Some(Ok(line)) = lines.next() {
-                    let line = line.trim().to_string();
-                    if line.is_empty() {
+            /// The longest line read whole; the longest real one (`INFO folder PATH`) is far shorter.
+            const MAX_LINE_BYTES: usize = 16 * 1024;
+
+            /// Whether a line is END, which ends the program at once, even during a search.
+            fn is_end(line: &str) -> bool {
+                split_command(line.trim()).0 == "END"
+            }
+
+            /// Runs the protocol until END or the end of the input. Standard input is read on a thread of
+            /// its own, so that END stops a search.
+            pub fn run<'a>(input: impl Into<Source<'a>>, mut output: impl Write) {
+                let mut lines = Lines::new(input, MAX_LINE_BYTES, is_end);
+                let mut brain = Brain::new(lines.stop_flag());
+                while let Some(line) = lines.next_line() {
+                    if line.too_long {
+                        let answer = format!(
+                            "ERROR line longer than {MAX_LINE_BYTES} bytes ignored",
+                        );
+                        let _ = writeln!(output, "{answer}");
+                        let _ = output.flush();
                         continue;
                     }
-                    let (command, rest) = split_command(&line);
+                    let text = line.text.trim();
+                    if text.is_empty() {
+                        continue;
+                    }
+                    let (command, rest) = split_command(text);
                     let answer = match command.as_str() {
                         "END" => break,
                         "BOARD" | "SWAP2BOARD" => {
-                            let mut block = Vec::new();
-                            let mut finished = false;
-                            for next in lines.by_ref() {
-                                let next = match next {
-                                    Ok(next) => next,
-                                    Err(_) => break,
-                                };
-                                let next = next.trim().to_string();
-                                if next.eq_ignore_ascii_case("DONE") {
-                                    finished = true;
-                                    break;
-                                }
-                                if !next.is_empty() {
-                                    block.push(next);
-                                }
-                            }
-                            if !finished {
-                                break;
-                            }
-                            if command == "BOARD" {
-                                brain.board(&block)
-                            } else {
-                                brain.swap2(&block)
+                            match read_block(&mut lines) {
+                                Some(block) if command == "BOARD" => brain.board(&block),
+                                Some(block) => brain.swap2(&block),
+                                None => break,
                             }
                         }
                         _ => brain.command(&command, rest),
@@ -5122,6 +5199,25 @@ mod engine {
                     }
                     let _ = output.flush();
                 }
+            }
+
+            /// The lines of a BOARD or SWAP2BOARD block up to DONE; `None` when END or the end of the input
+            /// comes first.
+            fn read_block(lines: &mut Lines) -> Option<Vec<String>> {
+                let mut block = Vec::new();
+                while let Some(line) = lines.next_line() {
+                    let text = line.text.trim();
+                    if text.eq_ignore_ascii_case("DONE") {
+                        return Some(block);
+                    }
+                    if is_end(text) {
+                        return None;
+                    }
+                    if !text.is_empty() {
+                        block.push(text.to_string());
+                    }
+                }
+                None
             }
 
             /// Splits a line into its upper-case command word and the rest.
@@ -5142,13 +5238,18 @@ mod engine {
             struct Brain {
                 engine: Engine,
                 started: bool,
+                /// Raised by END or the end of the input: no more thinking, no more moves printed.
+                stop: StopFlag,
             }
 
             impl Brain {
-                fn new() -> Self {
+                fn new(stop: StopFlag) -> Self {
+                    let mut engine = Engine::new();
+                    engine.set_stop_flag(stop);
                     Self {
-                        engine: Engine::new(),
+                        engine,
                         started: false,
+                        stop,
                     }
                 }
 
@@ -5159,7 +5260,10 @@ mod engine {
                                 Ok(size) => self.start(size, size),
                                 Err(_) => {
                                     vec![
-                                        format!("ERROR START needs a board size, got '{rest}'"),
+                                        format!(
+                                            "ERROR START needs a board size, got '{}'",
+                                            quoted(rest),
+                                        ),
                                     ]
                                 }
                             }
@@ -5171,7 +5275,10 @@ mod engine {
                                 }
                                 _ => {
                                     vec![
-                                        format!("ERROR RECTSTART needs width,height, got '{rest}'"),
+                                        format!(
+                                            "ERROR RECTSTART needs width,height, got '{}'",
+                                            quoted(rest),
+                                        ),
                                     ]
                                 }
                             }
@@ -5203,9 +5310,11 @@ mod engine {
                                 return error;
                             }
                             let (x, y) = match parse_pair(rest) {
-                                Some((x, y)) => (x, y),
+                                Some(pair) => pair,
                                 None => {
-                                    return vec![format!("ERROR TURN needs x,y, got '{rest}'")];
+                                    return vec![
+                                        format!("ERROR TURN needs x,y, got '{}'", quoted(rest)),
+                                    ];
                                 }
                             };
                             if let Err(error) = self.engine.play(x, y, false) {
@@ -5218,9 +5327,11 @@ mod engine {
                                 return error;
                             }
                             let (x, y) = match parse_pair(rest) {
-                                Some((x, y)) => (x, y),
+                                Some(pair) => pair,
                                 None => {
-                                    return vec![format!("ERROR PLAY needs x,y, got '{rest}'")];
+                                    return vec![
+                                        format!("ERROR PLAY needs x,y, got '{}'", quoted(rest)),
+                                    ];
                                 }
                             };
                             match self.engine.play(x, y, false) {
@@ -5233,10 +5344,10 @@ mod engine {
                                 return error;
                             }
                             let (x, y) = match parse_pair(rest) {
-                                Some((x, y)) => (x, y),
+                                Some(pair) => pair,
                                 None => {
                                     return vec![
-                                        format!("ERROR TAKEBACK needs x,y, got '{rest}'"),
+                                        format!("ERROR TAKEBACK needs x,y, got '{}'", quoted(rest)),
                                     ];
                                 }
                             };
@@ -5250,7 +5361,7 @@ mod engine {
                         "DONE" => {
                             vec!["ERROR DONE without BOARD or SWAP2BOARD".to_string()]
                         }
-                        _ => vec![format!("UNKNOWN command '{command}'")],
+                        _ => vec![format!("UNKNOWN command '{}'", quoted(command))],
                     }
                 }
 
@@ -5274,19 +5385,25 @@ mod engine {
                         .split_once(char::is_whitespace)
                         .unwrap_or((rest, ""));
                     let value = value.trim();
-                    let number = value.parse::<i64>().ok();
+                    let number = parse_saturating(value);
                     let limits = &mut self.engine.limits;
+                    // Times beyond what the protocol can mean (2^31 - 1 ms is "unlimited") are clamped, so
+                    // that no later sum or difference can overflow.
+                    let ms = |value: i64| value.clamp(-UNLIMITED_MS, UNLIMITED_MS);
                     match (key.to_ascii_lowercase().as_str(), number) {
-                        ("timeout_turn", Some(ms)) => limits.turn_ms = Some(ms.max(0)),
-                        ("timeout_match", Some(ms)) => limits.match_ms = Some(ms.max(0)),
-                        ("time_left", Some(ms)) => {
-                            limits.left_ms = Some(ms.min(UNLIMITED_MS));
+                        ("timeout_turn", Some(value)) => {
+                            limits.turn_ms = Some(ms(value).max(0));
                         }
+                        ("timeout_match", Some(value)) => {
+                            limits.match_ms = Some(ms(value).max(0));
+                        }
+                        ("time_left", Some(value)) => limits.left_ms = Some(ms(value)),
                         ("max_memory", Some(bytes)) => {
                             self.engine.set_memory_limit(bytes.max(0) as u64)
                         }
                         ("rule", Some(mask)) => {
-                            self.engine.set_rule(Rule::from_gomocup_mask(mask as u32))
+                            let mask = mask.clamp(0, i64::from(u32::MAX)) as u32;
+                            self.engine.set_rule(Rule::from_gomocup_mask(mask));
                         }
                         // The opponent's kind, the cursor position and the folder for files change nothing
                         // in how we play.
@@ -5297,7 +5414,11 @@ mod engine {
                             None,
                         ) => {
                             return vec![
-                                format!("ERROR INFO {key} needs a number, got '{value}'"),
+                                format!(
+                                    "DEBUG INFO {} needs a number, got '{}'",
+                                    quoted(key),
+                                    quoted(value),
+                                ),
                             ];
                         }
                         // Unknown keys are allowed by the protocol and ignored.
@@ -5331,7 +5452,10 @@ mod engine {
                             Some(stone) => stones.push(stone),
                             None => {
                                 return vec![
-                                    format!("ERROR BOARD line '{line}' is not x,y,field"),
+                                    format!(
+                                        "ERROR BOARD line '{}' is not x,y,field",
+                                        quoted(line),
+                                    ),
                                 ];
                             }
                         }
@@ -5390,10 +5514,16 @@ mod engine {
                             Some(pair) => stones.push(pair),
                             None => {
                                 return vec![
-                                    format!("ERROR SWAP2BOARD line '{line}' is not x,y"),
+                                    format!(
+                                        "ERROR SWAP2BOARD line '{}' is not x,y",
+                                        quoted(line),
+                                    ),
                                 ];
                             }
                         }
+                    }
+                    if self.stop.is_raised() {
+                        return Vec::new();
                     }
                     if stones.is_empty() {
                         let opening = propose_opening(&mut self.engine);
@@ -5427,7 +5557,12 @@ mod engine {
                     }
                     self.engine.set_side_to_move(Color::White);
                     let time = self.engine.move_deadline().hard;
-                    let answer = match answer_proposal(&mut self.engine, time) {
+                    let choice = answer_proposal(&mut self.engine, time);
+                    self.engine.restart();
+                    if self.stop.is_raised() {
+                        return Vec::new();
+                    }
+                    let answer = match choice {
                         Swap2Choice::Swap => "SWAP".to_string(),
                         Swap2Choice::Stones(stones) => {
                             let text: Vec<String> = stones
@@ -5437,14 +5572,21 @@ mod engine {
                             text.join(" ")
                         }
                     };
-                    self.engine.restart();
                     vec![answer]
                 }
 
-                /// Thinks, plays the chosen move on our board and returns the answer lines.
+                /// Thinks, plays the chosen move on our board and returns the answer lines; nothing once
+                /// END or the end of the input has been read.
                 fn answer_move(&mut self) -> Vec<String> {
-                    let (x, y) = match self.engine.think() {
-                        Some((x, y)) => (x, y),
+                    if self.stop.is_raised() {
+                        return Vec::new();
+                    }
+                    let chosen = self.engine.think();
+                    if self.stop.is_raised() {
+                        return Vec::new();
+                    }
+                    let (x, y) = match chosen {
+                        Some(cell) => cell,
                         None => return vec!["ERROR no empty cell left".to_string()],
                     };
                     let mut lines = Vec::new();
@@ -5471,6 +5613,270 @@ mod engine {
                     lines.push(format!("{x},{y}"));
                     lines
                 }
+            }
+        }
+
+        pub mod input {
+            // engine/src/protocol/input.rs
+            //! Reading a judge's commands, the same way for every adapter.
+            //!
+            //! - A line is the bytes up to a line feed, less trailing CRs. A lone CR is not a line break:
+            //!   every judge ends its lines with LF or CRLF, and splitting on CR would turn one junk line
+            //!   into several commands.
+            //! - Bytes that are not UTF-8 are decoded leniently (as U+FFFD), so that a bad line is one bad
+            //!   command, never the end of the input.
+            //! - A line longer than the adapter's limit is kept to the limit and marked, so that junk without
+            //!   line feeds cannot fill the memory.
+            //! - A line cut off by the end of the input is dropped: the judge that would read its answer has
+            //!   gone.
+            //!
+            //! Standard input is read on a thread of its own, so that the judge's stop line (END, quit) and
+            //! the end of the input are noticed while a search runs: they raise a [`StopFlag`] at once, which
+            //! the adapter hands to the search in its [`Deadline`](crate::core::time::Deadline). Any other
+            //! reader (tests) is read on the caller's thread, one line when asked for, so that its lines
+            //! arrive only as fast as the answers, as they do from a judge.
+
+            use crate::engine::core::time::StopFlag;
+            use std::io::{self, BufRead, StdinLock};
+            use std::sync::mpsc::{self, Receiver};
+            use std::thread;
+            use std::time::Instant;
+
+            /// One line from the judge.
+            #[derive(Clone, Debug)]
+            pub struct Line {
+                /// The text, without its line ending.
+                pub text: String,
+                /// Whether the line was longer than the limit (`text` then holds its start only).
+                pub too_long: bool,
+                /// When the line had arrived (the judge's clock for an answer starts about then).
+                #[allow(dead_code)]
+                pub received: Instant,
+            }
+
+            /// Where the lines come from.
+            pub enum Source<'a> {
+                /// Standard input, read on a thread of its own.
+                Stdin,
+                /// Any other reader, read on the caller's thread.
+                Reader(Box<dyn BufRead + 'a>),
+            }
+
+            impl From<StdinLock<'static>> for Source<'static> {
+                /// The lock is let go: the reading thread takes its own.
+                fn from(_: StdinLock<'static>) -> Self {
+                    Source::Stdin
+                }
+            }
+
+            impl<'a> From<&'a [u8]> for Source<'a> {
+                fn from(bytes: &'a [u8]) -> Self {
+                    Source::Reader(Box::new(bytes))
+                }
+            }
+
+            /// Recognises the judge's line that ends the program (END, quit).
+            pub type StopLine = fn(&str) -> bool;
+
+            enum Reading<'a> {
+                Here(Box<dyn BufRead + 'a>),
+                Thread(Receiver<Line>),
+                Ended,
+            }
+
+            /// The judge's lines, one at a time, with the stop flag that the stop line and the end of the
+            /// input raise.
+            pub struct Lines<'a> {
+                reading: Reading<'a>,
+                stop: StopFlag,
+                is_stop: StopLine,
+                max_bytes: usize,
+            }
+
+            impl<'a> Lines<'a> {
+                /// Lines of `source` of at most `max_bytes` each; `is_stop` recognises the stop line.
+                pub fn new(
+                    source: impl Into<Source<'a>>,
+                    max_bytes: usize,
+                    is_stop: StopLine,
+                ) -> Self {
+                    let stop = StopFlag::new();
+                    let reading = match source.into() {
+                        Source::Reader(reader) => Reading::Here(reader),
+                        Source::Stdin => {
+                            match spawn_reader(stop, max_bytes, is_stop) {
+                                Some(receiver) => Reading::Thread(receiver),
+                                // No thread to be had: read here, without noticing a stop during a search.
+                                None => Reading::Here(Box::new(io::stdin().lock())),
+                            }
+                        }
+                    };
+                    Self {
+                        reading,
+                        stop,
+                        is_stop,
+                        max_bytes,
+                    }
+                }
+
+                /// The next line; `None` once the input has ended (the stop flag is raised then).
+                pub fn next_line(&mut self) -> Option<Line> {
+                    let line = match &mut self.reading {
+                        Reading::Here(reader) => {
+                            read_checked(reader, self.max_bytes, self.stop, self.is_stop)
+                        }
+                        Reading::Thread(receiver) => receiver.recv().ok(),
+                        Reading::Ended => None,
+                    };
+                    if line.is_none() {
+                        self.stop.raise();
+                        self.reading = Reading::Ended;
+                    }
+                    line
+                }
+
+                /// The flag raised by the stop line or the end of the input, for the search's deadline.
+                pub fn stop_flag(&self) -> StopFlag {
+                    self.stop
+                }
+            }
+
+            /// Starts the thread that reads standard input into a channel.
+            fn spawn_reader(
+                stop: StopFlag,
+                max_bytes: usize,
+                is_stop: StopLine,
+            ) -> Option<Receiver<Line>> {
+                let (sender, receiver) = mpsc::channel();
+                let reader = move || {
+                    let stdin = io::stdin();
+                    let mut input = stdin.lock();
+                    while let Some(line) = read_checked(
+                        &mut input,
+                        max_bytes,
+                        stop,
+                        is_stop,
+                    ) {
+                        let last = stop.is_raised();
+                        if sender.send(line).is_err() || last {
+                            break;
+                        }
+                    }
+                    stop.raise();
+                };
+                // A small stack: the thread only reads and decodes.
+                thread::Builder::new()
+                    .name("input".to_string())
+                    .stack_size(256 << 10)
+                    .spawn(reader)
+                    .ok()
+                    .map(|_| receiver)
+            }
+
+            /// Reads a line and raises `stop` when it is the stop line (before anyone sees the line) or
+            /// when the input has ended.
+            fn read_checked<R: BufRead + ?Sized>(
+                input: &mut R,
+                max_bytes: usize,
+                stop: StopFlag,
+                is_stop: StopLine,
+            ) -> Option<Line> {
+                let mut bytes = Vec::new();
+                match read_line(input, &mut bytes, max_bytes) {
+                    Ok(Some(fits)) => {
+                        let text = String::from_utf8_lossy(&bytes).into_owned();
+                        if fits && is_stop(&text) {
+                            stop.raise();
+                        }
+                        Some(Line {
+                            text,
+                            too_long: !fits,
+                            received: Instant::now(),
+                        })
+                    }
+                    Ok(None) | Err(_) => {
+                        stop.raise();
+                        None
+                    }
+                }
+            }
+
+            /// Reads one line into `line` (without its ending), keeping fewer than `max_bytes` bytes of it.
+            /// Returns whether the line fitted, or `None` at the end of the input, a line cut off by the end
+            /// included.
+            pub fn read_line<R: BufRead + ?Sized>(
+                input: &mut R,
+                line: &mut Vec<u8>,
+                max_bytes: usize,
+            ) -> io::Result<Option<bool>> {
+                line.clear();
+                let mut fits = true;
+                loop {
+                    let buffer = match input.fill_buf() {
+                        Ok(buffer) => buffer,
+                        Err(error) if error.kind() == io::ErrorKind::Interrupted => {
+                            continue;
+                        }
+                        Err(error) => return Err(error),
+                    };
+                    if buffer.is_empty() {
+                        return Ok(None);
+                    }
+                    let (chunk, used) = match buffer
+                        .iter()
+                        .position(|&byte| byte == b'\n')
+                    {
+                        Some(end) => (&buffer[..end], end + 1),
+                        None => (buffer, buffer.len()),
+                    };
+                    let found_end = used > chunk.len();
+                    if line.len() + chunk.len() < max_bytes {
+                        line.extend_from_slice(chunk);
+                    } else {
+                        let room = max_bytes.saturating_sub(line.len() + 1);
+                        line.extend_from_slice(&chunk[..room.min(chunk.len())]);
+                        fits = false;
+                    }
+                    input.consume(used);
+                    if found_end {
+                        break;
+                    }
+                }
+                while line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                Ok(Some(fits))
+            }
+
+            /// A piece of the judge's input fit to quote in an answer: control characters escaped (a CR
+            /// would end the line for some readers) and at most 40 characters.
+            pub fn quoted(text: &str) -> String {
+                let mut shown: String = text
+                    .chars()
+                    .take(40)
+                    .flat_map(char::escape_debug)
+                    .collect();
+                if text.chars().nth(40).is_some() {
+                    shown.push_str("...");
+                }
+                shown
+            }
+
+            /// Parses a whole number, saturating at the ends of `i64` rather than refusing a long one.
+            pub fn parse_saturating(text: &str) -> Option<i64> {
+                let text = text.trim();
+                if let Ok(value) = text.parse::<i64>() {
+                    return Some(value);
+                }
+                let (negative, digits) = match text.strip_prefix('-') {
+                    Some(rest) => (true, rest),
+                    None => (false, text.strip_prefix('+').unwrap_or(text)),
+                };
+                if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit())
+                {
+                    return None;
+                }
+                Some(if negative { i64::MIN } else { i64::MAX })
             }
         }
     }

@@ -5,11 +5,7 @@
 // engine/src/bin/gomoku-server.rs
 fn main() {
     let stdin = std::io::stdin();
-    crate::engine::protocol::gomoku_server::run(
-        stdin.lock(),
-        std::io::stdout(),
-        std::io::stderr(),
-    );
+    crate::engine::protocol::gomoku_server::run(stdin.lock(), std::io::stdout());
 }
 
 mod engine {
@@ -155,8 +151,11 @@ mod engine {
         pub mod time {
             // engine/src/core/time.rs
             //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
-            //! now) and a stop flag another thread can raise.
+            //! now) and a stop flag another thread can raise. A deadline may carry a stop flag: once it is
+            //! raised both limits count as passed, so every search that polls its deadline also obeys a
+            //! stop (the judge's END or quit read while we think).
 
+            use std::sync::atomic::{AtomicBool, Ordering};
             use std::time::{Duration, Instant};
 
             /// When a search must end, measured from `start`.
@@ -168,6 +167,8 @@ mod engine {
                 pub soft: Duration,
                 /// Past this, stop at once and answer with the best move found so far.
                 pub hard: Duration,
+                /// Raised when the search must end now, whatever the time.
+                pub stop: Option<StopFlag>,
             }
 
             impl Deadline {
@@ -177,6 +178,15 @@ mod engine {
                         start: Instant::now(),
                         soft: soft.min(hard),
                         hard,
+                        stop: None,
+                    }
+                }
+
+                /// Whether the deadline's stop flag is raised.
+                pub fn stopped(&self) -> bool {
+                    match self.stop {
+                        Some(flag) => flag.is_raised(),
+                        None => false,
                     }
                 }
 
@@ -191,14 +201,42 @@ mod engine {
                     self.start.elapsed()
                 }
 
-                /// Whether the soft limit has passed.
+                /// Whether the soft limit has passed (or a stop was asked for).
                 pub fn soft_passed(&self) -> bool {
-                    self.elapsed() >= self.soft
+                    self.stopped() || self.elapsed() >= self.soft
                 }
 
-                /// Whether the hard limit has passed.
+                /// Whether the hard limit has passed (or a stop was asked for).
                 pub fn hard_passed(&self) -> bool {
-                    self.elapsed() >= self.hard
+                    self.stopped() || self.elapsed() >= self.hard
+                }
+            }
+
+            /// A flag that asks a running search to stop; cheap to copy and to poll. Its one byte lives as
+            /// long as the process (a program makes a handful), so that deadlines holding it stay `Copy`.
+            #[derive(Clone, Copy, Debug)]
+            pub struct StopFlag(&'static AtomicBool);
+
+            impl Default for StopFlag {
+                fn default() -> Self {
+                    Self::new()
+                }
+            }
+
+            impl StopFlag {
+                /// A lowered flag.
+                pub fn new() -> Self {
+                    Self(Box::leak(Box::new(AtomicBool::new(false))))
+                }
+
+                /// Asks the search to stop.
+                pub fn raise(&self) {
+                    self.0.store(true, Ordering::Relaxed);
+                }
+
+                /// Whether a stop was asked for.
+                pub fn is_raised(&self) -> bool {
+                    self.0.load(Ordering::Relaxed)
                 }
             }
         }
@@ -963,7 +1001,7 @@ mod engine {
             use super::search::{SearchResult, Searcher};
             use super::time::TimeLimits;
             use crate::engine::core::color::Color;
-            use crate::engine::core::time::Deadline;
+            use crate::engine::core::time::{Deadline, StopFlag};
 
             /// Transposition table size when no memory limit is given.
             const DEFAULT_TABLE_BYTES: usize = 64 << 20;
@@ -1011,6 +1049,8 @@ mod engine {
                 pub limits: TimeLimits,
                 memory_limit: u64,
                 last_search: Option<SearchResult>,
+                /// Ends a search early when raised (the manager's END read during the search).
+                stop: Option<StopFlag>,
             }
 
             impl Default for Engine {
@@ -1029,12 +1069,19 @@ mod engine {
                         limits: TimeLimits::default(),
                         memory_limit: 0,
                         last_search: None,
+                        stop: None,
                     }
+                }
+
+                /// Every later search ends as soon as `stop` is raised.
+                pub fn set_stop_flag(&mut self, stop: StopFlag) {
+                    self.stop = Some(stop);
                 }
 
                 /// A new game on an empty `width` x `height` board; the rule and the limits stay. The
                 /// transposition table is kept: its keys differ between sizes and rules, and clearing a
-                /// large table would cost time the next move may need.
+                /// large table would cost time the next move may need. It is sized here, before any clock
+                /// runs, if no memory limit has done it yet.
                 pub fn start(
                     &mut self,
                     width: usize,
@@ -1042,6 +1089,7 @@ mod engine {
                 ) -> Result<(), String> {
                     self.board = Board::new(width, height, self.board.rule())?;
                     self.limits.new_game();
+                    self.prepare_table();
                     Ok(())
                 }
 
@@ -1072,9 +1120,11 @@ mod engine {
                     self.prepare_table();
                 }
 
-                /// Sizes the transposition table for the memory limit. Called when the limit arrives and
-                /// again when a search starts (a no-op once the size is right), never at START, so that a
-                /// limit sent after START is honoured before any large table exists.
+                /// Sizes the transposition table for the memory limit. Called when the limit arrives, at
+                /// START and again when a search starts (a no-op once the size is right). A new table costs
+                /// no time up front: its pages are mapped as the search first touches them (see `tt.rs`),
+                /// within that search's deadline, so even a limit sent right before a move keeps the move
+                /// in time.
                 fn prepare_table(&mut self) {
                     let wanted = if self.memory_limit == 0 {
                         DEFAULT_TABLE_BYTES
@@ -1135,7 +1185,13 @@ mod engine {
                 /// The deadline for the next move under the current limits and position.
                 pub fn move_deadline(&self) -> Deadline {
                     let board = &self.board;
-                    self.limits.deadline(board.stone_count(), board.empty_count())
+                    let deadline = self
+                        .limits
+                        .deadline(board.stone_count(), board.empty_count());
+                    Deadline {
+                        stop: self.stop,
+                        ..deadline
+                    }
                 }
 
                 /// Thinks within the current limits and returns the chosen move (not played).
@@ -1151,6 +1207,10 @@ mod engine {
                     &mut self,
                     deadline: Deadline,
                 ) -> Option<(usize, usize)> {
+                    let deadline = Deadline {
+                        stop: deadline.stop.or(self.stop),
+                        ..deadline
+                    };
                     self.prepare_table();
                     let result = self.searcher.search(&mut self.board, deadline, 64);
                     self.last_search = Some(result);
@@ -4511,10 +4571,10 @@ mod engine {
                 pub fn charge(&mut self, spent_ms: i64) {
                     match (self.left_ms, self.match_ms) {
                         (Some(left), _) if left < UNLIMITED_MS => {
-                            self.left_ms = Some(left - spent_ms);
+                            self.left_ms = Some(left.saturating_sub(spent_ms));
                         }
                         (None, Some(total)) if total > 0 => {
-                            self.left_ms = Some(total - spent_ms);
+                            self.left_ms = Some(total.saturating_sub(spent_ms));
                         }
                         _ => {}
                     }
@@ -4528,17 +4588,17 @@ mod engine {
                         }
                         // Keep 15% of the move's time (at least 80 ms, at most 1.5 s) for the process to
                         // wake up, print and be read on a loaded or slower machine.
-                        let margin = (turn * 3 / 20).clamp(80, 1_500);
-                        hard = hard.min(turn - margin);
+                        let margin = (turn.saturating_mul(3) / 20).clamp(80, 1_500);
+                        hard = hard.min(turn.saturating_sub(margin));
                     }
                     if let Some(left) = spendable {
                         // Never bet more than a fifth of what is left on one move.
-                        hard = hard.min(left / 5 - 30);
+                        hard = hard.min((left / 5).saturating_sub(30));
                     }
                     if hard == i64::MAX {
                         hard = 10_000;
                     }
-                    hard.max(INSTANT_MS as i64) as u64
+                    hard.clamp(INSTANT_MS as i64, UNLIMITED_MS) as u64
                 }
 
                 /// The time a settled move may take (the search stops starting root moves then; see
@@ -4564,7 +4624,12 @@ mod engine {
                 fn spendable_ms(&self, empty: usize) -> Option<i64> {
                     let our_moves = (empty as i64 + 1) / 2;
                     self.effective_left()
-                        .map(|left| left - our_moves * RESERVE_PER_MOVE_MS)
+                        .map(|left| {
+                            left
+                                .saturating_sub(
+                                    our_moves.saturating_mul(RESERVE_PER_MOVE_MS),
+                                )
+                        })
                 }
 
                 /// The game time left, if the game time is limited.
@@ -4606,7 +4671,7 @@ mod engine {
 
             /// A fixed-size table of `(key, packed entry)` slots.
             pub struct TranspositionTable {
-                slots: Vec<(u64, u64)>,
+                slots: Vec<[u64; 2]>,
                 mask: usize,
             }
 
@@ -4617,10 +4682,10 @@ mod engine {
                     while count * 2 * SLOT_BYTES <= bytes {
                         count *= 2;
                     }
-                    // Write every slot now: the operating system then maps the pages here, at the start
-                    // of a game, rather than during the first timed searches.
-                    let mut slots = Vec::with_capacity(count);
-                    slots.resize(count, (0, 0));
+                    // Zeroed memory straight from the operating system: no time is spent here, on
+                    // whatever clock is running, and a page costs only when the search first touches it,
+                    // within the search's own deadline.
+                    let slots = vec![[0u64; 2]; count];
                     Self { slots, mask: count - 1 }
                 }
 
@@ -4631,7 +4696,7 @@ mod engine {
 
                 /// The entry stored for `key`, if any.
                 pub fn probe(&self, key: u64) -> Option<Entry> {
-                    let (stored, data) = self.slots[key as usize & self.mask];
+                    let [stored, data] = self.slots[key as usize & self.mask];
                     (stored == key && data != 0).then(|| unpack(data))
                 }
 
@@ -4642,7 +4707,7 @@ mod engine {
                     #[cfg(target_arch = "x86_64")]
                     {
                         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                        let slot: *const (u64, u64) = &self
+                        let slot: *const [u64; 2] = &self
                             .slots[key as usize & self.mask];
                         // SAFETY: a prefetch only hints the cache; it reads no value and cannot fault, and
                         // the pointer is to a slot of the table in any case.
@@ -4655,12 +4720,12 @@ mod engine {
                 /// Stores a result, keeping a deeper result of the same position.
                 pub fn store(&mut self, key: u64, entry: Entry) {
                     let slot = &mut self.slots[key as usize & self.mask];
-                    if slot.0 == key && slot.1 != 0
-                        && unpack(slot.1).depth > entry.depth + KEEP_DEEPER
+                    if slot[0] == key && slot[1] != 0
+                        && unpack(slot[1]).depth > entry.depth + KEEP_DEEPER
                     {
                         return;
                     }
-                    *slot = (key, pack(entry));
+                    *slot = [key, pack(entry)];
                 }
             }
 
@@ -4851,11 +4916,20 @@ mod engine {
             // engine/src/protocol/gomoku_server.rs
             //! The pos / move / go / quit gomoku match server: `pos S x` sets a new game (S is N*N cells
             //! `X`, `O`, `-`, row-major from the top left; x the side to move), `move C` is the opponent's
-            //! move (C = col + row*N), `go T` asks for `move C` within T ms, `quit` ends. This adapter only
-            //! parses lines, calls the engine and prints; its only stdout lines are moves. Bad input is
-            //! reported on stderr and changes nothing.
+            //! move (C = col + row*N), `go T` asks for `move C` within T ms, `winner W` reports the result,
+            //! `quit` ends. This adapter only parses lines, calls the engine and prints.
+            //!
+            //! The server takes the first line matching `^\s*move\s+\d+` after a `go` as the answer and
+            //! passes over every other line, so problems with the input are reported on stdout as
+            //! `info error: ...` lines, which can never match. Decisions on odd input:
+            //! - After a `pos` we refuse there is no position: `move` and `go` are refused (an answer from
+            //!   the previous game's board would be an illegal move) until a `pos` is accepted.
+            //! - `quit` is read while we think: the search stops and nothing more is printed; the end of the
+            //!   input ends the program the same way. Lines end with LF or CRLF; a lone CR is not a line
+            //!   break, and an input line is only ever quoted with its control characters escaped.
 
-            use std::io::{BufRead, Write};
+            use std::io::Write;
+            use super::input::{parse_saturating, quoted, Lines, Source};
             use crate::engine::core::color::Color;
             use crate::engine::gomoku::engine::Engine;
             use crate::engine::gomoku::rule::Rule;
@@ -4869,50 +4943,82 @@ mod engine {
             /// Memory we allow ourselves on the server (sizes the transposition table to 32 MiB).
             const SERVER_MEMORY_BYTES: u64 = 96 << 20;
 
-            /// Runs the protocol until `quit` or the end of the input; problems go to `errors`.
-            pub fn run(
-                input: impl BufRead,
-                mut output: impl Write,
-                mut errors: impl Write,
-            ) {
+            /// The longest line read whole (a 19x19 `pos` is under 400 bytes).
+            const MAX_LINE_BYTES: usize = 16 * 1024;
+
+            /// Whether a line is `quit`, which ends the program at once, even during a search.
+            fn is_quit(line: &str) -> bool {
+                line.split_whitespace().next() == Some("quit")
+            }
+
+            /// Runs the protocol until `quit` or the end of the input. Standard input is read on a thread
+            /// of its own, so that `quit` stops a search.
+            pub fn run<'a>(input: impl Into<Source<'a>>, mut output: impl Write) {
+                let mut lines = Lines::new(input, MAX_LINE_BYTES, is_quit);
                 let mut engine = Engine::new();
                 engine.set_rule(Rule::Freestyle);
-                // The server states no memory limit; a modest table, mapped here before any clock runs.
+                engine.set_stop_flag(lines.stop_flag());
+                // The server states no memory limit; a modest table, sized here before any clock runs.
                 engine.set_memory_limit(SERVER_MEMORY_BYTES);
                 let mut side: Option<usize> = None;
-                for line in input.lines() {
-                    let line = match line {
-                        Ok(line) => line,
-                        Err(_) => break,
-                    };
-                    let line = line.trim();
-                    let mut words = line.split_whitespace();
+                while let Some(line) = lines.next_line() {
+                    if line.too_long {
+                        let message = format!(
+                            "line longer than {MAX_LINE_BYTES} bytes ignored",
+                        );
+                        report(&mut output, &message);
+                        continue;
+                    }
+                    let text = line.text.trim();
+                    let mut words = text.split_whitespace();
                     let command = words.next().unwrap_or("");
                     let arguments: Vec<&str> = words.collect();
                     let result = match command {
                         "" => Ok(()),
                         "quit" => break,
                         "pos" => {
+                            // Whatever happens, the previous game is over.
+                            side = None;
                             set_position(&mut engine, &arguments).map(|n| side = Some(n))
                         }
                         "move" => {
                             match side {
                                 Some(n) => play_move(&mut engine, n, &arguments),
-                                None => Err("move before any pos".to_string()),
+                                None => {
+                                    Err(
+                                        "move without a position: no pos accepted yet".to_string(),
+                                    )
+                                }
                             }
                         }
                         "go" => {
                             match side {
-                                Some(n) => go(&mut engine, n, &arguments, &mut output),
-                                None => Err("go before any pos".to_string()),
+                                Some(n) => {
+                                    go(&mut engine, n, &arguments, &lines, &mut output)
+                                }
+                                None => {
+                                    Err(
+                                        "go without a position: no pos accepted yet".to_string(),
+                                    )
+                                }
                             }
                         }
-                        _ => Err(format!("unknown command '{command}'")),
+                        "winner" => Ok(()),
+                        _ => Err(format!("unknown command '{}'", quoted(command))),
                     };
                     if let Err(message) = result {
-                        let _ = writeln!(errors, "error: {message} (line '{line}')");
+                        report(
+                            &mut output,
+                            &format!("{message} (line '{}')", quoted(text)),
+                        );
                     }
                 }
+            }
+
+            /// Reports a problem on a line the server passes over.
+            fn report(output: &mut impl Write, message: &str) {
+                let _ = writeln!(output, "info error: {message}");
+                let _ = output.flush();
             }
 
             /// `pos S x`: a new game; returns the board side.
@@ -4921,14 +5027,14 @@ mod engine {
                 arguments: &[&str],
             ) -> Result<usize, String> {
                 let (cells, to_move) = match arguments {
-                    [cells, to_move] => (cells, to_move),
+                    [cells, to_move] => (*cells, *to_move),
                     _ => {
                         return Err(
                             "pos needs a board string and a side to move".to_string(),
                         );
                     }
                 };
-                let count = cells.len();
+                let count = cells.chars().count();
                 let side = (MIN_SIDE..=MAX_SIDE)
                     .find(|n| n * n == count)
                     .ok_or_else(|| {
@@ -4936,16 +5042,26 @@ mod engine {
                             "board string of {count} cells is not N*N with N in 5..19",
                         )
                     })?;
-                let to_move = match *to_move {
+                let to_move = match to_move {
                     "X" => Color::Black,
                     "O" => Color::White,
                     other => {
-                        return Err(format!("side to move must be X or O, got '{other}'"));
+                        return Err(
+                            format!(
+                                "side to move must be X or O, got '{}'",
+                                quoted(other),
+                            ),
+                        );
                     }
                 };
                 if let Some(bad) = cells.chars().find(|c| !matches!(c, 'X' | 'O' | '-'))
                 {
-                    return Err(format!("unexpected cell '{bad}' in the board string"));
+                    return Err(
+                        format!(
+                            "unexpected cell '{}' in the board string",
+                            bad.escape_debug(),
+                        ),
+                    );
                 }
                 engine.start(side, side)?;
                 for (index, cell) in cells.chars().enumerate() {
@@ -4965,12 +5081,12 @@ mod engine {
                 arguments: &[&str],
             ) -> Result<(i64, i64), String> {
                 let text = match arguments {
-                    [text] => text,
+                    [text] => *text,
                     _ => return Err("expected one cell number".to_string()),
                 };
                 let cell: usize = text
                     .parse()
-                    .map_err(|_| format!("'{text}' is not a cell number"))?;
+                    .map_err(|_| format!("'{}' is not a cell number", quoted(text)))?;
                 if cell >= side * side {
                     return Err(format!("cell {cell} is off the {side}x{side} board"));
                 }
@@ -4987,28 +5103,305 @@ mod engine {
                 engine.play(x, y, false).map_err(|e| e.to_string())
             }
 
-            /// `go T`: think for less than T ms, play the move and print it.
+            /// `go T`: think for less than T ms, play the move and print it; print nothing once `quit` or
+            /// the end of the input has been read.
             fn go(
                 engine: &mut Engine,
                 side: usize,
                 arguments: &[&str],
+                lines: &Lines,
                 output: &mut impl Write,
             ) -> Result<(), String> {
                 let text = match arguments {
-                    [text] => text,
+                    [text] => *text,
                     _ => return Err("go needs a time in ms".to_string()),
                 };
-                let millis: i64 = text
-                    .parse()
-                    .map_err(|_| format!("'{text}' is not a time in ms"))?;
-                engine.limits.turn_ms = Some(millis.max(0));
+                let millis = parse_saturating(text)
+                    .ok_or_else(|| format!("'{}' is not a time in ms", quoted(text)))?;
+                if lines.stopped() {
+                    return Ok(());
+                }
+                engine.limits.turn_ms = Some(millis.clamp(0, i64::from(i32::MAX)));
                 engine.limits.match_ms = None;
                 engine.limits.left_ms = None;
-                let (x, y) = engine.think().ok_or("no empty cell left")?;
+                let chosen = engine.think();
+                if lines.stopped() {
+                    return Ok(());
+                }
+                let (x, y) = chosen.ok_or("no empty cell left")?;
                 let _ = engine.play(x as i64, y as i64, false);
                 let _ = writeln!(output, "move {}", x + y * side);
                 let _ = output.flush();
                 Ok(())
+            }
+        }
+
+        pub mod input {
+            // engine/src/protocol/input.rs
+            //! Reading a judge's commands, the same way for every adapter.
+            //!
+            //! - A line is the bytes up to a line feed, less trailing CRs. A lone CR is not a line break:
+            //!   every judge ends its lines with LF or CRLF, and splitting on CR would turn one junk line
+            //!   into several commands.
+            //! - Bytes that are not UTF-8 are decoded leniently (as U+FFFD), so that a bad line is one bad
+            //!   command, never the end of the input.
+            //! - A line longer than the adapter's limit is kept to the limit and marked, so that junk without
+            //!   line feeds cannot fill the memory.
+            //! - A line cut off by the end of the input is dropped: the judge that would read its answer has
+            //!   gone.
+            //!
+            //! Standard input is read on a thread of its own, so that the judge's stop line (END, quit) and
+            //! the end of the input are noticed while a search runs: they raise a [`StopFlag`] at once, which
+            //! the adapter hands to the search in its [`Deadline`](crate::core::time::Deadline). Any other
+            //! reader (tests) is read on the caller's thread, one line when asked for, so that its lines
+            //! arrive only as fast as the answers, as they do from a judge.
+
+            use crate::engine::core::time::StopFlag;
+            use std::io::{self, BufRead, StdinLock};
+            use std::sync::mpsc::{self, Receiver};
+            use std::thread;
+            use std::time::Instant;
+
+            /// One line from the judge.
+            #[derive(Clone, Debug)]
+            pub struct Line {
+                /// The text, without its line ending.
+                pub text: String,
+                /// Whether the line was longer than the limit (`text` then holds its start only).
+                pub too_long: bool,
+                /// When the line had arrived (the judge's clock for an answer starts about then).
+                #[allow(dead_code)]
+                pub received: Instant,
+            }
+
+            /// Where the lines come from.
+            pub enum Source<'a> {
+                /// Standard input, read on a thread of its own.
+                Stdin,
+                /// Any other reader, read on the caller's thread.
+                Reader(Box<dyn BufRead + 'a>),
+            }
+
+            impl From<StdinLock<'static>> for Source<'static> {
+                /// The lock is let go: the reading thread takes its own.
+                fn from(_: StdinLock<'static>) -> Self {
+                    Source::Stdin
+                }
+            }
+
+            impl<'a> From<&'a [u8]> for Source<'a> {
+                fn from(bytes: &'a [u8]) -> Self {
+                    Source::Reader(Box::new(bytes))
+                }
+            }
+
+            /// Recognises the judge's line that ends the program (END, quit).
+            pub type StopLine = fn(&str) -> bool;
+
+            enum Reading<'a> {
+                Here(Box<dyn BufRead + 'a>),
+                Thread(Receiver<Line>),
+                Ended,
+            }
+
+            /// The judge's lines, one at a time, with the stop flag that the stop line and the end of the
+            /// input raise.
+            pub struct Lines<'a> {
+                reading: Reading<'a>,
+                stop: StopFlag,
+                is_stop: StopLine,
+                max_bytes: usize,
+            }
+
+            impl<'a> Lines<'a> {
+                /// Lines of `source` of at most `max_bytes` each; `is_stop` recognises the stop line.
+                pub fn new(
+                    source: impl Into<Source<'a>>,
+                    max_bytes: usize,
+                    is_stop: StopLine,
+                ) -> Self {
+                    let stop = StopFlag::new();
+                    let reading = match source.into() {
+                        Source::Reader(reader) => Reading::Here(reader),
+                        Source::Stdin => {
+                            match spawn_reader(stop, max_bytes, is_stop) {
+                                Some(receiver) => Reading::Thread(receiver),
+                                // No thread to be had: read here, without noticing a stop during a search.
+                                None => Reading::Here(Box::new(io::stdin().lock())),
+                            }
+                        }
+                    };
+                    Self {
+                        reading,
+                        stop,
+                        is_stop,
+                        max_bytes,
+                    }
+                }
+
+                /// The next line; `None` once the input has ended (the stop flag is raised then).
+                pub fn next_line(&mut self) -> Option<Line> {
+                    let line = match &mut self.reading {
+                        Reading::Here(reader) => {
+                            read_checked(reader, self.max_bytes, self.stop, self.is_stop)
+                        }
+                        Reading::Thread(receiver) => receiver.recv().ok(),
+                        Reading::Ended => None,
+                    };
+                    if line.is_none() {
+                        self.stop.raise();
+                        self.reading = Reading::Ended;
+                    }
+                    line
+                }
+
+                /// The flag raised by the stop line or the end of the input, for the search's deadline.
+                pub fn stop_flag(&self) -> StopFlag {
+                    self.stop
+                }
+
+                /// Whether the stop line or the end of the input has been read.
+                pub fn stopped(&self) -> bool {
+                    self.stop.is_raised()
+                }
+            }
+
+            /// Starts the thread that reads standard input into a channel.
+            fn spawn_reader(
+                stop: StopFlag,
+                max_bytes: usize,
+                is_stop: StopLine,
+            ) -> Option<Receiver<Line>> {
+                let (sender, receiver) = mpsc::channel();
+                let reader = move || {
+                    let stdin = io::stdin();
+                    let mut input = stdin.lock();
+                    while let Some(line) = read_checked(
+                        &mut input,
+                        max_bytes,
+                        stop,
+                        is_stop,
+                    ) {
+                        let last = stop.is_raised();
+                        if sender.send(line).is_err() || last {
+                            break;
+                        }
+                    }
+                    stop.raise();
+                };
+                // A small stack: the thread only reads and decodes.
+                thread::Builder::new()
+                    .name("input".to_string())
+                    .stack_size(256 << 10)
+                    .spawn(reader)
+                    .ok()
+                    .map(|_| receiver)
+            }
+
+            /// Reads a line and raises `stop` when it is the stop line (before anyone sees the line) or
+            /// when the input has ended.
+            fn read_checked<R: BufRead + ?Sized>(
+                input: &mut R,
+                max_bytes: usize,
+                stop: StopFlag,
+                is_stop: StopLine,
+            ) -> Option<Line> {
+                let mut bytes = Vec::new();
+                match read_line(input, &mut bytes, max_bytes) {
+                    Ok(Some(fits)) => {
+                        let text = String::from_utf8_lossy(&bytes).into_owned();
+                        if fits && is_stop(&text) {
+                            stop.raise();
+                        }
+                        Some(Line {
+                            text,
+                            too_long: !fits,
+                            received: Instant::now(),
+                        })
+                    }
+                    Ok(None) | Err(_) => {
+                        stop.raise();
+                        None
+                    }
+                }
+            }
+
+            /// Reads one line into `line` (without its ending), keeping fewer than `max_bytes` bytes of it.
+            /// Returns whether the line fitted, or `None` at the end of the input, a line cut off by the end
+            /// included.
+            pub fn read_line<R: BufRead + ?Sized>(
+                input: &mut R,
+                line: &mut Vec<u8>,
+                max_bytes: usize,
+            ) -> io::Result<Option<bool>> {
+                line.clear();
+                let mut fits = true;
+                loop {
+                    let buffer = match input.fill_buf() {
+                        Ok(buffer) => buffer,
+                        Err(error) if error.kind() == io::ErrorKind::Interrupted => {
+                            continue;
+                        }
+                        Err(error) => return Err(error),
+                    };
+                    if buffer.is_empty() {
+                        return Ok(None);
+                    }
+                    let (chunk, used) = match buffer
+                        .iter()
+                        .position(|&byte| byte == b'\n')
+                    {
+                        Some(end) => (&buffer[..end], end + 1),
+                        None => (buffer, buffer.len()),
+                    };
+                    let found_end = used > chunk.len();
+                    if line.len() + chunk.len() < max_bytes {
+                        line.extend_from_slice(chunk);
+                    } else {
+                        let room = max_bytes.saturating_sub(line.len() + 1);
+                        line.extend_from_slice(&chunk[..room.min(chunk.len())]);
+                        fits = false;
+                    }
+                    input.consume(used);
+                    if found_end {
+                        break;
+                    }
+                }
+                while line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                Ok(Some(fits))
+            }
+
+            /// A piece of the judge's input fit to quote in an answer: control characters escaped (a CR
+            /// would end the line for some readers) and at most 40 characters.
+            pub fn quoted(text: &str) -> String {
+                let mut shown: String = text
+                    .chars()
+                    .take(40)
+                    .flat_map(char::escape_debug)
+                    .collect();
+                if text.chars().nth(40).is_some() {
+                    shown.push_str("...");
+                }
+                shown
+            }
+
+            /// Parses a whole number, saturating at the ends of `i64` rather than refusing a long one.
+            pub fn parse_saturating(text: &str) -> Option<i64> {
+                let text = text.trim();
+                if let Ok(value) = text.parse::<i64>() {
+                    return Some(value);
+                }
+                let (negative, digits) = match text.strip_prefix('-') {
+                    Some(rest) => (true, rest),
+                    None => (false, text.strip_prefix('+').unwrap_or(text)),
+                };
+                if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit())
+                {
+                    return None;
+                }
+                Some(if negative { i64::MIN } else { i64::MAX })
             }
         }
     }

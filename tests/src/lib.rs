@@ -3,6 +3,7 @@
 //! file.
 
 pub mod checkers;
+pub mod fuzz;
 pub mod gomoku;
 pub mod options;
 pub mod process;
