@@ -8,7 +8,7 @@
 use crate::check::{is_fresh, write_atomically};
 use crate::error::{Error, Result};
 use crate::targets::Workspace;
-use crate::{bundle, bundle_cached, Cache, Request};
+use crate::{bundle, bundle_unchecked, finish, verify, Cache, Pruning, Request};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -85,6 +85,16 @@ fn run_one(manifest: &Path, bin: &str, output: Option<&Path>, check: bool) -> Re
         display_root: None,
         header: format!("{bin}: bundled by bundler. Do not edit; regenerate it with the bundler."),
     })?;
+    if let Pruning::Rustc { broken, rounds } = &bundle.pruning {
+        eprintln!("bundler: note: the bundler's own pruning broke the program ({broken}); the whole crate was bundled and rustc's dead-code lints pruned it instead ({rounds} round(s))");
+    }
+    if !bundle.warnings.is_empty() {
+        eprintln!(
+            "bundler: warning: the bundle compiles with {} warning(s):\n{}",
+            bundle.warnings.len(),
+            bundle.warnings.join("\n")
+        );
+    }
     match (output, check) {
         (Some(path), true) if !is_fresh(path, &bundle.code) => Err(Error::new(format!(
             "{} differs from a fresh bundle (or is missing)",
@@ -134,36 +144,72 @@ pub struct Row {
 pub struct WorkspaceRun {
     pub rows: Vec<Row>,
     pub failures: Vec<String>,
+    /// What the user should know about a good target.
+    pub notes: Vec<String>,
 }
 
 /// Bundles every target of `workspace`; with `check`, compares instead of writing.
-/// A target that fails (missing binary, over its limit, stale under `check`) is reported and
-/// the others still run; nothing is written for a failed target.
+/// A target that fails (missing binary, does not compile, any rustc warning, over its limit,
+/// stale under `check`) is reported and the others still run; nothing is written for a failed
+/// target. The bundles are checked with rustc side by side.
 pub fn bundle_workspace(workspace: &Workspace, check: bool) -> WorkspaceRun {
     let mut run = WorkspaceRun::default();
     let mut cache = Cache::default();
+    let mut prepared = Vec::new();
     for target in &workspace.targets {
+        let started = Instant::now();
+        let request = workspace.package_manifest(&target.package).map(|manifest| Request {
+            manifest_path: manifest,
+            bin: target.name.clone(),
+            display_root: Some(workspace.root.clone()),
+            header: format!(
+                "{}: bundled from {} (bin {}) by bundler. Do not edit; regenerate with `cargo run -p bundler`.",
+                target.name, target.package, target.name
+            ),
+        });
+        let result = request.and_then(|request| {
+            bundle_unchecked(&request, &mut cache, true).map(|bundle| (request, bundle))
+        });
+        match result {
+            Ok((request, bundle)) => prepared.push((target, request, bundle, started.elapsed())),
+            Err(err) => run.failures.push(format!("{}: {err}", target.name)),
+        }
+    }
+    let started = Instant::now();
+    let codes: Vec<&str> = prepared
+        .iter()
+        .map(|(_, _, b, _)| b.code.as_str())
+        .collect();
+    let verdicts = verify::check_all(&codes);
+    let check_share = started.elapsed() / prepared.len().max(1) as u32;
+    for ((target, request, bundle, elapsed), verdict) in prepared.into_iter().zip(verdicts) {
         let started = Instant::now();
         let output = workspace.output_path(target);
         let shown = format!("submissions/{}/main.rs", target.name);
-        let result = workspace.package_manifest(&target.package).and_then(|manifest| {
-            bundle_cached(&Request {
-                manifest_path: manifest,
-                bin: target.name.clone(),
-                display_root: Some(workspace.root.clone()),
-                header: format!(
-                    "{}: bundled from {} (bin {}) by bundler. Do not edit; regenerate with `cargo run -p bundler`.",
-                    target.name, target.package, target.name
-                ),
-            }, &mut cache)
-        });
-        let bundle = match result {
+        let bundle = match verdict.and_then(|checked| finish(&request, &mut cache, bundle, checked))
+        {
             Ok(bundle) => bundle,
             Err(err) => {
-                run.failures.push(format!("{}: {err}", target.name));
+                run.failures
+                    .push(format!("{}: {err}; {shown} not written", target.name));
                 continue;
             }
         };
+        if !bundle.warnings.is_empty() {
+            run.failures.push(format!(
+                "{}: the bundle compiles with {} warning(s) and upload targets must have none; {shown} not written:\n{}",
+                target.name,
+                bundle.warnings.len(),
+                bundle.warnings.join("\n")
+            ));
+            continue;
+        }
+        if let Pruning::Rustc { broken, .. } = &bundle.pruning {
+            run.notes.push(format!(
+                "{}: the bundler's own pruning broke the program, so rustc's dead-code lints pruned it instead: {broken}",
+                target.name
+            ));
+        }
         let bytes = bundle.code.len() as u64;
         if bytes > target.limit {
             run.failures.push(format!(
@@ -190,7 +236,7 @@ pub fn bundle_workspace(workspace: &Workspace, check: bool) -> WorkspaceRun {
             files_kept: bundle.files_kept,
             files_dropped: bundle.files_dropped,
             unused_data: bundle.unused_data,
-            millis: started.elapsed().as_secs_f64() * 1000.0,
+            millis: (elapsed + check_share + started.elapsed()).as_secs_f64() * 1000.0,
         });
     }
     run
@@ -214,6 +260,9 @@ fn run_workspace(check: bool) -> Result<()> {
                 row.unused_data.join(", ")
             );
         }
+    }
+    for note in &run.notes {
+        println!("note: {note}");
     }
     println!(
         "{} target(s) in {:.0} ms{}",

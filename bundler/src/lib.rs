@@ -27,7 +27,9 @@ pub mod manifest;
 pub mod mentions;
 pub mod paths;
 pub mod prune;
+pub mod shrink;
 pub mod targets;
+pub mod verify;
 
 use crate::error::Result;
 use std::collections::BTreeMap;
@@ -59,6 +61,26 @@ pub struct Bundle {
     /// Fields and variants of kept types this binary never reads or constructs (marked
     /// `#[allow(dead_code)]` in the bundle), as `Type::member`.
     pub unused_data: Vec<String>,
+    /// Shown paths of the source files (what the markers say).
+    pub files: Vec<String>,
+    /// The folder those paths are relative to.
+    pub display_root: PathBuf,
+    /// rustc's warnings on the code, each traced to its source file:line.
+    pub warnings: Vec<String>,
+    /// Who pruned the code.
+    pub pruning: Pruning,
+}
+
+/// Who decided what the bundle leaves out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pruning {
+    /// The bundler's own reachability analysis ([`prune`]); the output compiled.
+    Bundler,
+    /// The bundler's pruning broke the program (the message says how); rustc's dead-code
+    /// lints pruned the whole program instead ([`shrink`]) in this many rounds.
+    Rustc { broken: String, rounds: usize },
+    /// Not checked with rustc (see [`bundle_unchecked`]).
+    Unchecked,
 }
 
 /// Whether `item` is a macro definition at the root or a `#[macro_use]` module (whose macros'
@@ -86,13 +108,76 @@ pub struct Cache {
     libs: BTreeMap<(PathBuf, PathBuf), CachedLib>,
 }
 
-/// Bundles one binary of one package.
+/// Bundles one binary of one package; the result compiles (checked with rustc).
 pub fn bundle(request: &Request) -> Result<Bundle> {
     bundle_cached(request, &mut Cache::default())
 }
 
-/// Bundles one binary of one package, reusing (and filling) `cache`.
+/// Bundles one binary of one package, reusing (and filling) `cache`; the result compiles.
 pub fn bundle_cached(request: &Request, cache: &mut Cache) -> Result<Bundle> {
+    let pruned = bundle_unchecked(request, cache, true)?;
+    let checked = verify::check(&pruned.code)?;
+    finish(request, cache, pruned, checked)
+}
+
+/// Turns a pruned bundle and rustc's verdict on it into the final bundle: kept when it
+/// compiles; otherwise the unpruned bundle, checked, pruned by rustc's dead-code lints. An
+/// error (tracing each rustc error to its source file:line) when even that does not compile.
+pub fn finish(
+    request: &Request,
+    cache: &mut Cache,
+    mut pruned: Bundle,
+    checked: verify::Checked,
+) -> Result<Bundle> {
+    let describe_all = |bundle: &Bundle, checked: &verify::Checked, errors: bool| {
+        checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error == errors)
+            .map(|d| verify::describe(d, &bundle.code, &bundle.files, &bundle.display_root))
+            .collect::<Vec<String>>()
+    };
+    if !checked.has_errors() {
+        pruned.warnings = describe_all(&pruned, &checked, false);
+        pruned.pruning = Pruning::Bundler;
+        return Ok(pruned);
+    }
+    let broken = describe_all(&pruned, &checked, true)
+        .into_iter()
+        .next()
+        .unwrap_or_default();
+    let whole = bundle_unchecked(request, cache, false)?;
+    let whole_checked = verify::check(&whole.code)?;
+    if whole_checked.has_errors() {
+        let errors = describe_all(&whole, &whole_checked, true);
+        return Err(error::Error::new(format!(
+            "the bundle does not compile ({} error(s)):\n{}",
+            errors.len(),
+            errors.join("\n")
+        )));
+    }
+    let shrunk = shrink::shrink(whole.code.clone(), whole_checked, &whole.files)?;
+    let mut bundle = Bundle {
+        code: shrunk.code,
+        pruning: Pruning::Rustc {
+            broken,
+            rounds: shrunk.rounds,
+        },
+        ..whole
+    };
+    bundle.warnings = describe_all(&bundle, &shrunk.checked, false);
+    let kept = bundle
+        .files
+        .iter()
+        .filter(|f| bundle.code.contains(&format!("// {f}\n")))
+        .count();
+    bundle.files_dropped = bundle.files.len() - kept;
+    bundle.files_kept = kept;
+    Ok(bundle)
+}
+
+/// Bundles one binary without asking rustc; `prune` false keeps every item.
+pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Result<Bundle> {
     let mut package = manifest::read_package(&request.manifest_path)?;
     let bin = package.bin(&request.bin)?.clone();
     package
@@ -172,7 +257,11 @@ pub fn bundle_cached(request: &Request, cache: &mut Cache) -> Result<Bundle> {
         }
     }
 
-    let report = prune::prune(&mut root_items);
+    let report = if prune {
+        prune::prune(&mut root_items)
+    } else {
+        prune::PruneReport::default()
+    };
     attrs::clean_modules(&mut root_items);
 
     let mut header = Vec::new();
@@ -194,5 +283,9 @@ pub fn bundle_cached(request: &Request, cache: &mut Cache) -> Result<Bundle> {
         files_kept: report.kept_files.len(),
         files_dropped: report.all_files.len() - report.kept_files.len(),
         unused_data: report.unused_data,
+        files,
+        display_root,
+        warnings: Vec::new(),
+        pruning: Pruning::Unchecked,
     })
 }
