@@ -167,9 +167,15 @@ fn refuse_unsupported(
     text: &str,
 ) -> Result<()> {
     let shown = path.display().to_string();
+    let enabled = enabled_optional_deps(manifest);
     for table in ["dependencies", "build-dependencies"] {
         if let Some(deps) = manifest.get(table).and_then(Value::as_table) {
-            if let Some(name) = deps.keys().next() {
+            // An optional dependency that no default feature turns on is not compiled.
+            let needed = deps.iter().find(|(name, spec)| {
+                let optional = spec.get("optional").and_then(Value::as_bool) == Some(true);
+                !optional || enabled.contains(*name)
+            });
+            if let Some((name, _)) = needed {
                 return Err(Error::at(
                     &shown,
                     line_of_key(text, table, name),
@@ -213,6 +219,28 @@ fn refuse_unsupported(
         )));
     }
     Ok(())
+}
+
+/// The optional dependencies a plain build turns on: named by an enabled feature as `dep:x`,
+/// `x/feature` or (the implicit feature) `x`.
+fn enabled_optional_deps(manifest: &Value) -> BTreeSet<String> {
+    let mut deps = BTreeSet::new();
+    let features = default_features(manifest);
+    let table = manifest.get("features").and_then(Value::as_table);
+    for feature in &features {
+        deps.insert(feature.clone());
+        let list = table.and_then(|t| t.get(feature)).and_then(Value::as_array);
+        for item in list.into_iter().flatten().filter_map(Value::as_str) {
+            if let Some(dep) = item.strip_prefix("dep:") {
+                deps.insert(dep.to_string());
+            } else if let Some((dep, _)) = item.split_once('/') {
+                if !dep.ends_with('?') {
+                    deps.insert(dep.to_string());
+                }
+            }
+        }
+    }
+    deps
 }
 
 /// The features a plain build enables: `default` and everything it enables, transitively.
@@ -417,6 +445,16 @@ pub fn read_package(manifest_path: &Path) -> Result<Package> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn optional_dependencies_count_only_when_a_default_feature_enables_them() {
+        let manifest: Value = "[dependencies]\na = { version = \"1\", optional = true }\nb = { version = \"1\", optional = true }\nc = { version = \"1\", optional = true }\nd = { version = \"1\", optional = true }\n[features]\ndefault = [\"x\", \"c\"]\nx = [\"dep:a\", \"d?/f\"]\ny = [\"b/f\"]\n"
+            .parse()
+            .expect("toml");
+        let enabled = enabled_optional_deps(&manifest);
+        assert!(enabled.contains("a") && enabled.contains("c"));
+        assert!(!enabled.contains("b") && !enabled.contains("d"));
+    }
 
     #[test]
     fn dependency_lines_are_found() {

@@ -199,8 +199,37 @@ struct Rewriter<'a> {
     scopes: Vec<Scope>,
     /// Depth of blocks (function bodies) being rewritten.
     in_block: usize,
+    /// Depth of arguments of macros other than std's expression macros being rewritten.
+    foreign_depth: usize,
     error: Option<Error>,
 }
+
+/// std's macros whose arguments are expressions (or format arguments): a library macro named
+/// in them can be written as a path.
+const STD_MACROS: [&str; 22] = [
+    "assert",
+    "assert_eq",
+    "assert_ne",
+    "debug_assert",
+    "debug_assert_eq",
+    "debug_assert_ne",
+    "dbg",
+    "eprint",
+    "eprintln",
+    "format",
+    "format_args",
+    "matches",
+    "panic",
+    "print",
+    "println",
+    "todo",
+    "unimplemented",
+    "unreachable",
+    "vec",
+    "write",
+    "writeln",
+    "thread_local",
+];
 
 #[derive(Debug, Clone)]
 struct Scope {
@@ -208,6 +237,9 @@ struct Scope {
     shadowing: BTreeSet<String>,
     all_names: BTreeSet<String>,
     has_glob: bool,
+    /// Library macros named bare inside another macro's arguments (left bare: that macro may
+    /// match them token by token), imported into the module instead.
+    bare_macros: BTreeSet<String>,
 }
 
 impl Rewriter<'_> {
@@ -467,6 +499,7 @@ impl Rewriter<'_> {
             has_glob: items
                 .iter()
                 .any(|item| matches!(item, Item::Use(u) if has_glob(&u.tree))),
+            bare_macros: BTreeSet::new(),
         });
     }
 
@@ -521,7 +554,13 @@ impl Rewriter<'_> {
                 }
             }
         }
-        self.scopes.pop();
+        if let Some(scope) = self.scopes.pop() {
+            // At the root, `#[macro_export]` macros resolve by their bare names.
+            if !scope.bare_macros.is_empty() && !self.scopes.is_empty() {
+                let names = scope.bare_macros.iter().map(|name| ident(name));
+                items.push(syn::parse_quote!(use crate::{#(#names),*};));
+            }
+        }
     }
 
     /// Rewrites the paths inside a macro call's tokens.
@@ -551,10 +590,16 @@ impl Rewriter<'_> {
                         TokenTree::Punct(p) => p.as_char() == '>',
                         _ => false,
                     });
+            // The arguments of a macro that is not one of std's expression macros.
+            let foreign_args = index >= 2
+                && matches!(prev, Some(TokenTree::Punct(p)) if p.as_char() == '!')
+                && matches!(&trees[index - 2], TokenTree::Ident(name) if !STD_MACROS.contains(&name.to_string().as_str()));
             match token {
                 TokenTree::Group(group) => {
-                    let mut rebuilt =
-                        Group::new(group.delimiter(), self.rewrite_tokens(group.stream()));
+                    self.foreign_depth += usize::from(foreign_args);
+                    let inner = self.rewrite_tokens(group.stream());
+                    self.foreign_depth -= usize::from(foreign_args);
+                    let mut rebuilt = Group::new(group.delimiter(), inner);
                     rebuilt.set_span(group.span());
                     out.push(TokenTree::Group(rebuilt));
                     index += 1;
@@ -597,7 +642,13 @@ impl Rewriter<'_> {
                     let bang_follows = matches!(trees.get(index + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
                     if is_root && !after_sep && bang_follows && self.qualify_macros.contains(&name)
                     {
-                        out.extend(quote!(crate::));
+                        if self.foreign_depth > 0 {
+                            if let Some(scope) = self.scopes.last_mut() {
+                                scope.bare_macros.insert(name.clone());
+                            }
+                        } else {
+                            out.extend(quote!(crate::));
+                        }
                     }
                     out.push(token.clone());
                 }
@@ -606,6 +657,24 @@ impl Rewriter<'_> {
             index += 1;
         }
         out.into_iter().collect()
+    }
+}
+
+impl Rewriter<'_> {
+    /// `<T>::f` and `<T as Trait>::f`: with a self type and no trait, the path continues from
+    /// the type (`<[u64; 4]>::default` has a leading `::` but names no crate).
+    fn visit_qualified(&mut self, qself: &mut Option<syn::QSelf>, path: &mut Path) {
+        match qself {
+            Some(q) => {
+                self.visit_type_mut(&mut q.ty);
+                if q.position == 0 {
+                    visit_mut::visit_path_mut(self, path);
+                } else {
+                    self.visit_path_mut(path);
+                }
+            }
+            None => self.visit_path_mut(path),
+        }
     }
 }
 
@@ -663,6 +732,17 @@ impl VisitMut for Rewriter<'_> {
         visit_mut::visit_path_mut(self, path);
     }
 
+    fn visit_expr_path_mut(&mut self, expr: &mut syn::ExprPath) {
+        for attr in &mut expr.attrs {
+            self.visit_attribute_mut(attr);
+        }
+        self.visit_qualified(&mut expr.qself, &mut expr.path);
+    }
+
+    fn visit_type_path_mut(&mut self, ty: &mut syn::TypePath) {
+        self.visit_qualified(&mut ty.qself, &mut ty.path);
+    }
+
     fn visit_visibility_mut(&mut self, vis: &mut Visibility) {
         if let Visibility::Restricted(restricted) = vis {
             self.rewrite_path(&mut restricted.path, false);
@@ -670,6 +750,19 @@ impl VisitMut for Rewriter<'_> {
     }
 
     fn visit_macro_mut(&mut self, mac: &mut Macro) {
+        let foreign = mac
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| !STD_MACROS.contains(&s.ident.to_string().as_str()));
+        self.foreign_depth += usize::from(foreign);
+        self.visit_macro_inner(mac);
+        self.foreign_depth -= usize::from(foreign);
+    }
+}
+
+impl Rewriter<'_> {
+    fn visit_macro_inner(&mut self, mac: &mut Macro) {
         let bare = mac.path.segments.len() == 1 && mac.path.leading_colon.is_none();
         if bare {
             let name = mac.path.segments[0].ident.to_string();
@@ -693,6 +786,7 @@ pub fn rewrite_lib(items: &mut Vec<Item>, lib: &LibInfo, files: &[String]) -> Re
         files,
         scopes: Vec::new(),
         in_block: 0,
+        foreign_depth: 0,
         error: None,
     };
     // `extern crate self as alias;` can appear anywhere in the root; find it first.
@@ -738,6 +832,7 @@ pub fn rewrite_bin(items: &mut Vec<Item>, lib: Option<&LibInfo>, files: &[String
         files,
         scopes: Vec::new(),
         in_block: 0,
+        foreign_depth: 0,
         error: None,
     };
     rewriter.rewrite_items(items);
@@ -762,4 +857,53 @@ fn local_macro_names(items: &[Item]) -> BTreeSet<String> {
         }
     }
     names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::ToTokens;
+
+    fn lib() -> LibInfo {
+        LibInfo {
+            name: "kit".to_string(),
+            module: "kit".to_string(),
+            exported_macros: ["one", "twice"].iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    fn rewritten(code: &str) -> Result<String> {
+        let mut items = syn::parse_file(code).expect("parses").items;
+        rewrite_bin(&mut items, Some(&lib()), &[])?;
+        let file = syn::File {
+            shebang: None,
+            attrs: Vec::new(),
+            items,
+        };
+        Ok(file.to_token_stream().to_string())
+    }
+
+    #[test]
+    fn qualified_self_types_are_not_crate_paths() {
+        let out = rewritten("fn main() { let a = <[u64; 4]>::default(); let b = <u32 as ::std::str::FromStr>::from_str(\"1\"); let c = kit::f(); }")
+            .expect("no refusal");
+        assert!(out.contains("< [u64 ; 4] > :: default"), "{out}");
+        assert!(out.contains("crate :: kit :: f"), "{out}");
+        let refused = rewritten("fn main() { let x = <::regex::Regex>::new(); }");
+        assert!(refused.is_err_and(|e| e.message().contains("regex")));
+    }
+
+    #[test]
+    fn library_macros_stay_bare_inside_other_macros_arguments() {
+        let out = rewritten(
+            "#[macro_use] extern crate kit; fn main() { println!(\"{}\", one!(1)); twice!(one!(2)); } mod m { fn f() { twice!(one!(3)); } }",
+        )
+        .expect("rewrites");
+        assert!(
+            out.contains("println ! (\"{}\" , crate :: one ! (1))"),
+            "{out}"
+        );
+        assert!(out.contains("crate :: twice ! (one ! (2))"), "{out}");
+        assert!(out.contains("use crate :: { one } ;"), "{out}");
+    }
 }

@@ -200,6 +200,19 @@ pub fn source_line(root: &Path, shown: &str, text: &str, hint: &str) -> Option<u
             return Some(i + 1);
         }
     }
+    // The bundler rewrites paths (`crate::`, the library's module): compare without them.
+    let loose = |line: &str| -> String {
+        line.replace("crate::", "")
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect()
+    };
+    let wanted = loose(wanted);
+    if wanted.len() >= 3 {
+        if let Some(i) = source.lines().position(|l| loose(l) == wanted) {
+            return Some(i + 1);
+        }
+    }
     let hint = hint.trim();
     if hint.len() >= 3 {
         if let Some(i) = source.lines().position(|l| l.contains(hint)) {

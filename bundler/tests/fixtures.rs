@@ -274,3 +274,20 @@ fn method_chains_and_trait_functions() {
     assert!(!code.contains("fn len"), "`len` should have been pruned");
     assert!(code.contains("use crate::method_chains::{Board, Dir, Game, Scorer, Summed, Triple};"));
 }
+
+/// The reproductions of issue 63, one package each: the bundle compiles alone and prints what
+/// `cargo run` prints.
+#[test]
+fn issue_reproductions() {
+    for name in [
+        "issue-macro-method",
+        "issue-literal-impl",
+        "issue-syntax-impls",
+        "issue-qself",
+        "issue-optional-dep",
+        "issue-nested-macro",
+        "issue-include-concat",
+    ] {
+        check(name, name);
+    }
+}
