@@ -51,6 +51,7 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
         trait_members: BTreeMap::new(),
         impl_members: BTreeMap::new(),
         field_types: BTreeMap::new(),
+        active: Default::default(),
     };
     graph.add_items(items, 0);
     let mut reach = Reach {
