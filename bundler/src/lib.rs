@@ -156,7 +156,7 @@ pub fn finish(
             errors.join("\n")
         )));
     }
-    let shrunk = shrink::shrink(whole.code.clone(), whole_checked, &whole.files)?;
+    let shrunk = shrink::shrink(whole.code.clone(), &whole.files)?;
     let mut bundle = Bundle {
         code: shrunk.code,
         pruning: Pruning::Rustc {
@@ -228,7 +228,13 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
     let mut root_attrs = bin_crate.attrs;
     let mut root_items = bin_crate.items;
     let mut lib_crate = lib_crate;
-    if package.edition == "2018" {
+    if package.edition == "2015" {
+        edition::migrate_2015(&mut root_items);
+        if let Some((_, krate)) = &mut lib_crate {
+            edition::migrate_2015(&mut krate.items);
+        }
+    }
+    if package.edition == "2015" || package.edition == "2018" {
         match &mut lib_crate {
             Some((_, krate)) => edition::migrate_2018(&mut [&mut root_items, &mut krate.items]),
             None => edition::migrate_2018(&mut [&mut root_items]),

@@ -331,9 +331,15 @@ pub fn read_package(manifest_path: &Path) -> Result<Package> {
     let text = fs::read_to_string(&manifest_path).unwrap_or_default();
     refuse_unsupported(&manifest, package, shown_manifest, &dir, &text)?;
     let edition = string_field(package, "edition", &dir)?;
-    if edition.is_empty() || edition == "2015" {
+    // No edition is edition 2015.
+    let edition = if edition.is_empty() {
+        "2015".to_string()
+    } else {
+        edition
+    };
+    if !["2015", "2018", "2021", "2024"].contains(&edition.as_str()) {
         return Err(Error::new(format!(
-            "{}: edition 2015 (the default when none is given) is not supported; the bundle is compiled as edition 2021",
+            "{}: edition {edition} is not supported (2015, 2018, 2021 and 2024 are); the bundle is compiled as edition 2021",
             manifest_path.display()
         )));
     }

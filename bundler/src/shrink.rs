@@ -16,6 +16,25 @@ use syn::{ImplItem, Item, TraitItem, UseTree};
 /// The most compile-and-remove rounds.
 const MAX_ROUNDS: usize = 8;
 
+/// The most attempts at one round.
+const MAX_RETRIES: usize = 4;
+
+/// The identifiers inside the backquoted parts of a rustc message (`LazySegtree<F>`: both).
+fn quoted_names(message: &str) -> BTreeSet<String> {
+    message
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .flat_map(|quoted| {
+            quoted
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|word| !word.is_empty())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 /// A shrunk bundle and what rustc says about it.
 #[derive(Debug, Clone)]
 pub struct Shrunk {
@@ -42,7 +61,8 @@ fn lints(checked: &Checked) -> Vec<RustcSpan> {
 }
 
 /// Removes what rustc calls dead from `code` (which must compile), to a fixpoint.
-pub fn shrink(code: String, checked: Checked, files: &[String]) -> Result<Shrunk> {
+pub fn shrink(code: String, files: &[String]) -> Result<Shrunk> {
+    let checked = verify::check_dead(&code)?;
     let mut current = Shrunk {
         code,
         checked,
@@ -54,20 +74,32 @@ pub fn shrink(code: String, checked: Checked, files: &[String]) -> Result<Shrunk
             break;
         }
         let mut advanced = false;
-        for with_types in [true, false] {
-            let next = remove(&current.code, &spans, files, with_types);
-            if next == current.code {
-                continue;
-            }
-            let checked = verify::check(&next)?;
-            if !checked.has_errors() {
-                current = Shrunk {
-                    code: next,
-                    checked,
-                    rounds: current.rounds + 1,
-                };
-                advanced = true;
-                break;
+        // A removal that breaks the program is retried without the items rustc's errors name,
+        // and at last without removing the macro calls that implement removed traits.
+        'attempts: for macro_calls in [true, false] {
+            let mut exclude = BTreeSet::new();
+            for _ in 0..MAX_RETRIES {
+                let next = remove(&current.code, &spans, files, &exclude, macro_calls);
+                if next == current.code {
+                    break;
+                }
+                let checked = verify::check_dead(&next)?;
+                if !checked.has_errors() {
+                    current = Shrunk {
+                        code: next,
+                        checked,
+                        rounds: current.rounds + 1,
+                    };
+                    advanced = true;
+                    break 'attempts;
+                }
+                let before = exclude.len();
+                for error in checked.errors() {
+                    exclude.extend(quoted_names(&error.message));
+                }
+                if exclude.len() == before {
+                    break;
+                }
             }
         }
         if !advanced {
@@ -79,9 +111,10 @@ pub fn shrink(code: String, checked: Checked, files: &[String]) -> Result<Shrunk
         let checked = verify::check(&tidy)?;
         if !checked.has_errors() {
             current.code = tidy;
-            current.checked = checked;
         }
     }
+    // What the user gets: the lints as the source sets them.
+    current.checked = verify::check(&current.code)?;
     Ok(current)
 }
 
@@ -122,7 +155,14 @@ struct ImplSite {
 #[derive(Default)]
 struct Plan<'a> {
     spans: &'a [RustcSpan],
-    with_types: bool,
+    /// Names not to remove (a removal of them broke the program).
+    exclude: Option<&'a BTreeSet<String>>,
+    /// Whether item-position calls of macros whose body names a removed type or trait go too.
+    macro_calls: bool,
+    /// `macro_rules!` definitions: name → identifiers in the body.
+    macro_bodies: BTreeMap<String, BTreeSet<String>>,
+    /// Item-position macro calls: (macro name, lines).
+    calls: Vec<(String, (usize, usize))>,
     /// Line ranges (1-based, inclusive) to delete.
     delete: Vec<(usize, usize)>,
     /// Line ranges to replace by new text (a `use` with some leaves gone).
@@ -142,6 +182,10 @@ fn lines_of(span: proc_macro2::Span) -> (usize, usize) {
 }
 
 impl Plan<'_> {
+    fn excluded(&self, name: &str) -> bool {
+        self.exclude.is_some_and(|names| names.contains(name))
+    }
+
     fn walk(&mut self, items: &[Item], module: usize) {
         for item in items {
             let ident = match item {
@@ -160,12 +204,24 @@ impl Plan<'_> {
                 if is_type {
                     *self.declared.entry(ident.to_string()).or_default() += 1;
                 }
-                if named(ident.span(), self.spans) && (self.with_types || !is_type) {
+                if named(ident.span(), self.spans) && !self.excluded(&ident.to_string()) {
                     self.delete.push(lines_of(item.span()));
                     if is_type {
                         self.removed_types.insert((module, ident.to_string()));
                     }
                     continue;
+                }
+            }
+            if let Item::Macro(m) = item {
+                let name = m.mac.path.segments.last().map(|s| s.ident.to_string());
+                match (&m.ident, name) {
+                    (Some(defined), _) => {
+                        let mut words = BTreeSet::new();
+                        idents_in(m.mac.tokens.clone(), &mut words);
+                        self.macro_bodies.insert(defined.to_string(), words);
+                    }
+                    (None, Some(called)) => self.calls.push((called, lines_of(item.span()))),
+                    _ => {}
                 }
             }
             match item {
@@ -176,7 +232,7 @@ impl Plan<'_> {
                         self.walk(children, id);
                     }
                 }
-                Item::Trait(t) => {
+                Item::Trait(t) if !self.excluded(&t.ident.to_string()) => {
                     for member in &t.items {
                         let ident = match member {
                             TraitItem::Fn(f) => &f.sig.ident,
@@ -184,7 +240,7 @@ impl Plan<'_> {
                             TraitItem::Type(t) => &t.ident,
                             _ => continue,
                         };
-                        if named(ident.span(), self.spans) {
+                        if named(ident.span(), self.spans) && !self.excluded(&ident.to_string()) {
                             self.delete.push(lines_of(member.span()));
                             self.removed_trait_members
                                 .insert((t.ident.to_string(), ident.to_string()));
@@ -200,7 +256,7 @@ impl Plan<'_> {
                             ImplItem::Type(t) => &t.ident,
                             _ => continue,
                         };
-                        if named(ident.span(), self.spans) {
+                        if named(ident.span(), self.spans) && !self.excluded(&ident.to_string()) {
                             self.delete.push(lines_of(member.span()));
                         } else {
                             members.push((ident.to_string(), lines_of(member.span())));
@@ -254,6 +310,23 @@ impl Plan<'_> {
         self.replace.push((lines_of(item.span()), text.join("\n")));
     }
 
+    /// Item-position calls of the macros whose body names a removed type or trait.
+    fn follow_macro_calls(&mut self) {
+        if !self.macro_calls {
+            return;
+        }
+        let removed: BTreeSet<&String> = self.removed_types.iter().map(|(_, n)| n).collect();
+        for (name, lines) in &self.calls {
+            let generates = self
+                .macro_bodies
+                .get(name)
+                .is_some_and(|words| words.iter().any(|w| removed.contains(w)));
+            if generates {
+                self.delete.push(*lines);
+            }
+        }
+    }
+
     /// Impls of removed types and traits, and members of removed trait members in impls.
     fn follow_impls(&mut self) {
         for site in &self.impls {
@@ -278,6 +351,18 @@ impl Plan<'_> {
                     }
                 }
             }
+        }
+    }
+}
+
+fn idents_in(tokens: proc_macro2::TokenStream, out: &mut BTreeSet<String>) {
+    for token in tokens {
+        match token {
+            proc_macro2::TokenTree::Ident(ident) => {
+                out.insert(ident.to_string());
+            }
+            proc_macro2::TokenTree::Group(group) => idents_in(group.stream(), out),
+            _ => {}
         }
     }
 }
@@ -376,17 +461,25 @@ fn apply(
 }
 
 /// One round: what rustc named, and what goes with it.
-fn remove(code: &str, spans: &[RustcSpan], files: &[String], with_types: bool) -> String {
+fn remove(
+    code: &str,
+    spans: &[RustcSpan],
+    files: &[String],
+    exclude: &BTreeSet<String>,
+    macro_calls: bool,
+) -> String {
     let Ok(file) = syn::parse_file(code) else {
         return code.to_string();
     };
     let mut plan = Plan {
         spans,
-        with_types,
+        exclude: Some(exclude),
+        macro_calls,
         ..Plan::default()
     };
     plan.walk(&file.items, 0);
     plan.follow_impls();
+    plan.follow_macro_calls();
     apply(code, &plan.delete, &plan.replace, files)
 }
 
@@ -433,9 +526,7 @@ mod tests {
     use super::*;
 
     fn shrunk(code: &str) -> String {
-        let checked = verify::check(code).expect("rustc");
-        assert!(!checked.has_errors(), "{checked:?}");
-        shrink(code.to_string(), checked, &["src/lib.rs".to_string()])
+        shrink(code.to_string(), &["src/lib.rs".to_string()])
             .expect("rustc")
             .code
     }

@@ -61,6 +61,26 @@ fn scratch() -> Result<PathBuf> {
 
 /// Runs rustc on `code` as the judges compile it (edition 2021, a binary), metadata only.
 pub fn check(code: &str) -> Result<Checked> {
+    check_with(code, &[])
+}
+
+/// [`check`] with the dead-code lints forced on, through any `#[allow(dead_code)]` in the
+/// source: what [`crate::shrink`] removes.
+pub fn check_dead(code: &str) -> Result<Checked> {
+    check_with(
+        code,
+        &[
+            "--force-warn",
+            "dead_code",
+            "--force-warn",
+            "unused_imports",
+            "--force-warn",
+            "unused_macros",
+        ],
+    )
+}
+
+fn check_with(code: &str, extra: &[&str]) -> Result<Checked> {
     let dir = scratch()?;
     let source = dir.join("main.rs");
     fs::write(&source, code)
@@ -74,7 +94,9 @@ pub fn check(code: &str) -> Result<Checked> {
             "bin",
             "--emit=metadata",
         ])
-        .args(["--error-format=json", "--crate-name", "main", "-o"])
+        .args(["--error-format=json", "--crate-name", "main"])
+        .args(extra)
+        .arg("-o")
         .arg(dir.join("main.rmeta"))
         .arg(&source)
         .output();

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Every positive fixture and its binaries.
-const FIXTURES: [(&str, &[&str]); 18] = [
+const FIXTURES: [(&str, &[&str]); 26] = [
     ("layouts", &["layouts"]),
     ("bin-layouts", &["explicit", "nested", "flat"]),
     ("macro-kit", &["macro-kit"]),
@@ -26,6 +26,14 @@ const FIXTURES: [(&str, &[&str]); 18] = [
     ("issue-optional-dep", &["issue-optional-dep"]),
     ("issue-nested-macro", &["issue-nested-macro"]),
     ("issue-include-concat", &["issue-include-concat"]),
+    ("real/ac-library-rs", &["demo"]),
+    ("real/arrayvec", &["demo"]),
+    ("real/either", &["demo"]),
+    ("real/fixedbitset", &["demo"]),
+    ("real/lazy_static", &["demo"]),
+    ("real/maplit", &["demo"]),
+    ("real/smallvec", &["demo"]),
+    ("real/strsim", &["demo"]),
 ];
 
 fn copy_dir(from: &Path, to: &Path) {
