@@ -15,8 +15,10 @@ use std::time::Instant;
 const USAGE: &str = "usage:
   bundler                  bundle every [[workspace.metadata.bundler.targets]] into submissions/<name>/main.rs
   bundler --check          fail if a committed submissions/<name>/main.rs differs from a fresh bundle
-  bundler --manifest-path PATH/Cargo.toml --bin NAME [-o OUT.rs] [--check]
-                           bundle one binary of any std-only package (to stdout without -o)";
+  bundler --manifest-path PATH/Cargo.toml --bin NAME [-o OUT.rs] [--check] [--exclude CRATE]...
+                           bundle one binary of any package (to stdout without -o); its
+                           dependencies are bundled too, except the --exclude'd ones (the
+                           judge provides them)";
 
 #[derive(Debug, Default)]
 struct Args {
@@ -24,6 +26,7 @@ struct Args {
     bin: Option<String>,
     output: Option<PathBuf>,
     check: bool,
+    exclude: Vec<String>,
 }
 
 fn parse(args: &[String]) -> Result<Option<Args>> {
@@ -41,6 +44,7 @@ fn parse(args: &[String]) -> Result<Option<Args>> {
             "--manifest-path" => parsed.manifest_path = Some(PathBuf::from(value(arg)?)),
             "--bin" => parsed.bin = Some(value(arg)?),
             "-o" | "--output" => parsed.output = Some(PathBuf::from(value(arg)?)),
+            "--exclude" => parsed.exclude.push(value(arg)?),
             other => return Err(Error::new(format!("unknown argument `{other}`\n{USAGE}"))),
         }
     }
@@ -61,10 +65,10 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     let result = match (&parsed.manifest_path, &parsed.bin) {
-        (Some(manifest), Some(bin)) => {
-            run_one(manifest, bin, parsed.output.as_deref(), parsed.check)
+        (Some(manifest), Some(bin)) => run_one(manifest, bin, &parsed),
+        (None, None) if parsed.output.is_none() && parsed.exclude.is_empty() => {
+            run_workspace(parsed.check)
         }
-        (None, None) if parsed.output.is_none() => run_workspace(parsed.check),
         _ => Err(Error::new(format!(
             "--manifest-path and --bin go together (and -o needs them)\n{USAGE}"
         ))),
@@ -78,12 +82,14 @@ pub fn run(args: &[String]) -> i32 {
     }
 }
 
-fn run_one(manifest: &Path, bin: &str, output: Option<&Path>, check: bool) -> Result<()> {
+fn run_one(manifest: &Path, bin: &str, args: &Args) -> Result<()> {
+    let (output, check) = (args.output.as_deref(), args.check);
     let bundle = bundle(&Request {
         manifest_path: manifest.to_path_buf(),
         bin: bin.to_string(),
         display_root: None,
         header: format!("{bin}: bundled by bundler. Do not edit; regenerate it with the bundler."),
+        exclude: args.exclude.clone(),
     })?;
     if let Pruning::Rustc { broken, rounds } = &bundle.pruning {
         eprintln!("bundler: note: the bundler's own pruning broke the program ({broken}); the whole crate was bundled and rustc's dead-code lints pruned it instead ({rounds} round(s))");
@@ -166,6 +172,7 @@ pub fn bundle_workspace(workspace: &Workspace, check: bool) -> WorkspaceRun {
                 "{}: bundled from {} (bin {}) by bundler. Do not edit; regenerate with `cargo run -p bundler`.",
                 target.name, target.package, target.name
             ),
+            exclude: Vec::new(),
         });
         let result = request.and_then(|request| {
             bundle_unchecked(&request, &mut cache, true).map(|bundle| (request, bundle))

@@ -18,6 +18,7 @@ pub mod cfg;
 pub mod check;
 pub mod cli;
 pub mod comments;
+pub mod deps;
 pub mod edition;
 pub mod emit;
 pub mod error;
@@ -33,11 +34,11 @@ pub mod verify;
 
 use crate::error::Result;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use syn::{AttrStyle, Item};
 
 /// What to bundle.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Request {
     /// The package's `Cargo.toml`.
     pub manifest_path: PathBuf,
@@ -47,6 +48,26 @@ pub struct Request {
     pub display_root: Option<PathBuf>,
     /// The first line of the bundle's header, after `//! `.
     pub header: String,
+    /// Dependencies the judge provides: named as they are, not bundled (`--exclude`).
+    pub exclude: Vec<String>,
+}
+
+/// A dependency crate loaded for the bundle.
+struct LoadedDep {
+    krate: loader::LoadedCrate,
+    info: paths::LibInfo,
+    /// Its dependencies: (name its code uses, index in the list of loaded crates).
+    deps: Vec<(String, usize)>,
+}
+
+/// The `LibInfo` under which a crate's code names a dependency.
+fn extern_infos(deps: &[(String, usize)], loaded: &[LoadedDep]) -> Vec<paths::LibInfo> {
+    deps.iter()
+        .map(|(name, index)| paths::LibInfo {
+            name: name.clone(),
+            ..loaded[*index].info.clone()
+        })
+        .collect()
 }
 
 /// A finished bundle.
@@ -223,7 +244,66 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
     };
     let bin_crate = loader.load_crate(&bin.path, &bin.name.replace('-', "_"))?;
     let lib_crate = lib_crate.map(|(name, cached)| (name, cached.krate));
-    let files = loader.files.clone();
+    let mut files = std::mem::take(&mut loader.files);
+    let mut comments = std::mem::take(&mut loader.comments);
+    drop(loader);
+
+    // Dependencies, as Cargo resolves them: each crate's files are shown under its folder's
+    // name (`either-1.15.0/src/lib.rs`).
+    let excluded: std::collections::BTreeSet<String> = request
+        .exclude
+        .iter()
+        .map(|n| n.replace('-', "_"))
+        .collect();
+    let resolved = if manifest::needs_dependencies(&request.manifest_path) {
+        deps::resolve(&request.manifest_path, &excluded)?
+    } else {
+        deps::Resolved::default()
+    };
+    let mut loaded: Vec<LoadedDep> = Vec::new();
+    let mut taken: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    for dep in &resolved.crates {
+        let mut dep_package = manifest::read_dependency(&dep.manifest_path)?;
+        dep_package.features = dep.features.clone();
+        let dep_cfg = cfg::CfgEnv {
+            features: dep.features.clone(),
+        };
+        let dep_dir = dep
+            .manifest_path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        let shown_root = dep_dir.parent().map(Path::to_path_buf).unwrap_or_default();
+        let mut dep_loader =
+            loader::Loader::resume(&dep_package, &dep_cfg, &shown_root, files, comments);
+        let mut krate = dep_loader.load_crate(&dep.lib_path, &dep.crate_name)?;
+        files = std::mem::take(&mut dep_loader.files);
+        comments = std::mem::take(&mut dep_loader.comments);
+        if dep.edition == "2015" {
+            edition::migrate_2015(&mut krate.items);
+        }
+        if dep.edition == "2015" || dep.edition == "2018" {
+            edition::migrate_2018(&mut [&mut krate.items]);
+        }
+        // Not a name the binary's root uses, nor another crate's.
+        let mut module = paths::choose_module_name(&dep.crate_name, &bin_crate.items);
+        let mut counter = 2;
+        while taken.contains(&module) {
+            module = format!("{}_{counter}", dep.crate_name);
+            counter += 1;
+        }
+        taken.insert(module.clone());
+        let info = paths::LibInfo {
+            name: dep.crate_name.clone(),
+            module,
+            exported_macros: paths::exported_macros(&krate.items),
+        };
+        loaded.push(LoadedDep {
+            krate,
+            info,
+            deps: dep.deps.clone(),
+        });
+    }
 
     let mut root_attrs = bin_crate.attrs;
     let mut root_items = bin_crate.items;
@@ -240,14 +320,44 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
             None => edition::migrate_2018(&mut [&mut root_items]),
         }
     }
-    let lib_info = lib_crate.as_ref().map(|(name, krate)| paths::LibInfo {
-        name: name.clone(),
-        module: paths::choose_module_name(name, &root_items),
-        exported_macros: paths::exported_macros(&krate.items),
+    let lib_info = lib_crate.as_ref().map(|(name, krate)| {
+        let mut module = paths::choose_module_name(name, &root_items);
+        while taken.contains(&module) {
+            module.push_str("_lib");
+        }
+        paths::LibInfo {
+            name: name.clone(),
+            module,
+            exported_macros: paths::exported_macros(&krate.items),
+        }
     });
-    paths::rewrite_bin(&mut root_items, lib_info.as_ref(), &files)?;
+    let deps = paths::Deps {
+        externs: extern_infos(&resolved.root_deps, &loaded),
+        excluded: excluded.clone(),
+    };
+    paths::rewrite_bin(&mut root_items, lib_info.as_ref(), &files, &deps)?;
+    let mut dep_modules = Vec::new();
+    for index in 0..loaded.len() {
+        let own = paths::Deps {
+            externs: extern_infos(&loaded[index].deps, &loaded),
+            excluded: excluded.clone(),
+        };
+        let info = loaded[index].info.clone();
+        let krate = &mut loaded[index].krate;
+        paths::rewrite_lib(&mut krate.items, &info, &files, &own)?;
+        let limits = attrs::take_crate_only(&mut krate.attrs);
+        attrs::hoist_limits(&mut root_attrs, limits);
+        let ident = syn::Ident::new(&info.module, proc_macro2::Span::call_site());
+        let mut module: syn::ItemMod = syn::parse_quote!(mod #ident {});
+        module.attrs = std::mem::take(&mut krate.attrs);
+        module.content = Some((
+            syn::token::Brace::default(),
+            std::mem::take(&mut krate.items),
+        ));
+        dep_modules.push(Item::Mod(module));
+    }
     if let (Some((_, mut krate)), Some(info)) = (lib_crate, &lib_info) {
-        paths::rewrite_lib(&mut krate.items, info, &files)?;
+        paths::rewrite_lib(&mut krate.items, info, &files, &deps)?;
         let limits = attrs::take_crate_only(&mut krate.attrs);
         attrs::hoist_limits(&mut root_attrs, limits);
         let ident = syn::Ident::new(&info.module, proc_macro2::Span::call_site());
@@ -261,6 +371,14 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         } else {
             root_items.push(Item::Mod(module));
         }
+    }
+    // Dependencies after what uses them, in the same way.
+    if root_items.iter().any(defines_textual_macros) {
+        for (offset, module) in dep_modules.into_iter().enumerate() {
+            root_items.insert(offset, module);
+        }
+    } else {
+        root_items.extend(dep_modules);
     }
 
     let report = if prune {
@@ -283,7 +401,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         header.push(syn::parse_quote!(#![doc = ""]));
     }
     header.extend(root_attrs);
-    let code = emit::emit(header, root_items, &files, &loader.comments);
+    let code = emit::emit(header, root_items, &files, &comments);
     Ok(Bundle {
         code,
         files_kept: report.kept_files.len(),

@@ -159,44 +159,40 @@ fn line_of_key(text: &str, table: &str, key: &str) -> usize {
     1
 }
 
-fn refuse_unsupported(
-    manifest: &Value,
-    package: &Value,
-    path: &Path,
-    dir: &Path,
-    text: &str,
-) -> Result<()> {
+/// Whether the package has a dependency that a plain build compiles (an optional one only when
+/// a default feature turns it on); then [`crate::deps`] asks Cargo for the graph.
+pub fn needs_dependencies(manifest_path: &Path) -> bool {
+    let Ok(manifest) = read_toml(manifest_path) else {
+        return false;
+    };
+    let enabled = enabled_optional_deps(&manifest);
+    let needed = |table: &Value| {
+        table
+            .get("dependencies")
+            .and_then(Value::as_table)
+            .is_some_and(|deps| {
+                deps.iter().any(|(name, spec)| {
+                    let optional = spec.get("optional").and_then(Value::as_bool) == Some(true);
+                    !optional || enabled.contains(name)
+                })
+            })
+    };
+    needed(&manifest)
+        || manifest
+            .get("target")
+            .and_then(Value::as_table)
+            .is_some_and(|targets| targets.values().any(needed))
+}
+
+/// The line of dependency `name` in the manifest's `[dependencies]` (1 when not found).
+pub fn dependency_line(manifest_path: &Path, name: &str) -> usize {
+    let text = fs::read_to_string(manifest_path).unwrap_or_default();
+    line_of_key(&text, "dependencies", name)
+}
+
+/// Refuses what one file cannot carry: a proc-macro library, a build script.
+fn refuse_unsupported(manifest: &Value, package: &Value, path: &Path, dir: &Path) -> Result<()> {
     let shown = path.display().to_string();
-    let enabled = enabled_optional_deps(manifest);
-    for table in ["dependencies", "build-dependencies"] {
-        if let Some(deps) = manifest.get(table).and_then(Value::as_table) {
-            // An optional dependency that no default feature turns on is not compiled.
-            let needed = deps.iter().find(|(name, spec)| {
-                let optional = spec.get("optional").and_then(Value::as_bool) == Some(true);
-                !optional || enabled.contains(*name)
-            });
-            if let Some((name, _)) = needed {
-                return Err(Error::at(
-                    &shown,
-                    line_of_key(text, table, name),
-                    format!("depends on crate `{name}` ([{table}]); only std-only packages can be bundled into one file"),
-                ));
-            }
-        }
-    }
-    if let Some(targets) = manifest.get("target").and_then(Value::as_table) {
-        for (cfg, table) in targets {
-            if let Some(deps) = table.get("dependencies").and_then(Value::as_table) {
-                if let Some(name) = deps.keys().next() {
-                    return Err(Error::at(
-                        &shown,
-                        line_of_key(text, &format!("target.{cfg}.dependencies"), name),
-                        format!("depends on crate `{name}` ([target.{cfg}.dependencies]); only std-only packages can be bundled"),
-                    ));
-                }
-            }
-        }
-    }
     let proc_macro = manifest
         .get("lib")
         .and_then(|lib| lib.get("proc-macro").or_else(|| lib.get("proc_macro")))
@@ -307,6 +303,16 @@ fn discovered_bins(package_name: &str, dir: &Path) -> Vec<Target> {
 
 /// Reads the package whose manifest is at `manifest_path`.
 pub fn read_package(manifest_path: &Path) -> Result<Package> {
+    read(manifest_path, true)
+}
+
+/// Reads a dependency's manifest (its own dependencies are Cargo's business, through
+/// [`crate::deps`]).
+pub fn read_dependency(manifest_path: &Path) -> Result<Package> {
+    read(manifest_path, false)
+}
+
+fn read(manifest_path: &Path, root: bool) -> Result<Package> {
     // Messages name the manifest as the user gave it.
     let shown_manifest = manifest_path;
     let manifest_path = manifest_path
@@ -328,8 +334,9 @@ pub fn read_package(manifest_path: &Path) -> Result<Package> {
         .and_then(Value::as_str)
         .ok_or_else(|| Error::new(format!("{}: package has no name", manifest_path.display())))?
         .to_string();
-    let text = fs::read_to_string(&manifest_path).unwrap_or_default();
-    refuse_unsupported(&manifest, package, shown_manifest, &dir, &text)?;
+    if root {
+        refuse_unsupported(&manifest, package, shown_manifest, &dir)?;
+    }
     let edition = string_field(package, "edition", &dir)?;
     // No edition is edition 2015.
     let edition = if edition.is_empty() {

@@ -37,6 +37,14 @@ pub struct LibInfo {
     pub exported_macros: BTreeSet<String>,
 }
 
+/// The other crates a crate can name: dependencies bundled as modules, and crates left to the
+/// judge.
+#[derive(Debug, Clone, Default)]
+pub struct Deps {
+    pub externs: Vec<LibInfo>,
+    pub excluded: BTreeSet<String>,
+}
+
 /// Names given to items in a module, in the type namespace (those that shadow a crate name)
 /// or in any namespace.
 fn local_names(items: &[Item], lib: Option<&str>, type_namespace_only: bool) -> BTreeSet<String> {
@@ -201,6 +209,10 @@ struct Rewriter<'a> {
     in_block: usize,
     /// Depth of arguments of macros other than std's expression macros being rewritten.
     foreign_depth: usize,
+    /// The other crates this crate depends on, bundled as modules.
+    externs: &'a [LibInfo],
+    /// Crates left to the judge (`--exclude`): named as they are, never refused.
+    excluded: &'a BTreeSet<String>,
     error: Option<Error>,
 }
 
@@ -242,7 +254,7 @@ struct Scope {
     bare_macros: BTreeSet<String>,
 }
 
-impl Rewriter<'_> {
+impl<'a> Rewriter<'a> {
     fn file(&self) -> &str {
         self.scopes.last().map_or("", |s| s.file.as_str())
     }
@@ -281,6 +293,29 @@ impl Rewriter<'_> {
         }
     }
 
+    /// The dependency a path starting with `name` names (`leading`: written `::name`), unless a
+    /// local name shadows it.
+    fn extern_named(&self, name: &str, leading: bool) -> Option<&'a LibInfo> {
+        let found = self.externs.iter().find(|e| e.name == name)?;
+        let shadowed = self.scopes.last().is_some_and(|s| match self.side {
+            Side::Bin => s.shadowing.contains(name),
+            Side::Lib => s.all_names.contains(name),
+        });
+        (leading || !shadowed).then_some(found)
+    }
+
+    fn is_allowed_crate(&self, name: &str) -> bool {
+        BUILTIN_CRATES.contains(&name) || self.excluded.contains(name)
+    }
+
+    /// The segments replacing a dependency's root (as [`Self::lib_root`] does for the library).
+    fn extern_root(ext: &'a LibInfo, next: Option<&str>, is_macro: bool) -> Vec<&'a str> {
+        match next {
+            Some(name) if is_macro && ext.exported_macros.contains(name) => vec!["crate"],
+            _ => vec!["crate", ext.module.as_str()],
+        }
+    }
+
     /// The segments replacing the library's root: `crate::<module>`, or `crate` alone for an
     /// exported macro.
     fn lib_root(&self, next: Option<&str>, is_macro: bool) -> Vec<&str> {
@@ -297,6 +332,23 @@ impl Rewriter<'_> {
         };
         let second = path.segments.iter().nth(1).map(|s| s.ident.to_string());
         let macro_path = is_macro && path.segments.len() == 2;
+        let leading = path.leading_colon.is_some();
+        if leading || path.segments.len() >= 2 {
+            if let Some(ext) = self.extern_named(&first, leading) {
+                if self.lib_name() != Some(first.as_str()) || leading {
+                    let root = Self::extern_root(ext, second.as_deref(), macro_path);
+                    let rest: Vec<PathSegment> = path.segments.iter().skip(1).cloned().collect();
+                    let mut segments: Punctuated<PathSegment, syn::Token![::]> = Punctuated::new();
+                    for name in root {
+                        segments.push(segment(name));
+                    }
+                    segments.extend(rest);
+                    path.segments = segments;
+                    path.leading_colon = None;
+                    return;
+                }
+            }
+        }
         let replace_first = match self.side {
             Side::Lib if first == "crate" && path.leading_colon.is_none() => {
                 if path.segments.len() < 2 {
@@ -308,7 +360,7 @@ impl Rewriter<'_> {
                 if self.lib_name() == Some(first.as_str()) || self.self_aliases.contains(&first) {
                     true
                 } else {
-                    if !BUILTIN_CRATES.contains(&first.as_str()) {
+                    if !self.is_allowed_crate(&first) {
                         let span = path.segments[0].ident.span();
                         self.fail(span, format!(
                             "`::{first}` names an external crate; only std, core and alloc can be bundled"
@@ -350,6 +402,26 @@ impl Rewriter<'_> {
             }
             UseTree::Path(path) => {
                 let first = path.ident.to_string();
+                if let Some(ext) = self.extern_named(&first, leading_colon) {
+                    let inner = std::mem::replace(
+                        &mut *path.tree,
+                        UseTree::Glob(syn::UseGlob {
+                            star_token: Default::default(),
+                        }),
+                    );
+                    path.ident = ident("crate");
+                    let at_root = at_root && self.side == Side::Bin;
+                    let saved = self.lib.replace(ext);
+                    let tree = self.insert_module(inner, &ext.module, at_root);
+                    self.lib = saved;
+                    return match tree {
+                        Some(tree) => {
+                            *path.tree = tree;
+                            true
+                        }
+                        None => false,
+                    };
+                }
                 let is_lib_side_crate =
                     self.side == Side::Lib && first == "crate" && !leading_colon;
                 let names_lib = if leading_colon {
@@ -375,7 +447,7 @@ impl Rewriter<'_> {
                         None => false,
                     };
                 }
-                if leading_colon && !BUILTIN_CRATES.contains(&first.as_str()) {
+                if leading_colon && !self.is_allowed_crate(&first) {
                     let span = path.ident.span();
                     self.fail(span, format!(
                         "`use ::{first}` names an external crate; only std, core and alloc can be bundled"
@@ -387,6 +459,15 @@ impl Rewriter<'_> {
             }
             UseTree::Name(name) => {
                 let first = name.ident.to_string();
+                if let Some(ext) = self.extern_named(&first, leading_colon) {
+                    if at_root && self.side == Side::Bin && ext.module == first {
+                        return false;
+                    }
+                    let alias = ident(&first);
+                    let module = ident(&ext.module);
+                    *tree = syn::parse_quote!(crate::#module as #alias);
+                    return true;
+                }
                 if self.names_lib(&first) || (leading_colon && self.lib_name() == Some(&first)) {
                     let module = self.lib.map_or(String::new(), |l| l.module.clone());
                     if at_root && module == first {
@@ -400,6 +481,12 @@ impl Rewriter<'_> {
             }
             UseTree::Rename(rename) => {
                 let first = rename.ident.to_string();
+                if let Some(ext) = self.extern_named(&first, leading_colon) {
+                    let alias = rename.rename.clone();
+                    let module = ident(&ext.module);
+                    *tree = syn::parse_quote!(crate::#module as #alias);
+                    return true;
+                }
                 if self.names_lib(&first) || (leading_colon && self.lib_name() == Some(&first)) {
                     let alias = rename.rename.clone();
                     let module = ident(&self.lib.map_or(String::new(), |l| l.module.clone()));
@@ -459,7 +546,10 @@ impl Rewriter<'_> {
 
     /// Refuses `use foo::...` when `foo` can only be an external crate.
     fn check_use_root(&mut self, first: &str, span: Span) {
-        if PATH_ROOTS.contains(&first) || BUILTIN_CRATES.contains(&first) {
+        if PATH_ROOTS.contains(&first) || self.is_allowed_crate(first) {
+            return;
+        }
+        if self.externs.iter().any(|e| e.name == first) {
             return;
         }
         if self.lib_name() == Some(first) {
@@ -527,12 +617,21 @@ impl Rewriter<'_> {
                         }
                         continue;
                     }
+                    if let Some(ext) = self.externs.iter().find(|e| e.name == name) {
+                        // Paths through it are rewritten; a rename becomes an import.
+                        if let Some((_, alias)) = &krate.rename {
+                            let module = ident(&ext.module);
+                            let vis = krate.vis.clone();
+                            items.push(syn::parse_quote!(#vis use crate::#module as #alias;));
+                        }
+                        continue;
+                    }
                     if name == "proc_macro" {
                         self.fail(
                             span,
                             "proc macros cannot be bundled into one file".to_string(),
                         );
-                    } else if !BUILTIN_CRATES.contains(&name.as_str()) {
+                    } else if !self.is_allowed_crate(&name) {
                         self.fail(span, format!(
                             "`extern crate {name}`: an external crate; only std, core and alloc can be bundled"
                         ));
@@ -634,6 +733,16 @@ impl Rewriter<'_> {
                                 out.pop();
                             }
                             let root = self.lib_root(next_name.as_deref(), next_is_macro);
+                            push_root(&mut out, &root);
+                            index += 1;
+                            continue;
+                        }
+                        if let Some(ext) = self.extern_named(&name, leading_sep) {
+                            if leading_sep {
+                                out.pop();
+                                out.pop();
+                            }
+                            let root = Self::extern_root(ext, next_name.as_deref(), next_is_macro);
                             push_root(&mut out, &root);
                             index += 1;
                             continue;
@@ -777,7 +886,12 @@ impl Rewriter<'_> {
 }
 
 /// Rewrites the library's items (its root module's contents).
-pub fn rewrite_lib(items: &mut Vec<Item>, lib: &LibInfo, files: &[String]) -> Result<()> {
+pub fn rewrite_lib(
+    items: &mut Vec<Item>,
+    lib: &LibInfo,
+    files: &[String],
+    deps: &Deps,
+) -> Result<()> {
     let mut rewriter = Rewriter {
         side: Side::Lib,
         lib: Some(lib),
@@ -787,6 +901,8 @@ pub fn rewrite_lib(items: &mut Vec<Item>, lib: &LibInfo, files: &[String]) -> Re
         scopes: Vec::new(),
         in_block: 0,
         foreign_depth: 0,
+        externs: &deps.externs,
+        excluded: &deps.excluded,
         error: None,
     };
     // `extern crate self as alias;` can appear anywhere in the root; find it first.
@@ -802,7 +918,12 @@ pub fn rewrite_lib(items: &mut Vec<Item>, lib: &LibInfo, files: &[String]) -> Re
 }
 
 /// Rewrites the binary's items (the bundle's root module).
-pub fn rewrite_bin(items: &mut Vec<Item>, lib: Option<&LibInfo>, files: &[String]) -> Result<()> {
+pub fn rewrite_bin(
+    items: &mut Vec<Item>,
+    lib: Option<&LibInfo>,
+    files: &[String],
+    deps: &Deps,
+) -> Result<()> {
     let mut qualify_macros = BTreeSet::new();
     if let Some(lib) = lib {
         let macro_use = items.iter().any(|item| match item {
@@ -833,6 +954,8 @@ pub fn rewrite_bin(items: &mut Vec<Item>, lib: Option<&LibInfo>, files: &[String
         scopes: Vec::new(),
         in_block: 0,
         foreign_depth: 0,
+        externs: &deps.externs,
+        excluded: &deps.excluded,
         error: None,
     };
     rewriter.rewrite_items(items);
@@ -874,7 +997,7 @@ mod tests {
 
     fn rewritten(code: &str) -> Result<String> {
         let mut items = syn::parse_file(code).expect("parses").items;
-        rewrite_bin(&mut items, Some(&lib()), &[])?;
+        rewrite_bin(&mut items, Some(&lib()), &[], &Deps::default())?;
         let file = syn::File {
             shebang: None,
             attrs: Vec::new(),

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Every positive fixture and its binaries.
-const FIXTURES: [(&str, &[&str]); 26] = [
+const FIXTURES: [(&str, &[&str]); 27] = [
     ("layouts", &["layouts"]),
     ("bin-layouts", &["explicit", "nested", "flat"]),
     ("macro-kit", &["macro-kit"]),
@@ -34,6 +34,7 @@ const FIXTURES: [(&str, &[&str]); 26] = [
     ("real/maplit", &["demo"]),
     ("real/smallvec", &["demo"]),
     ("real/strsim", &["demo"]),
+    ("deps-demo", &["deps-demo"]),
 ];
 
 fn copy_dir(from: &Path, to: &Path) {

@@ -21,6 +21,7 @@ fn try_bundle(name: &str, bin: &str) -> bundler::error::Result<String> {
         bin: bin.to_string(),
         display_root: None,
         header: format!("{bin}: bundled by bundler (test)."),
+        exclude: Vec::new(),
     })
     .map(|bundle| bundle.code)
 }
@@ -194,7 +195,7 @@ fn refusal(name: &str) -> String {
 fn refuses_what_cannot_be_bundled() {
     let message = refusal("refuse-dependency");
     assert!(
-        message.contains("Cargo.toml:8:") && message.contains("rand"),
+        message.contains("Cargo.toml:8:") && message.contains("`generated` has a build script"),
         "{message}"
     );
     let message = refusal("refuse-proc-macro");
@@ -353,4 +354,32 @@ fn real_strsim_edition_2015() {
         !code.contains("fn osa_distance"),
         "unused functions are pruned"
     );
+}
+
+/// Dependencies as Cargo resolves them: a renamed path dependency with a `[lib]` name of its
+/// own and a path dependency of its own (`extern crate` renamed, `::base::` paths), and a
+/// crates.io crate vendored through source replacement; each becomes a module.
+#[test]
+fn dependencies_become_modules() {
+    let code = check_with("deps-demo", "deps-demo", true);
+    for module in ["mod either {", "mod utilcore {", "mod base {"] {
+        assert!(code.contains(module), "missing {module}");
+    }
+    assert!(code.contains("// util/src/lib.rs") && code.contains("// either/src/lib.rs"));
+}
+
+#[test]
+fn excluded_dependencies_stay_external() {
+    let code = bundle(&Request {
+        manifest_path: fixture("deps-demo").join("Cargo.toml"),
+        bin: "deps-demo".to_string(),
+        header: "deps-demo".to_string(),
+        exclude: vec!["either".to_string()],
+        ..Request::default()
+    });
+    // The judge would provide `either`; here rustc does not have it.
+    let message = code
+        .expect_err("does not compile without either")
+        .to_string();
+    assert!(message.contains("either"), "{message}");
 }
