@@ -7,6 +7,7 @@
 
 use crate::comments::{BLANK, COMMENT};
 use crate::loader::MARKER;
+use crate::verbatim::VERBATIM;
 use proc_macro2::Span;
 use syn::visit_mut::{self, VisitMut};
 use syn::{Attribute, File, ImplItem, Item, Stmt, TraitItem};
@@ -19,6 +20,7 @@ pub fn emit(
     files: &[String],
     comments: &[String],
 ) -> String {
+    crate::verbatim::substitute(&mut items, comments);
     space_items(&mut items);
     let mut file = File {
         shebang: None,
@@ -54,6 +56,9 @@ fn replace_placeholders(printed: &str, files: &[String], comments: &[String]) ->
                 Some(at) => out.insert_str(at, &marker),
                 None => out.push_str(&marker),
             }
+        } else if let Some(index) = placeholder(trimmed, VERBATIM) {
+            let text = comments.get(index).map_or("", String::as_str);
+            out.push_str(&crate::verbatim::reindent(text, indent));
         } else if let Some(index) = placeholder(trimmed, COMMENT) {
             for comment in comments.get(index).map_or("", String::as_str).lines() {
                 out.push_str(indent);

@@ -30,6 +30,7 @@ pub mod paths;
 pub mod prune;
 pub mod shrink;
 pub mod targets;
+pub mod verbatim;
 pub mod verify;
 
 use crate::error::Result;
