@@ -3408,7 +3408,6 @@ mod engine {
                 /// deeper (two plies when far below, outside the principal variation); when the others
                 /// hold beta on their own, the node is cut (several moves would); when only the table's
                 /// score holds beta, the move is searched less deep. `None` when the test does not apply.
-                #[allow(clippy::too_many_arguments)]
                 fn singular_extension(
                     &mut self,
                     board: &mut Board,
