@@ -22,6 +22,7 @@ pub mod deps;
 pub mod edition;
 pub mod emit;
 pub mod error;
+pub mod flatten;
 pub mod includes;
 pub mod loader;
 pub mod manifest;
@@ -387,6 +388,9 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
     } else {
         prune::PruneReport::default()
     };
+    if let (true, Some(info)) = (prune, &lib_info) {
+        flatten::flatten(&mut root_items, &info.module);
+    }
     attrs::clean_modules(&mut root_items);
 
     let mut header = Vec::new();
