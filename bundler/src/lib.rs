@@ -86,8 +86,9 @@ pub struct Bundle {
     pub unused_data: Vec<String>,
     /// Shown paths of the source files (what the markers say).
     pub files: Vec<String>,
-    /// The folder those paths are relative to.
+    /// The folder those paths are relative to (the first), and the folders of dependencies.
     pub display_root: PathBuf,
+    pub dependency_roots: Vec<PathBuf>,
     /// rustc's warnings on the code, each traced to its source file:line.
     pub warnings: Vec<String>,
     /// Who pruned the code.
@@ -157,10 +158,29 @@ pub fn finish(
             .diagnostics
             .iter()
             .filter(|d| d.is_error == errors)
-            .map(|d| verify::describe(d, &bundle.code, &bundle.files, &bundle.display_root))
+            .map(|d| {
+                let roots: Vec<&Path> = std::iter::once(bundle.display_root.as_path())
+                    .chain(bundle.dependency_roots.iter().map(PathBuf::as_path))
+                    .collect();
+                verify::describe(d, &bundle.code, &bundle.files, &roots)
+            })
             .collect::<Vec<String>>()
     };
     if !checked.has_errors() {
+        // What the bundler kept and rustc calls dead goes too (a foreign crate's bundle; the
+        // upload targets have no warnings).
+        let dead = checked.warnings().any(|d| {
+            matches!(
+                d.code.as_deref(),
+                Some("dead_code" | "unused_imports" | "unused_macros")
+            )
+        });
+        let mut checked = checked;
+        if dead {
+            let shrunk = shrink::shrink(pruned.code.clone(), &pruned.files)?;
+            pruned.code = shrunk.code;
+            checked = shrunk.checked;
+        }
         pruned.warnings = describe_all(&pruned, &checked, false);
         pruned.pruning = Pruning::Bundler;
         return Ok(pruned);
@@ -263,6 +283,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         deps::Resolved::default()
     };
     let mut loaded: Vec<LoadedDep> = Vec::new();
+    let mut dependency_roots = Vec::new();
     let mut taken: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     for dep in &resolved.crates {
         let mut dep_package = manifest::read_dependency(&dep.manifest_path)?;
@@ -276,6 +297,9 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
             .map(Path::to_path_buf)
             .unwrap_or_default();
         let shown_root = dep_dir.parent().map(Path::to_path_buf).unwrap_or_default();
+        if !dependency_roots.contains(&shown_root) {
+            dependency_roots.push(shown_root.clone());
+        }
         let mut dep_loader =
             loader::Loader::resume(&dep_package, &dep_cfg, &shown_root, files, comments);
         let mut krate = dep_loader.load_crate(&dep.lib_path, &dep.crate_name)?;
@@ -414,6 +438,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         unused_data: report.unused_data,
         files,
         display_root,
+        dependency_roots,
         warnings: Vec::new(),
         pruning: Pruning::Unchecked,
     })

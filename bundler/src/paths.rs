@@ -945,6 +945,27 @@ pub fn rewrite_bin(
                 .collect();
         }
     }
+    // `#[macro_use] extern crate dep;` of a bundled dependency: its macros by their bare names.
+    let own = local_macro_names(items);
+    for ext in &deps.externs {
+        let macro_use = items.iter().any(|item| match item {
+            Item::ExternCrate(krate) => {
+                krate.ident == ext.name.as_str()
+                    && item_attrs(item)
+                        .iter()
+                        .any(|a| a.path().is_ident("macro_use"))
+            }
+            _ => false,
+        });
+        if macro_use {
+            qualify_macros.extend(
+                ext.exported_macros
+                    .iter()
+                    .filter(|name| !own.contains(*name))
+                    .cloned(),
+            );
+        }
+    }
     let mut rewriter = Rewriter {
         side: Side::Bin,
         lib,

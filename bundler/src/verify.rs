@@ -214,8 +214,10 @@ pub fn file_at(code: &str, line: usize, files: &[String]) -> Option<String> {
 
 /// The line of source file `shown` (under `root`) that bundle text `text` was printed from:
 /// an exact match of the trimmed line first, then a line holding `hint`.
-pub fn source_line(root: &Path, shown: &str, text: &str, hint: &str) -> Option<usize> {
-    let source = fs::read_to_string(root.join(shown)).ok()?;
+pub fn source_line(roots: &[&Path], shown: &str, text: &str, hint: &str) -> Option<usize> {
+    let source = roots
+        .iter()
+        .find_map(|root| fs::read_to_string(root.join(shown)).ok())?;
     let wanted = text.trim();
     if !wanted.is_empty() && wanted != "}" {
         if let Some(i) = source.lines().position(|l| l.trim() == wanted) {
@@ -245,7 +247,7 @@ pub fn source_line(root: &Path, shown: &str, text: &str, hint: &str) -> Option<u
 }
 
 /// One line per diagnostic: `file:line: error[code]: message`, then the bundle's line.
-pub fn describe(diagnostic: &Diagnostic, code: &str, files: &[String], root: &Path) -> String {
+pub fn describe(diagnostic: &Diagnostic, code: &str, files: &[String], roots: &[&Path]) -> String {
     let level = if diagnostic.is_error {
         "error"
     } else {
@@ -270,7 +272,7 @@ pub fn describe(diagnostic: &Diagnostic, code: &str, files: &[String], root: &Pa
         String::new()
     };
     let place = match file_at(code, line, files) {
-        Some(file) => match source_line(root, &file, &diagnostic.line_text, &hint) {
+        Some(file) => match source_line(roots, &file, &diagnostic.line_text, &hint) {
             Some(source) => format!("{file}:{source}"),
             None => format!("{file} (bundle line {line})"),
         },
