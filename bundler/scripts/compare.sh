@@ -23,7 +23,7 @@ for fixture in $fixtures; do
       "$bundler" --manifest-path "$fixture/Cargo.toml" --bin "$bin" -o "$out" 2> "$scratch/$label-$tool.err" && ok=yes || ok=no
     else
       command -v cargo-equip > /dev/null || continue
-      (cd "$fixture" && cargo equip --bin "$bin" --no-rustfmt --no-check -o "$out" 2> "$scratch/$label-$tool.err") && ok=yes || ok=no
+      (cd "$fixture" && cargo equip --bin "$bin" -o "$out" 2> "$scratch/$label-$tool.err") && ok=yes || ok=no
     fi
     ms=$(( ($(date +%s%N) - start) / 1000000 ))
     compiled=no; warnings=-; same=no; bytes=-

@@ -190,7 +190,8 @@ pub fn finish(
         .next()
         .unwrap_or_default();
     let whole = bundle_unchecked(request, cache, false)?;
-    let whole_checked = verify::check(&whole.code)?;
+    // With the dead-code lints forced on: the first step of the pruning below.
+    let whole_checked = verify::check_dead(&whole.code)?;
     if whole_checked.has_errors() {
         let errors = describe_all(&whole, &whole_checked, true);
         return Err(error::Error::new(format!(
@@ -199,7 +200,7 @@ pub fn finish(
             errors.join("\n")
         )));
     }
-    let shrunk = shrink::shrink(whole.code.clone(), &whole.files)?;
+    let shrunk = shrink::shrink_checked(whole.code.clone(), whole_checked, &whole.files)?;
     let mut bundle = Bundle {
         code: shrunk.code,
         pruning: Pruning::Rustc {

@@ -63,11 +63,18 @@ fn lints(checked: &Checked) -> Vec<RustcSpan> {
 /// Removes what rustc calls dead from `code` (which must compile), to a fixpoint.
 pub fn shrink(code: String, files: &[String]) -> Result<Shrunk> {
     let checked = verify::check_dead(&code)?;
+    shrink_checked(code, checked, files)
+}
+
+/// [`shrink`] with the first [`verify::check_dead`] of `code` already done.
+pub fn shrink_checked(code: String, checked: Checked, files: &[String]) -> Result<Shrunk> {
     let mut current = Shrunk {
         code,
         checked,
         rounds: 0,
     };
+    // Names whose removal broke the program stay excluded in later rounds.
+    let mut excludes = [BTreeSet::new(), BTreeSet::new()];
     for _ in 0..MAX_ROUNDS {
         let spans = lints(&current.checked);
         if spans.is_empty() {
@@ -76,10 +83,10 @@ pub fn shrink(code: String, files: &[String]) -> Result<Shrunk> {
         let mut advanced = false;
         // A removal that breaks the program is retried without the items rustc's errors name,
         // and at last without removing the macro calls that implement removed traits.
-        'attempts: for macro_calls in [true, false] {
-            let mut exclude = BTreeSet::new();
+        'attempts: for (macro_calls, exclude) in [true, false].into_iter().zip(excludes.iter_mut())
+        {
             for _ in 0..MAX_RETRIES {
-                let next = remove(&current.code, &spans, files, &exclude, macro_calls);
+                let next = remove(&current.code, &spans, files, exclude, macro_calls);
                 if next == current.code {
                     break;
                 }
