@@ -28,6 +28,7 @@ pub mod mentions;
 pub mod paths;
 pub mod prune;
 pub mod targets;
+pub mod windows;
 
 use crate::error::Result;
 use std::collections::BTreeMap;
