@@ -7,7 +7,7 @@
 //! the most one move may take (default 30 seconds).
 
 // engine/src/bin/connect6.rs
-use crate::engine::connect6::player::Connect6Player;
+use crate::engine::connect6::engine::Connect6Engine;
 use crate::engine::connect6::search::Settings;
 use crate::engine::protocol::sau::{self, TimeControl};
 use std::io;
@@ -21,8 +21,8 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut player = Connect6Player::new(Settings::default());
-    match sau::run(&mut player, control, io::stdin().lock(), io::stdout().lock()) {
+    let mut engine = Connect6Engine::new(Settings::default());
+    match sau::run(&mut engine, control, io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("connect6: {error}");
@@ -47,14 +47,14 @@ mod engine {
 
     pub mod connect6 {
         // engine/src/connect6/mod.rs
-        //! The game of Connect6 on a 19x19 board: rules, evaluation, search and the SAU player.
+        //! The game of Connect6 on a 19x19 board: rules, evaluation, search and the engine.
         //!
         //! Black opens with one stone, then each side places two stones a turn; six or more in a row
         //! wins and a full board is a draw. Everything is built on the 6-cell windows of the board: a
         //! window holding stones of one colour only is a chance for that colour, and one holding four or
         //! five of them is a threat (the owner completes it with one turn).
         //!
-        //! - the two colours are [`Stone`](crate::core::stone::Stone), shared with the other stone games.
+        //! - the two colours are [`Color`](crate::core::color::Color), shared with the other stone games.
         //! - [`turn`]: one or two stones, the unit of play.
         //! - [`geometry`]: the windows of the board and which windows pass through each cell.
         //! - [`board`]: the position with per-window counts, kept up to date stone by stone.
@@ -62,7 +62,7 @@ mod engine {
         //! - [`moves`]: candidate cells and turns, best first.
         //! - [`vcdt`]: victory by continuous double threats, a proof search for forced wins.
         //! - [`search`]: alpha-beta over turns, with the threat searches at the root.
-        //! - [`player`]: the rules and the search behind the SAU protocol.
+        //! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
 
         pub mod board {
             // engine/src/connect6/board.rs
@@ -76,7 +76,7 @@ mod engine {
 
             use super::geometry::{geometry, CELLS, SIZE, WINDOWS};
             use super::turn::Turn;
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// The worth of a window holding `n` stones of one colour and none of the other.
             pub const WINDOW_VALUE: [i32; 7] = [0, 1, 6, 24, 120, 130, 0];
@@ -92,7 +92,7 @@ mod engine {
             /// A position.
             #[derive(Clone)]
             pub struct Board {
-                cells: [Option<Stone>; CELLS],
+                cells: [Option<Color>; CELLS],
                 /// Stones of each colour in each window.
                 counts: [[u8; 2]; WINDOWS],
                 score: [i32; 2],
@@ -146,20 +146,20 @@ mod engine {
                 }
 
                 /// The colour whose turn it is: black opens with one stone, then turns of two alternate.
-                pub fn to_move(&self) -> Stone {
+                pub fn to_move(&self) -> Color {
                     if self.stones % 4 == 0 || self.stones % 4 == 3 {
-                        Stone::Black
+                        Color::Black
                     } else {
-                        Stone::White
+                        Color::White
                     }
                 }
 
                 /// The colour that has six (or more) in a row, if any.
-                pub fn winner(&self) -> Option<Stone> {
+                pub fn winner(&self) -> Option<Color> {
                     if self.sixes[0] > 0 {
-                        Some(Stone::Black)
+                        Some(Color::Black)
                     } else if self.sixes[1] > 0 {
-                        Some(Stone::White)
+                        Some(Color::White)
                     } else {
                         None
                     }
@@ -171,7 +171,7 @@ mod engine {
                 }
 
                 /// The window score of `colour`.
-                pub fn score(&self, colour: Stone) -> i32 {
+                pub fn score(&self, colour: Color) -> i32 {
                     self.score[colour.index()]
                 }
 
@@ -183,7 +183,7 @@ mod engine {
                 /// The threat windows of `colour`: four or five of its stones and none of the opponent's.
                 pub fn live_windows(
                     &self,
-                    colour: Stone,
+                    colour: Color,
                 ) -> impl Iterator<Item = u16> + '_ {
                     self.live[colour.index()]
                         .iter()
@@ -202,12 +202,12 @@ mod engine {
                 }
 
                 /// How many threat windows `colour` has.
-                pub fn live_window_count(&self, colour: Stone) -> u32 {
+                pub fn live_window_count(&self, colour: Color) -> u32 {
                     self.live[colour.index()].iter().map(|word| word.count_ones()).sum()
                 }
 
                 /// Whether `colour` has any threat window.
-                pub fn has_live_window(&self, colour: Stone) -> bool {
+                pub fn has_live_window(&self, colour: Color) -> bool {
                     self.live[colour.index()].iter().any(|&word| word != 0)
                 }
 
@@ -217,7 +217,7 @@ mod engine {
                 }
 
                 /// Places a stone of `colour` on the empty `cell`.
-                pub fn place(&mut self, cell: u16, colour: Stone) {
+                pub fn place(&mut self, cell: u16, colour: Color) {
                     debug_assert!(self.is_empty(cell));
                     self.cells[usize::from(cell)] = Some(colour);
                     self.stones += 1;
@@ -329,6 +329,84 @@ mod engine {
                             *slot = slot.wrapping_add(delta as u8);
                         }
                     }
+                }
+            }
+        }
+
+        pub mod engine {
+            // engine/src/connect6/engine.rs
+            //! The Connect6 engine: the position and the search, speaking only turns of board cells.
+
+            use super::board::Board;
+            use super::search::{Searcher, Settings};
+            use super::turn::Turn;
+            use crate::engine::core::color::Color;
+            use crate::engine::core::time::Deadline;
+
+            /// One Connect6 game in progress and the search that picks our turns.
+            pub struct Connect6Engine {
+                board: Board,
+                searcher: Searcher,
+            }
+
+            impl Connect6Engine {
+                /// An engine at the start of a game, with the given search settings.
+                pub fn new(settings: Settings) -> Self {
+                    Self {
+                        board: Board::new(),
+                        searcher: Searcher::new(settings),
+                    }
+                }
+
+                /// Starts a new game from the empty board.
+                pub fn new_game(&mut self) {
+                    self.board = Board::new();
+                }
+
+                /// The current position.
+                pub fn board(&self) -> &Board {
+                    &self.board
+                }
+
+                /// The side to move.
+                pub fn side_to_move(&self) -> Color {
+                    self.board.to_move()
+                }
+
+                /// Whether the game has ended (six in a row or a full board).
+                pub fn is_over(&self) -> bool {
+                    self.board.is_over()
+                }
+
+                /// Whether the side to move may play `turn`.
+                pub fn is_legal(&self, turn: &Turn) -> bool {
+                    self.board.is_legal(turn)
+                }
+
+                /// Plays a legal turn for the side to move.
+                pub fn play(&mut self, turn: Turn) {
+                    self.board.play(turn);
+                }
+
+                /// Returns to a position saved from [`Connect6Engine::board`].
+                pub fn restore(&mut self, board: Board) {
+                    self.board = board;
+                }
+
+                /// How many more turns we expect to make in this game (for dividing the clock).
+                pub fn expected_moves_left(&self) -> u32 {
+                    // Strong games end within about 30 turns a side; keep a floor for long fights.
+                    let our_turns = u32::from(self.board.stone_count()) / 4;
+                    30u32.saturating_sub(our_turns).max(10)
+                }
+
+                /// Our turn within `deadline`, never one of `rejected`; `None` when there is none.
+                pub fn think(
+                    &mut self,
+                    deadline: Deadline,
+                    rejected: &[Turn],
+                ) -> Option<Turn> {
+                    self.searcher.choose(&self.board, deadline, rejected)
                 }
             }
         }
@@ -472,10 +550,10 @@ mod engine {
             use super::geometry::{cell, geometry, CELLS, SIZE};
             use super::threats::{blocks, winning_cells};
             use super::turn::Turn;
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// What `cell` is worth to `colour`: building its windows and spoiling the opponent's.
-            pub fn cell_value(board: &Board, cell: u16, colour: Stone) -> i32 {
+            pub fn cell_value(board: &Board, cell: u16, colour: Color) -> i32 {
                 let own = colour.index();
                 let mut attack = 0;
                 let mut defence = 0;
@@ -500,7 +578,7 @@ mod engine {
             }
 
             /// The value `colour` would gain from `cell` counting only its own windows (no defence).
-            pub fn attack_value(board: &Board, cell: u16, colour: Stone) -> i32 {
+            pub fn attack_value(board: &Board, cell: u16, colour: Color) -> i32 {
                 let own = colour.index();
                 let mut attack = 0;
                 for &window in geometry().windows_of(cell) {
@@ -546,7 +624,7 @@ mod engine {
             }
 
             /// What `cell` takes from the opponent of `colour`: the worth of the opponent's windows it spoils.
-            pub fn defence_value(board: &Board, cell: u16, colour: Stone) -> i32 {
+            pub fn defence_value(board: &Board, cell: u16, colour: Color) -> i32 {
                 let own = colour.index();
                 let mut defence = 0;
                 for &window in geometry().windows_of(cell) {
@@ -601,7 +679,7 @@ mod engine {
             /// The `limit` best empty cells near the stones for `colour`, with their values.
             pub fn best_cells(
                 board: &Board,
-                colour: Stone,
+                colour: Color,
                 limit: usize,
             ) -> Vec<(u16, i32)> {
                 let mut cells: Vec<(u16, i32)> = (0..CELLS as u16)
@@ -618,7 +696,7 @@ mod engine {
                 board: &mut Board,
                 first: u16,
                 second: u16,
-                colour: Stone,
+                colour: Color,
             ) -> i32 {
                 let value_first = cell_value(board, first, colour);
                 board.place(first, colour);
@@ -634,7 +712,7 @@ mod engine {
                 firsts: &[u16],
                 seconds: &[u16],
                 unordered: bool,
-                colour: Stone,
+                colour: Color,
                 limit: usize,
             ) -> Vec<Turn> {
                 let mut scored: Vec<(Turn, i32)> = Vec::new();
@@ -749,7 +827,7 @@ mod engine {
 
             /// Turns the one or two cells that complete six into a turn (a single winning cell gets any
             /// other empty cell as its partner).
-            pub fn complete_turn(board: &Board, win: &[u16], colour: Stone) -> Turn {
+            pub fn complete_turn(board: &Board, win: &[u16], colour: Color) -> Turn {
                 let first = win[0];
                 let second = win
                     .get(1)
@@ -766,115 +844,6 @@ mod engine {
             }
         }
 
-        pub mod player {
-            // engine/src/connect6/player.rs
-            //! Connect6 behind the SAU protocol: `XY@@` for black's opening stone, `X1Y1X2Y2` after that.
-
-            use super::board::Board;
-            use super::geometry::{cell, coordinates, SIZE};
-            use super::search::{Searcher, Settings};
-            use super::turn::Turn;
-            use crate::engine::core::stone::Stone;
-            use crate::engine::core::time::Deadline;
-            use crate::engine::protocol::sau::{SauGame, Square};
-
-            /// The Connect6 engine: the position and the search.
-            pub struct Connect6Player {
-                board: Board,
-                searcher: Searcher,
-            }
-
-            impl Connect6Player {
-                /// An engine with the given search settings.
-                pub fn new(settings: Settings) -> Self {
-                    Self {
-                        board: Board::new(),
-                        searcher: Searcher::new(settings),
-                    }
-                }
-            }
-
-            fn square_cell(square: Square) -> u16 {
-                cell(usize::from(square.x), usize::from(square.y))
-            }
-
-            fn cell_square(index: u16) -> Square {
-                let (x, y) = coordinates(index);
-                Square { x: x as u8, y: y as u8 }
-            }
-
-            impl SauGame for Connect6Player {
-                type Move = Turn;
-
-                type Snapshot = Board;
-
-                fn engine_name(&self) -> &str {
-                    "RustSix"
-                }
-
-                fn board_size(&self) -> u8 {
-                    SIZE as u8
-                }
-
-                fn new_game(&mut self) {
-                    self.board = Board::new();
-                }
-
-                fn side_to_move(&self) -> Stone {
-                    self.board.to_move()
-                }
-
-                fn is_over(&self) -> bool {
-                    self.board.is_over()
-                }
-
-                fn legal_move_from(&self, squares: &[Option<Square>]) -> Option<Turn> {
-                    // `@@` placeholders carry no stone: only the real squares count.
-                    let cells: Vec<u16> = squares
-                        .iter()
-                        .flatten()
-                        .map(|&square| square_cell(square))
-                        .collect();
-                    let turn = match cells[..] {
-                        [single] => Turn::single(single),
-                        [first, second] => Turn::pair(first, second),
-                        _ => return None,
-                    };
-                    self.board.is_legal(&turn).then_some(turn)
-                }
-
-                fn squares_of(&self, turn: Turn) -> Vec<Option<Square>> {
-                    vec![Some(cell_square(turn.first)), turn.second.map(cell_square)]
-                }
-
-                fn play(&mut self, turn: Turn) {
-                    self.board.play(turn);
-                }
-
-                fn snapshot(&self) -> Board {
-                    self.board.clone()
-                }
-
-                fn restore(&mut self, snapshot: Board) {
-                    self.board = snapshot;
-                }
-
-                fn expected_moves_left(&self) -> u32 {
-                    // Strong games end within about 30 turns a side; keep a floor for long fights.
-                    let our_turns = u32::from(self.board.stone_count()) / 4;
-                    30u32.saturating_sub(our_turns).max(10)
-                }
-
-                fn choose_move(
-                    &mut self,
-                    deadline: Deadline,
-                    rejected: &[Turn],
-                ) -> Option<Turn> {
-                    self.searcher.choose(&self.board, deadline, rejected)
-                }
-            }
-        }
-
         pub mod search {
             // engine/src/connect6/search.rs
             //! Choosing a turn: a win if there is one, a forced win by threats if one is found, otherwise
@@ -886,8 +855,8 @@ mod engine {
             use super::threats::threat_count;
             use super::turn::Turn;
             use super::vcdt::Vcdt;
+            use crate::engine::core::color::Color;
             use crate::engine::core::rng::Rng;
-            use crate::engine::core::stone::Stone;
             use crate::engine::core::time::Deadline;
 
             /// Cells paired into the defensive turns tried when every candidate loses.
@@ -1110,7 +1079,7 @@ mod engine {
                     &mut self,
                     board: &mut Board,
                     order: &[Turn],
-                    us: Stone,
+                    us: Color,
                     rejected: &[Turn],
                 ) -> Turn {
                     let mut first_level = None;
@@ -1155,7 +1124,7 @@ mod engine {
                     &mut self,
                     board: &mut Board,
                     turn: Turn,
-                    us: Stone,
+                    us: Color,
                 ) -> bool {
                     board.play(turn);
                     let safe = board.winner() == Some(us)
@@ -1173,7 +1142,7 @@ mod engine {
                     &mut self,
                     board: &mut Board,
                     turn: Turn,
-                    us: Stone,
+                    us: Color,
                 ) -> Option<bool> {
                     board.play(turn);
                     let mut verdict = Some(true);
@@ -1222,7 +1191,7 @@ mod engine {
                 fn quiet_value(
                     &mut self,
                     board: &mut Board,
-                    us: Stone,
+                    us: Color,
                     ply: i32,
                 ) -> i32 {
                     if self.settings.leaf_attack_turns > 0 {
@@ -1312,7 +1281,7 @@ mod engine {
 
             /// The static value of a quiet position for `us`, the side to move (which has two stones to
             /// place, hence the weight on its own chances).
-            fn evaluate(board: &Board, us: Stone) -> i32 {
+            fn evaluate(board: &Board, us: Color) -> i32 {
                 let ours = board.score(us);
                 let theirs = board.score(us.opponent());
                 ours * 5 / 4 - theirs
@@ -1354,7 +1323,7 @@ mod engine {
 
             use super::board::Board;
             use super::geometry::{geometry, CELLS};
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// The stones it takes to block every threat of a colour, and the ways to do it.
             #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -1370,7 +1339,7 @@ mod engine {
             }
 
             /// How the opponent of `attacker` can block its threats.
-            pub fn blocks(board: &Board, attacker: Stone) -> Blocks {
+            pub fn blocks(board: &Board, attacker: Color) -> Blocks {
                 let windows: Vec<u16> = board.live_windows(attacker).collect();
                 if windows.is_empty() {
                     return Blocks::default();
@@ -1437,7 +1406,7 @@ mod engine {
             }
 
             /// The number of threats of `attacker`, capped at 3.
-            pub fn threat_count(board: &Board, attacker: Stone) -> u8 {
+            pub fn threat_count(board: &Board, attacker: Color) -> u8 {
                 if !board.has_live_window(attacker) {
                     return 0;
                 }
@@ -1445,7 +1414,7 @@ mod engine {
             }
 
             /// A turn that completes six for `colour` now, as its one or two cells, if there is one.
-            pub fn winning_cells(board: &Board, colour: Stone) -> Option<Vec<u16>> {
+            pub fn winning_cells(board: &Board, colour: Color) -> Option<Vec<u16>> {
                 let window = board.live_windows(colour).next()?;
                 let cells: Vec<u16> = geometry()
                     .windows[usize::from(window)]
@@ -1517,7 +1486,7 @@ mod engine {
             use super::moves::{attack_value, complete_turn};
             use super::threats::{blocks, winning_cells, Blocks};
             use super::turn::Turn;
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
             use std::collections::HashMap;
 
@@ -1666,7 +1635,7 @@ mod engine {
                 }
 
                 /// The cells that build the attacker's lines most.
-                fn attack_cells(&self, board: &Board, attacker: Stone) -> Vec<u16> {
+                fn attack_cells(&self, board: &Board, attacker: Color) -> Vec<u16> {
                     let mut cells: Vec<(u16, i32)> = (0..super::geometry::CELLS as u16)
                         .filter(|&cell| {
                             board.is_empty(cell) && board.is_near_stones(cell)
@@ -1679,7 +1648,7 @@ mod engine {
                     cells.into_iter().map(|(cell, _)| cell).collect()
                 }
 
-                fn free_attacks(&self, board: &Board, attacker: Stone) -> Vec<Turn> {
+                fn free_attacks(&self, board: &Board, attacker: Color) -> Vec<Turn> {
                     let cells = self.attack_cells(board, attacker);
                     let mut turns = Vec::new();
                     for (index, &first) in cells.iter().enumerate() {
@@ -1695,7 +1664,7 @@ mod engine {
                 fn attacks_with_block(
                     &self,
                     board: &Board,
-                    attacker: Stone,
+                    attacker: Color,
                     forced: &Blocks,
                 ) -> Vec<Turn> {
                     let cells = self.attack_cells(board, attacker);
@@ -1720,7 +1689,7 @@ mod engine {
                 board: &Board,
                 first: u16,
                 second: u16,
-                attacker: Stone,
+                attacker: Color,
             ) -> bool {
                 let own = attacker.index();
                 let geometry = geometry();
@@ -1756,7 +1725,122 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+        //! What every engine shares: the two sides, search scores and bounds, the time manager and its
+        //! deadlines, random numbers, and the worker thread that ponders.
+
+        pub mod clock {
+            // engine/src/core/clock.rs
+            //! One time manager for every engine: from the judge's per-move and per-game limits and the time
+            //! already used, a soft and a hard deadline for the next move.
+            //!
+            //! The time left, less a reserve, is spread evenly over the moves the game still expects from
+            //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
+            //! (hard), never past the safe part of the move limit nor a fraction of the time left.
+
+            use super::time::Deadline;
+            use std::time::{Duration, Instant};
+
+            /// The judge's limits.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct TimeControl {
+                /// The most one move may take.
+                pub per_move: Duration,
+                /// Thinking time for all our moves of a game.
+                pub per_game: Duration,
+            }
+
+            /// How a game spends its time; each engine keeps its own, named where it is tuned.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct Margins {
+                /// Percent of the game time never planned for (pipes, process start, a slower machine).
+                pub game_reserve_percent: u32,
+                /// The least that reserve may be.
+                pub game_reserve_min: Duration,
+                /// Percent of the move limit never planned for.
+                pub move_margin_percent: u32,
+                /// The least that margin may be.
+                pub move_margin_min: Duration,
+                /// The soft limit, in percent of the even share.
+                pub soft_percent: u32,
+                /// The hard limit, in percent of the even share.
+                pub hard_percent: u32,
+                /// One move never takes more than the time left divided by this.
+                pub left_divisor: u32,
+            }
+
+            /// The clock of one side for one game.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Clock {
+                control: TimeControl,
+                margins: Margins,
+                used: Duration,
+            }
+
+            impl Clock {
+                /// A clock with nothing used.
+                pub fn new(control: TimeControl, margins: Margins) -> Clock {
+                    Clock {
+                        control,
+                        margins,
+                        used: Duration::ZERO,
+                    }
+                }
+
+                /// The deadline of a move that started at `start`, when the game expects `moves_left` more
+                /// moves from us (this one included).
+                pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+                    let margins = &self.margins;
+                    let game = self.control.per_game;
+                    let reserve = (game * margins.game_reserve_percent / 100)
+                        .max(margins.game_reserve_min);
+                    let usable = game.saturating_sub(reserve).saturating_sub(self.used);
+                    let share = usable / moves_left.max(1);
+                    let per_move = self.control.per_move;
+                    let margin = (per_move * margins.move_margin_percent / 100)
+                        .max(margins.move_margin_min);
+                    let hard = (share * margins.hard_percent / 100)
+                        .min(usable / margins.left_divisor.max(1))
+                        .min(per_move.saturating_sub(margin));
+                    let soft = (share * margins.soft_percent / 100).min(hard);
+                    Deadline { start, soft, hard }
+                }
+
+                /// Adds the time one move took.
+                pub fn spend(&mut self, time: Duration) {
+                    self.used += time;
+                }
+            }
+        }
+
+        pub mod color {
+            // engine/src/core/color.rs
+            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+            //! first player).
+
+            /// A side, and the colour of its stones or pieces.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Color {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Color {
+                /// The other side.
+                pub fn opponent(self) -> Color {
+                    match self {
+                        Color::Black => Color::White,
+                        Color::White => Color::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-side arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+        }
 
         pub mod rng {
             // engine/src/core/rng.rs
@@ -1793,36 +1877,6 @@ mod engine {
                 /// A number in `0..bound` (`bound` > 0), without modulo bias worth speaking of.
                 pub fn below(&mut self, bound: u32) -> u32 {
                     (((self.next_u64() >> 32) * u64::from(bound)) >> 32) as u32
-                }
-            }
-        }
-
-        pub mod stone {
-            // engine/src/core/stone.rs
-            //! The two colours of the stone games (Connect6, NoGo and the SAU platform's other games), where
-            //! black always moves first.
-
-            /// A player, and the colour of that player's stones.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Stone {
-                /// Moves first.
-                Black = 0,
-                /// Moves second.
-                White = 1,
-            }
-
-            impl Stone {
-                /// The other colour.
-                pub fn opponent(self) -> Stone {
-                    match self {
-                        Stone::Black => Stone::White,
-                        Stone::White => Stone::Black,
-                    }
-                }
-
-                /// 0 for black, 1 for white: an index into per-colour arrays.
-                pub fn index(self) -> usize {
-                    self as usize
                 }
             }
         }
@@ -1885,7 +1939,7 @@ mod engine {
         //! engine and prints the answers; it holds no game logic of its own.
 
         pub mod sau {
-            // engine/src/protocol/sau.rs
+            // engine/src/protocol/sau/mod.rs
             //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
             //!
             //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
@@ -1896,9 +1950,104 @@ mod engine {
             //! The platform filters out every engine line that is not one of its commands, so problems with
             //! the input are reported on a `notice ...` line, which never contains the word the platform
             //! reads moves from. This adapter only translates: the rules and the search live behind the
-            //! [`SauGame`] trait.
+            //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
 
-            use crate::engine::core::stone::Stone;
+            pub mod connect6 {
+                // engine/src/protocol/sau/connect6.rs
+                //! Connect6 on the SAU platform: `XY@@` for black's opening stone, `X1Y1X2Y2` after that.
+
+                use super::{SauGame, Square};
+                use crate::engine::connect6::board::Board;
+                use crate::engine::connect6::engine::Connect6Engine;
+                use crate::engine::connect6::geometry::{cell, coordinates, SIZE};
+                use crate::engine::connect6::turn::Turn;
+                use crate::engine::core::color::Color;
+                use crate::engine::core::time::Deadline;
+
+                fn square_cell(square: Square) -> u16 {
+                    cell(usize::from(square.x), usize::from(square.y))
+                }
+
+                fn cell_square(index: u16) -> Square {
+                    let (x, y) = coordinates(index);
+                    Square { x: x as u8, y: y as u8 }
+                }
+
+                impl SauGame for Connect6Engine {
+                    type Move = Turn;
+
+                    type Snapshot = Board;
+
+                    fn engine_name(&self) -> &str {
+                        "RustSix"
+                    }
+
+                    fn board_size(&self) -> u8 {
+                        SIZE as u8
+                    }
+
+                    fn new_game(&mut self) {
+                        Connect6Engine::new_game(self);
+                    }
+
+                    fn side_to_move(&self) -> Color {
+                        Connect6Engine::side_to_move(self)
+                    }
+
+                    fn is_over(&self) -> bool {
+                        Connect6Engine::is_over(self)
+                    }
+
+                    fn legal_move_from(
+                        &self,
+                        squares: &[Option<Square>],
+                    ) -> Option<Turn> {
+                        // `@@` placeholders carry no stone: only the real squares count.
+                        let cells: Vec<u16> = squares
+                            .iter()
+                            .flatten()
+                            .map(|&square| square_cell(square))
+                            .collect();
+                        let turn = match cells[..] {
+                            [single] => Turn::single(single),
+                            [first, second] => Turn::pair(first, second),
+                            _ => return None,
+                        };
+                        self.is_legal(&turn).then_some(turn)
+                    }
+
+                    fn squares_of(&self, turn: Turn) -> Vec<Option<Square>> {
+                        vec![Some(cell_square(turn.first)), turn.second.map(cell_square)]
+                    }
+
+                    fn play(&mut self, turn: Turn) {
+                        Connect6Engine::play(self, turn);
+                    }
+
+                    fn snapshot(&self) -> Board {
+                        self.board().clone()
+                    }
+
+                    fn restore(&mut self, snapshot: Board) {
+                        Connect6Engine::restore(self, snapshot);
+                    }
+
+                    fn expected_moves_left(&self) -> u32 {
+                        Connect6Engine::expected_moves_left(self)
+                    }
+
+                    fn choose_move(
+                        &mut self,
+                        deadline: Deadline,
+                        rejected: &[Turn],
+                    ) -> Option<Turn> {
+                        self.think(deadline, rejected)
+                    }
+                }
+            }
+
+            use crate::engine::core::clock::{Clock, Margins};
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
             use std::io::{self, BufRead, Write};
             use std::time::{Duration, Instant};
@@ -1934,7 +2083,7 @@ mod engine {
                 fn new_game(&mut self);
 
                 /// The side to move in the current position.
-                fn side_to_move(&self) -> Stone;
+                fn side_to_move(&self) -> Color;
 
                 /// Whether the game has ended by its rules.
                 fn is_over(&self) -> bool;
@@ -1969,19 +2118,25 @@ mod engine {
                 ) -> Option<Self::Move>;
             }
 
-            /// How much time the engine may think: the game budget and a cap per move.
-            #[derive(Clone, Copy, Debug)]
-            pub struct TimeControl {
-                /// Thinking time for the whole game.
-                pub game: Duration,
-                /// The most one move may take.
-                pub per_move: Duration,
-            }
+            pub use crate::engine::core::clock::TimeControl;
+
+            /// The platform's clock: a reserve of 3% of the game (at least 300 ms) and a margin of 10% of
+            /// each move (at least 30 ms) are never planned for, as they absorb the process start, the pipes
+            /// and a slower machine; a move takes at most twice its even share and a quarter of what is left.
+            const MARGINS: Margins = Margins {
+                game_reserve_percent: 3,
+                game_reserve_min: Duration::from_millis(300),
+                move_margin_percent: 10,
+                move_margin_min: Duration::from_millis(30),
+                soft_percent: 100,
+                hard_percent: 200,
+                left_divisor: 4,
+            };
 
             impl TimeControl {
                 /// The championship budget: 15 minutes a game, at most 30 seconds a move.
                 pub const DEFAULT: TimeControl = TimeControl {
-                    game: Duration::from_secs(15 * 60),
+                    per_game: Duration::from_secs(15 * 60),
                     per_move: Duration::from_secs(30),
                 };
 
@@ -1993,7 +2148,7 @@ mod engine {
                     let mut args = args.into_iter();
                     while let Some(arg) = args.next() {
                         let slot = match arg.as_str() {
-                            "--game-ms" => &mut control.game,
+                            "--game-ms" => &mut control.per_game,
                             "--move-ms" => &mut control.per_move,
                             _ => continue,
                         };
@@ -2011,48 +2166,10 @@ mod engine {
                 }
             }
 
-            /// Splits the game budget into per-move deadlines and keeps account of the time spent.
-            #[derive(Clone, Debug)]
-            struct Clock {
-                control: TimeControl,
-                left: Duration,
-            }
-
-            impl Clock {
-                fn new(control: TimeControl) -> Self {
-                    Self {
-                        control,
-                        left: control.game,
-                    }
-                }
-
-                /// The deadline for the next move, started at `start` (when its command arrived).
-                ///
-                /// A reserve of 3% of the game (at least 300 ms) and a margin of 10% of each move (at least
-                /// 30 ms) are never planned for: they absorb the process start, the pipes and a slower
-                /// machine.
-                fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
-                    let reserve = (self.control.game * 3 / 100)
-                        .max(Duration::from_millis(300));
-                    let usable = self.left.saturating_sub(reserve);
-                    let share = usable / moves_left.max(1);
-                    let cap = self.control.per_move;
-                    let cap = cap
-                        .saturating_sub((cap / 10).max(Duration::from_millis(30)));
-                    let hard = (share * 2).min(usable / 4).min(cap);
-                    let soft = share.min(hard);
-                    Deadline { start, soft, hard }
-                }
-
-                fn spend(&mut self, spent: Duration) {
-                    self.left = self.left.saturating_sub(spent);
-                }
-            }
-
             /// Where a game stands for the adapter.
             struct Match<G: SauGame> {
                 /// Our colour, when a game is running.
-                our_side: Option<Stone>,
+                our_side: Option<Color>,
                 clock: Clock,
                 /// The position before our last move, kept until the platform accepts that move.
                 before_our_move: Option<G::Snapshot>,
@@ -2070,7 +2187,7 @@ mod engine {
             ) -> io::Result<()> {
                 let mut state: Match<G> = Match {
                     our_side: None,
-                    clock: Clock::new(control),
+                    clock: Clock::new(control, MARGINS),
                     before_our_move: None,
                     rejected: Vec::new(),
                     last_move: None,
@@ -2105,7 +2222,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::Black,
+                                        Color::Black,
                                         start,
                                         &mut output,
                                     )?
@@ -2115,7 +2232,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::White,
+                                        Color::White,
                                         start,
                                         &mut output,
                                     )?
@@ -2193,13 +2310,13 @@ mod engine {
                 game: &mut G,
                 state: &mut Match<G>,
                 control: TimeControl,
-                side: Stone,
+                side: Color,
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
                 game.new_game();
                 state.our_side = Some(side);
-                state.clock = Clock::new(control);
+                state.clock = Clock::new(control, MARGINS);
                 state.before_our_move = None;
                 state.rejected.clear();
                 if game.side_to_move() == side {
@@ -2225,7 +2342,7 @@ mod engine {
                 if state.our_side.is_none() {
                     // A game that began without `new`: we play the side that answers this one.
                     game.new_game();
-                    state.clock = Clock::new(control);
+                    state.clock = Clock::new(control, MARGINS);
                     state.our_side = Some(game.side_to_move().opponent());
                 }
                 if Some(game.side_to_move()) == state.our_side {

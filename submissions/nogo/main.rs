@@ -7,8 +7,8 @@
 //! the most one move may take (default 30 seconds).
 
 // engine/src/bin/nogo.rs
+use crate::engine::nogo::engine::NoGoEngine;
 use crate::engine::nogo::mcts::Settings;
-use crate::engine::nogo::player::NoGoPlayer;
 use crate::engine::protocol::sau::{self, TimeControl};
 use std::io;
 use std::process::ExitCode;
@@ -26,8 +26,8 @@ fn main() -> ExitCode {
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |time| time.as_nanos() as u64);
-    let mut player = NoGoPlayer::new(Settings::default(), seed);
-    match sau::run(&mut player, control, io::stdin().lock(), io::stdout().lock()) {
+    let mut engine = NoGoEngine::new(Settings::default(), seed);
+    match sau::run(&mut engine, control, io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("nogo: {error}");
@@ -52,7 +52,122 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+        //! What every engine shares: the two sides, search scores and bounds, the time manager and its
+        //! deadlines, random numbers, and the worker thread that ponders.
+
+        pub mod clock {
+            // engine/src/core/clock.rs
+            //! One time manager for every engine: from the judge's per-move and per-game limits and the time
+            //! already used, a soft and a hard deadline for the next move.
+            //!
+            //! The time left, less a reserve, is spread evenly over the moves the game still expects from
+            //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
+            //! (hard), never past the safe part of the move limit nor a fraction of the time left.
+
+            use super::time::Deadline;
+            use std::time::{Duration, Instant};
+
+            /// The judge's limits.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct TimeControl {
+                /// The most one move may take.
+                pub per_move: Duration,
+                /// Thinking time for all our moves of a game.
+                pub per_game: Duration,
+            }
+
+            /// How a game spends its time; each engine keeps its own, named where it is tuned.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct Margins {
+                /// Percent of the game time never planned for (pipes, process start, a slower machine).
+                pub game_reserve_percent: u32,
+                /// The least that reserve may be.
+                pub game_reserve_min: Duration,
+                /// Percent of the move limit never planned for.
+                pub move_margin_percent: u32,
+                /// The least that margin may be.
+                pub move_margin_min: Duration,
+                /// The soft limit, in percent of the even share.
+                pub soft_percent: u32,
+                /// The hard limit, in percent of the even share.
+                pub hard_percent: u32,
+                /// One move never takes more than the time left divided by this.
+                pub left_divisor: u32,
+            }
+
+            /// The clock of one side for one game.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Clock {
+                control: TimeControl,
+                margins: Margins,
+                used: Duration,
+            }
+
+            impl Clock {
+                /// A clock with nothing used.
+                pub fn new(control: TimeControl, margins: Margins) -> Clock {
+                    Clock {
+                        control,
+                        margins,
+                        used: Duration::ZERO,
+                    }
+                }
+
+                /// The deadline of a move that started at `start`, when the game expects `moves_left` more
+                /// moves from us (this one included).
+                pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+                    let margins = &self.margins;
+                    let game = self.control.per_game;
+                    let reserve = (game * margins.game_reserve_percent / 100)
+                        .max(margins.game_reserve_min);
+                    let usable = game.saturating_sub(reserve).saturating_sub(self.used);
+                    let share = usable / moves_left.max(1);
+                    let per_move = self.control.per_move;
+                    let margin = (per_move * margins.move_margin_percent / 100)
+                        .max(margins.move_margin_min);
+                    let hard = (share * margins.hard_percent / 100)
+                        .min(usable / margins.left_divisor.max(1))
+                        .min(per_move.saturating_sub(margin));
+                    let soft = (share * margins.soft_percent / 100).min(hard);
+                    Deadline { start, soft, hard }
+                }
+
+                /// Adds the time one move took.
+                pub fn spend(&mut self, time: Duration) {
+                    self.used += time;
+                }
+            }
+        }
+
+        pub mod color {
+            // engine/src/core/color.rs
+            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+            //! first player).
+
+            /// A side, and the colour of its stones or pieces.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Color {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Color {
+                /// The other side.
+                pub fn opponent(self) -> Color {
+                    match self {
+                        Color::Black => Color::White,
+                        Color::White => Color::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-side arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+        }
 
         pub mod rng {
             // engine/src/core/rng.rs
@@ -89,36 +204,6 @@ mod engine {
                 /// A number in `0..bound` (`bound` > 0), without modulo bias worth speaking of.
                 pub fn below(&mut self, bound: u32) -> u32 {
                     (((self.next_u64() >> 32) * u64::from(bound)) >> 32) as u32
-                }
-            }
-        }
-
-        pub mod stone {
-            // engine/src/core/stone.rs
-            //! The two colours of the stone games (Connect6, NoGo and the SAU platform's other games), where
-            //! black always moves first.
-
-            /// A player, and the colour of that player's stones.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Stone {
-                /// Moves first.
-                Black = 0,
-                /// Moves second.
-                White = 1,
-            }
-
-            impl Stone {
-                /// The other colour.
-                pub fn opponent(self) -> Stone {
-                    match self {
-                        Stone::Black => Stone::White,
-                        Stone::White => Stone::Black,
-                    }
-                }
-
-                /// 0 for black, 1 for white: an index into per-colour arrays.
-                pub fn index(self) -> usize {
-                    self as usize
                 }
             }
         }
@@ -162,16 +247,16 @@ mod engine {
 
     pub mod nogo {
         // engine/src/nogo/mod.rs
-        //! The game of NoGo on a 9x9 board: rules, search and the SAU player.
+        //! The game of NoGo on a 9x9 board: rules, search and the engine.
         //!
         //! NoGo is Go turned around: a stone that would capture, or would leave its own group without a
         //! liberty, may not be played, there is no passing, and the side left without a legal move loses.
         //!
-        //! - the two colours are [`Stone`](crate::core::stone::Stone), shared with the other stone games.
+        //! - the two colours are [`Color`](crate::core::color::Color), shared with the other stone games.
         //! - [`board`]: the position on 128-bit boards, with the legality test.
         //! - [`playout`]: the random games that estimate a position.
         //! - [`mcts`]: the tree search (UCT with RAVE, proven wins and losses near the end).
-        //! - [`player`]: the rules and the search behind the SAU protocol.
+        //! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
 
         pub mod board {
             // engine/src/nogo/board.rs
@@ -180,7 +265,7 @@ mod engine {
             //! Groups and their liberties come from flood fills with shifts, which on a 81-point board costs
             //! a handful of word operations per step and needs no incremental bookkeeping.
 
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// The board's width and height.
             pub const SIZE: usize = 9;
@@ -238,7 +323,7 @@ mod engine {
             #[derive(Clone, Copy, Debug, PartialEq, Eq)]
             pub struct Board {
                 stones: [Points; 2],
-                to_move: Stone,
+                to_move: Color,
             }
 
             impl Default for Board {
@@ -252,12 +337,12 @@ mod engine {
                 pub fn new() -> Self {
                     Self {
                         stones: [0, 0],
-                        to_move: Stone::Black,
+                        to_move: Color::Black,
                     }
                 }
 
                 /// The side to move.
-                pub fn to_move(&self) -> Stone {
+                pub fn to_move(&self) -> Color {
                     self.to_move
                 }
 
@@ -268,7 +353,7 @@ mod engine {
 
                 /// Whether `colour` may play on `point`: it is empty, and after the stone every group next to
                 /// it, of both colours, still has a liberty.
-                pub fn is_legal(&self, point: usize, colour: Stone) -> bool {
+                pub fn is_legal(&self, point: usize, colour: Color) -> bool {
                     if point >= POINTS {
                         return false;
                     }
@@ -301,7 +386,7 @@ mod engine {
                 }
 
                 /// Every point where `colour` may play.
-                pub fn legal_points(&self, colour: Stone) -> Points {
+                pub fn legal_points(&self, colour: Color) -> Points {
                     let mut legal = 0;
                     let mut empty = self.empty();
                     while empty != 0 {
@@ -336,6 +421,99 @@ mod engine {
                 /// The number of stones on the board.
                 pub fn stone_count(&self) -> u32 {
                     (self.stones[0] | self.stones[1]).count_ones()
+                }
+            }
+        }
+
+        pub mod engine {
+            // engine/src/nogo/engine.rs
+            //! The NoGo engine: the position and the search, speaking only points (`row * SIZE + column`).
+
+            use super::board::{Board, POINTS};
+            use super::mcts::{Mcts, Settings};
+            use crate::engine::core::color::Color;
+            use crate::engine::core::time::Deadline;
+
+            /// One NoGo game in progress and the search that picks our moves.
+            pub struct NoGoEngine {
+                board: Board,
+                search: Mcts,
+            }
+
+            impl NoGoEngine {
+                /// An engine at the start of a game, with the given search settings.
+                pub fn new(settings: Settings, seed: u64) -> Self {
+                    Self {
+                        board: Board::new(),
+                        search: Mcts::new(settings, seed),
+                    }
+                }
+
+                /// Starts a new game from the empty board.
+                pub fn new_game(&mut self) {
+                    self.board = Board::new();
+                }
+
+                /// The current position.
+                pub fn board(&self) -> &Board {
+                    &self.board
+                }
+
+                /// The side to move.
+                pub fn side_to_move(&self) -> Color {
+                    self.board.to_move()
+                }
+
+                /// Whether the side to move has no legal point left, which loses.
+                pub fn is_over(&self) -> bool {
+                    !self.board.has_legal_move()
+                }
+
+                /// Whether the side to move may play `point`.
+                pub fn is_legal(&self, point: usize) -> bool {
+                    point < POINTS && self.board.is_legal(point, self.board.to_move())
+                }
+
+                /// Plays a legal point for the side to move.
+                pub fn play(&mut self, point: usize) {
+                    self.board.play(point);
+                }
+
+                /// Returns to a position saved with [`NoGoEngine::board`].
+                pub fn restore(&mut self, board: Board) {
+                    self.board = board;
+                }
+
+                /// How many more moves we expect to make in this game (for dividing the clock).
+                pub fn expected_moves_left(&self) -> u32 {
+                    // Games rarely fill more than two thirds of the board; the middle game decides, so the
+                    // estimate stays low enough to spend generously early on.
+                    let empty = POINTS as u32 - self.board.stone_count();
+                    (empty / 3).max(4)
+                }
+
+                /// Our move within `deadline`, never one of `rejected`; `None` when no empty point is left.
+                pub fn think(
+                    &mut self,
+                    deadline: Deadline,
+                    rejected: &[usize],
+                ) -> Option<usize> {
+                    if let Some(point) = self
+                        .search
+                        .search(&self.board, deadline, rejected)
+                    {
+                        return Some(point);
+                    }
+                    // No legal point left: the game is lost, but an answer keeps the platform from waiting.
+                    let mut empty = self.board.empty();
+                    while empty != 0 {
+                        let point = empty.trailing_zeros() as usize;
+                        empty &= empty - 1;
+                        if !rejected.contains(&point) {
+                            return Some(point);
+                        }
+                    }
+                    None
                 }
             }
         }
@@ -720,119 +898,6 @@ mod engine {
             }
         }
 
-        pub mod player {
-            // engine/src/nogo/player.rs
-            //! NoGo behind the SAU protocol: one stone a move, `XY` squares on a 9x9 board.
-
-            use super::board::{Board, POINTS, SIZE};
-            use super::mcts::{Mcts, Settings};
-            use crate::engine::core::stone::Stone;
-            use crate::engine::core::time::Deadline;
-            use crate::engine::protocol::sau::{SauGame, Square};
-
-            /// The NoGo engine: the position and the search.
-            pub struct NoGoPlayer {
-                board: Board,
-                search: Mcts,
-            }
-
-            impl NoGoPlayer {
-                /// An engine with the given search settings.
-                pub fn new(settings: Settings, seed: u64) -> Self {
-                    Self {
-                        board: Board::new(),
-                        search: Mcts::new(settings, seed),
-                    }
-                }
-            }
-
-            impl SauGame for NoGoPlayer {
-                type Move = usize;
-
-                type Snapshot = Board;
-
-                fn engine_name(&self) -> &str {
-                    "RustNoGo"
-                }
-
-                fn board_size(&self) -> u8 {
-                    SIZE as u8
-                }
-
-                fn new_game(&mut self) {
-                    self.board = Board::new();
-                }
-
-                fn side_to_move(&self) -> Stone {
-                    self.board.to_move()
-                }
-
-                fn is_over(&self) -> bool {
-                    !self.board.has_legal_move()
-                }
-
-                fn legal_move_from(&self, squares: &[Option<Square>]) -> Option<usize> {
-                    let square = match squares {
-                        [Some(square)] => square,
-                        _ => return None,
-                    };
-                    let point = usize::from(square.y) * SIZE + usize::from(square.x);
-                    self.board.is_legal(point, self.board.to_move()).then_some(point)
-                }
-
-                fn squares_of(&self, point: usize) -> Vec<Option<Square>> {
-                    vec![
-                        Some(Square {
-                            x: (point % SIZE) as u8,
-                            y: (point / SIZE) as u8,
-                        }),
-                    ]
-                }
-
-                fn play(&mut self, point: usize) {
-                    self.board.play(point);
-                }
-
-                fn snapshot(&self) -> Board {
-                    self.board
-                }
-
-                fn restore(&mut self, snapshot: Board) {
-                    self.board = snapshot;
-                }
-
-                fn expected_moves_left(&self) -> u32 {
-                    // Games rarely fill more than two thirds of the board; the middle game decides, so the
-                    // estimate stays low enough to spend generously early on.
-                    let empty = POINTS as u32 - self.board.stone_count();
-                    (empty / 3).max(4)
-                }
-
-                fn choose_move(
-                    &mut self,
-                    deadline: Deadline,
-                    rejected: &[usize],
-                ) -> Option<usize> {
-                    if let Some(point) = self
-                        .search
-                        .search(&self.board, deadline, rejected)
-                    {
-                        return Some(point);
-                    }
-                    // No legal point left: the game is lost, but an answer keeps the platform from waiting.
-                    let mut empty = self.board.empty();
-                    while empty != 0 {
-                        let point = empty.trailing_zeros() as usize;
-                        empty &= empty - 1;
-                        if !rejected.contains(&point) {
-                            return Some(point);
-                        }
-                    }
-                    None
-                }
-            }
-        }
-
         pub mod playout {
             // engine/src/nogo/playout.rs
             //! Random games to the end, the estimate behind the tree search.
@@ -845,14 +910,14 @@ mod engine {
             //!   reserves only when nothing else is left.
 
             use super::board::{bit, Board, Points, POINTS};
+            use crate::engine::core::color::Color;
             use crate::engine::core::rng::Rng;
-            use crate::engine::core::stone::Stone;
 
             /// How a random game ended.
             #[derive(Clone, Copy, Debug)]
             pub struct Outcome {
                 /// The side that still had a move when the other had none.
-                pub winner: Stone,
+                pub winner: Color,
                 /// The points each colour played during the game (for the all-moves-as-first statistics).
                 pub played: [Points; 2],
             }
@@ -953,7 +1018,7 @@ mod engine {
         //! engine and prints the answers; it holds no game logic of its own.
 
         pub mod sau {
-            // engine/src/protocol/sau.rs
+            // engine/src/protocol/sau/mod.rs
             //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
             //!
             //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
@@ -964,9 +1029,93 @@ mod engine {
             //! The platform filters out every engine line that is not one of its commands, so problems with
             //! the input are reported on a `notice ...` line, which never contains the word the platform
             //! reads moves from. This adapter only translates: the rules and the search live behind the
-            //! [`SauGame`] trait.
+            //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
 
-            use crate::engine::core::stone::Stone;
+            pub mod nogo {
+                // engine/src/protocol/sau/nogo.rs
+                //! NoGo on the SAU platform: one stone a move, `XY` squares on a 9x9 board.
+
+                use super::{SauGame, Square};
+                use crate::engine::core::color::Color;
+                use crate::engine::core::time::Deadline;
+                use crate::engine::nogo::board::{Board, SIZE};
+                use crate::engine::nogo::engine::NoGoEngine;
+
+                impl SauGame for NoGoEngine {
+                    type Move = usize;
+
+                    type Snapshot = Board;
+
+                    fn engine_name(&self) -> &str {
+                        "RustNoGo"
+                    }
+
+                    fn board_size(&self) -> u8 {
+                        SIZE as u8
+                    }
+
+                    fn new_game(&mut self) {
+                        NoGoEngine::new_game(self);
+                    }
+
+                    fn side_to_move(&self) -> Color {
+                        NoGoEngine::side_to_move(self)
+                    }
+
+                    fn is_over(&self) -> bool {
+                        NoGoEngine::is_over(self)
+                    }
+
+                    fn legal_move_from(
+                        &self,
+                        squares: &[Option<Square>],
+                    ) -> Option<usize> {
+                        let point = match squares {
+                            [Some(square)] => {
+                                usize::from(square.y) * SIZE + usize::from(square.x)
+                            }
+                            _ => return None,
+                        };
+                        self.is_legal(point).then_some(point)
+                    }
+
+                    fn squares_of(&self, point: usize) -> Vec<Option<Square>> {
+                        vec![
+                            Some(Square {
+                                x: (point % SIZE) as u8,
+                                y: (point / SIZE) as u8,
+                            }),
+                        ]
+                    }
+
+                    fn play(&mut self, point: usize) {
+                        NoGoEngine::play(self, point);
+                    }
+
+                    fn snapshot(&self) -> Board {
+                        *self.board()
+                    }
+
+                    fn restore(&mut self, snapshot: Board) {
+                        NoGoEngine::restore(self, snapshot);
+                    }
+
+                    fn expected_moves_left(&self) -> u32 {
+                        NoGoEngine::expected_moves_left(self)
+                    }
+
+                    fn choose_move(
+                        &mut self,
+                        deadline: Deadline,
+                        rejected: &[usize],
+                    ) -> Option<usize> {
+                        self.think(deadline, rejected)
+                    }
+                }
+            }
+
+            use crate::engine::core::clock::{Clock, Margins};
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
             use std::io::{self, BufRead, Write};
             use std::time::{Duration, Instant};
@@ -1002,7 +1151,7 @@ mod engine {
                 fn new_game(&mut self);
 
                 /// The side to move in the current position.
-                fn side_to_move(&self) -> Stone;
+                fn side_to_move(&self) -> Color;
 
                 /// Whether the game has ended by its rules.
                 fn is_over(&self) -> bool;
@@ -1037,19 +1186,25 @@ mod engine {
                 ) -> Option<Self::Move>;
             }
 
-            /// How much time the engine may think: the game budget and a cap per move.
-            #[derive(Clone, Copy, Debug)]
-            pub struct TimeControl {
-                /// Thinking time for the whole game.
-                pub game: Duration,
-                /// The most one move may take.
-                pub per_move: Duration,
-            }
+            pub use crate::engine::core::clock::TimeControl;
+
+            /// The platform's clock: a reserve of 3% of the game (at least 300 ms) and a margin of 10% of
+            /// each move (at least 30 ms) are never planned for, as they absorb the process start, the pipes
+            /// and a slower machine; a move takes at most twice its even share and a quarter of what is left.
+            const MARGINS: Margins = Margins {
+                game_reserve_percent: 3,
+                game_reserve_min: Duration::from_millis(300),
+                move_margin_percent: 10,
+                move_margin_min: Duration::from_millis(30),
+                soft_percent: 100,
+                hard_percent: 200,
+                left_divisor: 4,
+            };
 
             impl TimeControl {
                 /// The championship budget: 15 minutes a game, at most 30 seconds a move.
                 pub const DEFAULT: TimeControl = TimeControl {
-                    game: Duration::from_secs(15 * 60),
+                    per_game: Duration::from_secs(15 * 60),
                     per_move: Duration::from_secs(30),
                 };
 
@@ -1061,7 +1216,7 @@ mod engine {
                     let mut args = args.into_iter();
                     while let Some(arg) = args.next() {
                         let slot = match arg.as_str() {
-                            "--game-ms" => &mut control.game,
+                            "--game-ms" => &mut control.per_game,
                             "--move-ms" => &mut control.per_move,
                             _ => continue,
                         };
@@ -1079,48 +1234,10 @@ mod engine {
                 }
             }
 
-            /// Splits the game budget into per-move deadlines and keeps account of the time spent.
-            #[derive(Clone, Debug)]
-            struct Clock {
-                control: TimeControl,
-                left: Duration,
-            }
-
-            impl Clock {
-                fn new(control: TimeControl) -> Self {
-                    Self {
-                        control,
-                        left: control.game,
-                    }
-                }
-
-                /// The deadline for the next move, started at `start` (when its command arrived).
-                ///
-                /// A reserve of 3% of the game (at least 300 ms) and a margin of 10% of each move (at least
-                /// 30 ms) are never planned for: they absorb the process start, the pipes and a slower
-                /// machine.
-                fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
-                    let reserve = (self.control.game * 3 / 100)
-                        .max(Duration::from_millis(300));
-                    let usable = self.left.saturating_sub(reserve);
-                    let share = usable / moves_left.max(1);
-                    let cap = self.control.per_move;
-                    let cap = cap
-                        .saturating_sub((cap / 10).max(Duration::from_millis(30)));
-                    let hard = (share * 2).min(usable / 4).min(cap);
-                    let soft = share.min(hard);
-                    Deadline { start, soft, hard }
-                }
-
-                fn spend(&mut self, spent: Duration) {
-                    self.left = self.left.saturating_sub(spent);
-                }
-            }
-
             /// Where a game stands for the adapter.
             struct Match<G: SauGame> {
                 /// Our colour, when a game is running.
-                our_side: Option<Stone>,
+                our_side: Option<Color>,
                 clock: Clock,
                 /// The position before our last move, kept until the platform accepts that move.
                 before_our_move: Option<G::Snapshot>,
@@ -1138,7 +1255,7 @@ mod engine {
             ) -> io::Result<()> {
                 let mut state: Match<G> = Match {
                     our_side: None,
-                    clock: Clock::new(control),
+                    clock: Clock::new(control, MARGINS),
                     before_our_move: None,
                     rejected: Vec::new(),
                     last_move: None,
@@ -1173,7 +1290,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::Black,
+                                        Color::Black,
                                         start,
                                         &mut output,
                                     )?
@@ -1183,7 +1300,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::White,
+                                        Color::White,
                                         start,
                                         &mut output,
                                     )?
@@ -1261,13 +1378,13 @@ mod engine {
                 game: &mut G,
                 state: &mut Match<G>,
                 control: TimeControl,
-                side: Stone,
+                side: Color,
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
                 game.new_game();
                 state.our_side = Some(side);
-                state.clock = Clock::new(control);
+                state.clock = Clock::new(control, MARGINS);
                 state.before_our_move = None;
                 state.rejected.clear();
                 if game.side_to_move() == side {
@@ -1293,7 +1410,7 @@ mod engine {
                 if state.our_side.is_none() {
                     // A game that began without `new`: we play the side that answers this one.
                     game.new_game();
-                    state.clock = Clock::new(control);
+                    state.clock = Clock::new(control, MARGINS);
                     state.our_side = Some(game.side_to_move().opponent());
                 }
                 if Some(game.side_to_move()) == state.our_side {

@@ -4,7 +4,7 @@
 //! Options: `--game-ms <n>` thinking time for a whole game (default 15 minutes), `--move-ms <n>`
 //! the most one move may take (default 30 seconds).
 
-use engine::connect6::player::Connect6Player;
+use engine::connect6::engine::Connect6Engine;
 use engine::connect6::search::Settings;
 use engine::protocol::sau::{self, TimeControl};
 use std::io;
@@ -18,9 +18,9 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut player = Connect6Player::new(Settings::default());
+    let mut engine = Connect6Engine::new(Settings::default());
     match sau::run(
-        &mut player,
+        &mut engine,
         control,
         io::stdin().lock(),
         io::stdout().lock(),

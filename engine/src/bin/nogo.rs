@@ -4,8 +4,8 @@
 //! Options: `--game-ms <n>` thinking time for a whole game (default 15 minutes), `--move-ms <n>`
 //! the most one move may take (default 30 seconds).
 
+use engine::nogo::engine::NoGoEngine;
 use engine::nogo::mcts::Settings;
-use engine::nogo::player::NoGoPlayer;
 use engine::protocol::sau::{self, TimeControl};
 use std::io;
 use std::process::ExitCode;
@@ -23,9 +23,9 @@ fn main() -> ExitCode {
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |time| time.as_nanos() as u64);
-    let mut player = NoGoPlayer::new(Settings::default(), seed);
+    let mut engine = NoGoEngine::new(Settings::default(), seed);
     match sau::run(
-        &mut player,
+        &mut engine,
         control,
         io::stdin().lock(),
         io::stdout().lock(),

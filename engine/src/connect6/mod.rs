@@ -1,11 +1,11 @@
-//! The game of Connect6 on a 19x19 board: rules, evaluation, search and the SAU player.
+//! The game of Connect6 on a 19x19 board: rules, evaluation, search and the engine.
 //!
 //! Black opens with one stone, then each side places two stones a turn; six or more in a row
 //! wins and a full board is a draw. Everything is built on the 6-cell windows of the board: a
 //! window holding stones of one colour only is a chance for that colour, and one holding four or
 //! five of them is a threat (the owner completes it with one turn).
 //!
-//! - the two colours are [`Stone`](crate::core::stone::Stone), shared with the other stone games.
+//! - the two colours are [`Color`](crate::core::color::Color), shared with the other stone games.
 //! - [`turn`]: one or two stones, the unit of play.
 //! - [`geometry`]: the windows of the board and which windows pass through each cell.
 //! - [`board`]: the position with per-window counts, kept up to date stone by stone.
@@ -13,12 +13,12 @@
 //! - [`moves`]: candidate cells and turns, best first.
 //! - [`vcdt`]: victory by continuous double threats, a proof search for forced wins.
 //! - [`search`]: alpha-beta over turns, with the threat searches at the root.
-//! - [`player`]: the rules and the search behind the SAU protocol.
+//! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
 
 pub mod board;
+pub mod engine;
 pub mod geometry;
 pub mod moves;
-pub mod player;
 pub mod search;
 pub mod threats;
 pub mod turn;

@@ -9,10 +9,10 @@
 //! ```
 //! plus the engines' own `--game-ms` and `--move-ms`.
 
-use engine::connect6::player::Connect6Player;
+use engine::connect6::engine::Connect6Engine;
 use engine::connect6::search::Settings as Connect6Settings;
+use engine::nogo::engine::NoGoEngine;
 use engine::nogo::mcts::Settings as NoGoSettings;
-use engine::nogo::player::NoGoPlayer;
 use engine::protocol::sau::{self, TimeControl};
 use std::io;
 use std::process::ExitCode;
@@ -41,8 +41,8 @@ fn run() -> Result<(), String> {
                 max_playouts: value(&args, "--max-playouts", base.max_playouts)?,
                 ..base
             };
-            let mut player = NoGoPlayer::new(settings, std::process::id() as u64);
-            sau::run(&mut player, control, stdin, stdout).map_err(|error| error.to_string())
+            let mut engine = NoGoEngine::new(settings, std::process::id() as u64);
+            sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
         }
         Some("connect6") => {
             let base = Connect6Settings::default();
@@ -58,8 +58,8 @@ fn run() -> Result<(), String> {
                 opening_variety: value(&args, "--opening-variety", base.opening_variety)?,
                 seed: value(&args, "--seed", std::process::id() as u64)?,
             };
-            let mut player = Connect6Player::new(settings);
-            sau::run(&mut player, control, stdin, stdout).map_err(|error| error.to_string())
+            let mut engine = Connect6Engine::new(settings);
+            sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
         }
         _ => Err("the first argument must be nogo or connect6".to_string()),
     }

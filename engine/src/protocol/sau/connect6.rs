@@ -1,28 +1,12 @@
-//! Connect6 behind the SAU protocol: `XY@@` for black's opening stone, `X1Y1X2Y2` after that.
+//! Connect6 on the SAU platform: `XY@@` for black's opening stone, `X1Y1X2Y2` after that.
 
-use super::board::Board;
-use super::geometry::{cell, coordinates, SIZE};
-use super::search::{Searcher, Settings};
-use super::turn::Turn;
-use crate::core::stone::Stone;
+use super::{SauGame, Square};
+use crate::connect6::board::Board;
+use crate::connect6::engine::Connect6Engine;
+use crate::connect6::geometry::{cell, coordinates, SIZE};
+use crate::connect6::turn::Turn;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
-use crate::protocol::sau::{SauGame, Square};
-
-/// The Connect6 engine: the position and the search.
-pub struct Connect6Player {
-    board: Board,
-    searcher: Searcher,
-}
-
-impl Connect6Player {
-    /// An engine with the given search settings.
-    pub fn new(settings: Settings) -> Self {
-        Self {
-            board: Board::new(),
-            searcher: Searcher::new(settings),
-        }
-    }
-}
 
 fn square_cell(square: Square) -> u16 {
     cell(usize::from(square.x), usize::from(square.y))
@@ -36,7 +20,7 @@ fn cell_square(index: u16) -> Square {
     }
 }
 
-impl SauGame for Connect6Player {
+impl SauGame for Connect6Engine {
     type Move = Turn;
     type Snapshot = Board;
 
@@ -49,15 +33,15 @@ impl SauGame for Connect6Player {
     }
 
     fn new_game(&mut self) {
-        self.board = Board::new();
+        Connect6Engine::new_game(self);
     }
 
-    fn side_to_move(&self) -> Stone {
-        self.board.to_move()
+    fn side_to_move(&self) -> Color {
+        Connect6Engine::side_to_move(self)
     }
 
     fn is_over(&self) -> bool {
-        self.board.is_over()
+        Connect6Engine::is_over(self)
     }
 
     fn legal_move_from(&self, squares: &[Option<Square>]) -> Option<Turn> {
@@ -72,7 +56,7 @@ impl SauGame for Connect6Player {
             [first, second] => Turn::pair(first, second),
             _ => return None,
         };
-        self.board.is_legal(&turn).then_some(turn)
+        self.is_legal(&turn).then_some(turn)
     }
 
     fn squares_of(&self, turn: Turn) -> Vec<Option<Square>> {
@@ -80,35 +64,34 @@ impl SauGame for Connect6Player {
     }
 
     fn play(&mut self, turn: Turn) {
-        self.board.play(turn);
+        Connect6Engine::play(self, turn);
     }
 
     fn snapshot(&self) -> Board {
-        self.board.clone()
+        self.board().clone()
     }
 
     fn restore(&mut self, snapshot: Board) {
-        self.board = snapshot;
+        Connect6Engine::restore(self, snapshot);
     }
 
     fn expected_moves_left(&self) -> u32 {
-        // Strong games end within about 30 turns a side; keep a floor for long fights.
-        let our_turns = u32::from(self.board.stone_count()) / 4;
-        30u32.saturating_sub(our_turns).max(10)
+        Connect6Engine::expected_moves_left(self)
     }
 
     fn choose_move(&mut self, deadline: Deadline, rejected: &[Turn]) -> Option<Turn> {
-        self.searcher.choose(&self.board, deadline, rejected)
+        self.think(deadline, rejected)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::connect6::search::Settings;
 
     #[test]
     fn the_opening_stone_is_written_with_a_placeholder() {
-        let player = Connect6Player::new(Settings::default());
+        let player = Connect6Engine::new(Settings::default());
         let turn = Turn::single(cell(9, 9));
         assert_eq!(
             player.squares_of(turn),
@@ -122,14 +105,15 @@ mod tests {
 
     #[test]
     fn turns_of_the_wrong_size_or_on_stones_are_refused() {
-        let mut player = Connect6Player::new(Settings::default());
+        let mut player = Connect6Engine::new(Settings::default());
         let a = Some(Square { x: 1, y: 2 });
         let b = Some(Square { x: 3, y: 4 });
         assert!(
             player.legal_move_from(&[a, b]).is_none(),
             "black opens with one stone"
         );
-        player.play(player.legal_move_from(&[a, None]).unwrap());
+        let opening = player.legal_move_from(&[a, None]).unwrap();
+        SauGame::play(&mut player, opening);
         assert!(
             player.legal_move_from(&[b, None]).is_none(),
             "white places two stones"
