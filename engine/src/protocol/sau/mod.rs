@@ -12,6 +12,7 @@
 
 pub mod connect6;
 pub mod nogo;
+pub mod surakarta;
 
 use crate::core::stone::Stone;
 use crate::core::time::Deadline;
