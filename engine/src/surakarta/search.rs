@@ -66,7 +66,7 @@ struct Entry {
 
 impl Entry {
     fn best(&self) -> Option<Move> {
-        (self.from != NO_POINT && self.key != 0).then(|| Move {
+        (self.from != NO_POINT && self.key != 0).then_some(Move {
             from: self.from,
             to: self.to,
         })
@@ -206,8 +206,7 @@ impl Searcher {
         let beta = WIN + 1;
         let mut best = None;
         let mut best_index = 0;
-        for index in 0..moves.len() {
-            let mv = moves[index];
+        for (index, &mv) in moves.iter().enumerate() {
             let mut child = *board;
             child.play(mv);
             self.path.push(child.hash());
@@ -414,7 +413,7 @@ impl Searcher {
                 (key, mv)
             })
             .collect();
-        keyed.sort_by(|a, b| b.0.cmp(&a.0));
+        keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
         for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
             *slot = mv;
         }
