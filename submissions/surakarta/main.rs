@@ -183,11 +183,6 @@ mod engine {
                     self.start.elapsed()
                 }
 
-                /// Whether the soft limit has passed.
-                pub fn soft_passed(&self) -> bool {
-                    self.elapsed() >= self.soft
-                }
-
                 /// Whether the hard limit has passed.
                 pub fn hard_passed(&self) -> bool {
                     self.elapsed() >= self.hard
@@ -1527,7 +1522,10 @@ mod engine {
                     let mut best = moves[0];
                     let mut best_score = -WIN;
                     for depth in 1..=self.settings.max_depth {
-                        if depth > 1 && self.deadline.soft_passed() {
+                        // The next iteration takes about as long as all before it together: starting one
+                        // past half the soft limit would mostly end at the hard limit, unfinished.
+                        if depth > 1 && self.deadline.elapsed() * 2 >= self.deadline.soft
+                        {
                             break;
                         }
                         let (score, found) = self.root(board, &mut moves, depth as i32);

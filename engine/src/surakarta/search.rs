@@ -173,7 +173,9 @@ impl Searcher {
         let mut best = moves[0];
         let mut best_score = -WIN;
         for depth in 1..=self.settings.max_depth {
-            if depth > 1 && self.deadline.soft_passed() {
+            // The next iteration takes about as long as all before it together: starting one
+            // past half the soft limit would mostly end at the hard limit, unfinished.
+            if depth > 1 && self.deadline.elapsed() * 2 >= self.deadline.soft {
                 break;
             }
             let (score, found) = self.root(board, &mut moves, depth as i32);

@@ -6,6 +6,8 @@
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N]
 //!                      [--leaf-attack-turns N] [--opening-variety N] [--seed N]
+//! sau-variant surakarta [--max-depth N] [--quiescence 0|1] [--reductions 0|1]
+//!                       [--positional 0|1] [--random-plies N] [--seed N]
 //! ```
 //! plus the engines' own `--game-ms` and `--move-ms`.
 
@@ -14,6 +16,9 @@ use engine::connect6::search::Settings as Connect6Settings;
 use engine::nogo::engine::NoGoEngine;
 use engine::nogo::mcts::Settings as NoGoSettings;
 use engine::protocol::sau::{self, TimeControl};
+use engine::surakarta::engine::SurakartaEngine;
+use engine::surakarta::eval::Weights as SurakartaWeights;
+use engine::surakarta::search::Settings as SurakartaSettings;
 use std::io;
 use std::process::ExitCode;
 
@@ -61,7 +66,35 @@ fn run() -> Result<(), String> {
             let mut engine = Connect6Engine::new(settings);
             sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
         }
-        _ => Err("the first argument must be nogo or connect6".to_string()),
+        Some("surakarta") => {
+            let base = SurakartaSettings::default();
+            let weights = if value(&args, "--positional", 1u32)? == 0 {
+                SurakartaWeights {
+                    piece: base.weights.piece,
+                    capture_path: 0,
+                    attacked: 0,
+                    undefended: 0,
+                    defended: 0,
+                    on_circuit: 0,
+                    on_both: 0,
+                    mobility: 0,
+                }
+            } else {
+                base.weights
+            };
+            let settings = SurakartaSettings {
+                max_depth: value(&args, "--max-depth", base.max_depth)?,
+                quiescence: value(&args, "--quiescence", 1u32)? != 0,
+                reductions: value(&args, "--reductions", 1u32)? != 0,
+                random_plies: value(&args, "--random-plies", base.random_plies)?,
+                seed: value(&args, "--seed", std::process::id() as u64)?,
+                weights,
+                ..base
+            };
+            let mut engine = SurakartaEngine::new(settings);
+            sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
+        }
+        _ => Err("the first argument must be nogo, connect6 or surakarta".to_string()),
     }
 }
 
