@@ -236,6 +236,12 @@ impl Board {
         self.to_move = self.to_move.opponent();
     }
 
+    /// Hands the move to the other side without moving (the search's null move; not a rule).
+    pub fn pass(&mut self) {
+        self.hash ^= ZOBRIST_WHITE;
+        self.to_move = self.to_move.opponent();
+    }
+
     /// Whether `mv` is a legal move for the side to move.
     pub fn is_legal(&self, mv: Move) -> bool {
         if mv.from as usize >= POINTS || mv.to as usize >= POINTS {

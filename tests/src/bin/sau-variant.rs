@@ -7,7 +7,8 @@
 //!                      [--cells N] [--root-turns N] [--root-cells N]
 //!                      [--leaf-attack-turns N] [--opening-variety N] [--seed N]
 //! sau-variant surakarta [--max-depth N] [--quiescence 0|1] [--reductions 0|1]
-//!                       [--positional 0|1] [--random-plies N] [--seed N]
+//!                       [--positional 0|1] [--weights W1,..,W8] [--null N]
+//!                       [--random-plies N] [--seed N]
 //! ```
 //! plus the engines' own `--game-ms` and `--move-ms`.
 
@@ -30,6 +31,11 @@ fn value<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Resul
             .ok_or(format!("{name} needs a number")),
         None => Ok(default),
     }
+}
+
+fn text<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
+    let index = args.iter().position(|arg| arg == name)?;
+    args.get(index + 1).map(String::as_str)
 }
 
 fn run() -> Result<(), String> {
@@ -68,7 +74,31 @@ fn run() -> Result<(), String> {
         }
         Some("surakarta") => {
             let base = SurakartaSettings::default();
-            let weights = if value(&args, "--positional", 1u32)? == 0 {
+            let weights = if let Some(list) = text(&args, "--weights") {
+                let numbers: Vec<i32> = list
+                    .split(',')
+                    .map(|item| {
+                        item.trim()
+                            .parse()
+                            .map_err(|_| format!("bad weight {item}"))
+                    })
+                    .collect::<Result<_, String>>()?;
+                let [piece, capture_path, attacked, undefended, defended, on_circuit, on_both, mobility] =
+                    numbers[..]
+                else {
+                    return Err("--weights needs 8 numbers".to_string());
+                };
+                SurakartaWeights {
+                    piece,
+                    capture_path,
+                    attacked,
+                    undefended,
+                    defended,
+                    on_circuit,
+                    on_both,
+                    mobility,
+                }
+            } else if value(&args, "--positional", 1u32)? == 0 {
                 SurakartaWeights {
                     piece: base.weights.piece,
                     capture_path: 0,
@@ -86,6 +116,7 @@ fn run() -> Result<(), String> {
                 max_depth: value(&args, "--max-depth", base.max_depth)?,
                 quiescence: value(&args, "--quiescence", 1u32)? != 0,
                 reductions: value(&args, "--reductions", 1u32)? != 0,
+                null_reduction: value(&args, "--null", base.null_reduction)?,
                 random_plies: value(&args, "--random-plies", base.random_plies)?,
                 seed: value(&args, "--seed", std::process::id() as u64)?,
                 weights,
