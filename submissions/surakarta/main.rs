@@ -991,6 +991,12 @@ mod engine {
                     self.to_move = self.to_move.opponent();
                 }
 
+                /// Hands the move to the other side without moving (the search's null move; not a rule).
+                pub fn pass(&mut self) {
+                    self.hash ^= ZOBRIST_WHITE;
+                    self.to_move = self.to_move.opponent();
+                }
+
                 /// Whether `mv` is a legal move for the side to move.
                 pub fn is_legal(&self, mv: Move) -> bool {
                     if mv.from as usize >= POINTS || mv.to as usize >= POINTS {
@@ -1384,6 +1390,9 @@ mod engine {
                 pub quiescence: bool,
                 /// Whether late quiet moves are first searched one ply shallower.
                 pub reductions: bool,
+                /// Plies a null move saves (0: no null moves). Zugzwang is rare in Surakarta: a side
+                /// almost always has a harmless step.
+                pub null_reduction: u32,
                 /// The first plies of a game played at random (varied games in matches; 0 in play).
                 pub random_plies: u32,
                 /// Seed of those random plies.
@@ -1399,6 +1408,7 @@ mod engine {
                         table_bits: 20,
                         quiescence: true,
                         reductions: true,
+                        null_reduction: 0,
                         random_plies: 0,
                         seed: 0,
                         weights: Weights::default(),
@@ -1649,6 +1659,31 @@ mod engine {
                             if cut {
                                 return score;
                             }
+                        }
+                    }
+                    let null = self.settings.null_reduction as i32;
+                    if null > 0 && depth > null && beta - alpha == 1
+                        && beta.abs() < WIN_BOUND && board.count(us) >= 3
+                        && evaluate(board, &self.settings.weights) >= beta
+                    {
+                        let mut passed = *board;
+                        passed.pass();
+                        // A marker no position has: no repetition is counted across the null move.
+                        self.path.push(0);
+                        let score = -self
+                            .negamax(
+                                &passed,
+                                depth - 1 - null,
+                                -beta,
+                                -beta + 1,
+                                ply + 1,
+                            );
+                        self.path.pop();
+                        if self.stopped {
+                            return 0;
+                        }
+                        if score >= beta {
+                            return beta;
                         }
                     }
                     let mut moves = Vec::with_capacity(48);
