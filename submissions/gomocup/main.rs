@@ -25,7 +25,38 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers,
+        //! and the worker thread that ponders.
+
+        pub mod color {
+            // engine/src/core/color.rs
+            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+            //! first player).
+
+            /// A side, and the colour of its stones or pieces.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Color {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Color {
+                /// The other side.
+                pub fn opponent(self) -> Color {
+                    match self {
+                        Color::Black => Color::White,
+                        Color::White => Color::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-side arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+        }
 
         pub mod rng {
             // engine/src/core/rng.rs
@@ -57,6 +88,63 @@ mod engine {
                     self.state ^= self.state << 25;
                     self.state ^= self.state >> 27;
                     self.state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+                }
+            }
+        }
+
+        pub mod score {
+            // engine/src/core/score.rs
+            //! Scores of the alpha-beta searches: evaluations, proven results by their distance, and what a
+            //! stored score says about the true value.
+
+            /// The score of a game won on the move; a win `n` plies away scores `WIN - n`, so that the
+            /// search prefers the quickest win and the slowest loss.
+            pub const WIN: i32 = 30_000;
+
+            /// Scores beyond this (in absolute value) are proven wins or losses, not evaluations.
+            pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+
+            /// What a search result says about the true value of its position.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub enum Bound {
+                /// The true value.
+                Exact,
+                /// The true value is at least this (the search failed high).
+                Lower,
+                /// The true value is at most this (the search failed low).
+                Upper,
+            }
+
+            impl Bound {
+                /// The bound of `score`, the best a search found in the window `(alpha, beta)` it was
+                /// started with.
+                pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+                    if score >= beta {
+                        Bound::Lower
+                    } else if score > alpha {
+                        Bound::Exact
+                    } else {
+                        Bound::Upper
+                    }
+                }
+
+                /// Whether a stored `score` with this bound settles a search of the window `(alpha, beta)`.
+                pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+                    match self {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= beta,
+                        Bound::Upper => score <= alpha,
+                    }
+                }
+
+                /// Whether a stored `score` with this bound says the true value lies beyond `estimate` in
+                /// the direction the bound allows (used to sharpen a static evaluation).
+                pub fn improves(self, score: i32, estimate: i32) -> bool {
+                    match self {
+                        Bound::Exact => true,
+                        Bound::Lower => score > estimate,
+                        Bound::Upper => score < estimate,
+                    }
                 }
             }
         }
@@ -149,7 +237,8 @@ mod engine {
                 far_cells_matter, four_count, LineCode, Pattern, PatternTable, Threat,
                 HALF, PATTERNS, THREAT_CLASSES,
             };
-            use super::rule::{Color, Rule};
+            use super::rule::Rule;
+            use crate::engine::core::color::Color;
             use crate::engine::core::rng::Rng;
 
             /// The smallest board side the engine plays on.
@@ -642,8 +731,9 @@ mod engine {
                 /// Calls `visit` on every cell within two cells of a stone, row by row: only the rows and
                 /// columns around the span of the stones are read, not the whole board.
                 fn visit_near_cells(&self, mut visit: impl FnMut(Cell)) {
-                    let Some(span) = self.spans.last() else {
-                        return;
+                    let span = match self.spans.last() {
+                        Some(span) => span,
+                        None => return,
                     };
                     let left = usize::from(span.left).saturating_sub(2);
                     let right = (usize::from(span.right) + 2).min(self.width - 1);
@@ -886,9 +976,10 @@ mod engine {
 
             use super::board::{Board, Cell};
             use super::movegen::is_legal;
-            use super::rule::{Color, Rule};
+            use super::rule::Rule;
             use super::search::{SearchResult, Searcher};
             use super::time::TimeLimits;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
 
             /// Transposition table size when no memory limit is given.
@@ -1083,9 +1174,9 @@ mod engine {
                 pub fn take_back(&mut self, x: i64, y: i64) -> Result<(), MoveError> {
                     let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
                     let history = self.board.history().to_vec();
-                    let Some(position) = history.iter().rposition(|&(c, _)| c == cell)
-                    else {
-                        return Err(MoveError::NoSuchStone);
+                    let position = match history.iter().rposition(|&(c, _)| c == cell) {
+                        Some(position) => position,
+                        None => return Err(MoveError::NoSuchStone),
                     };
                     let side = history[position].1;
                     // Undo down to that stone, then put back the ones played after it.
@@ -1140,7 +1231,7 @@ mod engine {
 
             use super::board::Board;
             use super::pattern::{LineCode, Pattern, Threat, PATTERNS};
-            use super::rule::Color;
+            use crate::engine::core::color::Color;
 
             // The weights below were fitted to game results (Texel's method, `gomoku-tune fit`); their
             // history and scores are in `docs/gomoku-experiments.md`.
@@ -1773,7 +1864,7 @@ mod engine {
 
             use super::board::{Board, Cell};
             use super::pattern::{four_count, Pattern, Threat};
-            use super::rule::Color;
+            use crate::engine::core::color::Color;
 
             /// Whether black may not play on the empty `cell` under renju. A move that makes exactly five is
             /// never forbidden.
@@ -2401,29 +2492,9 @@ mod engine {
 
         pub mod rule {
             // engine/src/gomoku/rule.rs
-            //! The winning rules the engine knows, and the colours of the stones.
+            //! The winning rules the engine knows.
 
-            /// A stone colour; black moves first.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Color {
-                Black,
-                White,
-            }
-
-            impl Color {
-                /// The other colour.
-                pub fn opponent(self) -> Color {
-                    match self {
-                        Color::Black => Color::White,
-                        Color::White => Color::Black,
-                    }
-                }
-
-                /// 0 for black, 1 for white: an index into per-colour arrays.
-                pub fn index(self) -> usize {
-                    self as usize
-                }
-            }
+            use crate::engine::core::color::Color;
 
             /// How a game is won.
             #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -2518,16 +2589,13 @@ mod engine {
                 generate, generate_unordered, is_legal, move_score, ScoredMove,
             };
             use super::pattern::Threat;
-            use super::rule::{Color, Rule};
-            use super::tt::{Bound, Entry, TranspositionTable};
+            use super::rule::Rule;
+            use super::tt::{Entry, TranspositionTable};
             use super::vcf::VcfSolver;
+            use crate::engine::core::color::Color;
+            use crate::engine::core::score::Bound;
             use crate::engine::core::time::Deadline;
-
-            /// The score of a win on the move; a win `n` plies away scores `WIN - n`.
-            pub const WIN: i32 = 30_000;
-
-            /// Scores beyond this are wins or losses, not evaluations.
-            pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+            use crate::engine::core::score::{WIN, WIN_THRESHOLD};
 
             /// The deepest ply a search line may reach.
             const MAX_PLY: usize = 96;
@@ -2753,7 +2821,7 @@ mod engine {
                         // A new best move or a falling score says the search is still learning about
                         // this position.
                         let unsettled = depth >= SETTLED_FROM_DEPTH
-                            && (best.is_some_and(|cell| result.best != Some(cell))
+                            && (best.map_or(false, |cell| result.best != Some(cell))
                                 || score + UNSETTLED_DROP < result.score);
                         self.move_limit = if unsettled {
                             extended
@@ -3020,12 +3088,7 @@ mod engine {
                     if let Some(entry) = entry {
                         if !principal && entry.depth >= depth {
                             let score = from_table(entry.score, ply_score);
-                            let usable = match entry.bound {
-                                Bound::Exact => true,
-                                Bound::Lower => score >= beta,
-                                Bound::Upper => score <= alpha,
-                            };
-                            if usable {
+                            if entry.bound.settles(score, alpha, beta) {
                                 if let Some(cell) = entry.best {
                                     self.learn_from_table_move(
                                         board,
@@ -3042,7 +3105,7 @@ mod engine {
                     let mut was_principal = if excluded.is_some() {
                         self.was_principal[ply]
                     } else {
-                        principal || entry.is_some_and(|entry| entry.pv)
+                        principal || entry.map_or(false, |entry| entry.pv)
                     };
                     self.was_principal[ply] = was_principal;
                     self.was_principal[ply + 1] = false;
@@ -3060,12 +3123,7 @@ mod engine {
                         let mut estimate = stand;
                         if let Some(entry) = entry {
                             let score = from_table(entry.score, ply_score);
-                            let better = match entry.bound {
-                                Bound::Exact => true,
-                                Bound::Lower => score > stand,
-                                Bound::Upper => score < stand,
-                            };
-                            if better {
+                            if entry.bound.improves(score, stand) {
                                 estimate = score;
                             }
                         }
@@ -3102,7 +3160,7 @@ mod engine {
                                 && [ply - 2, ply - 4]
                                     .iter()
                                     .all(|&p| {
-                                        self.played[p].is_some_and(|(_, threat)| threat.is_four())
+                                        self.played[p].map_or(false, |(_, threat)| threat.is_four())
                                     });
                             if eval < WIN_THRESHOLD && beta > -WIN_THRESHOLD
                                 && eval - margin >= beta && !attacking
@@ -3150,9 +3208,10 @@ mod engine {
                     let mut complexity_log = None;
                     let likely_fail_high = !principal && cut_node
                         && eval
-                            .is_some_and(|eval| {
-                                eval >= beta + fail_high_margin(depth, forced)
-                            });
+                            .map_or(
+                                false,
+                                |eval| eval >= beta + fail_high_margin(depth, forced),
+                            );
                     let original_alpha = alpha;
                     let mut best_score = -WIN - 1;
                     let mut best_move = None;
@@ -3239,7 +3298,7 @@ mod engine {
                             if !own.is_four() {
                                 extension -= PLY;
                             } else if our_last
-                                .is_some_and(|(_, threat)| threat.is_four())
+                                .map_or(false, |(_, threat)| threat.is_four())
                             {
                                 extension += PLY;
                             }
@@ -3287,7 +3346,7 @@ mod engine {
                                 reduction += if from_ours > 4 { 8 } else { 0 };
                             }
                             let attacking_on = our_last
-                                .is_some_and(|(_, threat)| threat >= Threat::Three);
+                                .map_or(false, |(_, threat)| threat >= Threat::Three);
                             if !forced && attacking_on
                                 && (own >= Threat::Three
                                     || from_ours <= 4 && own >= Threat::DoubleTwo)
@@ -3389,13 +3448,7 @@ mod engine {
                             ));
                         }
                     }
-                    let bound = if best_score >= beta {
-                        Bound::Lower
-                    } else if best_score > original_alpha {
-                        Bound::Exact
-                    } else {
-                        Bound::Upper
-                    };
+                    let bound = Bound::of(best_score, original_alpha, beta);
                     // A position whose moves all failed low below a principal one may be on the next
                     // principal variation; one that found its refutation is likely not.
                     if best_score <= original_alpha {
@@ -3593,12 +3646,14 @@ mod engine {
                     {
                         return stand;
                     }
-                    let Some(&(last, _)) = board
+                    let last = match board
                         .history()
                         .iter()
                         .rev()
-                        .find(|&&(_, color)| color == me) else {
-                        return stand;
+                        .find(|&&(_, color)| color == me)
+                    {
+                        Some(&(last, _)) => last,
+                        None => return stand,
                     };
                     let (lx, ly) = board.coords(last);
                     let mut cells = std::mem::take(&mut self.leaf_lists[ply]);
@@ -3987,8 +4042,8 @@ mod engine {
             use super::engine::Engine;
             use super::eval::evaluate_for;
             use super::movegen::{generate, ScoredMove};
-            use super::rule::Color;
-            use super::search::WIN_THRESHOLD;
+            use crate::engine::core::color::Color;
+            use crate::engine::core::score::WIN_THRESHOLD;
             use crate::engine::core::time::Deadline;
 
             /// What to answer to a Swap2 request.
@@ -4058,8 +4113,9 @@ mod engine {
             pub fn answer_proposal(engine: &mut Engine, time: Duration) -> Swap2Choice {
                 let stones = engine.board().stone_count();
                 let deadline = Deadline::new(time / 2, time / 2);
-                let Some(reply) = engine.think_until(deadline) else {
-                    return Swap2Choice::Swap;
+                let reply = match engine.think_until(deadline) {
+                    Some(reply) => reply,
+                    None => return Swap2Choice::Swap,
                 };
                 let white_score = engine.last_search().map_or(0, |r| r.score);
                 if white_score <= -CLEAR_EDGE {
@@ -4245,17 +4301,7 @@ mod engine {
             //! The transposition table: one slot per hash bucket, replaced by deeper or newer results.
 
             use super::board::Cell;
-
-            /// What a stored score means.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub enum Bound {
-                /// The exact value.
-                Exact,
-                /// At least this much (the search failed high).
-                Lower,
-                /// At most this much (the search failed low).
-                Upper,
-            }
+            use crate::engine::core::score::Bound;
 
             /// A table hit.
             #[derive(Clone, Copy, Debug)]
@@ -4449,7 +4495,7 @@ mod engine {
                     board: &mut Board,
                     moves: &[ScoredMove],
                     fours_left: u32,
-                    me: super::rule::Color,
+                    me: crate::engine::core::color::Color,
                 ) -> Option<Cell> {
                     for &candidate in moves {
                         if self.nodes_left == 0 {
@@ -4457,7 +4503,7 @@ mod engine {
                         }
                         self.nodes_left -= 1;
                         if self.nodes_left % 64 == 0
-                            && self.deadline.is_some_and(|d| d.hard_passed())
+                            && self.deadline.map_or(false, |d| d.hard_passed())
                         {
                             self.nodes_left = 0;
                             return None;
@@ -4482,8 +4528,9 @@ mod engine {
                 fn defend(&mut self, board: &mut Board, fours_left: u32) -> bool {
                     let defender = board.side_to_move();
                     let attacker = defender.opponent();
-                    let Some(block) = board.five_point(attacker) else {
-                        return false;
+                    let block = match board.five_point(attacker) {
+                        Some(block) => block,
+                        None => return false,
                     };
                     if board.threat_count(attacker, Threat::Five) > 1 {
                         return true;
@@ -4527,9 +4574,10 @@ mod engine {
             //! input gets one `ERROR` line and leaves the position as it was.
 
             use std::io::{BufRead, Write};
+            use crate::engine::core::color::Color;
+            use crate::engine::core::score::WIN_THRESHOLD;
             use crate::engine::gomoku::engine::Engine;
-            use crate::engine::gomoku::rule::{Color, Rule};
-            use crate::engine::gomoku::search::WIN_THRESHOLD;
+            use crate::engine::gomoku::rule::Rule;
             use crate::engine::gomoku::swap2::{
                 answer_proposal, propose_opening, Swap2Choice,
             };
@@ -4554,7 +4602,10 @@ mod engine {
                             let mut block = Vec::new();
                             let mut finished = false;
                             for next in lines.by_ref() {
-                                let Ok(next) = next else { break };
+                                let next = match next {
+                                    Ok(next) => next,
+                                    Err(_) => break,
+                                };
                                 let next = next.trim().to_string();
                                 if next.eq_ignore_ascii_case("DONE") {
                                     finished = true;
@@ -4660,8 +4711,11 @@ mod engine {
                             if let Some(error) = self.not_started() {
                                 return error;
                             }
-                            let Some((x, y)) = parse_pair(rest) else {
-                                return vec![format!("ERROR TURN needs x,y, got '{rest}'")];
+                            let (x, y) = match parse_pair(rest) {
+                                Some((x, y)) => (x, y),
+                                None => {
+                                    return vec![format!("ERROR TURN needs x,y, got '{rest}'")];
+                                }
                             };
                             if let Err(error) = self.engine.play(x, y, false) {
                                 return vec![format!("ERROR TURN {x},{y}: {error}")];
@@ -4672,8 +4726,11 @@ mod engine {
                             if let Some(error) = self.not_started() {
                                 return error;
                             }
-                            let Some((x, y)) = parse_pair(rest) else {
-                                return vec![format!("ERROR PLAY needs x,y, got '{rest}'")];
+                            let (x, y) = match parse_pair(rest) {
+                                Some((x, y)) => (x, y),
+                                None => {
+                                    return vec![format!("ERROR PLAY needs x,y, got '{rest}'")];
+                                }
                             };
                             match self.engine.play(x, y, false) {
                                 Ok(()) => vec![format!("{x},{y}")],
@@ -4684,10 +4741,13 @@ mod engine {
                             if let Some(error) = self.not_started() {
                                 return error;
                             }
-                            let Some((x, y)) = parse_pair(rest) else {
-                                return vec![
-                                    format!("ERROR TAKEBACK needs x,y, got '{rest}'"),
-                                ];
+                            let (x, y) = match parse_pair(rest) {
+                                Some((x, y)) => (x, y),
+                                None => {
+                                    return vec![
+                                        format!("ERROR TAKEBACK needs x,y, got '{rest}'"),
+                                    ];
+                                }
                             };
                             match self.engine.take_back(x, y) {
                                 Ok(()) => vec!["OK".to_string()],
@@ -4892,8 +4952,9 @@ mod engine {
 
                 /// Thinks, plays the chosen move on our board and returns the answer lines.
                 fn answer_move(&mut self) -> Vec<String> {
-                    let Some((x, y)) = self.engine.think() else {
-                        return vec!["ERROR no empty cell left".to_string()];
+                    let (x, y) = match self.engine.think() {
+                        Some((x, y)) => (x, y),
+                        None => return vec!["ERROR no empty cell left".to_string()],
                     };
                     let mut lines = Vec::new();
                     if let Some(result) = self.engine.last_search() {

@@ -29,7 +29,38 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers,
+        //! and the worker thread that ponders.
+
+        pub mod color {
+            // engine/src/core/color.rs
+            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+            //! first player).
+
+            /// A side, and the colour of its stones or pieces.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Color {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Color {
+                /// The other side.
+                pub fn opponent(self) -> Color {
+                    match self {
+                        Color::Black => Color::White,
+                        Color::White => Color::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-side arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+        }
 
         pub mod rng {
             // engine/src/core/rng.rs
@@ -61,6 +92,63 @@ mod engine {
                     self.state ^= self.state << 25;
                     self.state ^= self.state >> 27;
                     self.state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+                }
+            }
+        }
+
+        pub mod score {
+            // engine/src/core/score.rs
+            //! Scores of the alpha-beta searches: evaluations, proven results by their distance, and what a
+            //! stored score says about the true value.
+
+            /// The score of a game won on the move; a win `n` plies away scores `WIN - n`, so that the
+            /// search prefers the quickest win and the slowest loss.
+            pub const WIN: i32 = 30_000;
+
+            /// Scores beyond this (in absolute value) are proven wins or losses, not evaluations.
+            pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+
+            /// What a search result says about the true value of its position.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub enum Bound {
+                /// The true value.
+                Exact,
+                /// The true value is at least this (the search failed high).
+                Lower,
+                /// The true value is at most this (the search failed low).
+                Upper,
+            }
+
+            impl Bound {
+                /// The bound of `score`, the best a search found in the window `(alpha, beta)` it was
+                /// started with.
+                pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+                    if score >= beta {
+                        Bound::Lower
+                    } else if score > alpha {
+                        Bound::Exact
+                    } else {
+                        Bound::Upper
+                    }
+                }
+
+                /// Whether a stored `score` with this bound settles a search of the window `(alpha, beta)`.
+                pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+                    match self {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= beta,
+                        Bound::Upper => score <= alpha,
+                    }
+                }
+
+                /// Whether a stored `score` with this bound says the true value lies beyond `estimate` in
+                /// the direction the bound allows (used to sharpen a static evaluation).
+                pub fn improves(self, score: i32, estimate: i32) -> bool {
+                    match self {
+                        Bound::Exact => true,
+                        Bound::Lower => score > estimate,
+                        Bound::Upper => score < estimate,
+                    }
                 }
             }
         }
@@ -153,7 +241,8 @@ mod engine {
                 far_cells_matter, four_count, LineCode, Pattern, PatternTable, Threat,
                 HALF, PATTERNS, THREAT_CLASSES,
             };
-            use super::rule::{Color, Rule};
+            use super::rule::Rule;
+            use crate::engine::core::color::Color;
             use crate::engine::core::rng::Rng;
 
             /// The smallest board side the engine plays on.
@@ -626,8 +715,9 @@ mod engine {
                 /// Calls `visit` on every cell within two cells of a stone, row by row: only the rows and
                 /// columns around the span of the stones are read, not the whole board.
                 fn visit_near_cells(&self, mut visit: impl FnMut(Cell)) {
-                    let Some(span) = self.spans.last() else {
-                        return;
+                    let span = match self.spans.last() {
+                        Some(span) => span,
+                        None => return,
                     };
                     let left = usize::from(span.left).saturating_sub(2);
                     let right = (usize::from(span.right) + 2).min(self.width - 1);
@@ -870,9 +960,10 @@ mod engine {
 
             use super::board::{Board, Cell};
             use super::movegen::is_legal;
-            use super::rule::{Color, Rule};
+            use super::rule::Rule;
             use super::search::{SearchResult, Searcher};
             use super::time::TimeLimits;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
 
             /// Transposition table size when no memory limit is given.
@@ -1077,7 +1168,7 @@ mod engine {
 
             use super::board::Board;
             use super::pattern::{LineCode, Pattern, Threat, PATTERNS};
-            use super::rule::Color;
+            use crate::engine::core::color::Color;
 
             // The weights below were fitted to game results (Texel's method, `gomoku-tune fit`); their
             // history and scores are in `docs/gomoku-experiments.md`.
@@ -1697,7 +1788,7 @@ mod engine {
 
             use super::board::{Board, Cell};
             use super::pattern::{four_count, Pattern, Threat};
-            use super::rule::Color;
+            use crate::engine::core::color::Color;
 
             /// Whether black may not play on the empty `cell` under renju. A move that makes exactly five is
             /// never forbidden.
@@ -2325,29 +2416,9 @@ mod engine {
 
         pub mod rule {
             // engine/src/gomoku/rule.rs
-            //! The winning rules the engine knows, and the colours of the stones.
+            //! The winning rules the engine knows.
 
-            /// A stone colour; black moves first.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Color {
-                Black,
-                White,
-            }
-
-            impl Color {
-                /// The other colour.
-                pub fn opponent(self) -> Color {
-                    match self {
-                        Color::Black => Color::White,
-                        Color::White => Color::Black,
-                    }
-                }
-
-                /// 0 for black, 1 for white: an index into per-colour arrays.
-                pub fn index(self) -> usize {
-                    self as usize
-                }
-            }
+            use crate::engine::core::color::Color;
 
             /// How a game is won.
             #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -2430,16 +2501,13 @@ mod engine {
                 generate, generate_unordered, is_legal, move_score, ScoredMove,
             };
             use super::pattern::Threat;
-            use super::rule::{Color, Rule};
-            use super::tt::{Bound, Entry, TranspositionTable};
+            use super::rule::Rule;
+            use super::tt::{Entry, TranspositionTable};
             use super::vcf::VcfSolver;
+            use crate::engine::core::color::Color;
+            use crate::engine::core::score::Bound;
             use crate::engine::core::time::Deadline;
-
-            /// The score of a win on the move; a win `n` plies away scores `WIN - n`.
-            pub const WIN: i32 = 30_000;
-
-            /// Scores beyond this are wins or losses, not evaluations.
-            pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+            use crate::engine::core::score::{WIN, WIN_THRESHOLD};
 
             /// The deepest ply a search line may reach.
             const MAX_PLY: usize = 96;
@@ -2665,7 +2733,7 @@ mod engine {
                         // A new best move or a falling score says the search is still learning about
                         // this position.
                         let unsettled = depth >= SETTLED_FROM_DEPTH
-                            && (best.is_some_and(|cell| result.best != Some(cell))
+                            && (best.map_or(false, |cell| result.best != Some(cell))
                                 || score + UNSETTLED_DROP < result.score);
                         self.move_limit = if unsettled {
                             extended
@@ -2932,12 +3000,7 @@ mod engine {
                     if let Some(entry) = entry {
                         if !principal && entry.depth >= depth {
                             let score = from_table(entry.score, ply_score);
-                            let usable = match entry.bound {
-                                Bound::Exact => true,
-                                Bound::Lower => score >= beta,
-                                Bound::Upper => score <= alpha,
-                            };
-                            if usable {
+                            if entry.bound.settles(score, alpha, beta) {
                                 if let Some(cell) = entry.best {
                                     self.learn_from_table_move(
                                         board,
@@ -2954,7 +3017,7 @@ mod engine {
                     let mut was_principal = if excluded.is_some() {
                         self.was_principal[ply]
                     } else {
-                        principal || entry.is_some_and(|entry| entry.pv)
+                        principal || entry.map_or(false, |entry| entry.pv)
                     };
                     self.was_principal[ply] = was_principal;
                     self.was_principal[ply + 1] = false;
@@ -2972,12 +3035,7 @@ mod engine {
                         let mut estimate = stand;
                         if let Some(entry) = entry {
                             let score = from_table(entry.score, ply_score);
-                            let better = match entry.bound {
-                                Bound::Exact => true,
-                                Bound::Lower => score > stand,
-                                Bound::Upper => score < stand,
-                            };
-                            if better {
+                            if entry.bound.improves(score, stand) {
                                 estimate = score;
                             }
                         }
@@ -3014,7 +3072,7 @@ mod engine {
                                 && [ply - 2, ply - 4]
                                     .iter()
                                     .all(|&p| {
-                                        self.played[p].is_some_and(|(_, threat)| threat.is_four())
+                                        self.played[p].map_or(false, |(_, threat)| threat.is_four())
                                     });
                             if eval < WIN_THRESHOLD && beta > -WIN_THRESHOLD
                                 && eval - margin >= beta && !attacking
@@ -3062,9 +3120,10 @@ mod engine {
                     let mut complexity_log = None;
                     let likely_fail_high = !principal && cut_node
                         && eval
-                            .is_some_and(|eval| {
-                                eval >= beta + fail_high_margin(depth, forced)
-                            });
+                            .map_or(
+                                false,
+                                |eval| eval >= beta + fail_high_margin(depth, forced),
+                            );
                     let original_alpha = alpha;
                     let mut best_score = -WIN - 1;
                     let mut best_move = None;
@@ -3151,7 +3210,7 @@ mod engine {
                             if !own.is_four() {
                                 extension -= PLY;
                             } else if our_last
-                                .is_some_and(|(_, threat)| threat.is_four())
+                                .map_or(false, |(_, threat)| threat.is_four())
                             {
                                 extension += PLY;
                             }
@@ -3199,7 +3258,7 @@ mod engine {
                                 reduction += if from_ours > 4 { 8 } else { 0 };
                             }
                             let attacking_on = our_last
-                                .is_some_and(|(_, threat)| threat >= Threat::Three);
+                                .map_or(false, |(_, threat)| threat >= Threat::Three);
                             if !forced && attacking_on
                                 && (own >= Threat::Three
                                     || from_ours <= 4 && own >= Threat::DoubleTwo)
@@ -3301,13 +3360,7 @@ mod engine {
                             ));
                         }
                     }
-                    let bound = if best_score >= beta {
-                        Bound::Lower
-                    } else if best_score > original_alpha {
-                        Bound::Exact
-                    } else {
-                        Bound::Upper
-                    };
+                    let bound = Bound::of(best_score, original_alpha, beta);
                     // A position whose moves all failed low below a principal one may be on the next
                     // principal variation; one that found its refutation is likely not.
                     if best_score <= original_alpha {
@@ -3505,12 +3558,14 @@ mod engine {
                     {
                         return stand;
                     }
-                    let Some(&(last, _)) = board
+                    let last = match board
                         .history()
                         .iter()
                         .rev()
-                        .find(|&&(_, color)| color == me) else {
-                        return stand;
+                        .find(|&&(_, color)| color == me)
+                    {
+                        Some(&(last, _)) => last,
+                        None => return stand,
                     };
                     let (lx, ly) = board.coords(last);
                     let mut cells = std::mem::take(&mut self.leaf_lists[ply]);
@@ -4038,17 +4093,7 @@ mod engine {
             //! The transposition table: one slot per hash bucket, replaced by deeper or newer results.
 
             use super::board::Cell;
-
-            /// What a stored score means.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub enum Bound {
-                /// The exact value.
-                Exact,
-                /// At least this much (the search failed high).
-                Lower,
-                /// At most this much (the search failed low).
-                Upper,
-            }
+            use crate::engine::core::score::Bound;
 
             /// A table hit.
             #[derive(Clone, Copy, Debug)]
@@ -4242,7 +4287,7 @@ mod engine {
                     board: &mut Board,
                     moves: &[ScoredMove],
                     fours_left: u32,
-                    me: super::rule::Color,
+                    me: crate::engine::core::color::Color,
                 ) -> Option<Cell> {
                     for &candidate in moves {
                         if self.nodes_left == 0 {
@@ -4250,7 +4295,7 @@ mod engine {
                         }
                         self.nodes_left -= 1;
                         if self.nodes_left % 64 == 0
-                            && self.deadline.is_some_and(|d| d.hard_passed())
+                            && self.deadline.map_or(false, |d| d.hard_passed())
                         {
                             self.nodes_left = 0;
                             return None;
@@ -4275,8 +4320,9 @@ mod engine {
                 fn defend(&mut self, board: &mut Board, fours_left: u32) -> bool {
                     let defender = board.side_to_move();
                     let attacker = defender.opponent();
-                    let Some(block) = board.five_point(attacker) else {
-                        return false;
+                    let block = match board.five_point(attacker) {
+                        Some(block) => block,
+                        None => return false,
                     };
                     if board.threat_count(attacker, Threat::Five) > 1 {
                         return true;
@@ -4319,8 +4365,9 @@ mod engine {
             //! reported on stderr and changes nothing.
 
             use std::io::{BufRead, Write};
+            use crate::engine::core::color::Color;
             use crate::engine::gomoku::engine::Engine;
-            use crate::engine::gomoku::rule::{Color, Rule};
+            use crate::engine::gomoku::rule::Rule;
 
             /// The server's largest board side.
             const MAX_SIDE: usize = 19;
@@ -4343,7 +4390,10 @@ mod engine {
                 engine.set_memory_limit(SERVER_MEMORY_BYTES);
                 let mut side: Option<usize> = None;
                 for line in input.lines() {
-                    let Ok(line) = line else { break };
+                    let line = match line {
+                        Ok(line) => line,
+                        Err(_) => break,
+                    };
                     let line = line.trim();
                     let mut words = line.split_whitespace();
                     let command = words.next().unwrap_or("");
@@ -4379,10 +4429,13 @@ mod engine {
                 engine: &mut Engine,
                 arguments: &[&str],
             ) -> Result<usize, String> {
-                let [cells, to_move] = arguments else {
-                    return Err(
-                        "pos needs a board string and a side to move".to_string(),
-                    );
+                let (cells, to_move) = match arguments {
+                    [cells, to_move] => (cells, to_move),
+                    _ => {
+                        return Err(
+                            "pos needs a board string and a side to move".to_string(),
+                        );
+                    }
                 };
                 let count = cells.len();
                 let side = (MIN_SIDE..=MAX_SIDE)
@@ -4420,8 +4473,9 @@ mod engine {
                 side: usize,
                 arguments: &[&str],
             ) -> Result<(i64, i64), String> {
-                let [text] = arguments else {
-                    return Err("expected one cell number".to_string());
+                let text = match arguments {
+                    [text] => text,
+                    _ => return Err("expected one cell number".to_string()),
                 };
                 let cell: usize = text
                     .parse()
@@ -4449,8 +4503,9 @@ mod engine {
                 arguments: &[&str],
                 output: &mut impl Write,
             ) -> Result<(), String> {
-                let [text] = arguments else {
-                    return Err("go needs a time in ms".to_string());
+                let text = match arguments {
+                    [text] => text,
+                    _ => return Err("go needs a time in ms".to_string()),
                 };
                 let millis: i64 = text
                     .parse()

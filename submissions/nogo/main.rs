@@ -53,7 +53,38 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers,
+        //! and the worker thread that ponders.
+
+        pub mod color {
+            // engine/src/core/color.rs
+            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+            //! first player).
+
+            /// A side, and the colour of its stones or pieces.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Color {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Color {
+                /// The other side.
+                pub fn opponent(self) -> Color {
+                    match self {
+                        Color::Black => Color::White,
+                        Color::White => Color::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-side arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+        }
 
         pub mod rng {
             // engine/src/core/rng.rs
@@ -90,36 +121,6 @@ mod engine {
                 /// A number in `0..bound` (`bound` > 0), without modulo bias worth speaking of.
                 pub fn below(&mut self, bound: u32) -> u32 {
                     (((self.next_u64() >> 32) * u64::from(bound)) >> 32) as u32
-                }
-            }
-        }
-
-        pub mod stone {
-            // engine/src/core/stone.rs
-            //! The two colours of the stone games (Connect6, NoGo and the SAU platform's other games), where
-            //! black always moves first.
-
-            /// A player, and the colour of that player's stones.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Stone {
-                /// Moves first.
-                Black = 0,
-                /// Moves second.
-                White = 1,
-            }
-
-            impl Stone {
-                /// The other colour.
-                pub fn opponent(self) -> Stone {
-                    match self {
-                        Stone::Black => Stone::White,
-                        Stone::White => Stone::Black,
-                    }
-                }
-
-                /// 0 for black, 1 for white: an index into per-colour arrays.
-                pub fn index(self) -> usize {
-                    self as usize
                 }
             }
         }
@@ -168,7 +169,7 @@ mod engine {
         //! NoGo is Go turned around: a stone that would capture, or would leave its own group without a
         //! liberty, may not be played, there is no passing, and the side left without a legal move loses.
         //!
-        //! - the two colours are [`Stone`](crate::core::stone::Stone), shared with the other stone games.
+        //! - the two colours are [`Color`](crate::core::color::Color), shared with the other stone games.
         //! - [`board`]: the position on 128-bit boards, with the legality test.
         //! - [`playout`]: the random games that estimate a position.
         //! - [`mcts`]: the tree search (UCT with RAVE, proven wins and losses near the end).
@@ -181,7 +182,7 @@ mod engine {
             //! Groups and their liberties come from flood fills with shifts, which on a 81-point board costs
             //! a handful of word operations per step and needs no incremental bookkeeping.
 
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// The board's width and height.
             pub const SIZE: usize = 9;
@@ -239,7 +240,7 @@ mod engine {
             #[derive(Clone, Copy, Debug, PartialEq, Eq)]
             pub struct Board {
                 stones: [Points; 2],
-                to_move: Stone,
+                to_move: Color,
             }
 
             impl Default for Board {
@@ -253,12 +254,12 @@ mod engine {
                 pub fn new() -> Self {
                     Self {
                         stones: [0, 0],
-                        to_move: Stone::Black,
+                        to_move: Color::Black,
                     }
                 }
 
                 /// The side to move.
-                pub fn to_move(&self) -> Stone {
+                pub fn to_move(&self) -> Color {
                     self.to_move
                 }
 
@@ -269,7 +270,7 @@ mod engine {
 
                 /// Whether `colour` may play on `point`: it is empty, and after the stone every group next to
                 /// it, of both colours, still has a liberty.
-                pub fn is_legal(&self, point: usize, colour: Stone) -> bool {
+                pub fn is_legal(&self, point: usize, colour: Color) -> bool {
                     if point >= POINTS {
                         return false;
                     }
@@ -302,7 +303,7 @@ mod engine {
                 }
 
                 /// Every point where `colour` may play.
-                pub fn legal_points(&self, colour: Stone) -> Points {
+                pub fn legal_points(&self, colour: Color) -> Points {
                     let mut legal = 0;
                     let mut empty = self.empty();
                     while empty != 0 {
@@ -347,7 +348,7 @@ mod engine {
 
             use super::board::{Board, POINTS};
             use super::mcts::{Mcts, Settings};
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
 
             /// One NoGo game in progress and the search that picks our moves.
@@ -376,7 +377,7 @@ mod engine {
                 }
 
                 /// The side to move.
-                pub fn side_to_move(&self) -> Stone {
+                pub fn side_to_move(&self) -> Color {
                     self.board.to_move()
                 }
 
@@ -826,14 +827,14 @@ mod engine {
             //!   reserves only when nothing else is left.
 
             use super::board::{bit, Board, Points, POINTS};
+            use crate::engine::core::color::Color;
             use crate::engine::core::rng::Rng;
-            use crate::engine::core::stone::Stone;
 
             /// How a random game ended.
             #[derive(Clone, Copy, Debug)]
             pub struct Outcome {
                 /// The side that still had a move when the other had none.
-                pub winner: Stone,
+                pub winner: Color,
                 /// The points each colour played during the game (for the all-moves-as-first statistics).
                 pub played: [Points; 2],
             }
@@ -865,15 +866,18 @@ mod engine {
                 let mut played = [0; 2];
                 loop {
                     let colour = board.to_move();
-                    let Some(point) = pick_move(
+                    let point = match pick_move(
                         board,
                         &mut candidates[colour.index()],
                         rng,
-                    ) else {
-                        return Outcome {
-                            winner: colour.opponent(),
-                            played,
-                        };
+                    ) {
+                        Some(point) => point,
+                        None => {
+                            return Outcome {
+                                winner: colour.opponent(),
+                                played,
+                            };
+                        }
                     };
                     board.play(point);
                     played[colour.index()] |= bit(point);
@@ -949,7 +953,7 @@ mod engine {
                 //! NoGo on the SAU platform: one stone a move, `XY` squares on a 9x9 board.
 
                 use super::{SauGame, Square};
-                use crate::engine::core::stone::Stone;
+                use crate::engine::core::color::Color;
                 use crate::engine::core::time::Deadline;
                 use crate::engine::nogo::board::{Board, SIZE};
                 use crate::engine::nogo::engine::NoGoEngine;
@@ -971,7 +975,7 @@ mod engine {
                         NoGoEngine::new_game(self);
                     }
 
-                    fn side_to_move(&self) -> Stone {
+                    fn side_to_move(&self) -> Color {
                         NoGoEngine::side_to_move(self)
                     }
 
@@ -1027,7 +1031,7 @@ mod engine {
                 }
             }
 
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
             use std::io::{self, BufRead, Write};
             use std::time::{Duration, Instant};
@@ -1063,7 +1067,7 @@ mod engine {
                 fn new_game(&mut self);
 
                 /// The side to move in the current position.
-                fn side_to_move(&self) -> Stone;
+                fn side_to_move(&self) -> Color;
 
                 /// Whether the game has ended by its rules.
                 fn is_over(&self) -> bool;
@@ -1181,7 +1185,7 @@ mod engine {
             /// Where a game stands for the adapter.
             struct Match<G: SauGame> {
                 /// Our colour, when a game is running.
-                our_side: Option<Stone>,
+                our_side: Option<Color>,
                 clock: Clock,
                 /// The position before our last move, kept until the platform accepts that move.
                 before_our_move: Option<G::Snapshot>,
@@ -1217,8 +1221,9 @@ mod engine {
                     }
                     let text = String::from_utf8_lossy(&line);
                     let mut words = text.split_whitespace();
-                    let Some(command) = words.next() else {
-                        continue;
+                    let command = match words.next() {
+                        Some(command) => command,
+                        None => continue,
                     };
                     let argument = words.next();
                     match command {
@@ -1233,7 +1238,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::Black,
+                                        Color::Black,
                                         start,
                                         &mut output,
                                     )?
@@ -1243,7 +1248,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::White,
+                                        Color::White,
                                         start,
                                         &mut output,
                                     )?
@@ -1321,7 +1326,7 @@ mod engine {
                 game: &mut G,
                 state: &mut Match<G>,
                 control: TimeControl,
-                side: Stone,
+                side: Color,
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
@@ -1344,9 +1349,11 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let Some(squares) = argument
-                    .and_then(|text| parse_squares(text, game.board_size())) else {
-                    return notice(output, "unreadable square list ignored");
+                let squares = match argument
+                    .and_then(|text| parse_squares(text, game.board_size()))
+                {
+                    Some(squares) => squares,
+                    None => return notice(output, "unreadable square list ignored"),
                 };
                 if state.our_side.is_none() {
                     // A game that began without `new`: we play the side that answers this one.
@@ -1360,8 +1367,9 @@ mod engine {
                         "it is our turn, the opponent's squares are ignored",
                     );
                 }
-                let Some(mv) = game.legal_move_from(&squares) else {
-                    return notice(output, "illegal opponent turn ignored");
+                let mv = match game.legal_move_from(&squares) {
+                    Some(mv) => mv,
+                    None => return notice(output, "illegal opponent turn ignored"),
                 };
                 game.play(mv);
                 state.before_our_move = None;
@@ -1378,11 +1386,12 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let (Some(snapshot), Some(last)) = (
+                let (snapshot, last) = match (
                     state.before_our_move.take(),
                     state.last_move,
-                ) else {
-                    return notice(output, "nothing of ours to take back");
+                ) {
+                    (Some(snapshot), Some(last)) => (snapshot, last),
+                    _ => return notice(output, "nothing of ours to take back"),
                 };
                 game.restore(snapshot);
                 state.rejected.push(last);
@@ -1398,8 +1407,9 @@ mod engine {
             ) -> io::Result<()> {
                 let deadline = state.clock.deadline(start, game.expected_moves_left());
                 let snapshot = game.snapshot();
-                let Some(mv) = game.choose_move(deadline, &state.rejected) else {
-                    return notice(output, "no legal turn left");
+                let mv = match game.choose_move(deadline, &state.rejected) {
+                    Some(mv) => mv,
+                    None => return notice(output, "no legal turn left"),
                 };
                 game.play(mv);
                 state.before_our_move = Some(snapshot);

@@ -3,9 +3,10 @@
 
 use super::board::{Board, Cell};
 use super::movegen::is_legal;
-use super::rule::{Color, Rule};
+use super::rule::Rule;
 use super::search::{SearchResult, Searcher};
 use super::time::TimeLimits;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 
 /// Transposition table size when no memory limit is given.
@@ -174,8 +175,9 @@ impl Engine {
     pub fn take_back(&mut self, x: i64, y: i64) -> Result<(), MoveError> {
         let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
         let history = self.board.history().to_vec();
-        let Some(position) = history.iter().rposition(|&(c, _)| c == cell) else {
-            return Err(MoveError::NoSuchStone);
+        let position = match history.iter().rposition(|&(c, _)| c == cell) {
+            Some(position) => position,
+            None => return Err(MoveError::NoSuchStone),
         };
         let side = history[position].1;
         // Undo down to that stone, then put back the ones played after it.
@@ -324,7 +326,7 @@ mod tests {
 
     #[test]
     fn pruning_does_not_pass_off_a_won_position_as_lost() {
-        use crate::gomoku::search::WIN_THRESHOLD;
+        use crate::core::score::WIN_THRESHOLD;
         // From a game against Rapfi (15x15 exact five, white to move): white wins by force,
         // starting with the four (8, 3). A search that skipped late moves in nodes where every
         // move tried so far lost once scored this position lost for white at depth 7. Which

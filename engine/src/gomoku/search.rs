@@ -18,15 +18,14 @@ use super::board::{Board, Cell, CELLS};
 use super::eval::{evaluate_smoothed, material};
 use super::movegen::{generate, generate_unordered, is_legal, move_score, ScoredMove};
 use super::pattern::Threat;
-use super::rule::{Color, Rule};
-use super::tt::{Bound, Entry, TranspositionTable};
+use super::rule::Rule;
+use super::tt::{Entry, TranspositionTable};
 use super::vcf::VcfSolver;
+use crate::core::color::Color;
+use crate::core::score::Bound;
 use crate::core::time::Deadline;
 
-/// The score of a win on the move; a win `n` plies away scores `WIN - n`.
-pub const WIN: i32 = 30_000;
-/// Scores beyond this are wins or losses, not evaluations.
-pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+use crate::core::score::{WIN, WIN_THRESHOLD};
 /// The deepest ply a search line may reach.
 const MAX_PLY: usize = 96;
 
@@ -229,7 +228,7 @@ impl Searcher {
             // A new best move or a falling score says the search is still learning about
             // this position.
             let unsettled = depth >= SETTLED_FROM_DEPTH
-                && (best.is_some_and(|cell| result.best != Some(cell))
+                && (best.map_or(false, |cell| result.best != Some(cell))
                     || score + UNSETTLED_DROP < result.score);
             self.move_limit = if unsettled { extended } else { deadline.soft };
             result.best = best.or(result.best);
@@ -488,12 +487,7 @@ impl Searcher {
         if let Some(entry) = entry {
             if !principal && entry.depth >= depth {
                 let score = from_table(entry.score, ply_score);
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
+                if entry.bound.settles(score, alpha, beta) {
                     if let Some(cell) = entry.best {
                         self.learn_from_table_move(board, cell, depth, score >= beta);
                     }
@@ -505,7 +499,7 @@ impl Searcher {
         let mut was_principal = if excluded.is_some() {
             self.was_principal[ply]
         } else {
-            principal || entry.is_some_and(|entry| entry.pv)
+            principal || entry.map_or(false, |entry| entry.pv)
         };
         self.was_principal[ply] = was_principal;
         self.was_principal[ply + 1] = false;
@@ -523,12 +517,7 @@ impl Searcher {
             let mut estimate = stand;
             if let Some(entry) = entry {
                 let score = from_table(entry.score, ply_score);
-                let better = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score > stand,
-                    Bound::Upper => score < stand,
-                };
-                if better {
+                if entry.bound.improves(score, stand) {
                     estimate = score;
                 }
             }
@@ -554,7 +543,7 @@ impl Searcher {
                 let attacking = ply >= 4
                     && [ply - 2, ply - 4]
                         .iter()
-                        .all(|&p| self.played[p].is_some_and(|(_, threat)| threat.is_four()));
+                        .all(|&p| self.played[p].map_or(false, |(_, threat)| threat.is_four()));
                 if eval < WIN_THRESHOLD
                     && beta > -WIN_THRESHOLD
                     && eval - margin >= beta
@@ -597,7 +586,7 @@ impl Searcher {
         let mut complexity_log = None;
         let likely_fail_high = !principal
             && cut_node
-            && eval.is_some_and(|eval| eval >= beta + fail_high_margin(depth, forced));
+            && eval.map_or(false, |eval| eval >= beta + fail_high_margin(depth, forced));
         let original_alpha = alpha;
         let mut best_score = -WIN - 1;
         let mut best_move = None;
@@ -666,7 +655,7 @@ impl Searcher {
             if likely_fail_high {
                 if !own.is_four() {
                     extension -= PLY;
-                } else if our_last.is_some_and(|(_, threat)| threat.is_four()) {
+                } else if our_last.map_or(false, |(_, threat)| threat.is_four()) {
                     extension += PLY;
                 }
             }
@@ -708,7 +697,7 @@ impl Searcher {
                     reduction += if from_theirs > 4 { 15 } else { 0 };
                     reduction += if from_ours > 4 { 8 } else { 0 };
                 }
-                let attacking_on = our_last.is_some_and(|(_, threat)| threat >= Threat::Three);
+                let attacking_on = our_last.map_or(false, |(_, threat)| threat >= Threat::Three);
                 if !forced
                     && attacking_on
                     && (own >= Threat::Three || from_ours <= 4 && own >= Threat::DoubleTwo)
@@ -786,13 +775,7 @@ impl Searcher {
                 self.counter_moves[last as usize][opponent.index()] = Some((best, own));
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         // A position whose moves all failed low below a principal one may be on the next
         // principal variation; one that found its refutation is likely not.
         if best_score <= original_alpha {
@@ -969,13 +952,14 @@ impl Searcher {
         if stand >= beta || fours == 0 || ply + 2 >= MAX_PLY || stand + LEAF_DELTA < alpha {
             return stand;
         }
-        let Some(&(last, _)) = board
+        let last = match board
             .history()
             .iter()
             .rev()
             .find(|&&(_, color)| color == me)
-        else {
-            return stand;
+        {
+            Some(&(last, _)) => last,
+            None => return stand,
         };
         let (lx, ly) = board.coords(last);
         let mut cells = std::mem::take(&mut self.leaf_lists[ply]);

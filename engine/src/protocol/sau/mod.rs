@@ -14,7 +14,7 @@ pub mod connect6;
 pub mod nogo;
 pub mod surakarta;
 
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
@@ -46,7 +46,7 @@ pub trait SauGame {
     /// Starts a new game from the initial position.
     fn new_game(&mut self);
     /// The side to move in the current position.
-    fn side_to_move(&self) -> Stone;
+    fn side_to_move(&self) -> Color;
     /// Whether the game has ended by its rules.
     fn is_over(&self) -> bool;
     /// Builds the move a position list describes (`None` for an `@@` placeholder), if the list
@@ -141,7 +141,7 @@ impl Clock {
 /// Where a game stands for the adapter.
 struct Match<G: SauGame> {
     /// Our colour, when a game is running.
-    our_side: Option<Stone>,
+    our_side: Option<Color>,
     clock: Clock,
     /// The position before our last move, kept until the platform accepts that move.
     before_our_move: Option<G::Snapshot>,
@@ -177,8 +177,9 @@ pub fn run<G: SauGame, R: BufRead, W: Write>(
         }
         let text = String::from_utf8_lossy(&line);
         let mut words = text.split_whitespace();
-        let Some(command) = words.next() else {
-            continue;
+        let command = match words.next() {
+            Some(command) => command,
+            None => continue,
         };
         let argument = words.next();
         match command {
@@ -188,10 +189,10 @@ pub fn run<G: SauGame, R: BufRead, W: Write>(
             }
             "new" => match argument {
                 Some("black") => {
-                    start_game(game, &mut state, control, Stone::Black, start, &mut output)?
+                    start_game(game, &mut state, control, Color::Black, start, &mut output)?
                 }
                 Some("white") => {
-                    start_game(game, &mut state, control, Stone::White, start, &mut output)?
+                    start_game(game, &mut state, control, Color::White, start, &mut output)?
                 }
                 _ => notice(&mut output, "new needs black or white")?,
             },
@@ -248,7 +249,7 @@ fn start_game<G: SauGame, W: Write>(
     game: &mut G,
     state: &mut Match<G>,
     control: TimeControl,
-    side: Stone,
+    side: Color,
     start: Instant,
     output: &mut W,
 ) -> io::Result<()> {
@@ -271,8 +272,9 @@ fn on_opponent_move<G: SauGame, W: Write>(
     start: Instant,
     output: &mut W,
 ) -> io::Result<()> {
-    let Some(squares) = argument.and_then(|text| parse_squares(text, game.board_size())) else {
-        return notice(output, "unreadable square list ignored");
+    let squares = match argument.and_then(|text| parse_squares(text, game.board_size())) {
+        Some(squares) => squares,
+        None => return notice(output, "unreadable square list ignored"),
     };
     if state.our_side.is_none() {
         // A game that began without `new`: we play the side that answers this one.
@@ -283,8 +285,9 @@ fn on_opponent_move<G: SauGame, W: Write>(
     if Some(game.side_to_move()) == state.our_side {
         return notice(output, "it is our turn, the opponent's squares are ignored");
     }
-    let Some(mv) = game.legal_move_from(&squares) else {
-        return notice(output, "illegal opponent turn ignored");
+    let mv = match game.legal_move_from(&squares) {
+        Some(mv) => mv,
+        None => return notice(output, "illegal opponent turn ignored"),
     };
     game.play(mv);
     state.before_our_move = None;
@@ -301,8 +304,9 @@ fn on_rejected<G: SauGame, W: Write>(
     start: Instant,
     output: &mut W,
 ) -> io::Result<()> {
-    let (Some(snapshot), Some(last)) = (state.before_our_move.take(), state.last_move) else {
-        return notice(output, "nothing of ours to take back");
+    let (snapshot, last) = match (state.before_our_move.take(), state.last_move) {
+        (Some(snapshot), Some(last)) => (snapshot, last),
+        _ => return notice(output, "nothing of ours to take back"),
     };
     game.restore(snapshot);
     state.rejected.push(last);
@@ -318,8 +322,9 @@ fn answer<G: SauGame, W: Write>(
 ) -> io::Result<()> {
     let deadline = state.clock.deadline(start, game.expected_moves_left());
     let snapshot = game.snapshot();
-    let Some(mv) = game.choose_move(deadline, &state.rejected) else {
-        return notice(output, "no legal turn left");
+    let mv = match game.choose_move(deadline, &state.rejected) {
+        Some(mv) => mv,
+        None => return notice(output, "no legal turn left"),
     };
     game.play(mv);
     state.before_our_move = Some(snapshot);
@@ -447,11 +452,11 @@ mod tests {
         fn new_game(&mut self) {
             self.taken.clear();
         }
-        fn side_to_move(&self) -> Stone {
+        fn side_to_move(&self) -> Color {
             if self.taken.len() % 2 == 0 {
-                Stone::Black
+                Color::Black
             } else {
-                Stone::White
+                Color::White
             }
         }
         fn is_over(&self) -> bool {
