@@ -63,9 +63,8 @@ mod engine {
     //! Layout, one folder per concern:
     //! - [`core`]: small pieces every engine shares (clock and time budget, random numbers, stone
     //!   colours).
-    //! - one module per game ([`checkers`], [`gomoku`], [`connect6`], [`nogo`],
-    //!   [`surakarta`]): the rules, the
-    //!   search and the evaluation of that game. The games know nothing of text protocols.
+    //! - one module per game ([`checkers`], [`gomoku`], [`connect6`], [`nogo`], [`surakarta`]): the
+    //!   rules, the search and the evaluation of that game. The games know nothing of text protocols.
     //! - [`protocol`]: one module per judge; an adapter only translates between the judge's lines
     //!   and a game's types.
     //!
@@ -73,7 +72,38 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers,
+        //! and the worker thread that ponders.
+
+        pub mod color {
+            // engine/src/core/color.rs
+            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+            //! first player).
+
+            /// A side, and the colour of its stones or pieces.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Color {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Color {
+                /// The other side.
+                pub fn opponent(self) -> Color {
+                    match self {
+                        Color::Black => Color::White,
+                        Color::White => Color::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-side arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+        }
 
         pub mod rng {
             // engine/src/core/rng.rs
@@ -114,32 +144,49 @@ mod engine {
             }
         }
 
-        pub mod stone {
-            // engine/src/core/stone.rs
-            //! The two colours of the stone games (Connect6, NoGo and the SAU platform's other games), where
-            //! black always moves first.
+        pub mod score {
+            // engine/src/core/score.rs
+            //! Scores of the alpha-beta searches: evaluations, proven results by their distance, and what a
+            //! stored score says about the true value.
 
-            /// A player, and the colour of that player's stones.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Stone {
-                /// Moves first.
-                Black = 0,
-                /// Moves second.
-                White = 1,
+            /// The score of a game won on the move; a win `n` plies away scores `WIN - n`, so that the
+            /// search prefers the quickest win and the slowest loss.
+            pub const WIN: i32 = 30_000;
+
+            /// Scores beyond this (in absolute value) are proven wins or losses, not evaluations.
+            pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+
+            /// What a search result says about the true value of its position.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub enum Bound {
+                /// The true value.
+                Exact,
+                /// The true value is at least this (the search failed high).
+                Lower,
+                /// The true value is at most this (the search failed low).
+                Upper,
             }
 
-            impl Stone {
-                /// The other colour.
-                pub fn opponent(self) -> Stone {
-                    match self {
-                        Stone::Black => Stone::White,
-                        Stone::White => Stone::Black,
+            impl Bound {
+                /// The bound of `score`, the best a search found in the window `(alpha, beta)` it was
+                /// started with.
+                pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+                    if score >= beta {
+                        Bound::Lower
+                    } else if score > alpha {
+                        Bound::Exact
+                    } else {
+                        Bound::Upper
                     }
                 }
 
-                /// 0 for black, 1 for white: an index into per-colour arrays.
-                pub fn index(self) -> usize {
-                    self as usize
+                /// Whether a stored `score` with this bound settles a search of the window `(alpha, beta)`.
+                pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+                    match self {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= beta,
+                        Bound::Upper => score <= alpha,
+                    }
                 }
             }
         }
@@ -215,7 +262,7 @@ mod engine {
                 //! Surakarta on the SAU platform: `X1Y1X2Y2` (from, to) on a 6x6 board, `x` the first letter.
 
                 use super::{SauGame, Square};
-                use crate::engine::core::stone::Stone;
+                use crate::engine::core::color::Color;
                 use crate::engine::core::time::Deadline;
                 use crate::engine::surakarta::board::{Move, SIZE};
                 use crate::engine::surakarta::engine::{Saved, SurakartaEngine};
@@ -248,7 +295,7 @@ mod engine {
                         SurakartaEngine::new_game(self);
                     }
 
-                    fn side_to_move(&self) -> Stone {
+                    fn side_to_move(&self) -> Color {
                         SurakartaEngine::side_to_move(self)
                     }
 
@@ -297,7 +344,7 @@ mod engine {
                 }
             }
 
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
             use std::io::{self, BufRead, Write};
             use std::time::{Duration, Instant};
@@ -333,7 +380,7 @@ mod engine {
                 fn new_game(&mut self);
 
                 /// The side to move in the current position.
-                fn side_to_move(&self) -> Stone;
+                fn side_to_move(&self) -> Color;
 
                 /// Whether the game has ended by its rules.
                 fn is_over(&self) -> bool;
@@ -451,7 +498,7 @@ mod engine {
             /// Where a game stands for the adapter.
             struct Match<G: SauGame> {
                 /// Our colour, when a game is running.
-                our_side: Option<Stone>,
+                our_side: Option<Color>,
                 clock: Clock,
                 /// The position before our last move, kept until the platform accepts that move.
                 before_our_move: Option<G::Snapshot>,
@@ -487,8 +534,9 @@ mod engine {
                     }
                     let text = String::from_utf8_lossy(&line);
                     let mut words = text.split_whitespace();
-                    let Some(command) = words.next() else {
-                        continue;
+                    let command = match words.next() {
+                        Some(command) => command,
+                        None => continue,
                     };
                     let argument = words.next();
                     match command {
@@ -503,7 +551,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::Black,
+                                        Color::Black,
                                         start,
                                         &mut output,
                                     )?
@@ -513,7 +561,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::White,
+                                        Color::White,
                                         start,
                                         &mut output,
                                     )?
@@ -591,7 +639,7 @@ mod engine {
                 game: &mut G,
                 state: &mut Match<G>,
                 control: TimeControl,
-                side: Stone,
+                side: Color,
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
@@ -614,9 +662,11 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let Some(squares) = argument
-                    .and_then(|text| parse_squares(text, game.board_size())) else {
-                    return notice(output, "unreadable square list ignored");
+                let squares = match argument
+                    .and_then(|text| parse_squares(text, game.board_size()))
+                {
+                    Some(squares) => squares,
+                    None => return notice(output, "unreadable square list ignored"),
                 };
                 if state.our_side.is_none() {
                     // A game that began without `new`: we play the side that answers this one.
@@ -630,8 +680,9 @@ mod engine {
                         "it is our turn, the opponent's squares are ignored",
                     );
                 }
-                let Some(mv) = game.legal_move_from(&squares) else {
-                    return notice(output, "illegal opponent turn ignored");
+                let mv = match game.legal_move_from(&squares) {
+                    Some(mv) => mv,
+                    None => return notice(output, "illegal opponent turn ignored"),
                 };
                 game.play(mv);
                 state.before_our_move = None;
@@ -648,11 +699,12 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let (Some(snapshot), Some(last)) = (
+                let (snapshot, last) = match (
                     state.before_our_move.take(),
                     state.last_move,
-                ) else {
-                    return notice(output, "nothing of ours to take back");
+                ) {
+                    (Some(snapshot), Some(last)) => (snapshot, last),
+                    _ => return notice(output, "nothing of ours to take back"),
                 };
                 game.restore(snapshot);
                 state.rejected.push(last);
@@ -668,8 +720,9 @@ mod engine {
             ) -> io::Result<()> {
                 let deadline = state.clock.deadline(start, game.expected_moves_left());
                 let snapshot = game.snapshot();
-                let Some(mv) = game.choose_move(deadline, &state.rejected) else {
-                    return notice(output, "no legal turn left");
+                let mv = match game.choose_move(deadline, &state.rejected) {
+                    Some(mv) => mv,
+                    None => return notice(output, "no legal turn left"),
                 };
                 game.play(mv);
                 state.before_our_move = Some(snapshot);
@@ -742,7 +795,7 @@ mod engine {
         //! the engine plays on as long as the platform asks, and its evaluation counts pieces first, so
         //! a game stopped that way is scored the way the engine plays for (see docs/surakarta.md).
         //!
-        //! - the two colours are [`Stone`](crate::core::stone::Stone), shared with the other games.
+        //! - the two colours are [`Color`](crate::core::color::Color), shared with the other games.
         //! - [`board`]: the position as bit sets, the circuits and move generation.
         //! - [`eval`]: the static evaluation.
         //! - [`search`]: alpha-beta with iterative deepening, PVS, transposition table and quiescence.
@@ -762,7 +815,7 @@ mod engine {
             //! so that an arc lies between positions 5|6, 11|12, 17|18 and 23|0. The four points where a
             //! circuit crosses itself appear twice in its list.
 
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// Board side.
             pub const SIZE: usize = 6;
@@ -889,7 +942,7 @@ mod engine {
             #[derive(Clone, Copy, Debug, PartialEq, Eq)]
             pub struct Board {
                 pieces: [u64; 2],
-                to_move: Stone,
+                to_move: Color,
                 quiet_plies: u32,
                 hash: u64,
             }
@@ -911,14 +964,14 @@ mod engine {
                             white |= 1 << (y * SIZE + SIZE - 1 - x);
                         }
                     }
-                    Self::from_pieces(black, white, Stone::Black)
+                    Self::from_pieces(black, white, Color::Black)
                 }
 
                 /// A position with the given pieces (bit `y * 6 + x`); overlapping bits are given to black.
-                pub fn from_pieces(black: u64, white: u64, to_move: Stone) -> Self {
+                pub fn from_pieces(black: u64, white: u64, to_move: Color) -> Self {
                     let black = black & ALL;
                     let white = white & ALL & !black;
-                    let mut hash = if to_move == Stone::White {
+                    let mut hash = if to_move == Color::White {
                         ZOBRIST_WHITE
                     } else {
                         0
@@ -939,12 +992,12 @@ mod engine {
                 }
 
                 /// The side to move.
-                pub fn to_move(&self) -> Stone {
+                pub fn to_move(&self) -> Color {
                     self.to_move
                 }
 
                 /// The pieces of `side`.
-                pub fn pieces(&self, side: Stone) -> u64 {
+                pub fn pieces(&self, side: Color) -> u64 {
                     self.pieces[side.index()]
                 }
 
@@ -954,7 +1007,7 @@ mod engine {
                 }
 
                 /// How many pieces `side` has left.
-                pub fn count(&self, side: Stone) -> u32 {
+                pub fn count(&self, side: Color) -> u32 {
                     self.pieces[side.index()].count_ones()
                 }
 
@@ -1059,7 +1112,7 @@ mod engine {
                 /// is reported twice).
                 pub fn for_each_capture(
                     &self,
-                    side: Stone,
+                    side: Color,
                     mut found: impl FnMut(usize, usize),
                 ) {
                     let ours = self.pieces(side);
@@ -1165,7 +1218,7 @@ mod engine {
 
             use super::board::{Board, Move};
             use super::search::{Searcher, Settings};
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
 
             /// A game position with the keys of every position before it (for repetitions).
@@ -1201,7 +1254,7 @@ mod engine {
                 }
 
                 /// The side to move.
-                pub fn side_to_move(&self) -> Stone {
+                pub fn side_to_move(&self) -> Color {
                     self.board.to_move()
                 }
 
@@ -1365,13 +1418,8 @@ mod engine {
             use super::board::{Board, Move, POINTS};
             use super::eval::{evaluate, Weights};
             use crate::engine::core::rng::Rng;
+            use crate::engine::core::score::{Bound, WIN, WIN_THRESHOLD as WIN_BOUND};
             use crate::engine::core::time::Deadline;
-
-            /// A won position's score, less the plies it takes to win.
-            pub const WIN: i32 = 100_000;
-
-            /// Scores beyond this are wins or losses.
-            const WIN_BOUND: i32 = WIN - 1_000;
 
             /// The deepest ply the search reaches (quiescence included).
             const MAX_PLY: usize = 128;
@@ -1416,25 +1464,28 @@ mod engine {
                 }
             }
 
-            const EXACT: u8 = 0;
-
-            const LOWER: u8 = 1;
-
-            const UPPER: u8 = 2;
-
             const NO_POINT: u8 = u8::MAX;
 
-            #[derive(Clone, Copy, Default)]
+            #[derive(Clone, Copy)]
             struct Entry {
                 key: u64,
                 score: i32,
                 depth: i8,
-                bound: u8,
+                bound: Bound,
                 from: u8,
                 to: u8,
             }
 
             impl Entry {
+                const EMPTY: Entry = Entry {
+                    key: 0,
+                    score: 0,
+                    depth: 0,
+                    bound: Bound::Upper,
+                    from: NO_POINT,
+                    to: NO_POINT,
+                };
+
                 fn best(&self) -> Option<Move> {
                     (self.from != NO_POINT && self.key != 0)
                         .then_some(Move {
@@ -1475,7 +1526,7 @@ mod engine {
                 pub fn new(settings: Settings) -> Self {
                     Self {
                         settings,
-                        table: vec![Entry::default(); 1usize << settings.table_bits],
+                        table: vec![Entry::EMPTY; 1usize << settings.table_bits],
                         killers: [[None; 2]; MAX_PLY],
                         history: vec![0; POINTS * POINTS],
                         path: Vec::new(),
@@ -1489,7 +1540,7 @@ mod engine {
 
                 /// Forgets everything learnt in the previous game.
                 pub fn clear(&mut self) {
-                    self.table.iter_mut().for_each(|entry| *entry = Entry::default());
+                    self.table.iter_mut().for_each(|entry| *entry = Entry::EMPTY);
                     self.history.iter_mut().for_each(|value| *value = 0);
                     self.killers = [[None; 2]; MAX_PLY];
                 }
@@ -1651,12 +1702,7 @@ mod engine {
                         table_move = entry.best();
                         if i32::from(entry.depth) >= depth {
                             let score = from_table(entry.score, ply);
-                            let cut = match entry.bound {
-                                EXACT => true,
-                                LOWER => score >= beta,
-                                _ => score <= alpha,
-                            };
-                            if cut {
+                            if entry.bound.settles(score, alpha, beta) {
                                 return score;
                             }
                         }
@@ -1743,13 +1789,7 @@ mod engine {
                             }
                         }
                     }
-                    let bound = if best_score >= beta {
-                        LOWER
-                    } else if best_score > original_alpha {
-                        EXACT
-                    } else {
-                        UPPER
-                    };
+                    let bound = Bound::of(best_score, original_alpha, beta);
                     self.table[slot] = Entry {
                         key: board.hash(),
                         score: to_table(best_score, ply),

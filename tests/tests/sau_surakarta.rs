@@ -4,7 +4,7 @@
 
 mod sau_support;
 
-use engine::core::stone::Stone;
+use engine::core::color::Color;
 use engine::surakarta::board::{Board, Move};
 use harness::process::Reply;
 use harness::sau::judge::{play_match, Contestant, JudgeConfig};
@@ -75,7 +75,7 @@ fn referee_perft(referee: &Surakarta, depth: u32) -> u64 {
 }
 
 /// The same position for both: `rows` drawn with `y` down and `x` across, `X` black, `O` white.
-fn position(rows: [&str; 6], to_move: Stone) -> (Board, Surakarta) {
+fn position(rows: [&str; 6], to_move: Color) -> (Board, Surakarta) {
     let mut black = 0u64;
     let mut white = 0u64;
     let mut cells = [[None; 6]; 6];
@@ -95,8 +95,8 @@ fn position(rows: [&str; 6], to_move: Stone) -> (Board, Surakarta) {
         }
     }
     let colour = match to_move {
-        Stone::Black => Colour::Black,
-        Stone::White => Colour::White,
+        Color::Black => Colour::Black,
+        Color::White => Colour::White,
     };
     (
         Board::from_pieces(black, white, to_move),
@@ -117,17 +117,17 @@ fn move_counts_agree_from_several_positions() {
         // Open circuits: a lone black piece on each circuit's crossing against scattered white.
         (
             ["......", ".X..O.", "..X...", "...O..", ".O....", "O....."],
-            Stone::Black,
+            Color::Black,
         ),
         // A middle game with captures for both sides.
         (
             ["XX.OOO", "X..X.O", ".X.O.O", "X.O..O", "XX..OO", "X.X.O."],
-            Stone::White,
+            Color::White,
         ),
         // Pieces that can only pass their own crossing point to reach the enemy.
         (
             ["......", ".X....", "......", ".O....", "....X.", "......"],
-            Stone::Black,
+            Color::Black,
         ),
     ];
     for (rows, to_move) in positions {
@@ -147,14 +147,14 @@ fn move_counts_agree_from_several_positions() {
 fn captures_go_through_an_arc_and_pass_their_own_point() {
     let (board, referee) = position(
         ["......", ".X....", "......", ".O....", "......", "......"],
-        Stone::Black,
+        Color::Black,
     );
     // BB reaches BD down column B only without an arc; round the circuit it passes BB itself.
     assert!(engine_turns(&board).contains(&"BBBD".to_string()));
     assert!(referee_turns(&referee).contains(&"BBBD".to_string()));
     let (board, referee) = position(
         ["......", "X..O..", "......", "......", "......", "......"],
-        Stone::Black,
+        Color::Black,
     );
     // AB and DB share row B with nothing between: no arc, no capture, whichever way round it
     // is blocked... except the long way through all four arcs.
@@ -163,7 +163,7 @@ fn captures_go_through_an_arc_and_pass_their_own_point() {
     // A piece on a corner is on no circuit and can never capture or be captured.
     let (board, referee) = position(
         ["X.....", "......", "......", "......", "......", ".....O"],
-        Stone::Black,
+        Color::Black,
     );
     assert_eq!(engine_turns(&board).len(), 3);
     assert_eq!(referee_turns(&referee), engine_turns(&board));

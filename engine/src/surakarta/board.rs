@@ -10,7 +10,7 @@
 //! so that an arc lies between positions 5|6, 11|12, 17|18 and 23|0. The four points where a
 //! circuit crosses itself appear twice in its list.
 
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 
 /// Board side.
 pub const SIZE: usize = 6;
@@ -134,7 +134,7 @@ impl Move {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
     pieces: [u64; 2],
-    to_move: Stone,
+    to_move: Color,
     quiet_plies: u32,
     hash: u64,
 }
@@ -156,14 +156,14 @@ impl Board {
                 white |= 1 << (y * SIZE + SIZE - 1 - x);
             }
         }
-        Self::from_pieces(black, white, Stone::Black)
+        Self::from_pieces(black, white, Color::Black)
     }
 
     /// A position with the given pieces (bit `y * 6 + x`); overlapping bits are given to black.
-    pub fn from_pieces(black: u64, white: u64, to_move: Stone) -> Self {
+    pub fn from_pieces(black: u64, white: u64, to_move: Color) -> Self {
         let black = black & ALL;
         let white = white & ALL & !black;
-        let mut hash = if to_move == Stone::White {
+        let mut hash = if to_move == Color::White {
             ZOBRIST_WHITE
         } else {
             0
@@ -184,12 +184,12 @@ impl Board {
     }
 
     /// The side to move.
-    pub fn to_move(&self) -> Stone {
+    pub fn to_move(&self) -> Color {
         self.to_move
     }
 
     /// The pieces of `side`.
-    pub fn pieces(&self, side: Stone) -> u64 {
+    pub fn pieces(&self, side: Color) -> u64 {
         self.pieces[side.index()]
     }
 
@@ -199,7 +199,7 @@ impl Board {
     }
 
     /// How many pieces `side` has left.
-    pub fn count(&self, side: Stone) -> u32 {
+    pub fn count(&self, side: Color) -> u32 {
         self.pieces[side.index()].count_ones()
     }
 
@@ -299,7 +299,7 @@ impl Board {
 
     /// Calls `found(from, to)` for every capture path of `side` (a target reached by two paths
     /// is reported twice).
-    pub fn for_each_capture(&self, side: Stone, mut found: impl FnMut(usize, usize)) {
+    pub fn for_each_capture(&self, side: Color, mut found: impl FnMut(usize, usize)) {
         let ours = self.pieces(side);
         let theirs = self.pieces(side.opponent());
         for_each_link(ours | theirs, |from, to| {
@@ -421,7 +421,7 @@ mod tests {
     #[test]
     fn a_capture_needs_an_arc() {
         // Black on (0,1), white on (3,1): same row, no arc between them.
-        let board = Board::from_pieces(1 << point(0, 1), 1 << point(3, 1), Stone::Black);
+        let board = Board::from_pieces(1 << point(0, 1), 1 << point(3, 1), Color::Black);
         let mut moves = Vec::new();
         board.generate(&mut moves, true);
         // Going left from (0,1) the piece takes the top-left arc to (1,0), down column 1,
@@ -429,7 +429,7 @@ mod tests {
         // from the right: it reaches (3,1) after four arcs.
         assert_eq!(moves, vec![Move::new(point(0, 1), point(3, 1))]);
         // Black on (1,1) crossing: it can pass its own point.
-        let board = Board::from_pieces(1 << point(1, 1), 1 << point(1, 3), Stone::Black);
+        let board = Board::from_pieces(1 << point(1, 1), 1 << point(1, 3), Color::Black);
         board.generate(&mut moves, true);
         assert_eq!(moves, vec![Move::new(point(1, 1), point(1, 3))]);
     }

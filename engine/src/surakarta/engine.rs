@@ -2,7 +2,7 @@
 
 use super::board::{Board, Move};
 use super::search::{Report, Searcher, Settings};
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 
 /// A game position with the keys of every position before it (for repetitions).
@@ -43,7 +43,7 @@ impl SurakartaEngine {
     }
 
     /// The side to move.
-    pub fn side_to_move(&self) -> Stone {
+    pub fn side_to_move(&self) -> Color {
         self.board.to_move()
     }
 

@@ -92,14 +92,14 @@ pub fn evaluate(board: &Board, weights: &Weights) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::stone::Stone;
+    use crate::core::color::Color;
 
     #[test]
     fn the_start_is_even_and_material_counts() {
         let weights = Weights::default();
         let board = Board::new();
         assert_eq!(evaluate(&board, &weights), 0);
-        let up = Board::from_pieces(board.pieces(Stone::Black), 0b1111, Stone::Black);
+        let up = Board::from_pieces(board.pieces(Color::Black), 0b1111, Color::Black);
         assert!(evaluate(&up, &weights) > 0);
     }
 }

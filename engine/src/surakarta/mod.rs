@@ -10,7 +10,7 @@
 //! the engine plays on as long as the platform asks, and its evaluation counts pieces first, so
 //! a game stopped that way is scored the way the engine plays for (see docs/surakarta.md).
 //!
-//! - the two colours are [`Stone`](crate::core::stone::Stone), shared with the other games.
+//! - the two colours are [`Color`](crate::core::color::Color), shared with the other games.
 //! - [`board`]: the position as bit sets, the circuits and move generation.
 //! - [`eval`]: the static evaluation.
 //! - [`search`]: alpha-beta with iterative deepening, PVS, transposition table and quiescence.

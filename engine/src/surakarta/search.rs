@@ -5,12 +5,8 @@
 use super::board::{Board, Move, POINTS};
 use super::eval::{evaluate, Weights};
 use crate::core::rng::Rng;
+use crate::core::score::{Bound, WIN, WIN_THRESHOLD as WIN_BOUND};
 use crate::core::time::Deadline;
-
-/// A won position's score, less the plies it takes to win.
-pub const WIN: i32 = 100_000;
-/// Scores beyond this are wins or losses.
-const WIN_BOUND: i32 = WIN - 1_000;
 /// The deepest ply the search reaches (quiescence included).
 const MAX_PLY: usize = 128;
 /// Nodes between two looks at the clock.
@@ -53,22 +49,28 @@ impl Default for Settings {
     }
 }
 
-const EXACT: u8 = 0;
-const LOWER: u8 = 1;
-const UPPER: u8 = 2;
 const NO_POINT: u8 = u8::MAX;
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Entry {
     key: u64,
     score: i32,
     depth: i8,
-    bound: u8,
+    bound: Bound,
     from: u8,
     to: u8,
 }
 
 impl Entry {
+    const EMPTY: Entry = Entry {
+        key: 0,
+        score: 0,
+        depth: 0,
+        bound: Bound::Upper,
+        from: NO_POINT,
+        to: NO_POINT,
+    };
+
     fn best(&self) -> Option<Move> {
         (self.from != NO_POINT && self.key != 0).then_some(Move {
             from: self.from,
@@ -108,7 +110,7 @@ impl Searcher {
     pub fn new(settings: Settings) -> Self {
         Self {
             settings,
-            table: vec![Entry::default(); 1usize << settings.table_bits],
+            table: vec![Entry::EMPTY; 1usize << settings.table_bits],
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; POINTS * POINTS],
             path: Vec::new(),
@@ -134,7 +136,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.table
             .iter_mut()
-            .for_each(|entry| *entry = Entry::default());
+            .for_each(|entry| *entry = Entry::EMPTY);
         self.history.iter_mut().for_each(|value| *value = 0);
         self.killers = [[None; 2]; MAX_PLY];
     }
@@ -282,12 +284,7 @@ impl Searcher {
             table_move = entry.best();
             if i32::from(entry.depth) >= depth {
                 let score = from_table(entry.score, ply);
-                let cut = match entry.bound {
-                    EXACT => true,
-                    LOWER => score >= beta,
-                    _ => score <= alpha,
-                };
-                if cut {
+                if entry.bound.settles(score, alpha, beta) {
                     return score;
                 }
             }
@@ -365,13 +362,7 @@ impl Searcher {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            LOWER
-        } else if best_score > original_alpha {
-            EXACT
-        } else {
-            UPPER
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.table[slot] = Entry {
             key: board.hash(),
             score: to_table(best_score, ply),
@@ -471,7 +462,7 @@ fn from_table(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::stone::Stone;
+    use crate::core::color::Color;
     use std::time::Duration;
 
     fn point(x: usize, y: usize) -> usize {
@@ -491,7 +482,7 @@ mod tests {
         let board = Board::from_pieces(
             1 << point(0, 1) | 1 << point(0, 0),
             1 << point(3, 1),
-            Stone::Black,
+            Color::Black,
         );
         let mut searcher = Searcher::new(small());
         let mv = searcher.search(&board, &[], 10, Deadline::unlimited(), &[]);

@@ -1,7 +1,7 @@
 //! Surakarta on the SAU platform: `X1Y1X2Y2` (from, to) on a 6x6 board, `x` the first letter.
 
 use super::{SauGame, Square};
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 use crate::surakarta::board::{Move, SIZE};
 use crate::surakarta::engine::{Saved, SurakartaEngine};
@@ -33,7 +33,7 @@ impl SauGame for SurakartaEngine {
         SurakartaEngine::new_game(self);
     }
 
-    fn side_to_move(&self) -> Stone {
+    fn side_to_move(&self) -> Color {
         SurakartaEngine::side_to_move(self)
     }
 
