@@ -23,6 +23,8 @@ pub struct Settings {
     pub quiescence: bool,
     /// Whether late quiet moves are first searched one ply shallower.
     pub reductions: bool,
+    /// Moves searched in full before the reductions start.
+    pub reduce_after: usize,
     /// Plies a null move saves (0: no null moves). Zugzwang is rare in Surakarta: a side
     /// almost always has a harmless step.
     pub null_reduction: u32,
@@ -41,6 +43,7 @@ impl Default for Settings {
             table_bits: 20,
             quiescence: true,
             reductions: true,
+            reduce_after: 4,
             null_reduction: 0,
             random_plies: 0,
             seed: 0,
@@ -327,7 +330,10 @@ impl Searcher {
             let score = if index == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let reduce = self.settings.reductions && depth >= 3 && index >= 4 && !capture;
+                let reduce = self.settings.reductions
+                    && depth >= 3
+                    && index >= self.settings.reduce_after
+                    && !capture;
                 let reduced = if reduce { depth - 2 } else { depth - 1 };
                 let mut score = -self.negamax(&child, reduced, -alpha - 1, -alpha, ply + 1);
                 if reduce && score > alpha && !self.stopped {

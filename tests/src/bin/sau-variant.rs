@@ -7,7 +7,7 @@
 //!                      [--cells N] [--root-turns N] [--root-cells N]
 //!                      [--leaf-attack-turns N] [--opening-variety N] [--seed N]
 //! sau-variant surakarta [--max-depth N] [--quiescence 0|1] [--reductions 0|1]
-//!                       [--positional 0|1] [--weights W1,..,W8] [--null N]
+//!                       [--positional 0|1] [--weights W1,..,W8] [--null N] [--reduce-after N]
 //!                       [--random-plies N] [--seed N]
 //! ```
 //! plus the engines' own `--game-ms` and `--move-ms`.
@@ -117,6 +117,7 @@ fn run() -> Result<(), String> {
                 quiescence: value(&args, "--quiescence", 1u32)? != 0,
                 reductions: value(&args, "--reductions", 1u32)? != 0,
                 null_reduction: value(&args, "--null", base.null_reduction)?,
+                reduce_after: value(&args, "--reduce-after", base.reduce_after)?,
                 random_plies: value(&args, "--random-plies", base.random_plies)?,
                 seed: value(&args, "--seed", std::process::id() as u64)?,
                 weights,
