@@ -247,10 +247,11 @@ mod engine {
             use super::position::Position;
             use super::search::{Limits, SearchResult, Searcher};
             use super::square::Square;
-            use super::timing::Clock;
+            use super::timing::{our_moves_left, MARGINS};
+            use crate::engine::core::clock::{Clock, TimeControl};
             use crate::engine::core::color::Color;
             use crate::engine::core::ponder::Ponder;
-            use crate::engine::core::time::{Deadline, StopFlag};
+            use crate::engine::core::time::StopFlag;
             use std::time::{Duration, Instant};
 
             /// Settings of a game.
@@ -272,6 +273,14 @@ mod engine {
                         move_limit: Duration::from_secs(2),
                         game_limit: Duration::from_secs(90),
                         table_mb: 64,
+                    }
+                }
+
+                /// The limits as the shared clock takes them.
+                pub fn time_control(&self) -> TimeControl {
+                    TimeControl {
+                        per_move: self.move_limit,
+                        per_game: self.game_limit,
                     }
                 }
             }
@@ -317,7 +326,7 @@ mod engine {
                         settings,
                         position: Position::start(),
                         us: Color::Black,
-                        clock: Clock::new(settings.move_limit, settings.game_limit),
+                        clock: Clock::new(settings.time_control(), MARGINS),
                     }
                 }
 
@@ -325,10 +334,7 @@ mod engine {
                 pub fn new_game(&mut self, us: Color) {
                     self.us = us;
                     self.position = Position::start();
-                    self.clock = Clock::new(
-                        self.settings.move_limit,
-                        self.settings.game_limit,
-                    );
+                    self.clock = Clock::new(self.settings.time_control(), MARGINS);
                 }
 
                 /// The current position.
@@ -375,15 +381,13 @@ mod engine {
                     if self.opponent_to_move() {
                         self.position = self.position.pass();
                     }
-                    let budget = self.clock.budget(self.position.ply());
+                    let deadline = self
+                        .clock
+                        .deadline(received, our_moves_left(self.position.ply()));
                     let limits = Limits {
-                        deadline: Deadline {
-                            start: received,
-                            soft: budget.soft,
-                            hard: budget.hard,
-                        },
+                        deadline,
                         stop: Some(quit.clone()),
-                        ..Limits::timed(budget.soft, budget.hard)
+                        ..Limits::timed(deadline.soft, deadline.hard)
                     };
                     let search = self.searcher.think(&self.position, limits);
                     let best = search.best?;
@@ -396,7 +400,7 @@ mod engine {
                         search,
                         ply,
                         spent,
-                        game_used: self.clock.used,
+                        game_used: self.clock.used(),
                     })
                 }
             }
@@ -1861,79 +1865,31 @@ mod engine {
 
         pub mod timing {
             // engine/src/checkers/timing.rs
-            //! The time manager: how long to think for one move, given the per-move and per-game limits
-            //! and the plies left before the game stops at ply 120.
+            //! How checkers spends the judge's time: the shared clock with this game's margins, and the
+            //! moves still ours before the game stops at ply 120.
 
             use super::position::MAX_PLIES;
+            use crate::engine::core::clock::Margins;
             use std::time::Duration;
 
-            /// The clock of one side for one game.
-            #[derive(Clone, Copy, Debug)]
-            pub struct Clock {
-                /// The judge's limit for one move.
-                pub move_limit: Duration,
-                /// The judge's limit for all our moves of a game.
-                pub game_limit: Duration,
-                /// Time used so far this game.
-                pub used: Duration,
-            }
+            /// The search may use at most 72% of the move limit (the rest covers reading the command,
+            /// printing, the judge's own overhead and a machine slower or busier than ours) and 92% of the
+            /// game; an iteration is not started past 75% of the even share, and the search is cut at 2.5
+            /// times the share and at a quarter of the game time left.
+            pub const MARGINS: Margins = Margins {
+                game_reserve_percent: 8,
+                game_reserve_min: Duration::ZERO,
+                move_margin_percent: 28,
+                move_margin_min: Duration::ZERO,
+                soft_percent: 75,
+                hard_percent: 250,
+                left_divisor: 4,
+            };
 
-            /// Soft and hard limits for one move.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub struct Budget {
-                /// No new iteration after this.
-                pub soft: Duration,
-                /// Stop the search at once after this.
-                pub hard: Duration,
-            }
-
-            /// Part of the move limit the search may use at most: the rest covers reading the command,
-            /// printing, the judge's own overhead, and a machine slower or busier than ours.
-            const MOVE_SHARE: f64 = 0.72;
-
-            /// Part of the game limit the plan spends; the rest is a reserve.
-            const GAME_SHARE: f64 = 0.92;
-
-            impl Clock {
-                /// A clock with nothing used.
-                pub fn new(move_limit: Duration, game_limit: Duration) -> Clock {
-                    Clock {
-                        move_limit,
-                        game_limit,
-                        used: Duration::ZERO,
-                    }
-                }
-
-                /// The budget for our move at game ply `ply`.
-                ///
-                /// The game time left is spread evenly over our moves left before the ply limit; an
-                /// iteration is not started past 75% of that share (the next one would take about as long
-                /// again as all before it), and the search is cut at 2.5 times the share, at the move
-                /// limit's safe part, and at a quarter of the game time left. Time a move does not use
-                /// raises the share of the moves after it.
-                pub fn budget(&self, ply: u32) -> Budget {
-                    let plies_left = MAX_PLIES.saturating_sub(ply).max(1);
-                    let our_moves_left = (plies_left + 1) / 2;
-                    let game_left = self
-                        .game_limit
-                        .mul_f64(GAME_SHARE)
-                        .saturating_sub(self.used);
-                    let share = game_left / our_moves_left;
-                    let hard = self
-                        .move_limit
-                        .mul_f64(MOVE_SHARE)
-                        .min(share.mul_f64(2.5))
-                        .min(game_left / 4);
-                    Budget {
-                        soft: share.mul_f64(0.75).min(hard),
-                        hard,
-                    }
-                }
-
-                /// Adds the time one move took.
-                pub fn spend(&mut self, time: Duration) {
-                    self.used += time;
-                }
+            /// Our moves left at game ply `ply`, the one about to be played included.
+            pub fn our_moves_left(ply: u32) -> u32 {
+                let plies_left = MAX_PLIES.saturating_sub(ply).max(1);
+                (plies_left + 1) / 2
             }
         }
 
@@ -2053,8 +2009,97 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers,
-        //! and the worker thread that ponders.
+        //! What every engine shares: the two sides, search scores and bounds, the time manager and its
+        //! deadlines, random numbers, and the worker thread that ponders.
+
+        pub mod clock {
+            // engine/src/core/clock.rs
+            //! One time manager for every engine: from the judge's per-move and per-game limits and the time
+            //! already used, a soft and a hard deadline for the next move.
+            //!
+            //! The time left, less a reserve, is spread evenly over the moves the game still expects from
+            //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
+            //! (hard), never past the safe part of the move limit nor a fraction of the time left.
+
+            use super::time::Deadline;
+            use std::time::{Duration, Instant};
+
+            /// The judge's limits.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct TimeControl {
+                /// The most one move may take.
+                pub per_move: Duration,
+                /// Thinking time for all our moves of a game.
+                pub per_game: Duration,
+            }
+
+            /// How a game spends its time; each engine keeps its own, named where it is tuned.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct Margins {
+                /// Percent of the game time never planned for (pipes, process start, a slower machine).
+                pub game_reserve_percent: u32,
+                /// The least that reserve may be.
+                pub game_reserve_min: Duration,
+                /// Percent of the move limit never planned for.
+                pub move_margin_percent: u32,
+                /// The least that margin may be.
+                pub move_margin_min: Duration,
+                /// The soft limit, in percent of the even share.
+                pub soft_percent: u32,
+                /// The hard limit, in percent of the even share.
+                pub hard_percent: u32,
+                /// One move never takes more than the time left divided by this.
+                pub left_divisor: u32,
+            }
+
+            /// The clock of one side for one game.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Clock {
+                control: TimeControl,
+                margins: Margins,
+                used: Duration,
+            }
+
+            impl Clock {
+                /// A clock with nothing used.
+                pub fn new(control: TimeControl, margins: Margins) -> Clock {
+                    Clock {
+                        control,
+                        margins,
+                        used: Duration::ZERO,
+                    }
+                }
+
+                /// Our time used in this game.
+                pub fn used(&self) -> Duration {
+                    self.used
+                }
+
+                /// The deadline of a move that started at `start`, when the game expects `moves_left` more
+                /// moves from us (this one included).
+                pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+                    let margins = &self.margins;
+                    let game = self.control.per_game;
+                    let reserve = (game * margins.game_reserve_percent / 100)
+                        .max(margins.game_reserve_min);
+                    let usable = game.saturating_sub(reserve).saturating_sub(self.used);
+                    let share = usable / moves_left.max(1);
+                    let per_move = self.control.per_move;
+                    let margin = (per_move * margins.move_margin_percent / 100)
+                        .max(margins.move_margin_min);
+                    let hard = (share * margins.hard_percent / 100)
+                        .min(usable / margins.left_divisor.max(1))
+                        .min(per_move.saturating_sub(margin));
+                    let soft = (share * margins.soft_percent / 100).min(hard);
+                    Deadline { start, soft, hard }
+                }
+
+                /// Adds the time one move took.
+                pub fn spend(&mut self, time: Duration) {
+                    self.used += time;
+                }
+            }
+        }
 
         pub mod color {
             // engine/src/core/color.rs
@@ -2581,6 +2626,25 @@ mod engine {
                     Command::End => {}
                 }
             }
+        }
+
+        pub mod sau {
+            // engine/src/protocol/sau/mod.rs
+            //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
+            //!
+            //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
+            //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
+            //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
+            //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move).
+            //!
+            //! The platform filters out every engine line that is not one of its commands, so problems with
+            //! the input are reported on a `notice ...` line, which never contains the word the platform
+            //! reads moves from. This adapter only translates: the rules and the search live behind the
+            //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+
+            pub use crate::engine::core::clock::TimeControl;
+
+            impl TimeControl {}
         }
     }
 }

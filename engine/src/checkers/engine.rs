@@ -5,10 +5,11 @@ use super::moves::Move;
 use super::position::Position;
 use super::search::{Limits, SearchResult, Searcher};
 use super::square::Square;
-use super::timing::Clock;
+use super::timing::{our_moves_left, MARGINS};
+use crate::core::clock::{Clock, TimeControl};
 use crate::core::color::Color;
 use crate::core::ponder::Ponder;
-use crate::core::time::{Deadline, StopFlag};
+use crate::core::time::StopFlag;
 use std::time::{Duration, Instant};
 
 /// Settings of a game.
@@ -30,6 +31,14 @@ impl Settings {
             move_limit: Duration::from_secs(2),
             game_limit: Duration::from_secs(90),
             table_mb: 64,
+        }
+    }
+
+    /// The limits as the shared clock takes them.
+    pub fn time_control(&self) -> TimeControl {
+        TimeControl {
+            per_move: self.move_limit,
+            per_game: self.game_limit,
         }
     }
 }
@@ -75,7 +84,7 @@ impl CheckersEngine {
             settings,
             position: Position::start(),
             us: Color::Black,
-            clock: Clock::new(settings.move_limit, settings.game_limit),
+            clock: Clock::new(settings.time_control(), MARGINS),
         }
     }
 
@@ -83,7 +92,7 @@ impl CheckersEngine {
     pub fn new_game(&mut self, us: Color) {
         self.us = us;
         self.position = Position::start();
-        self.clock = Clock::new(self.settings.move_limit, self.settings.game_limit);
+        self.clock = Clock::new(self.settings.time_control(), MARGINS);
     }
 
     /// The current position.
@@ -121,15 +130,13 @@ impl CheckersEngine {
         if self.opponent_to_move() {
             self.position = self.position.pass();
         }
-        let budget = self.clock.budget(self.position.ply());
+        let deadline = self
+            .clock
+            .deadline(received, our_moves_left(self.position.ply()));
         let limits = Limits {
-            deadline: Deadline {
-                start: received,
-                soft: budget.soft,
-                hard: budget.hard,
-            },
+            deadline,
             stop: Some(quit.clone()),
-            ..Limits::timed(budget.soft, budget.hard)
+            ..Limits::timed(deadline.soft, deadline.hard)
         };
         let search = self.searcher.think(&self.position, limits);
         let best = search.best?;
@@ -142,7 +149,7 @@ impl CheckersEngine {
             search,
             ply,
             spent,
-            game_used: self.clock.used,
+            game_used: self.clock.used(),
         })
     }
 }

@@ -1,6 +1,7 @@
-//! What every engine shares: the two sides, search scores and bounds, the clock, random numbers,
-//! and the worker thread that ponders.
+//! What every engine shares: the two sides, search scores and bounds, the time manager and its
+//! deadlines, random numbers, and the worker thread that ponders.
 
+pub mod clock;
 pub mod color;
 pub mod ponder;
 pub mod rng;
