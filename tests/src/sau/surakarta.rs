@@ -267,6 +267,14 @@ mod tests {
     }
 
     #[test]
+    fn the_picture_puts_black_on_the_first_two_columns() {
+        let picture = Surakarta::default().picture();
+        let rows: Vec<&str> = picture.lines().skip(1).take(6).collect();
+        assert!(rows.iter().all(|row| row.ends_with("X X . . O O")), "{picture}");
+        assert!(picture.contains("black X 12 pieces, white O 12 pieces"));
+    }
+
+    #[test]
     fn the_start_has_sixteen_steps_and_illegal_turns_are_rejected() {
         let mut game = Surakarta::default();
         assert_eq!(game.legal_turns().len(), 16);
