@@ -270,7 +270,10 @@ mod tests {
     fn the_picture_puts_black_on_the_first_two_columns() {
         let picture = Surakarta::default().picture();
         let rows: Vec<&str> = picture.lines().skip(1).take(6).collect();
-        assert!(rows.iter().all(|row| row.ends_with("X X . . O O")), "{picture}");
+        assert!(
+            rows.iter().all(|row| row.ends_with("X X . . O O")),
+            "{picture}"
+        );
         assert!(picture.contains("black X 12 pieces, white O 12 pieces"));
     }
 
