@@ -6,6 +6,9 @@
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N]
 //!                      [--leaf-attack-turns N] [--opening-variety N] [--seed N]
+//! sau-variant surakarta [--max-depth N] [--quiescence 0|1] [--reductions 0|1]
+//!                       [--positional 0|1] [--weights W1,..,W8] [--null N] [--reduce-after N]
+//!                       [--random-plies N] [--seed N]
 //! ```
 //! plus the engines' own `--game-ms` and `--move-ms`.
 
@@ -14,6 +17,9 @@ use engine::connect6::search::Settings as Connect6Settings;
 use engine::nogo::engine::NoGoEngine;
 use engine::nogo::mcts::Settings as NoGoSettings;
 use engine::protocol::sau::{self, TimeControl};
+use engine::surakarta::engine::SurakartaEngine;
+use engine::surakarta::eval::Weights as SurakartaWeights;
+use engine::surakarta::search::Settings as SurakartaSettings;
 use std::io;
 use std::process::ExitCode;
 
@@ -25,6 +31,11 @@ fn value<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Resul
             .ok_or(format!("{name} needs a number")),
         None => Ok(default),
     }
+}
+
+fn text<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
+    let index = args.iter().position(|arg| arg == name)?;
+    args.get(index + 1).map(String::as_str)
 }
 
 fn run() -> Result<(), String> {
@@ -61,7 +72,61 @@ fn run() -> Result<(), String> {
             let mut engine = Connect6Engine::new(settings);
             sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
         }
-        _ => Err("the first argument must be nogo or connect6".to_string()),
+        Some("surakarta") => {
+            let base = SurakartaSettings::default();
+            let weights = if let Some(list) = text(&args, "--weights") {
+                let numbers: Vec<i32> = list
+                    .split(',')
+                    .map(|item| {
+                        item.trim()
+                            .parse()
+                            .map_err(|_| format!("bad weight {item}"))
+                    })
+                    .collect::<Result<_, String>>()?;
+                let [piece, capture_path, attacked, undefended, defended, on_circuit, on_both, mobility] =
+                    numbers[..]
+                else {
+                    return Err("--weights needs 8 numbers".to_string());
+                };
+                SurakartaWeights {
+                    piece,
+                    capture_path,
+                    attacked,
+                    undefended,
+                    defended,
+                    on_circuit,
+                    on_both,
+                    mobility,
+                }
+            } else if value(&args, "--positional", 1u32)? == 0 {
+                SurakartaWeights {
+                    piece: base.weights.piece,
+                    capture_path: 0,
+                    attacked: 0,
+                    undefended: 0,
+                    defended: 0,
+                    on_circuit: 0,
+                    on_both: 0,
+                    mobility: 0,
+                }
+            } else {
+                base.weights
+            };
+            let settings = SurakartaSettings {
+                max_depth: value(&args, "--max-depth", base.max_depth)?,
+                quiescence: value(&args, "--quiescence", 1u32)? != 0,
+                reductions: value(&args, "--reductions", 1u32)? != 0,
+                null_reduction: value(&args, "--null", base.null_reduction)?,
+                reduce_after: value(&args, "--reduce-after", base.reduce_after)?,
+                random_plies: value(&args, "--random-plies", base.random_plies)?,
+                seed: value(&args, "--seed", std::process::id() as u64)?,
+                weights,
+                ..base
+            };
+            let mut engine = SurakartaEngine::new(settings);
+            sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
+        }
+        _ => Err("the first argument must be nogo, connect6 or surakarta".to_string()),
     }
 }
 

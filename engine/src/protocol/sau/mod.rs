@@ -16,6 +16,7 @@
 
 pub mod connect6;
 pub mod nogo;
+pub mod surakarta;
 
 use super::input::{Lines, Source};
 use crate::core::clock::{Clock, Margins};
