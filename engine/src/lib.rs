@@ -15,4 +15,5 @@ pub mod connect6;
 pub mod core;
 pub mod gomoku;
 pub mod nogo;
+pub mod phantom;
 pub mod protocol;
