@@ -172,7 +172,10 @@ impl Belief {
             }
         }
         let certain = self.marks.iter().filter(|&&m| m == Mark::Theirs).count() as u32;
-        self.their_moves = self.their_moves.max(self.taken + certain);
+        // The capturing stone is among them, and the `move go` that follows will count it.
+        self.their_moves = self
+            .their_moves
+            .max((self.taken + certain).saturating_sub(1));
         self.trim();
         result
     }

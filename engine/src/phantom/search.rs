@@ -8,7 +8,7 @@
 //! win rate against how often it would be refused.
 
 use super::belief::{Belief, Mark};
-use super::board::{Board, Cell, POINTS, SIZE};
+use super::board::{Board, Cell, POINTS};
 use crate::core::rng::Rng;
 use crate::core::stone::Stone;
 use crate::core::time::Deadline;
@@ -267,6 +267,7 @@ pub fn playout(
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::SIZE;
     use super::*;
     use std::time::Duration;
 

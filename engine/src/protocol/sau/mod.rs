@@ -11,7 +11,9 @@
 //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
 
 pub mod connect6;
+pub mod hidden;
 pub mod nogo;
+pub mod phantom;
 
 use crate::core::stone::Stone;
 use crate::core::time::Deadline;
