@@ -52,7 +52,37 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers.
+
+        pub mod color {
+            // engine/src/core/color.rs
+            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+            //! first player).
+
+            /// A side, and the colour of its stones or pieces.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Color {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Color {
+                /// The other side.
+                pub fn opponent(self) -> Color {
+                    match self {
+                        Color::Black => Color::White,
+                        Color::White => Color::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-side arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+        }
 
         pub mod rng {
             // engine/src/core/rng.rs
@@ -89,36 +119,6 @@ mod engine {
                 /// A number in `0..bound` (`bound` > 0), without modulo bias worth speaking of.
                 pub fn below(&mut self, bound: u32) -> u32 {
                     (((self.next_u64() >> 32) * u64::from(bound)) >> 32) as u32
-                }
-            }
-        }
-
-        pub mod stone {
-            // engine/src/core/stone.rs
-            //! The two colours of the stone games (Connect6, NoGo and the SAU platform's other games), where
-            //! black always moves first.
-
-            /// A player, and the colour of that player's stones.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Stone {
-                /// Moves first.
-                Black = 0,
-                /// Moves second.
-                White = 1,
-            }
-
-            impl Stone {
-                /// The other colour.
-                pub fn opponent(self) -> Stone {
-                    match self {
-                        Stone::Black => Stone::White,
-                        Stone::White => Stone::Black,
-                    }
-                }
-
-                /// 0 for black, 1 for white: an index into per-colour arrays.
-                pub fn index(self) -> usize {
-                    self as usize
                 }
             }
         }
@@ -184,7 +184,7 @@ mod engine {
 
             use super::board::{neighbours, Board, POINTS};
             use crate::engine::core::rng::Rng;
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// What we believe about one point.
             #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,7 +211,7 @@ mod engine {
             /// One side's knowledge of the hidden game.
             #[derive(Clone, Debug)]
             pub struct Belief {
-                us: Stone,
+                us: Color,
                 marks: [Mark; POINTS],
                 /// Opponent stones played (passes excluded).
                 their_moves: u32,
@@ -228,7 +228,7 @@ mod engine {
 
             impl Belief {
                 /// The start of a game in which we play `us`.
-                pub fn new(us: Stone) -> Self {
+                pub fn new(us: Color) -> Self {
                     Self {
                         us,
                         marks: [Mark::Unknown; POINTS],
@@ -241,7 +241,7 @@ mod engine {
                 }
 
                 /// Our colour.
-                pub fn us(&self) -> Stone {
+                pub fn us(&self) -> Color {
                     self.us
                 }
 
@@ -454,7 +454,7 @@ mod engine {
             //! that count is zero, and it has a liberty other than `p` exactly when the count exceeds the
             //! number of its stones next to `p`.
 
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// The board's width and height.
             pub const SIZE: usize = 9;
@@ -482,7 +482,7 @@ mod engine {
             #[derive(Clone, Copy, Debug, PartialEq, Eq)]
             pub enum Cell {
                 Empty,
-                Stone(Stone),
+                Stone(Color),
                 /// Off the board.
                 Edge,
             }
@@ -527,7 +527,7 @@ mod engine {
                 stones: [u8; CELLS],
                 /// The point the side to move may not retake this turn (simple ko), inner index.
                 ko: Option<u8>,
-                to_move: Stone,
+                to_move: Color,
                 /// Passes in a row.
                 passes: u8,
             }
@@ -552,18 +552,18 @@ mod engine {
                         liberties: [0; CELLS],
                         stones: [0; CELLS],
                         ko: None,
-                        to_move: Stone::Black,
+                        to_move: Color::Black,
                         passes: 0,
                     }
                 }
 
                 /// The side to move.
-                pub fn to_move(&self) -> Stone {
+                pub fn to_move(&self) -> Color {
                     self.to_move
                 }
 
                 /// Sets the side to move (a determinization starts with us to move).
-                pub fn set_to_move(&mut self, side: Stone) {
+                pub fn set_to_move(&mut self, side: Color) {
                     self.to_move = side;
                 }
 
@@ -594,11 +594,11 @@ mod engine {
                 }
 
                 /// Whether `side` may play on `point` now: empty, not the ko point, not suicide.
-                pub fn is_legal(&self, point: usize, side: Stone) -> bool {
+                pub fn is_legal(&self, point: usize, side: Color) -> bool {
                     point < POINTS && self.is_legal_cell(inner(point), side)
                 }
 
-                fn is_legal_cell(&self, cell: usize, side: Stone) -> bool {
+                fn is_legal_cell(&self, cell: usize, side: Color) -> bool {
                     if self.cells[cell] != Cell::Empty {
                         return false;
                     }
@@ -625,7 +625,7 @@ mod engine {
 
                 /// Whether a stone of `side` on `point` would capture nothing and keep a liberty: a stone the
                 /// hidden position may hold without anyone having been told of a capture.
-                pub fn fits_quietly(&self, point: usize, side: Stone) -> bool {
+                pub fn fits_quietly(&self, point: usize, side: Color) -> bool {
                     let cell = inner(point);
                     if self.cells[cell] != Cell::Empty {
                         return false;
@@ -657,7 +657,7 @@ mod engine {
 
                 /// Whether `point` is an eye of `side`: every neighbour is its stone, and at most one
                 /// diagonal (none on the edge) is the opponent's.
-                pub fn is_eye(&self, point: usize, side: Stone) -> bool {
+                pub fn is_eye(&self, point: usize, side: Color) -> bool {
                     let cell = inner(point);
                     if self.cells[cell] != Cell::Empty {
                         return false;
@@ -718,7 +718,7 @@ mod engine {
                 pub fn place(
                     &mut self,
                     point: usize,
-                    side: Stone,
+                    side: Color,
                     mut on_capture: impl FnMut(usize),
                 ) -> usize {
                     let cell = inner(point);
@@ -820,8 +820,8 @@ mod engine {
                     for point in 0..POINTS {
                         let cell = inner(point);
                         match self.cells[cell] {
-                            Cell::Stone(Stone::Black) => black += 1,
-                            Cell::Stone(Stone::White) => white += 1,
+                            Cell::Stone(Color::Black) => black += 1,
+                            Cell::Stone(Color::White) => white += 1,
                             Cell::Empty if !seen[cell] => {
                                 let mut size = 0;
                                 let mut touches = [false; 2];
@@ -870,7 +870,7 @@ mod engine {
             use super::belief::{Belief, Impossible};
             use super::search::{self, Choice, Settings};
             use crate::engine::core::rng::Rng;
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
 
             /// One turn of ours: a point or a pass.
@@ -895,7 +895,7 @@ mod engine {
                 /// An engine with the given search settings, before any game.
                 pub fn new(settings: Settings, seed: u64) -> Self {
                     Self {
-                        belief: Belief::new(Stone::Black),
+                        belief: Belief::new(Color::Black),
                         settings,
                         rng: Rng::new(seed),
                         our_turns: 0,
@@ -904,7 +904,7 @@ mod engine {
                 }
 
                 /// Starts a game in which we play `us`.
-                pub fn new_game(&mut self, us: Stone) {
+                pub fn new_game(&mut self, us: Color) {
                     self.belief = Belief::new(us);
                     self.our_turns = 0;
                     self.passes_in_a_row = 0;
@@ -986,7 +986,7 @@ mod engine {
             use super::belief::{Belief, Mark};
             use super::board::{Board, Cell, POINTS};
             use crate::engine::core::rng::Rng;
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
 
             /// The search's tunable numbers.
@@ -1141,8 +1141,8 @@ mod engine {
                 Choice::Play(candidates[best])
             }
 
-            fn wins_for(score: f32, side: Stone) -> bool {
-                (score > 0.0) == (side == Stone::Black)
+            fn wins_for(score: f32, side: Color) -> bool {
+                (score > 0.0) == (side == Color::Black)
             }
 
             /// The blended mean of a candidate: its own results, helped by AMAF while they are few.
@@ -1208,7 +1208,7 @@ mod engine {
                 board: &mut Board,
                 rng: &mut Rng,
                 limit: usize,
-                moves: &mut Vec<(usize, Stone)>,
+                moves: &mut Vec<(usize, Color)>,
             ) -> f32 {
                 let mut empty = board.empty_points();
                 let mut played = 0;
@@ -1288,7 +1288,7 @@ mod engine {
                 use super::{
                     notice, parse_squares, read_line, send, Clock, Square, TimeControl,
                 };
-                use crate::engine::core::stone::Stone;
+                use crate::engine::core::color::Color;
                 use crate::engine::core::time::Deadline;
                 use std::io::{self, BufRead, Write};
                 use std::time::Instant;
@@ -1303,7 +1303,7 @@ mod engine {
                     fn board_size(&self) -> u8;
 
                     /// Starts a game in which we play `us`.
-                    fn start(&mut self, us: Stone);
+                    fn start(&mut self, us: Color);
 
                     /// The opponent has moved (`passed`: it passed); our turn begins.
                     fn opponent_moved(&mut self, passed: bool);
@@ -1373,8 +1373,8 @@ mod engine {
                             }
                             "new" => {
                                 let us = match words.get(1) {
-                                    Some(&"black") => Stone::Black,
-                                    Some(&"white") => Stone::White,
+                                    Some(&"black") => Color::Black,
+                                    Some(&"white") => Color::White,
                                     _ => {
                                         notice(&mut output, "new needs black or white")?;
                                         continue;
@@ -1384,7 +1384,7 @@ mod engine {
                                 state.playing = true;
                                 state.clock = Clock::new(control);
                                 state.pending = None;
-                                if us == Stone::Black {
+                                if us == Color::Black {
                                     answer(game, &mut state, start, &mut output)?;
                                 }
                             }
@@ -1399,7 +1399,7 @@ mod engine {
                                 };
                                 if !state.playing {
                                     // A game that began without `new`: the opponent moved first.
-                                    game.start(Stone::White);
+                                    game.start(Color::White);
                                     state.playing = true;
                                     state.clock = Clock::new(control);
                                 }
@@ -1525,7 +1525,7 @@ mod engine {
 
                 use super::hidden::HiddenGame;
                 use super::Square;
-                use crate::engine::core::stone::Stone;
+                use crate::engine::core::color::Color;
                 use crate::engine::core::time::Deadline;
                 use crate::engine::phantom::belief::Impossible;
                 use crate::engine::phantom::board::SIZE;
@@ -1560,7 +1560,7 @@ mod engine {
                         SIZE as u8
                     }
 
-                    fn start(&mut self, us: Stone) {
+                    fn start(&mut self, us: Color) {
                         self.new_game(us);
                     }
 

@@ -9,8 +9,8 @@
 //! empty points such that no group of either side is left without a liberty.
 
 use super::board::{neighbours, Board, POINTS};
+use crate::core::color::Color;
 use crate::core::rng::Rng;
-use crate::core::stone::Stone;
 
 /// What we believe about one point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ pub enum Impossible {
 /// One side's knowledge of the hidden game.
 #[derive(Clone, Debug)]
 pub struct Belief {
-    us: Stone,
+    us: Color,
     marks: [Mark; POINTS],
     /// Opponent stones played (passes excluded).
     their_moves: u32,
@@ -54,7 +54,7 @@ pub struct Belief {
 
 impl Belief {
     /// The start of a game in which we play `us`.
-    pub fn new(us: Stone) -> Self {
+    pub fn new(us: Color) -> Self {
         Self {
             us,
             marks: [Mark::Unknown; POINTS],
@@ -67,7 +67,7 @@ impl Belief {
     }
 
     /// Our colour.
-    pub fn us(&self) -> Stone {
+    pub fn us(&self) -> Color {
         self.us
     }
 
@@ -262,7 +262,7 @@ mod tests {
 
     #[test]
     fn counts_follow_moves_and_captures() {
-        let mut belief = Belief::new(Stone::White);
+        let mut belief = Belief::new(Color::White);
         belief.opponent_moved(false);
         belief.accepted(p(4, 4));
         belief.opponent_moved(true);
@@ -274,7 +274,7 @@ mod tests {
 
     #[test]
     fn a_capture_reveals_the_capturing_stones() {
-        let mut belief = Belief::new(Stone::Black);
+        let mut belief = Belief::new(Color::Black);
         belief.accepted(p(0, 0));
         belief.opponent_moved(false);
         belief.opponent_moved(false);
@@ -287,7 +287,7 @@ mod tests {
 
     #[test]
     fn refusals_mark_stones_but_never_more_than_there_are() {
-        let mut belief = Belief::new(Stone::White);
+        let mut belief = Belief::new(Color::White);
         belief.opponent_moved(false);
         belief.refused(p(4, 4));
         assert_eq!(belief.mark(p(4, 4)), Mark::Refused);
@@ -302,7 +302,7 @@ mod tests {
 
     #[test]
     fn samples_hold_every_stone_and_no_dead_group() {
-        let mut belief = Belief::new(Stone::Black);
+        let mut belief = Belief::new(Color::Black);
         let mut rng = Rng::new(3);
         for i in 0..20 {
             belief.accepted(p(i % SIZE, i / SIZE * 2));
@@ -311,7 +311,7 @@ mod tests {
         for _ in 0..50 {
             let board = belief.sample(&mut rng, &|_| 1);
             let theirs = (0..POINTS)
-                .filter(|&q| board.at(q) == Cell::Stone(Stone::White))
+                .filter(|&q| board.at(q) == Cell::Stone(Color::White))
                 .count();
             assert_eq!(theirs, 20);
             for q in 0..POINTS {

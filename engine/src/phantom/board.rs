@@ -8,7 +8,7 @@
 //! that count is zero, and it has a liberty other than `p` exactly when the count exceeds the
 //! number of its stones next to `p`.
 
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 
 /// The board's width and height.
 pub const SIZE: usize = 9;
@@ -31,7 +31,7 @@ const DIAGONALS: [isize; 4] = [
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cell {
     Empty,
-    Stone(Stone),
+    Stone(Color),
     /// Off the board.
     Edge,
 }
@@ -74,7 +74,7 @@ pub struct Board {
     stones: [u8; CELLS],
     /// The point the side to move may not retake this turn (simple ko), inner index.
     ko: Option<u8>,
-    to_move: Stone,
+    to_move: Color,
     /// Passes in a row.
     passes: u8,
 }
@@ -99,18 +99,18 @@ impl Board {
             liberties: [0; CELLS],
             stones: [0; CELLS],
             ko: None,
-            to_move: Stone::Black,
+            to_move: Color::Black,
             passes: 0,
         }
     }
 
     /// The side to move.
-    pub fn to_move(&self) -> Stone {
+    pub fn to_move(&self) -> Color {
         self.to_move
     }
 
     /// Sets the side to move (a determinization starts with us to move).
-    pub fn set_to_move(&mut self, side: Stone) {
+    pub fn set_to_move(&mut self, side: Color) {
         self.to_move = side;
     }
 
@@ -153,11 +153,11 @@ impl Board {
     }
 
     /// Whether `side` may play on `point` now: empty, not the ko point, not suicide.
-    pub fn is_legal(&self, point: usize, side: Stone) -> bool {
+    pub fn is_legal(&self, point: usize, side: Color) -> bool {
         point < POINTS && self.is_legal_cell(inner(point), side)
     }
 
-    fn is_legal_cell(&self, cell: usize, side: Stone) -> bool {
+    fn is_legal_cell(&self, cell: usize, side: Color) -> bool {
         if self.cells[cell] != Cell::Empty {
             return false;
         }
@@ -181,7 +181,7 @@ impl Board {
 
     /// Whether a stone of `side` on `point` would capture nothing and keep a liberty: a stone the
     /// hidden position may hold without anyone having been told of a capture.
-    pub fn fits_quietly(&self, point: usize, side: Stone) -> bool {
+    pub fn fits_quietly(&self, point: usize, side: Color) -> bool {
         let cell = inner(point);
         if self.cells[cell] != Cell::Empty {
             return false;
@@ -212,7 +212,7 @@ impl Board {
 
     /// Whether `point` is an eye of `side`: every neighbour is its stone, and at most one
     /// diagonal (none on the edge) is the opponent's.
-    pub fn is_eye(&self, point: usize, side: Stone) -> bool {
+    pub fn is_eye(&self, point: usize, side: Color) -> bool {
         let cell = inner(point);
         if self.cells[cell] != Cell::Empty {
             return false;
@@ -260,7 +260,7 @@ impl Board {
     /// Puts a stone of `side` on a point where it is legal for that side (ko aside), calling
     /// `on_capture` with each captured outer point. Sets the ko point for the opponent; the side
     /// to move is left alone.
-    pub fn place(&mut self, point: usize, side: Stone, mut on_capture: impl FnMut(usize)) -> usize {
+    pub fn place(&mut self, point: usize, side: Color, mut on_capture: impl FnMut(usize)) -> usize {
         let cell = inner(point);
         self.cells[cell] = Cell::Stone(side);
         self.head[cell] = cell as u8;
@@ -359,8 +359,8 @@ impl Board {
         for point in 0..POINTS {
             let cell = inner(point);
             match self.cells[cell] {
-                Cell::Stone(Stone::Black) => black += 1,
-                Cell::Stone(Stone::White) => white += 1,
+                Cell::Stone(Color::Black) => black += 1,
+                Cell::Stone(Color::White) => white += 1,
                 Cell::Empty if !seen[cell] => {
                     let mut size = 0;
                     let mut touches = [false; 2];
@@ -417,8 +417,8 @@ mod tests {
         assert_eq!(board.play(p(0, 1)), 1);
         assert_eq!(board.at(p(0, 0)), Cell::Empty);
         // Black may not play back into the corner: it would have no liberty.
-        assert!(!board.is_legal(p(0, 0), Stone::Black));
-        assert!(board.is_legal(p(0, 0), Stone::White));
+        assert!(!board.is_legal(p(0, 0), Color::Black));
+        assert!(board.is_legal(p(0, 0), Color::White));
     }
 
     #[test]
@@ -428,47 +428,47 @@ mod tests {
         for (x, y) in [(1, 0), (2, 0), (0, 1), (3, 1), (1, 2), (2, 2), (2, 1)] {
             board.play(p(x, y));
         }
-        assert_eq!(board.to_move(), Stone::White);
+        assert_eq!(board.to_move(), Color::White);
         assert_eq!(board.play(p(1, 1)), 1);
         assert_eq!(board.at(p(2, 1)), Cell::Empty);
-        assert!(!board.is_legal(p(2, 1), Stone::Black));
+        assert!(!board.is_legal(p(2, 1), Color::Black));
         board.play(p(8, 8));
         board.play(p(8, 7));
-        assert!(board.is_legal(p(2, 1), Stone::Black));
+        assert!(board.is_legal(p(2, 1), Color::Black));
         assert_eq!(board.play(p(2, 1)), 1);
     }
 
     #[test]
     fn strings_merge_and_lose_liberties() {
         let mut board = Board::new();
-        board.place(p(4, 4), Stone::Black, |_| {});
-        board.place(p(5, 4), Stone::Black, |_| {});
-        board.place(p(4, 5), Stone::Black, |_| {});
+        board.place(p(4, 4), Color::Black, |_| {});
+        board.place(p(5, 4), Color::Black, |_| {});
+        board.place(p(4, 5), Color::Black, |_| {});
         assert_eq!(board.string_size(p(5, 4)), 3);
         for (x, y) in [(3, 4), (4, 3), (5, 3), (6, 4), (3, 5), (4, 6)] {
-            board.place(p(x, y), Stone::White, |_| {});
+            board.place(p(x, y), Color::White, |_| {});
         }
         assert!(board.has_liberty(p(4, 4)));
         // Black may extend into its last liberty; white's stone there takes all three.
-        assert!(board.is_legal(p(5, 5), Stone::Black));
-        assert!(board.is_legal(p(5, 5), Stone::White));
+        assert!(board.is_legal(p(5, 5), Color::Black));
+        assert!(board.is_legal(p(5, 5), Color::White));
         let mut taken = Vec::new();
-        board.place(p(5, 5), Stone::White, |q| taken.push(q));
+        board.place(p(5, 5), Color::White, |q| taken.push(q));
         taken.sort_unstable();
         assert_eq!(taken, vec![p(4, 4), p(5, 4), p(4, 5)]);
         assert_eq!(board.string_size(p(5, 5)), 1);
-        assert!(board.is_legal(p(4, 4), Stone::Black));
+        assert!(board.is_legal(p(4, 4), Color::Black));
     }
 
     #[test]
     fn area_score_counts_stones_and_single_coloured_regions() {
         let mut board = Board::new();
         for y in 0..SIZE {
-            board.place(p(4, y), Stone::Black, |_| {});
+            board.place(p(4, y), Color::Black, |_| {});
         }
         // Black owns the whole board: 81 points, minus komi.
         assert_eq!(board.score(), 81.0 - KOMI);
-        board.place(p(8, 8), Stone::White, |_| {});
+        board.place(p(8, 8), Color::White, |_| {});
         // The right side now touches both colours and counts for nobody.
         assert_eq!(board.score(), (9 + 36) as f32 - 1.0 - KOMI);
     }
@@ -477,11 +477,11 @@ mod tests {
     fn eyes_need_their_diagonals() {
         let mut board = Board::new();
         for (x, y) in [(1, 0), (0, 1)] {
-            board.place(p(x, y), Stone::Black, |_| {});
+            board.place(p(x, y), Color::Black, |_| {});
         }
-        assert!(board.is_eye(p(0, 0), Stone::Black));
-        board.place(p(1, 1), Stone::White, |_| {});
-        assert!(!board.is_eye(p(0, 0), Stone::Black));
-        assert!(!board.is_eye(p(0, 0), Stone::White));
+        assert!(board.is_eye(p(0, 0), Color::Black));
+        board.place(p(1, 1), Color::White, |_| {});
+        assert!(!board.is_eye(p(0, 0), Color::Black));
+        assert!(!board.is_eye(p(0, 0), Color::White));
     }
 }

@@ -4,8 +4,8 @@
 use super::belief::{Belief, Impossible, Mark};
 use super::board::POINTS;
 use super::search::{self, Choice, Settings};
+use crate::core::color::Color;
 use crate::core::rng::Rng;
-use crate::core::stone::Stone;
 use crate::core::time::Deadline;
 
 /// One turn of ours: a point or a pass.
@@ -30,7 +30,7 @@ impl PhantomGoEngine {
     /// An engine with the given search settings, before any game.
     pub fn new(settings: Settings, seed: u64) -> Self {
         Self {
-            belief: Belief::new(Stone::Black),
+            belief: Belief::new(Color::Black),
             settings,
             rng: Rng::new(seed),
             our_turns: 0,
@@ -39,7 +39,7 @@ impl PhantomGoEngine {
     }
 
     /// Starts a game in which we play `us`.
-    pub fn new_game(&mut self, us: Stone) {
+    pub fn new_game(&mut self, us: Color) {
         self.belief = Belief::new(us);
         self.our_turns = 0;
         self.passes_in_a_row = 0;
@@ -51,7 +51,7 @@ impl PhantomGoEngine {
     }
 
     /// Our colour.
-    pub fn us(&self) -> Stone {
+    pub fn us(&self) -> Color {
         self.belief.us()
     }
 

@@ -9,8 +9,8 @@
 
 use super::belief::{Belief, Mark};
 use super::board::{Board, Cell, POINTS};
+use crate::core::color::Color;
 use crate::core::rng::Rng;
-use crate::core::stone::Stone;
 use crate::core::time::Deadline;
 
 /// The search's tunable numbers.
@@ -156,8 +156,8 @@ pub fn choose(belief: &Belief, settings: &Settings, rng: &mut Rng, deadline: Dea
     Choice::Play(candidates[best])
 }
 
-fn wins_for(score: f32, side: Stone) -> bool {
-    (score > 0.0) == (side == Stone::Black)
+fn wins_for(score: f32, side: Color) -> bool {
+    (score > 0.0) == (side == Color::Black)
 }
 
 /// The blended mean of a candidate: its own results, helped by AMAF while they are few.
@@ -226,7 +226,7 @@ pub fn playout(
     board: &mut Board,
     rng: &mut Rng,
     limit: usize,
-    moves: &mut Vec<(usize, Stone)>,
+    moves: &mut Vec<(usize, Color)>,
 ) -> f32 {
     let mut empty = board.empty_points();
     let mut played = 0;
@@ -295,7 +295,7 @@ mod tests {
     fn takes_a_free_capture_of_a_big_group() {
         // Our white stones surround a black group of six that has one liberty left at E5's
         // neighbour; black lost nothing yet as far as we are told.
-        let mut belief = Belief::new(Stone::White);
+        let mut belief = Belief::new(Color::White);
         let ours = [
             (2, 3),
             (3, 2),
@@ -320,7 +320,7 @@ mod tests {
 
     #[test]
     fn passes_when_nothing_is_left_to_try() {
-        let mut belief = Belief::new(Stone::Black);
+        let mut belief = Belief::new(Color::Black);
         for point in 0..POINTS {
             if point != p(0, 0) && point != p(8, 8) {
                 belief.accepted(point);

@@ -14,7 +14,7 @@
 //! module; only the game's moves and knowledge live behind [`HiddenGame`].
 
 use super::{notice, parse_squares, read_line, send, Clock, Square, TimeControl};
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
@@ -27,7 +27,7 @@ pub trait HiddenGame {
     /// The board's width and height.
     fn board_size(&self) -> u8;
     /// Starts a game in which we play `us`.
-    fn start(&mut self, us: Stone);
+    fn start(&mut self, us: Color);
     /// The opponent has moved (`passed`: it passed); our turn begins.
     fn opponent_moved(&mut self, passed: bool);
     /// Our turn within `deadline`: a square, or `None` to pass.
@@ -87,8 +87,8 @@ pub fn run<G: HiddenGame, R: BufRead, W: Write>(
             "name?" => send(&mut output, &format!("name {}", game.engine_name()))?,
             "new" => {
                 let us = match words.get(1) {
-                    Some(&"black") => Stone::Black,
-                    Some(&"white") => Stone::White,
+                    Some(&"black") => Color::Black,
+                    Some(&"white") => Color::White,
                     _ => {
                         notice(&mut output, "new needs black or white")?;
                         continue;
@@ -98,7 +98,7 @@ pub fn run<G: HiddenGame, R: BufRead, W: Write>(
                 state.playing = true;
                 state.clock = Clock::new(control);
                 state.pending = None;
-                if us == Stone::Black {
+                if us == Color::Black {
                     answer(game, &mut state, start, &mut output)?;
                 }
             }
@@ -113,7 +113,7 @@ pub fn run<G: HiddenGame, R: BufRead, W: Write>(
                 };
                 if !state.playing {
                     // A game that began without `new`: the opponent moved first.
-                    game.start(Stone::White);
+                    game.start(Color::White);
                     state.playing = true;
                     state.clock = Clock::new(control);
                 }

@@ -3,7 +3,7 @@
 
 use super::hidden::HiddenGame;
 use super::Square;
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 use crate::phantom::belief::Impossible;
 use crate::phantom::board::SIZE;
@@ -38,7 +38,7 @@ impl HiddenGame for PhantomGoEngine {
         SIZE as u8
     }
 
-    fn start(&mut self, us: Stone) {
+    fn start(&mut self, us: Color) {
         self.new_game(us);
     }
 
