@@ -138,7 +138,6 @@ mod engine {
                 /// Past this, do not begin a new iteration: it would most likely not finish.
                 pub soft: Duration,
                 /// Past this, stop at once and answer with the best move found so far.
-                #[allow(dead_code)]
                 pub hard: Duration,
             }
 
@@ -183,8 +182,8 @@ mod engine {
             //! empty points such that no group of either side is left without a liberty.
 
             use super::board::{neighbours, Board, POINTS};
-            use crate::engine::core::rng::Rng;
             use crate::engine::core::color::Color;
+            use crate::engine::core::rng::Rng;
 
             /// What we believe about one point.
             #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -505,7 +504,8 @@ mod engine {
                     .filter_map(move |&d| {
                         let next = (cell as isize + d) as usize;
                         let (x, y) = (next % WIDTH, next / WIDTH);
-                        (x >= 1 && x <= SIZE && y >= 1 && y <= SIZE).then(|| outer(next))
+                        ((1..=SIZE).contains(&x) && (1..=SIZE).contains(&y))
+                            .then(|| outer(next))
                     })
             }
 
@@ -869,8 +869,8 @@ mod engine {
 
             use super::belief::{Belief, Impossible};
             use super::search::{self, Choice, Settings};
-            use crate::engine::core::rng::Rng;
             use crate::engine::core::color::Color;
+            use crate::engine::core::rng::Rng;
             use crate::engine::core::time::Deadline;
 
             /// One turn of ours: a point or a pass.
@@ -985,8 +985,8 @@ mod engine {
 
             use super::belief::{Belief, Mark};
             use super::board::{Board, Cell, POINTS};
-            use crate::engine::core::rng::Rng;
             use crate::engine::core::color::Color;
+            use crate::engine::core::rng::Rng;
             use crate::engine::core::time::Deadline;
 
             /// The search's tunable numbers.
@@ -1333,6 +1333,8 @@ mod engine {
                     clock: Clock,
                     /// Our submitted point, waiting for the referee's answer.
                     pending: Option<Square>,
+                    /// When our turn began: refusals and retries all count against the same move's time.
+                    turn_start: Instant,
                 }
 
                 /// Runs the protocol on `input`/`output` until `quit` or the end of the input.
@@ -1346,6 +1348,7 @@ mod engine {
                         playing: false,
                         clock: Clock::new(control),
                         pending: None,
+                        turn_start: Instant::now(),
                     };
                     let mut line = Vec::new();
                     loop {
@@ -1410,6 +1413,7 @@ mod engine {
                                     )?;
                                 }
                                 game.opponent_moved(passed);
+                                state.turn_start = start;
                                 answer(game, &mut state, start, &mut output)?;
                             }
                             "accept" | "access" => {
@@ -1490,16 +1494,26 @@ mod engine {
                     Ok(squares)
                 }
 
-                /// Thinks and submits our turn.
+                /// Thinks and submits our turn (or another try after a refusal, started at `start`).
+                ///
+                /// The move's budget runs from the start of the turn, refusals included; each try may use half
+                /// of what is left of it, so that there is always time for the next.
                 fn answer<G: HiddenGame, W: Write>(
                     game: &mut G,
                     state: &mut Game,
                     start: Instant,
                     output: &mut W,
                 ) -> io::Result<()> {
-                    let deadline = state
+                    let turn = state
                         .clock
-                        .deadline(start, game.expected_moves_left());
+                        .deadline(state.turn_start, game.expected_moves_left());
+                    let used = start.saturating_duration_since(state.turn_start);
+                    let soft = used + turn.soft.saturating_sub(used) / 2;
+                    let deadline = Deadline {
+                        start: state.turn_start,
+                        soft: soft.min(turn.hard),
+                        hard: turn.hard,
+                    };
                     let choice = game.choose(deadline);
                     let reply = match choice {
                         Some(square) => {

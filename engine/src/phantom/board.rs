@@ -52,7 +52,7 @@ pub fn neighbours(point: usize) -> impl Iterator<Item = usize> {
     DIRECTIONS.iter().filter_map(move |&d| {
         let next = (cell as isize + d) as usize;
         let (x, y) = (next % WIDTH, next / WIDTH);
-        (x >= 1 && x <= SIZE && y >= 1 && y <= SIZE).then(|| outer(next))
+        ((1..=SIZE).contains(&x) && (1..=SIZE).contains(&y)).then(|| outer(next))
     })
 }
 

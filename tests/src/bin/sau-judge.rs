@@ -1,13 +1,17 @@
-//! Plays a match between two SAU engines (any game of `harness::sau::GAMES`) and reports the score
-//! of the first.
+//! Plays a match between two SAU engines (any game of `harness::sau::GAMES`, or `phantom-go`) and
+//! reports the score of the first.
 //!
 //! ```text
 //! sau-judge --game GAME --first "<command>" --second "<command>"
 //!           [--games N] [--game-ms MS] [--move-ms MS] [--retries N] [--quiet]
 //! ```
+//!
+//! `--retries` is how many `error` answers (Phantom Go: refusals) one turn may get; the default
+//! is 3, and 81 for Phantom Go, whose refusals are part of the game.
 
-use harness::sau::judge::{play_match, Contestant, JudgeConfig};
-use harness::sau::rules::GameResult;
+use harness::sau::judge::{play_match, Contestant, GameRecord, JudgeConfig};
+use harness::sau::phantom_judge;
+use harness::sau::rules::{Colour, GameResult};
 use harness::sau::{referee, GAMES};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -18,6 +22,7 @@ struct Options {
     second: String,
     games: u32,
     config: JudgeConfig,
+    retries_given: bool,
     quiet: bool,
 }
 
@@ -32,6 +37,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
             move_time: Duration::from_secs(30),
             max_retries: 3,
         },
+        retries_given: false,
         quiet: false,
     };
     let mut iter = args.iter();
@@ -53,7 +59,10 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--games" => options.games = number()? as u32,
             "--game-ms" => options.config.game_time = Duration::from_millis(number()?),
             "--move-ms" => options.config.move_time = Duration::from_millis(number()?),
-            "--retries" => options.config.max_retries = number()? as u32,
+            "--retries" => {
+                options.config.max_retries = number()? as u32;
+                options.retries_given = true;
+            }
             _ => return Err(format!("unknown option {arg}")),
         }
     }
@@ -72,42 +81,55 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let Some(mut referee) = referee(&options.game) else {
-        eprintln!(
-            "sau-judge: --game must be one of {}, not '{}'",
-            GAMES.join(", "),
-            options.game
-        );
-        return ExitCode::FAILURE;
-    };
     let mut first = Contestant::new(&options.first);
     let mut second = Contestant::new(&options.second);
     let quiet = options.quiet;
-    let report = play_match(
-        referee.as_mut(),
-        &mut first,
-        &mut second,
-        options.games,
-        &options.config,
-        |game, colour, record| {
-            let verdict = match record.result {
-                GameResult::Win(winner) if winner == colour => "first wins",
-                GameResult::Win(_) => "second wins",
-                GameResult::Draw => "draw",
-            };
-            println!(
-                "game {:3}: first plays {:5}  {:11}  {} turns  ({})",
-                game + 1,
-                colour.word(),
-                verdict,
-                record.turns.len(),
-                record.reason
+    let on_game = |game: u32, colour: Colour, record: &GameRecord| {
+        let verdict = match record.result {
+            GameResult::Win(winner) if winner == colour => "first wins",
+            GameResult::Win(_) => "second wins",
+            GameResult::Draw => "draw",
+        };
+        println!(
+            "game {:3}: first plays {:5}  {:11}  {} turns  ({})",
+            game + 1,
+            colour.word(),
+            verdict,
+            record.turns.len(),
+            record.reason
+        );
+        if !quiet {
+            println!("    {}", record.turns.join(" "));
+        }
+    };
+    let mut refusals = None;
+    let report = if options.game == "phantom-go" {
+        let mut config = options.config;
+        if !options.retries_given {
+            config.max_retries = 81;
+        }
+        let (report, counted) =
+            phantom_judge::play_match(&mut first, &mut second, options.games, &config, on_game);
+        refusals = Some(counted);
+        report
+    } else {
+        let Some(mut referee) = referee(&options.game) else {
+            eprintln!(
+                "sau-judge: --game must be one of {}, phantom-go, not '{}'",
+                GAMES.join(", "),
+                options.game
             );
-            if !quiet {
-                println!("    {}", record.turns.join(" "));
-            }
-        },
-    );
+            return ExitCode::FAILURE;
+        };
+        play_match(
+            referee.as_mut(),
+            &mut first,
+            &mut second,
+            options.games,
+            &options.config,
+            on_game,
+        )
+    };
     println!("first  {} ({})", first.name, first.command);
     println!("second {} ({})", second.name, second.command);
     println!("score of first: {}", report.score.summary());
@@ -125,6 +147,12 @@ fn main() -> ExitCode {
         for violation in &player.violations {
             println!("    violation: {violation}");
         }
+    }
+    if let Some([mine, theirs]) = refusals {
+        println!(
+            "refusals: first {} (at most {} in a turn), second {} (at most {} in a turn)",
+            mine.total, mine.worst_turn, theirs.total, theirs.worst_turn
+        );
     }
     ExitCode::SUCCESS
 }

@@ -52,6 +52,8 @@ struct Game {
     clock: Clock,
     /// Our submitted point, waiting for the referee's answer.
     pending: Option<Square>,
+    /// When our turn began: refusals and retries all count against the same move's time.
+    turn_start: Instant,
 }
 
 /// Runs the protocol on `input`/`output` until `quit` or the end of the input.
@@ -65,6 +67,7 @@ pub fn run<G: HiddenGame, R: BufRead, W: Write>(
         playing: false,
         clock: Clock::new(control),
         pending: None,
+        turn_start: Instant::now(),
     };
     let mut line = Vec::new();
     loop {
@@ -124,6 +127,7 @@ pub fn run<G: HiddenGame, R: BufRead, W: Write>(
                     )?;
                 }
                 game.opponent_moved(passed);
+                state.turn_start = start;
                 answer(game, &mut state, start, &mut output)?;
             }
             "accept" | "access" => {
@@ -190,14 +194,26 @@ fn capture_list(words: &[&str], size: u8) -> Result<Vec<Square>, String> {
     Ok(squares)
 }
 
-/// Thinks and submits our turn.
+/// Thinks and submits our turn (or another try after a refusal, started at `start`).
+///
+/// The move's budget runs from the start of the turn, refusals included; each try may use half
+/// of what is left of it, so that there is always time for the next.
 fn answer<G: HiddenGame, W: Write>(
     game: &mut G,
     state: &mut Game,
     start: Instant,
     output: &mut W,
 ) -> io::Result<()> {
-    let deadline = state.clock.deadline(start, game.expected_moves_left());
+    let turn = state
+        .clock
+        .deadline(state.turn_start, game.expected_moves_left());
+    let used = start.saturating_duration_since(state.turn_start);
+    let soft = used + turn.soft.saturating_sub(used) / 2;
+    let deadline = Deadline {
+        start: state.turn_start,
+        soft: soft.min(turn.hard),
+        hard: turn.hard,
+    };
     let choice = game.choose(deadline);
     let reply = match choice {
         Some(square) => {
