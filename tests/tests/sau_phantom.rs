@@ -225,12 +225,12 @@ fn the_engines_rules_agree_with_the_referees() {
             theirs.sort_unstable();
             assert_eq!(ours, theirs);
             for q in 0..81 {
-                let same = match (board.at(q), referee.at(q % 9, q / 9)) {
-                    (Cell::Empty, None) => true,
-                    (Cell::Stone(Color::Black), Some(Colour::Black)) => true,
-                    (Cell::Stone(Color::White), Some(Colour::White)) => true,
-                    _ => false,
-                };
+                let same = matches!(
+                    (board.at(q), referee.at(q % 9, q / 9)),
+                    (Cell::Empty, None)
+                        | (Cell::Stone(Color::Black), Some(Colour::Black))
+                        | (Cell::Stone(Color::White), Some(Colour::White))
+                );
                 assert!(same, "point {q}");
             }
         }
