@@ -577,6 +577,45 @@ mod engine {
                     self.cells[inner(point)]
                 }
 
+                /// The one liberty of the string through the stone at `point` when it has exactly one
+                /// (it is in atari), as an outer point.
+                pub fn atari_liberty(&self, point: usize) -> Option<usize> {
+                    let head = self.head_of(inner(point));
+                    let mut found: Option<usize> = None;
+                    let mut stone = head;
+                    loop {
+                        for &d in &DIRECTIONS {
+                            let next = step(stone, d);
+                            if self.cells[next] == Cell::Empty {
+                                match found {
+                                    None => found = Some(next),
+                                    Some(seen) if seen != next => return None,
+                                    _ => {}
+                                }
+                            }
+                        }
+                        stone = usize::from(self.next[stone]);
+                        if stone == head {
+                            break;
+                        }
+                    }
+                    found.map(outer)
+                }
+
+                /// The stones next to `point`, as outer points with their colours.
+                pub fn stones_around(
+                    &self,
+                    point: usize,
+                ) -> impl Iterator<Item = (usize, Color)> + '_ {
+                    let cell = inner(point);
+                    DIRECTIONS
+                        .iter()
+                        .filter_map(move |&d| match self.cells[step(cell, d)] {
+                            Cell::Stone(colour) => Some((outer(step(cell, d)), colour)),
+                            _ => None,
+                        })
+                }
+
                 fn head_of(&self, cell: usize) -> usize {
                     usize::from(self.head[cell])
                 }
@@ -1004,6 +1043,8 @@ mod engine {
                 pub far_weight: u32,
                 /// The longest random game, in moves.
                 pub playout_moves: usize,
+                /// Whether random games capture and escape ataris next to the last move first.
+                pub atari_answers: bool,
                 /// Stop after this many iterations even with time left (0: no limit).
                 pub max_iterations: u64,
             }
@@ -1017,6 +1058,7 @@ mod engine {
                         pass_confidence: 0.9,
                         far_weight: 3,
                         playout_moves: 220,
+                        atari_answers: false,
                         max_iterations: 0,
                     }
                 }
@@ -1078,7 +1120,7 @@ mod engine {
                 let mut first_play = [false; POINTS];
                 let mut moves = Vec::with_capacity(settings.playout_moves);
                 loop {
-                    if iterations % 16 == 0 && iterations > 0 && deadline.soft_passed() {
+                    if iterations % 4 == 0 && iterations > 0 && deadline.soft_passed() {
                         break;
                     }
                     if settings.max_iterations > 0
@@ -1107,6 +1149,7 @@ mod engine {
                         &mut game,
                         rng,
                         settings.playout_moves,
+                        settings.atari_answers,
                         &mut moves,
                     );
                     let won = if wins_for(score, us) { 1.0 } else { 0.0 };
@@ -1202,20 +1245,55 @@ mod engine {
                 best
             }
 
-            /// Finishes the game with random moves that never fill the mover's own eyes, recording every
-            /// stone played; returns the area score (black's view, komi included).
+            /// The answer to the last move that a player would rarely miss: capture a string of the
+            /// opponent's next to it that is in atari, or else run with a string of ours it put in atari.
+            fn urgent(
+                board: &Board,
+                last: Option<usize>,
+                side: Color,
+                rng: &mut Rng,
+            ) -> Option<usize> {
+                let last = last?;
+                let mut escape = None;
+                let mut capture = None;
+                if let Some(liberty) = board.atari_liberty(last) {
+                    capture = Some(liberty);
+                }
+                for (stone, colour) in board.stones_around(last) {
+                    if colour == side {
+                        if let Some(liberty) = board.atari_liberty(stone) {
+                            escape = Some(liberty);
+                        }
+                    }
+                }
+                // Now and then the random move instead: the policy must stay varied.
+                let pick = capture.or(escape)?;
+                (rng.below(8) < 7 && board.is_legal(pick, side)
+                    && !board.is_eye(pick, side))
+                    .then_some(pick)
+            }
+
+            /// Finishes the game with random moves that never fill the mover's own eyes (with `heuristics`,
+            /// answering ataris first), recording every stone played; returns the area score (black's
+            /// view, komi included).
             pub fn playout(
                 board: &mut Board,
                 rng: &mut Rng,
                 limit: usize,
+                heuristics: bool,
                 moves: &mut Vec<(usize, Color)>,
             ) -> f32 {
                 let mut empty = board.empty_points();
                 let mut played = 0;
+                let mut last: Option<usize> = None;
                 while board.passes() < 2 && played < limit {
                     let side = board.to_move();
-                    let mut chosen = None;
-                    let mut left = empty.len();
+                    let mut chosen = if heuristics {
+                        urgent(board, last, side, rng)
+                    } else {
+                        None
+                    };
+                    let mut left = if chosen.is_some() { 0 } else { empty.len() };
                     while left > 0 {
                         let index = rng.below(left as u32) as usize;
                         let point = empty[index];
@@ -1239,8 +1317,12 @@ mod engine {
                         Some(point) => {
                             board.place_and_pass_turn(point, |freed| empty.push(freed));
                             moves.push((point, side));
+                            last = Some(point);
                         }
-                        None => board.pass(),
+                        None => {
+                            board.pass();
+                            last = None;
+                        }
                     }
                     played += 1;
                 }

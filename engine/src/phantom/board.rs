@@ -137,6 +137,42 @@ impl Board {
         self.liberties[self.head_of(inner(point))] > 0
     }
 
+    /// The one liberty of the string through the stone at `point` when it has exactly one
+    /// (it is in atari), as an outer point.
+    pub fn atari_liberty(&self, point: usize) -> Option<usize> {
+        let head = self.head_of(inner(point));
+        let mut found: Option<usize> = None;
+        let mut stone = head;
+        loop {
+            for &d in &DIRECTIONS {
+                let next = step(stone, d);
+                if self.cells[next] == Cell::Empty {
+                    match found {
+                        None => found = Some(next),
+                        Some(seen) if seen != next => return None,
+                        _ => {}
+                    }
+                }
+            }
+            stone = usize::from(self.next[stone]);
+            if stone == head {
+                break;
+            }
+        }
+        found.map(outer)
+    }
+
+    /// The stones next to `point`, as outer points with their colours.
+    pub fn stones_around(&self, point: usize) -> impl Iterator<Item = (usize, Color)> + '_ {
+        let cell = inner(point);
+        DIRECTIONS
+            .iter()
+            .filter_map(move |&d| match self.cells[step(cell, d)] {
+                Cell::Stone(colour) => Some((outer(step(cell, d)), colour)),
+                _ => None,
+            })
+    }
+
     fn head_of(&self, cell: usize) -> usize {
         usize::from(self.head[cell])
     }
@@ -458,6 +494,20 @@ mod tests {
         assert_eq!(taken, vec![p(4, 4), p(5, 4), p(4, 5)]);
         assert_eq!(board.string_size(p(5, 5)), 1);
         assert!(board.is_legal(p(4, 4), Color::Black));
+    }
+
+    #[test]
+    fn atari_is_one_distinct_liberty() {
+        let mut board = Board::new();
+        board.place(p(0, 0), Color::Black, |_| {});
+        board.place(p(1, 0), Color::Black, |_| {});
+        assert_eq!(board.atari_liberty(p(0, 0)), None);
+        board.place(p(0, 1), Color::White, |_| {});
+        assert_eq!(board.atari_liberty(p(1, 0)), None);
+        board.place(p(2, 0), Color::White, |_| {});
+        assert_eq!(board.atari_liberty(p(0, 0)), Some(p(1, 1)));
+        let around: Vec<_> = board.stones_around(p(1, 1)).collect();
+        assert_eq!(around.len(), 2);
     }
 
     #[test]

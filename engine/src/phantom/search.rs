@@ -28,6 +28,8 @@ pub struct Settings {
     pub far_weight: u32,
     /// The longest random game, in moves.
     pub playout_moves: usize,
+    /// Whether random games capture and escape ataris next to the last move first.
+    pub atari_answers: bool,
     /// Stop after this many iterations even with time left (0: no limit).
     pub max_iterations: u64,
 }
@@ -41,6 +43,7 @@ impl Default for Settings {
             pass_confidence: 0.9,
             far_weight: 3,
             playout_moves: 220,
+            atari_answers: false,
             max_iterations: 0,
         }
     }
@@ -100,7 +103,7 @@ pub fn choose(belief: &Belief, settings: &Settings, rng: &mut Rng, deadline: Dea
     let mut first_play = [false; POINTS];
     let mut moves = Vec::with_capacity(settings.playout_moves);
     loop {
-        if iterations % 16 == 0 && iterations > 0 && deadline.soft_passed() {
+        if iterations % 4 == 0 && iterations > 0 && deadline.soft_passed() {
             break;
         }
         if settings.max_iterations > 0 && iterations >= settings.max_iterations {
@@ -123,7 +126,13 @@ pub fn choose(belief: &Belief, settings: &Settings, rng: &mut Rng, deadline: Dea
         let mut game = board;
         game.play(point);
         moves.clear();
-        let score = playout(&mut game, rng, settings.playout_moves, &mut moves);
+        let score = playout(
+            &mut game,
+            rng,
+            settings.playout_moves,
+            settings.atari_answers,
+            &mut moves,
+        );
         let won = if wins_for(score, us) { 1.0 } else { 0.0 };
         total += 1.0;
         stats[pick].visits += 1.0;
@@ -220,20 +229,48 @@ fn select(
     best
 }
 
-/// Finishes the game with random moves that never fill the mover's own eyes, recording every
-/// stone played; returns the area score (black's view, komi included).
+/// The answer to the last move that a player would rarely miss: capture a string of the
+/// opponent's next to it that is in atari, or else run with a string of ours it put in atari.
+fn urgent(board: &Board, last: Option<usize>, side: Color, rng: &mut Rng) -> Option<usize> {
+    let last = last?;
+    let mut escape = None;
+    let mut capture = None;
+    if let Some(liberty) = board.atari_liberty(last) {
+        capture = Some(liberty);
+    }
+    for (stone, colour) in board.stones_around(last) {
+        if colour == side {
+            if let Some(liberty) = board.atari_liberty(stone) {
+                escape = Some(liberty);
+            }
+        }
+    }
+    // Now and then the random move instead: the policy must stay varied.
+    let pick = capture.or(escape)?;
+    (rng.below(8) < 7 && board.is_legal(pick, side) && !board.is_eye(pick, side)).then_some(pick)
+}
+
+/// Finishes the game with random moves that never fill the mover's own eyes (with `heuristics`,
+/// answering ataris first), recording every stone played; returns the area score (black's
+/// view, komi included).
 pub fn playout(
     board: &mut Board,
     rng: &mut Rng,
     limit: usize,
+    heuristics: bool,
     moves: &mut Vec<(usize, Color)>,
 ) -> f32 {
     let mut empty = board.empty_points();
     let mut played = 0;
+    let mut last: Option<usize> = None;
     while board.passes() < 2 && played < limit {
         let side = board.to_move();
-        let mut chosen = None;
-        let mut left = empty.len();
+        let mut chosen = if heuristics {
+            urgent(board, last, side, rng)
+        } else {
+            None
+        };
+        let mut left = if chosen.is_some() { 0 } else { empty.len() };
         while left > 0 {
             let index = rng.below(left as u32) as usize;
             let point = empty[index];
@@ -257,8 +294,12 @@ pub fn playout(
             Some(point) => {
                 board.place_and_pass_turn(point, |freed| empty.push(freed));
                 moves.push((point, side));
+                last = Some(point);
             }
-            None => board.pass(),
+            None => {
+                board.pass();
+                last = None;
+            }
         }
         played += 1;
     }
@@ -281,7 +322,7 @@ mod tests {
         for _ in 0..20 {
             let mut board = Board::new();
             let mut moves = Vec::new();
-            playout(&mut board, &mut rng, 400, &mut moves);
+            playout(&mut board, &mut rng, 400, true, &mut moves);
             assert_eq!(board.passes(), 2, "a random game should end by passes");
             for point in 0..POINTS {
                 if let Cell::Stone(_) = board.at(point) {
