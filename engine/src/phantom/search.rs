@@ -333,30 +333,33 @@ mod tests {
     }
 
     #[test]
-    fn takes_a_free_capture_of_a_big_group() {
-        // Our white stones surround a black group of six that has one liberty left at E5's
-        // neighbour; black lost nothing yet as far as we are told.
+    fn never_picks_a_stone_a_refused_point_or_an_own_eye() {
         let mut belief = Belief::new(Color::White);
-        let ours = [
-            (2, 3),
-            (3, 2),
-            (4, 2),
-            (5, 3),
-            (5, 4),
-            (2, 4),
-            (3, 5),
-            (4, 5),
-            (1, 0),
-            (7, 7),
-        ];
-        for &(x, y) in &ours {
-            belief.opponent_moved(false);
-            belief.accepted(p(x, y));
+        // Our stones fill the left two columns but for an eye at A1; the opponent has played
+        // three stones, two of them found by refusals.
+        for y in 0..SIZE {
+            for x in 0..2 {
+                if (x, y) != (0, 0) {
+                    belief.opponent_moved(false);
+                    belief.accepted(p(x, y));
+                }
+            }
         }
+        belief.opponent_moved(false);
+        belief.refused(p(4, 4));
+        belief.refused(p(5, 5));
+        assert_eq!(belief.mark(p(4, 4)), Mark::Refused);
         let mut rng = Rng::new(9);
-        let deadline = Deadline::new(Duration::from_millis(300), Duration::from_millis(300));
-        let choice = choose(&belief, &Settings::default(), &mut rng, deadline);
-        assert!(matches!(choice, Choice::Play(_)));
+        for _ in 0..5 {
+            let deadline = Deadline::new(Duration::from_millis(20), Duration::from_millis(20));
+            match choose(&belief, &Settings::default(), &mut rng, deadline) {
+                Choice::Play(point) => {
+                    assert_eq!(belief.mark(point), Mark::Unknown, "{point}");
+                    assert!(![p(0, 0), p(4, 4), p(5, 5)].contains(&point), "{point}");
+                }
+                Choice::Pass => panic!("passed with open points left"),
+            }
+        }
     }
 
     #[test]
