@@ -247,8 +247,9 @@ mod engine {
 
                 /// Lifts the stone on `cell` (the last placed there), undoing [`Board::place`].
                 pub fn remove(&mut self, cell: u16) {
-                    let Some(colour) = self.cells[usize::from(cell)] else {
-                        return;
+                    let colour = match self.cells[usize::from(cell)] {
+                        Some(colour) => colour,
+                        None => return,
                     };
                     self.cells[usize::from(cell)] = None;
                     self.stones -= 1;
@@ -325,7 +326,7 @@ mod engine {
                     for near_y in y.saturating_sub(2)..(y + 3).min(SIZE) {
                         for near_x in x.saturating_sub(2)..(x + 3).min(SIZE) {
                             let slot = &mut self.nearby[near_y * SIZE + near_x];
-                            *slot = slot.wrapping_add_signed(delta);
+                            *slot = slot.wrapping_add(delta as u8);
                         }
                     }
                 }
@@ -416,7 +417,7 @@ mod engine {
             //! windows through it. Built once and shared.
 
             use crate::engine::core::rng::Rng;
-            use std::sync::OnceLock;
+            use std::sync::{Mutex, PoisonError};
 
             /// The board's width and height.
             pub const SIZE: usize = 19;
@@ -520,8 +521,19 @@ mod engine {
 
             /// The shared geometry.
             pub fn geometry() -> &'static Geometry {
-                static GEOMETRY: OnceLock<Geometry> = OnceLock::new();
-                GEOMETRY.get_or_init(Geometry::build)
+                // Each thread keeps the reference, so the lock below is taken once per thread (Rust 1.63 has
+                // no `OnceLock`).
+                thread_local! {
+                    static LOCAL: &'static Geometry = shared_geometry();
+                }
+                LOCAL.with(|geometry| *geometry)
+            }
+
+            /// Builds the geometry on first use, once for all threads.
+            fn shared_geometry() -> &'static Geometry {
+                static SHARED: Mutex<Option<&'static Geometry>> = Mutex::new(None);
+                let mut shared = SHARED.lock().unwrap_or_else(PoisonError::into_inner);
+                shared.get_or_insert_with(|| Box::leak(Box::new(Geometry::build())))
             }
         }
 
@@ -1020,7 +1032,7 @@ mod engine {
                         turns = order;
                         if scored
                             .first()
-                            .is_some_and(|(_, value)| value.abs() >= WIN - 100)
+                            .map_or(false, |(_, value)| value.abs() >= WIN - 100)
                         {
                             break;
                         }
@@ -1039,8 +1051,9 @@ mod engine {
 
                 /// Moves a random turn scoring within the variety margin of the best to the front.
                 fn vary_opening(&mut self, order: &mut [Turn], scores: &[(Turn, i32)]) {
-                    let Some(&(_, best)) = scores.first() else {
-                        return;
+                    let best = match scores.first() {
+                        Some(&(_, best)) => best,
+                        None => return,
                     };
                     let close = scores
                         .iter()
@@ -1543,7 +1556,7 @@ mod engine {
                     if self
                         .refuted
                         .get(&board.hash())
-                        .is_some_and(|&searched| searched >= depth)
+                        .map_or(false, |&searched| searched >= depth)
                     {
                         return None;
                     }
@@ -1712,7 +1725,92 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers.
+        //! What every engine shares: the two sides, search scores and bounds, the time manager and its
+        //! deadlines, random numbers, and the worker thread that ponders.
+
+        pub mod clock {
+            // engine/src/core/clock.rs
+            //! One time manager for every engine: from the judge's per-move and per-game limits and the time
+            //! already used, a soft and a hard deadline for the next move.
+            //!
+            //! The time left, less a reserve, is spread evenly over the moves the game still expects from
+            //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
+            //! (hard), never past the safe part of the move limit nor a fraction of the time left.
+
+            use super::time::Deadline;
+            use std::time::{Duration, Instant};
+
+            /// The judge's limits.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct TimeControl {
+                /// The most one move may take.
+                pub per_move: Duration,
+                /// Thinking time for all our moves of a game.
+                pub per_game: Duration,
+            }
+
+            /// How a game spends its time; each engine keeps its own, named where it is tuned.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct Margins {
+                /// Percent of the game time never planned for (pipes, process start, a slower machine).
+                pub game_reserve_percent: u32,
+                /// The least that reserve may be.
+                pub game_reserve_min: Duration,
+                /// Percent of the move limit never planned for.
+                pub move_margin_percent: u32,
+                /// The least that margin may be.
+                pub move_margin_min: Duration,
+                /// The soft limit, in percent of the even share.
+                pub soft_percent: u32,
+                /// The hard limit, in percent of the even share.
+                pub hard_percent: u32,
+                /// One move never takes more than the time left divided by this.
+                pub left_divisor: u32,
+            }
+
+            /// The clock of one side for one game.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Clock {
+                control: TimeControl,
+                margins: Margins,
+                used: Duration,
+            }
+
+            impl Clock {
+                /// A clock with nothing used.
+                pub fn new(control: TimeControl, margins: Margins) -> Clock {
+                    Clock {
+                        control,
+                        margins,
+                        used: Duration::ZERO,
+                    }
+                }
+
+                /// The deadline of a move that started at `start`, when the game expects `moves_left` more
+                /// moves from us (this one included).
+                pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+                    let margins = &self.margins;
+                    let game = self.control.per_game;
+                    let reserve = (game * margins.game_reserve_percent / 100)
+                        .max(margins.game_reserve_min);
+                    let usable = game.saturating_sub(reserve).saturating_sub(self.used);
+                    let share = usable / moves_left.max(1);
+                    let per_move = self.control.per_move;
+                    let margin = (per_move * margins.move_margin_percent / 100)
+                        .max(margins.move_margin_min);
+                    let hard = (share * margins.hard_percent / 100)
+                        .min(usable / margins.left_divisor.max(1))
+                        .min(per_move.saturating_sub(margin));
+                    let soft = (share * margins.soft_percent / 100).min(hard);
+                    Deadline { start, soft, hard }
+                }
+
+                /// Adds the time one move took.
+                pub fn spend(&mut self, time: Duration) {
+                    self.used += time;
+                }
+            }
+        }
 
         pub mod color {
             // engine/src/core/color.rs
@@ -1948,6 +2046,7 @@ mod engine {
                 }
             }
 
+            use crate::engine::core::clock::{Clock, Margins};
             use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
             use std::io::{self, BufRead, Write};
@@ -2019,19 +2118,25 @@ mod engine {
                 ) -> Option<Self::Move>;
             }
 
-            /// How much time the engine may think: the game budget and a cap per move.
-            #[derive(Clone, Copy, Debug)]
-            pub struct TimeControl {
-                /// Thinking time for the whole game.
-                pub game: Duration,
-                /// The most one move may take.
-                pub per_move: Duration,
-            }
+            pub use crate::engine::core::clock::TimeControl;
+
+            /// The platform's clock: a reserve of 3% of the game (at least 300 ms) and a margin of 10% of
+            /// each move (at least 30 ms) are never planned for, as they absorb the process start, the pipes
+            /// and a slower machine; a move takes at most twice its even share and a quarter of what is left.
+            const MARGINS: Margins = Margins {
+                game_reserve_percent: 3,
+                game_reserve_min: Duration::from_millis(300),
+                move_margin_percent: 10,
+                move_margin_min: Duration::from_millis(30),
+                soft_percent: 100,
+                hard_percent: 200,
+                left_divisor: 4,
+            };
 
             impl TimeControl {
                 /// The championship budget: 15 minutes a game, at most 30 seconds a move.
                 pub const DEFAULT: TimeControl = TimeControl {
-                    game: Duration::from_secs(15 * 60),
+                    per_game: Duration::from_secs(15 * 60),
                     per_move: Duration::from_secs(30),
                 };
 
@@ -2043,7 +2148,7 @@ mod engine {
                     let mut args = args.into_iter();
                     while let Some(arg) = args.next() {
                         let slot = match arg.as_str() {
-                            "--game-ms" => &mut control.game,
+                            "--game-ms" => &mut control.per_game,
                             "--move-ms" => &mut control.per_move,
                             _ => continue,
                         };
@@ -2058,44 +2163,6 @@ mod engine {
                         *slot = Duration::from_millis(millis);
                     }
                     Ok(control)
-                }
-            }
-
-            /// Splits the game budget into per-move deadlines and keeps account of the time spent.
-            #[derive(Clone, Debug)]
-            struct Clock {
-                control: TimeControl,
-                left: Duration,
-            }
-
-            impl Clock {
-                fn new(control: TimeControl) -> Self {
-                    Self {
-                        control,
-                        left: control.game,
-                    }
-                }
-
-                /// The deadline for the next move, started at `start` (when its command arrived).
-                ///
-                /// A reserve of 3% of the game (at least 300 ms) and a margin of 10% of each move (at least
-                /// 30 ms) are never planned for: they absorb the process start, the pipes and a slower
-                /// machine.
-                fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
-                    let reserve = (self.control.game * 3 / 100)
-                        .max(Duration::from_millis(300));
-                    let usable = self.left.saturating_sub(reserve);
-                    let share = usable / moves_left.max(1);
-                    let cap = self.control.per_move;
-                    let cap = cap
-                        .saturating_sub((cap / 10).max(Duration::from_millis(30)));
-                    let hard = (share * 2).min(usable / 4).min(cap);
-                    let soft = share.min(hard);
-                    Deadline { start, soft, hard }
-                }
-
-                fn spend(&mut self, spent: Duration) {
-                    self.left = self.left.saturating_sub(spent);
                 }
             }
 
@@ -2120,7 +2187,7 @@ mod engine {
             ) -> io::Result<()> {
                 let mut state: Match<G> = Match {
                     our_side: None,
-                    clock: Clock::new(control),
+                    clock: Clock::new(control, MARGINS),
                     before_our_move: None,
                     rejected: Vec::new(),
                     last_move: None,
@@ -2138,8 +2205,9 @@ mod engine {
                     }
                     let text = String::from_utf8_lossy(&line);
                     let mut words = text.split_whitespace();
-                    let Some(command) = words.next() else {
-                        continue;
+                    let command = match words.next() {
+                        Some(command) => command,
+                        None => continue,
                     };
                     let argument = words.next();
                     match command {
@@ -2248,7 +2316,7 @@ mod engine {
             ) -> io::Result<()> {
                 game.new_game();
                 state.our_side = Some(side);
-                state.clock = Clock::new(control);
+                state.clock = Clock::new(control, MARGINS);
                 state.before_our_move = None;
                 state.rejected.clear();
                 if game.side_to_move() == side {
@@ -2265,14 +2333,16 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let Some(squares) = argument
-                    .and_then(|text| parse_squares(text, game.board_size())) else {
-                    return notice(output, "unreadable square list ignored");
+                let squares = match argument
+                    .and_then(|text| parse_squares(text, game.board_size()))
+                {
+                    Some(squares) => squares,
+                    None => return notice(output, "unreadable square list ignored"),
                 };
                 if state.our_side.is_none() {
                     // A game that began without `new`: we play the side that answers this one.
                     game.new_game();
-                    state.clock = Clock::new(control);
+                    state.clock = Clock::new(control, MARGINS);
                     state.our_side = Some(game.side_to_move().opponent());
                 }
                 if Some(game.side_to_move()) == state.our_side {
@@ -2281,8 +2351,9 @@ mod engine {
                         "it is our turn, the opponent's squares are ignored",
                     );
                 }
-                let Some(mv) = game.legal_move_from(&squares) else {
-                    return notice(output, "illegal opponent turn ignored");
+                let mv = match game.legal_move_from(&squares) {
+                    Some(mv) => mv,
+                    None => return notice(output, "illegal opponent turn ignored"),
                 };
                 game.play(mv);
                 state.before_our_move = None;
@@ -2299,11 +2370,12 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let (Some(snapshot), Some(last)) = (
+                let (snapshot, last) = match (
                     state.before_our_move.take(),
                     state.last_move,
-                ) else {
-                    return notice(output, "nothing of ours to take back");
+                ) {
+                    (Some(snapshot), Some(last)) => (snapshot, last),
+                    _ => return notice(output, "nothing of ours to take back"),
                 };
                 game.restore(snapshot);
                 state.rejected.push(last);
@@ -2319,8 +2391,9 @@ mod engine {
             ) -> io::Result<()> {
                 let deadline = state.clock.deadline(start, game.expected_moves_left());
                 let snapshot = game.snapshot();
-                let Some(mv) = game.choose_move(deadline, &state.rejected) else {
-                    return notice(output, "no legal turn left");
+                let mv = match game.choose_move(deadline, &state.rejected) {
+                    Some(mv) => mv,
+                    None => return notice(output, "no legal turn left"),
                 };
                 game.play(mv);
                 state.before_our_move = Some(snapshot);

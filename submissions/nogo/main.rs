@@ -52,7 +52,92 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers.
+        //! What every engine shares: the two sides, search scores and bounds, the time manager and its
+        //! deadlines, random numbers, and the worker thread that ponders.
+
+        pub mod clock {
+            // engine/src/core/clock.rs
+            //! One time manager for every engine: from the judge's per-move and per-game limits and the time
+            //! already used, a soft and a hard deadline for the next move.
+            //!
+            //! The time left, less a reserve, is spread evenly over the moves the game still expects from
+            //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
+            //! (hard), never past the safe part of the move limit nor a fraction of the time left.
+
+            use super::time::Deadline;
+            use std::time::{Duration, Instant};
+
+            /// The judge's limits.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct TimeControl {
+                /// The most one move may take.
+                pub per_move: Duration,
+                /// Thinking time for all our moves of a game.
+                pub per_game: Duration,
+            }
+
+            /// How a game spends its time; each engine keeps its own, named where it is tuned.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct Margins {
+                /// Percent of the game time never planned for (pipes, process start, a slower machine).
+                pub game_reserve_percent: u32,
+                /// The least that reserve may be.
+                pub game_reserve_min: Duration,
+                /// Percent of the move limit never planned for.
+                pub move_margin_percent: u32,
+                /// The least that margin may be.
+                pub move_margin_min: Duration,
+                /// The soft limit, in percent of the even share.
+                pub soft_percent: u32,
+                /// The hard limit, in percent of the even share.
+                pub hard_percent: u32,
+                /// One move never takes more than the time left divided by this.
+                pub left_divisor: u32,
+            }
+
+            /// The clock of one side for one game.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Clock {
+                control: TimeControl,
+                margins: Margins,
+                used: Duration,
+            }
+
+            impl Clock {
+                /// A clock with nothing used.
+                pub fn new(control: TimeControl, margins: Margins) -> Clock {
+                    Clock {
+                        control,
+                        margins,
+                        used: Duration::ZERO,
+                    }
+                }
+
+                /// The deadline of a move that started at `start`, when the game expects `moves_left` more
+                /// moves from us (this one included).
+                pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+                    let margins = &self.margins;
+                    let game = self.control.per_game;
+                    let reserve = (game * margins.game_reserve_percent / 100)
+                        .max(margins.game_reserve_min);
+                    let usable = game.saturating_sub(reserve).saturating_sub(self.used);
+                    let share = usable / moves_left.max(1);
+                    let per_move = self.control.per_move;
+                    let margin = (per_move * margins.move_margin_percent / 100)
+                        .max(margins.move_margin_min);
+                    let hard = (share * margins.hard_percent / 100)
+                        .min(usable / margins.left_divisor.max(1))
+                        .min(per_move.saturating_sub(margin));
+                    let soft = (share * margins.soft_percent / 100).min(hard);
+                    Deadline { start, soft, hard }
+                }
+
+                /// Adds the time one move took.
+                pub fn spend(&mut self, time: Duration) {
+                    self.used += time;
+                }
+            }
+        }
 
         pub mod color {
             // engine/src/core/color.rs
@@ -864,15 +949,18 @@ mod engine {
                 let mut played = [0; 2];
                 loop {
                     let colour = board.to_move();
-                    let Some(point) = pick_move(
+                    let point = match pick_move(
                         board,
                         &mut candidates[colour.index()],
                         rng,
-                    ) else {
-                        return Outcome {
-                            winner: colour.opponent(),
-                            played,
-                        };
+                    ) {
+                        Some(point) => point,
+                        None => {
+                            return Outcome {
+                                winner: colour.opponent(),
+                                played,
+                            };
+                        }
                     };
                     board.play(point);
                     played[colour.index()] |= bit(point);
@@ -1026,6 +1114,7 @@ mod engine {
                 }
             }
 
+            use crate::engine::core::clock::{Clock, Margins};
             use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
             use std::io::{self, BufRead, Write};
@@ -1097,19 +1186,25 @@ mod engine {
                 ) -> Option<Self::Move>;
             }
 
-            /// How much time the engine may think: the game budget and a cap per move.
-            #[derive(Clone, Copy, Debug)]
-            pub struct TimeControl {
-                /// Thinking time for the whole game.
-                pub game: Duration,
-                /// The most one move may take.
-                pub per_move: Duration,
-            }
+            pub use crate::engine::core::clock::TimeControl;
+
+            /// The platform's clock: a reserve of 3% of the game (at least 300 ms) and a margin of 10% of
+            /// each move (at least 30 ms) are never planned for, as they absorb the process start, the pipes
+            /// and a slower machine; a move takes at most twice its even share and a quarter of what is left.
+            const MARGINS: Margins = Margins {
+                game_reserve_percent: 3,
+                game_reserve_min: Duration::from_millis(300),
+                move_margin_percent: 10,
+                move_margin_min: Duration::from_millis(30),
+                soft_percent: 100,
+                hard_percent: 200,
+                left_divisor: 4,
+            };
 
             impl TimeControl {
                 /// The championship budget: 15 minutes a game, at most 30 seconds a move.
                 pub const DEFAULT: TimeControl = TimeControl {
-                    game: Duration::from_secs(15 * 60),
+                    per_game: Duration::from_secs(15 * 60),
                     per_move: Duration::from_secs(30),
                 };
 
@@ -1121,7 +1216,7 @@ mod engine {
                     let mut args = args.into_iter();
                     while let Some(arg) = args.next() {
                         let slot = match arg.as_str() {
-                            "--game-ms" => &mut control.game,
+                            "--game-ms" => &mut control.per_game,
                             "--move-ms" => &mut control.per_move,
                             _ => continue,
                         };
@@ -1136,44 +1231,6 @@ mod engine {
                         *slot = Duration::from_millis(millis);
                     }
                     Ok(control)
-                }
-            }
-
-            /// Splits the game budget into per-move deadlines and keeps account of the time spent.
-            #[derive(Clone, Debug)]
-            struct Clock {
-                control: TimeControl,
-                left: Duration,
-            }
-
-            impl Clock {
-                fn new(control: TimeControl) -> Self {
-                    Self {
-                        control,
-                        left: control.game,
-                    }
-                }
-
-                /// The deadline for the next move, started at `start` (when its command arrived).
-                ///
-                /// A reserve of 3% of the game (at least 300 ms) and a margin of 10% of each move (at least
-                /// 30 ms) are never planned for: they absorb the process start, the pipes and a slower
-                /// machine.
-                fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
-                    let reserve = (self.control.game * 3 / 100)
-                        .max(Duration::from_millis(300));
-                    let usable = self.left.saturating_sub(reserve);
-                    let share = usable / moves_left.max(1);
-                    let cap = self.control.per_move;
-                    let cap = cap
-                        .saturating_sub((cap / 10).max(Duration::from_millis(30)));
-                    let hard = (share * 2).min(usable / 4).min(cap);
-                    let soft = share.min(hard);
-                    Deadline { start, soft, hard }
-                }
-
-                fn spend(&mut self, spent: Duration) {
-                    self.left = self.left.saturating_sub(spent);
                 }
             }
 
@@ -1198,7 +1255,7 @@ mod engine {
             ) -> io::Result<()> {
                 let mut state: Match<G> = Match {
                     our_side: None,
-                    clock: Clock::new(control),
+                    clock: Clock::new(control, MARGINS),
                     before_our_move: None,
                     rejected: Vec::new(),
                     last_move: None,
@@ -1216,8 +1273,9 @@ mod engine {
                     }
                     let text = String::from_utf8_lossy(&line);
                     let mut words = text.split_whitespace();
-                    let Some(command) = words.next() else {
-                        continue;
+                    let command = match words.next() {
+                        Some(command) => command,
+                        None => continue,
                     };
                     let argument = words.next();
                     match command {
@@ -1326,7 +1384,7 @@ mod engine {
             ) -> io::Result<()> {
                 game.new_game();
                 state.our_side = Some(side);
-                state.clock = Clock::new(control);
+                state.clock = Clock::new(control, MARGINS);
                 state.before_our_move = None;
                 state.rejected.clear();
                 if game.side_to_move() == side {
@@ -1343,14 +1401,16 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let Some(squares) = argument
-                    .and_then(|text| parse_squares(text, game.board_size())) else {
-                    return notice(output, "unreadable square list ignored");
+                let squares = match argument
+                    .and_then(|text| parse_squares(text, game.board_size()))
+                {
+                    Some(squares) => squares,
+                    None => return notice(output, "unreadable square list ignored"),
                 };
                 if state.our_side.is_none() {
                     // A game that began without `new`: we play the side that answers this one.
                     game.new_game();
-                    state.clock = Clock::new(control);
+                    state.clock = Clock::new(control, MARGINS);
                     state.our_side = Some(game.side_to_move().opponent());
                 }
                 if Some(game.side_to_move()) == state.our_side {
@@ -1359,8 +1419,9 @@ mod engine {
                         "it is our turn, the opponent's squares are ignored",
                     );
                 }
-                let Some(mv) = game.legal_move_from(&squares) else {
-                    return notice(output, "illegal opponent turn ignored");
+                let mv = match game.legal_move_from(&squares) {
+                    Some(mv) => mv,
+                    None => return notice(output, "illegal opponent turn ignored"),
                 };
                 game.play(mv);
                 state.before_our_move = None;
@@ -1377,11 +1438,12 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let (Some(snapshot), Some(last)) = (
+                let (snapshot, last) = match (
                     state.before_our_move.take(),
                     state.last_move,
-                ) else {
-                    return notice(output, "nothing of ours to take back");
+                ) {
+                    (Some(snapshot), Some(last)) => (snapshot, last),
+                    _ => return notice(output, "nothing of ours to take back"),
                 };
                 game.restore(snapshot);
                 state.rejected.push(last);
@@ -1397,8 +1459,9 @@ mod engine {
             ) -> io::Result<()> {
                 let deadline = state.clock.deadline(start, game.expected_moves_left());
                 let snapshot = game.snapshot();
-                let Some(mv) = game.choose_move(deadline, &state.rejected) else {
-                    return notice(output, "no legal turn left");
+                let mv = match game.choose_move(deadline, &state.rejected) {
+                    Some(mv) => mv,
+                    None => return notice(output, "no legal turn left"),
                 };
                 game.play(mv);
                 state.before_our_move = Some(snapshot);

@@ -52,7 +52,92 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers.
+        //! What every engine shares: the two sides, search scores and bounds, the time manager and its
+        //! deadlines, random numbers, and the worker thread that ponders.
+
+        pub mod clock {
+            // engine/src/core/clock.rs
+            //! One time manager for every engine: from the judge's per-move and per-game limits and the time
+            //! already used, a soft and a hard deadline for the next move.
+            //!
+            //! The time left, less a reserve, is spread evenly over the moves the game still expects from
+            //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
+            //! (hard), never past the safe part of the move limit nor a fraction of the time left.
+
+            use super::time::Deadline;
+            use std::time::{Duration, Instant};
+
+            /// The judge's limits.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct TimeControl {
+                /// The most one move may take.
+                pub per_move: Duration,
+                /// Thinking time for all our moves of a game.
+                pub per_game: Duration,
+            }
+
+            /// How a game spends its time; each engine keeps its own, named where it is tuned.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct Margins {
+                /// Percent of the game time never planned for (pipes, process start, a slower machine).
+                pub game_reserve_percent: u32,
+                /// The least that reserve may be.
+                pub game_reserve_min: Duration,
+                /// Percent of the move limit never planned for.
+                pub move_margin_percent: u32,
+                /// The least that margin may be.
+                pub move_margin_min: Duration,
+                /// The soft limit, in percent of the even share.
+                pub soft_percent: u32,
+                /// The hard limit, in percent of the even share.
+                pub hard_percent: u32,
+                /// One move never takes more than the time left divided by this.
+                pub left_divisor: u32,
+            }
+
+            /// The clock of one side for one game.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Clock {
+                control: TimeControl,
+                margins: Margins,
+                used: Duration,
+            }
+
+            impl Clock {
+                /// A clock with nothing used.
+                pub fn new(control: TimeControl, margins: Margins) -> Clock {
+                    Clock {
+                        control,
+                        margins,
+                        used: Duration::ZERO,
+                    }
+                }
+
+                /// The deadline of a move that started at `start`, when the game expects `moves_left` more
+                /// moves from us (this one included).
+                pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+                    let margins = &self.margins;
+                    let game = self.control.per_game;
+                    let reserve = (game * margins.game_reserve_percent / 100)
+                        .max(margins.game_reserve_min);
+                    let usable = game.saturating_sub(reserve).saturating_sub(self.used);
+                    let share = usable / moves_left.max(1);
+                    let per_move = self.control.per_move;
+                    let margin = (per_move * margins.move_margin_percent / 100)
+                        .max(margins.move_margin_min);
+                    let hard = (share * margins.hard_percent / 100)
+                        .min(usable / margins.left_divisor.max(1))
+                        .min(per_move.saturating_sub(margin));
+                    let soft = (share * margins.soft_percent / 100).min(hard);
+                    Deadline { start, soft, hard }
+                }
+
+                /// Adds the time one move took.
+                pub fn spend(&mut self, time: Duration) {
+                    self.used += time;
+                }
+            }
+        }
 
         pub mod color {
             // engine/src/core/color.rs
@@ -1037,7 +1122,8 @@ mod engine {
                 pub amaf_equivalence: f32,
                 /// What a certain refusal costs, in win rate.
                 pub refusal_cost: f32,
-                /// Pass after the opponent passed when we win this share of the drawn boards as they stand.
+                /// Pass after the opponent passed when we win this share of the drawn boards as they stand
+                /// (above 1: never; under area scoring filling costs nothing, and drawn boards misjudge).
                 pub pass_confidence: f32,
                 /// Hidden stones are drawn this many times likelier away from our stones than next to them.
                 pub far_weight: u32,
@@ -1055,7 +1141,7 @@ mod engine {
                         exploration: 0.6,
                         amaf_equivalence: 300.0,
                         refusal_cost: 0.15,
-                        pass_confidence: 0.9,
+                        pass_confidence: 1.01,
                         far_weight: 3,
                         playout_moves: 220,
                         atari_answers: false,
@@ -1368,8 +1454,9 @@ mod engine {
                 //! module; only the game's moves and knowledge live behind [`HiddenGame`].
 
                 use super::{
-                    notice, parse_squares, read_line, send, Clock, Square, TimeControl,
+                    notice, parse_squares, read_line, send, Square, TimeControl, MARGINS,
                 };
+                use crate::engine::core::clock::Clock;
                 use crate::engine::core::color::Color;
                 use crate::engine::core::time::Deadline;
                 use std::io::{self, BufRead, Write};
@@ -1428,7 +1515,7 @@ mod engine {
                 ) -> io::Result<()> {
                     let mut state = Game {
                         playing: false,
-                        clock: Clock::new(control),
+                        clock: Clock::new(control, MARGINS),
                         pending: None,
                         turn_start: Instant::now(),
                     };
@@ -1467,7 +1554,7 @@ mod engine {
                                 };
                                 game.start(us);
                                 state.playing = true;
-                                state.clock = Clock::new(control);
+                                state.clock = Clock::new(control, MARGINS);
                                 state.pending = None;
                                 if us == Color::Black {
                                     answer(game, &mut state, start, &mut output)?;
@@ -1486,7 +1573,7 @@ mod engine {
                                     // A game that began without `new`: the opponent moved first.
                                     game.start(Color::White);
                                     state.playing = true;
-                                    state.clock = Clock::new(control);
+                                    state.clock = Clock::new(control, MARGINS);
                                 }
                                 if state.pending.take().is_some() {
                                     notice(
@@ -1705,9 +1792,9 @@ mod engine {
                 }
             }
 
-            use crate::engine::core::time::Deadline;
+            use crate::engine::core::clock::Margins;
             use std::io::{self, BufRead, Write};
-            use std::time::{Duration, Instant};
+            use std::time::Duration;
 
             /// The longest command the platform sends, terminating NUL included.
             pub const MAX_COMMAND_BYTES: usize = 256;
@@ -1721,19 +1808,25 @@ mod engine {
                 pub y: u8,
             }
 
-            /// How much time the engine may think: the game budget and a cap per move.
-            #[derive(Clone, Copy, Debug)]
-            pub struct TimeControl {
-                /// Thinking time for the whole game.
-                pub game: Duration,
-                /// The most one move may take.
-                pub per_move: Duration,
-            }
+            pub use crate::engine::core::clock::TimeControl;
+
+            /// The platform's clock: a reserve of 3% of the game (at least 300 ms) and a margin of 10% of
+            /// each move (at least 30 ms) are never planned for, as they absorb the process start, the pipes
+            /// and a slower machine; a move takes at most twice its even share and a quarter of what is left.
+            const MARGINS: Margins = Margins {
+                game_reserve_percent: 3,
+                game_reserve_min: Duration::from_millis(300),
+                move_margin_percent: 10,
+                move_margin_min: Duration::from_millis(30),
+                soft_percent: 100,
+                hard_percent: 200,
+                left_divisor: 4,
+            };
 
             impl TimeControl {
                 /// The championship budget: 15 minutes a game, at most 30 seconds a move.
                 pub const DEFAULT: TimeControl = TimeControl {
-                    game: Duration::from_secs(15 * 60),
+                    per_game: Duration::from_secs(15 * 60),
                     per_move: Duration::from_secs(30),
                 };
 
@@ -1745,7 +1838,7 @@ mod engine {
                     let mut args = args.into_iter();
                     while let Some(arg) = args.next() {
                         let slot = match arg.as_str() {
-                            "--game-ms" => &mut control.game,
+                            "--game-ms" => &mut control.per_game,
                             "--move-ms" => &mut control.per_move,
                             _ => continue,
                         };
@@ -1760,44 +1853,6 @@ mod engine {
                         *slot = Duration::from_millis(millis);
                     }
                     Ok(control)
-                }
-            }
-
-            /// Splits the game budget into per-move deadlines and keeps account of the time spent.
-            #[derive(Clone, Debug)]
-            struct Clock {
-                control: TimeControl,
-                left: Duration,
-            }
-
-            impl Clock {
-                fn new(control: TimeControl) -> Self {
-                    Self {
-                        control,
-                        left: control.game,
-                    }
-                }
-
-                /// The deadline for the next move, started at `start` (when its command arrived).
-                ///
-                /// A reserve of 3% of the game (at least 300 ms) and a margin of 10% of each move (at least
-                /// 30 ms) are never planned for: they absorb the process start, the pipes and a slower
-                /// machine.
-                fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
-                    let reserve = (self.control.game * 3 / 100)
-                        .max(Duration::from_millis(300));
-                    let usable = self.left.saturating_sub(reserve);
-                    let share = usable / moves_left.max(1);
-                    let cap = self.control.per_move;
-                    let cap = cap
-                        .saturating_sub((cap / 10).max(Duration::from_millis(30)));
-                    let hard = (share * 2).min(usable / 4).min(cap);
-                    let soft = share.min(hard);
-                    Deadline { start, soft, hard }
-                }
-
-                fn spend(&mut self, spent: Duration) {
-                    self.left = self.left.saturating_sub(spent);
                 }
             }
 

@@ -175,8 +175,9 @@ impl Engine {
     pub fn take_back(&mut self, x: i64, y: i64) -> Result<(), MoveError> {
         let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
         let history = self.board.history().to_vec();
-        let Some(position) = history.iter().rposition(|&(c, _)| c == cell) else {
-            return Err(MoveError::NoSuchStone);
+        let position = match history.iter().rposition(|&(c, _)| c == cell) {
+            Some(position) => position,
+            None => return Err(MoveError::NoSuchStone),
         };
         let side = history[position].1;
         // Undo down to that stone, then put back the ones played after it.

@@ -95,7 +95,7 @@ impl TimeLimits {
     }
 
     /// The time a settled move may take (the search stops starting root moves then; see
-    /// `search.rs` for unsettled ones): most of the hard limit, since the margin for a slow
+    /// `search/mod.rs` for unsettled ones): most of the hard limit, since the margin for a slow
     /// machine is already taken off that, and a fair share of the game time.
     fn soft_ms(&self, hard: u64, spendable: Option<i64>, stones: usize) -> u64 {
         let mut soft = hard as i64 * 9 / 10;

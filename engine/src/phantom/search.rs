@@ -22,7 +22,8 @@ pub struct Settings {
     pub amaf_equivalence: f32,
     /// What a certain refusal costs, in win rate.
     pub refusal_cost: f32,
-    /// Pass after the opponent passed when we win this share of the drawn boards as they stand.
+    /// Pass after the opponent passed when we win this share of the drawn boards as they stand
+    /// (above 1: never; under area scoring filling costs nothing, and drawn boards misjudge).
     pub pass_confidence: f32,
     /// Hidden stones are drawn this many times likelier away from our stones than next to them.
     pub far_weight: u32,
@@ -40,7 +41,7 @@ impl Default for Settings {
             exploration: 0.6,
             amaf_equivalence: 300.0,
             refusal_cost: 0.15,
-            pass_confidence: 0.9,
+            pass_confidence: 1.01,
             far_weight: 3,
             playout_moves: 220,
             atari_answers: false,

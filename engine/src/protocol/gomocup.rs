@@ -33,7 +33,10 @@ pub fn run(input: impl BufRead, mut output: impl Write) {
                 let mut block = Vec::new();
                 let mut finished = false;
                 for next in lines.by_ref() {
-                    let Ok(next) = next else { break };
+                    let next = match next {
+                        Ok(next) => next,
+                        Err(_) => break,
+                    };
                     let next = next.trim().to_string();
                     if next.eq_ignore_ascii_case("DONE") {
                         finished = true;
@@ -121,8 +124,9 @@ impl Brain {
                 if let Some(error) = self.not_started() {
                     return error;
                 }
-                let Some((x, y)) = parse_pair(rest) else {
-                    return vec![format!("ERROR TURN needs x,y, got '{rest}'")];
+                let (x, y) = match parse_pair(rest) {
+                    Some((x, y)) => (x, y),
+                    None => return vec![format!("ERROR TURN needs x,y, got '{rest}'")],
                 };
                 if let Err(error) = self.engine.play(x, y, false) {
                     return vec![format!("ERROR TURN {x},{y}: {error}")];
@@ -133,8 +137,9 @@ impl Brain {
                 if let Some(error) = self.not_started() {
                     return error;
                 }
-                let Some((x, y)) = parse_pair(rest) else {
-                    return vec![format!("ERROR PLAY needs x,y, got '{rest}'")];
+                let (x, y) = match parse_pair(rest) {
+                    Some((x, y)) => (x, y),
+                    None => return vec![format!("ERROR PLAY needs x,y, got '{rest}'")],
                 };
                 match self.engine.play(x, y, false) {
                     Ok(()) => vec![format!("{x},{y}")],
@@ -145,8 +150,9 @@ impl Brain {
                 if let Some(error) = self.not_started() {
                     return error;
                 }
-                let Some((x, y)) = parse_pair(rest) else {
-                    return vec![format!("ERROR TAKEBACK needs x,y, got '{rest}'")];
+                let (x, y) = match parse_pair(rest) {
+                    Some((x, y)) => (x, y),
+                    None => return vec![format!("ERROR TAKEBACK needs x,y, got '{rest}'")],
                 };
                 match self.engine.take_back(x, y) {
                     Ok(()) => vec!["OK".to_string()],
@@ -316,8 +322,9 @@ impl Brain {
 
     /// Thinks, plays the chosen move on our board and returns the answer lines.
     fn answer_move(&mut self) -> Vec<String> {
-        let Some((x, y)) = self.engine.think() else {
-            return vec!["ERROR no empty cell left".to_string()];
+        let (x, y) = match self.engine.think() {
+            Some((x, y)) => (x, y),
+            None => return vec!["ERROR no empty cell left".to_string()],
         };
         let mut lines = Vec::new();
         if let Some(result) = self.engine.last_search() {

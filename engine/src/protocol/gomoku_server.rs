@@ -25,7 +25,10 @@ pub fn run(input: impl BufRead, mut output: impl Write, mut errors: impl Write) 
     engine.set_memory_limit(SERVER_MEMORY_BYTES);
     let mut side: Option<usize> = None;
     for line in input.lines() {
-        let Ok(line) = line else { break };
+        let line = match line {
+            Ok(line) => line,
+            Err(_) => break,
+        };
         let line = line.trim();
         let mut words = line.split_whitespace();
         let command = words.next().unwrap_or("");
@@ -52,8 +55,9 @@ pub fn run(input: impl BufRead, mut output: impl Write, mut errors: impl Write) 
 
 /// `pos S x`: a new game; returns the board side.
 fn set_position(engine: &mut Engine, arguments: &[&str]) -> Result<usize, String> {
-    let [cells, to_move] = arguments else {
-        return Err("pos needs a board string and a side to move".to_string());
+    let (cells, to_move) = match arguments {
+        [cells, to_move] => (cells, to_move),
+        _ => return Err("pos needs a board string and a side to move".to_string()),
     };
     let count = cells.len();
     let side = (MIN_SIDE..=MAX_SIDE)
@@ -81,8 +85,9 @@ fn set_position(engine: &mut Engine, arguments: &[&str]) -> Result<usize, String
 }
 
 fn parse_cell(side: usize, arguments: &[&str]) -> Result<(i64, i64), String> {
-    let [text] = arguments else {
-        return Err("expected one cell number".to_string());
+    let text = match arguments {
+        [text] => text,
+        _ => return Err("expected one cell number".to_string()),
     };
     let cell: usize = text
         .parse()
@@ -106,8 +111,9 @@ fn go(
     arguments: &[&str],
     output: &mut impl Write,
 ) -> Result<(), String> {
-    let [text] = arguments else {
-        return Err("go needs a time in ms".to_string());
+    let text = match arguments {
+        [text] => text,
+        _ => return Err("go needs a time in ms".to_string()),
     };
     let millis: i64 = text
         .parse()

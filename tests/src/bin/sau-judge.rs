@@ -1,33 +1,49 @@
-//! Plays a match between two SAU engines (any game of `harness::sau::GAMES`, or `phantom-go`) and
-//! reports the score of the first.
+//! Plays a match between two SAU engines (any game of `harness::sau::GAMES`) and reports the score
+//! of the first.
+//!
+//! `--game phantom-go` plays Phantom Go through the hidden-stone platform loop
+//! (`harness::sau::phantom_judge`); there `--retries` (refusals a turn may get) defaults to 81, and
+//! `--records`/`--html` are not written.
 //!
 //! ```text
 //! sau-judge --game GAME --first "<command>" --second "<command>"
 //!           [--games N] [--game-ms MS] [--move-ms MS] [--retries N] [--quiet]
+//!           [--records FILE] [--html FILE]
 //! ```
 //!
-//! `--retries` is how many `error` answers (Phantom Go: refusals) one turn may get; the default
-//! is 3, and 81 for Phantom Go, whose refusals are part of the game.
+//! `--records` writes every game of the match to one file in the game's format (SGF for
+//! Connect6 and NoGo, the SAU text record for any other game), with the names the engines
+//! answer, the limits, result and reason and each turn's time; `--html` writes the replay
+//! page. Both are rewritten after each game.
 
-use harness::sau::judge::{play_match, Contestant, GameRecord, JudgeConfig};
+use harness::records::arenas::{sau_game, sau_player, MatchFile};
+use harness::records::MatchRecord;
+use harness::sau::judge::{play_match, Contestant, JudgeConfig};
 use harness::sau::phantom_judge;
 use harness::sau::rules::{Colour, GameResult};
 use harness::sau::{referee, GAMES};
+use harness::stats::MatchScore;
 use std::process::ExitCode;
 use std::time::Duration;
 
 struct Options {
+    retries_given: bool,
     game: String,
     first: String,
     second: String,
     games: u32,
     config: JudgeConfig,
-    retries_given: bool,
     quiet: bool,
+    records: Option<String>,
+    html: Option<String>,
 }
+
+const USAGE: &str = "usage: sau-judge --game GAME --first CMD --second CMD [--games N] \
+[--game-ms MS] [--move-ms MS] [--retries N] [--quiet] [--records FILE] [--html FILE]";
 
 fn parse(args: &[String]) -> Result<Options, String> {
     let mut options = Options {
+        retries_given: false,
         game: String::new(),
         first: String::new(),
         second: String::new(),
@@ -37,8 +53,9 @@ fn parse(args: &[String]) -> Result<Options, String> {
             move_time: Duration::from_secs(30),
             max_retries: 3,
         },
-        retries_given: false,
         quiet: false,
+        records: None,
+        html: None,
     };
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
@@ -63,6 +80,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
                 options.config.max_retries = number()? as u32;
                 options.retries_given = true;
             }
+            "--records" => options.records = Some(value.clone()),
+            "--html" => options.html = Some(value.clone()),
             _ => return Err(format!("unknown option {arg}")),
         }
     }
@@ -77,63 +96,130 @@ fn main() -> ExitCode {
     let options = match parse(&args) {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("sau-judge: {message}");
+            eprintln!("sau-judge: {message}\n{USAGE}");
             return ExitCode::FAILURE;
         }
+    };
+    if options.game == "phantom-go" {
+        return phantom(&options);
+    }
+    let Some(mut referee) = referee(&options.game) else {
+        eprintln!(
+            "sau-judge: --game must be one of {}, not '{}'",
+            GAMES.join(", "),
+            options.game
+        );
+        return ExitCode::FAILURE;
+    };
+    let records = MatchFile::new(
+        MatchRecord::new(
+            referee.name(),
+            "",
+            referee.size(),
+            "sau-judge",
+            &format!(
+                "{} ms a move, {} ms a game",
+                options.config.move_time.as_millis(),
+                options.config.game_time.as_millis()
+            ),
+        ),
+        options.records.clone(),
+        options.html.clone(),
+    );
+    // The names the engines answer, asked before the match so that each game is written as
+    // it ends.
+    let names = if records.wanted() {
+        [sau_player(&options.first), sau_player(&options.second)]
+    } else {
+        Default::default()
     };
     let mut first = Contestant::new(&options.first);
     let mut second = Contestant::new(&options.second);
     let quiet = options.quiet;
-    let on_game = |game: u32, colour: Colour, record: &GameRecord| {
-        let verdict = match record.result {
-            GameResult::Win(winner) if winner == colour => "first wins",
-            GameResult::Win(_) => "second wins",
-            GameResult::Draw => "draw",
-        };
-        println!(
-            "game {:3}: first plays {:5}  {:11}  {} turns  ({})",
-            game + 1,
-            colour.word(),
-            verdict,
-            record.turns.len(),
-            record.reason
-        );
-        if !quiet {
-            println!("    {}", record.turns.join(" "));
-        }
-    };
-    let mut refusals = None;
-    let report = if options.game == "phantom-go" {
-        let mut config = options.config;
-        if !options.retries_given {
-            config.max_retries = 81;
-        }
-        let (report, counted) =
-            phantom_judge::play_match(&mut first, &mut second, options.games, &config, on_game);
-        refusals = Some(counted);
-        report
-    } else {
-        let Some(mut referee) = referee(&options.game) else {
-            eprintln!(
-                "sau-judge: --game must be one of {}, phantom-go, not '{}'",
-                GAMES.join(", "),
-                options.game
+    let report = play_match(
+        referee.as_mut(),
+        &mut first,
+        &mut second,
+        options.games,
+        &options.config,
+        |game, colour, record| {
+            let verdict = match record.result {
+                GameResult::Win(winner) if winner == colour => "first wins",
+                GameResult::Win(_) => "second wins",
+                GameResult::Draw => "draw",
+            };
+            println!(
+                "game {:3}: first plays {:5}  {:11}  {} turns  ({})",
+                game + 1,
+                colour.word(),
+                verdict,
+                record.turns.len(),
+                record.reason
             );
-            return ExitCode::FAILURE;
-        };
-        play_match(
-            referee.as_mut(),
-            &mut first,
-            &mut second,
-            options.games,
-            &options.config,
-            on_game,
-        )
-    };
+            if !quiet {
+                println!("    {}", record.turns.join(" "));
+            }
+            if records.wanted() {
+                let [ref first, ref second] = names;
+                let players = if colour == Colour::Black {
+                    [first.clone(), second.clone()]
+                } else {
+                    [second.clone(), first.clone()]
+                };
+                records.add(sau_game(game + 1, record, players));
+            }
+        },
+    );
+    print_summary(&first, &second, &report.score);
+    ExitCode::SUCCESS
+}
+
+/// Phantom Go: the referee holds the true board and answers each side as the platform does.
+fn phantom(options: &Options) -> ExitCode {
+    let mut config = options.config;
+    if !options.retries_given {
+        config.max_retries = 81;
+    }
+    let mut first = Contestant::new(&options.first);
+    let mut second = Contestant::new(&options.second);
+    let quiet = options.quiet;
+    let (report, [mine, theirs]) = phantom_judge::play_match(
+        &mut first,
+        &mut second,
+        options.games,
+        &config,
+        |game, colour, record| {
+            let verdict = match record.result {
+                GameResult::Win(winner) if winner == colour => "first wins",
+                GameResult::Win(_) => "second wins",
+                GameResult::Draw => "draw",
+            };
+            println!(
+                "game {:3}: first plays {:5}  {:11}  {} turns  ({})",
+                game + 1,
+                colour.word(),
+                verdict,
+                record.turns.len(),
+                record.reason
+            );
+            if !quiet {
+                println!("    {}", record.turns.join(" "));
+            }
+        },
+    );
+    print_summary(&first, &second, &report.score);
+    println!(
+        "refusals: first {} (at most {} in a turn), second {} (at most {} in a turn)",
+        mine.total, mine.worst_turn, theirs.total, theirs.worst_turn
+    );
+    ExitCode::SUCCESS
+}
+
+fn print_summary(first: &Contestant, second: &Contestant, score: &MatchScore) {
     println!("first  {} ({})", first.name, first.command);
     println!("second {} ({})", second.name, second.command);
-    println!("score of first: {}", report.score.summary());
-    for player in [&first, &second] {
+    println!("score of first: {}", score.summary());
+    for player in [first, second] {
         println!(
             "{}: worst move {:?}, {} moves, {} rejected turns, {} filtered lines, {} violations, peak {} KiB",
             player.name,
@@ -148,11 +234,4 @@ fn main() -> ExitCode {
             println!("    violation: {violation}");
         }
     }
-    if let Some([mine, theirs]) = refusals {
-        println!(
-            "refusals: first {} (at most {} in a turn), second {} (at most {} in a turn)",
-            mine.total, mine.worst_turn, theirs.total, theirs.worst_turn
-        );
-    }
-    ExitCode::SUCCESS
 }

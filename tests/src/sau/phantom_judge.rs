@@ -13,6 +13,7 @@ use super::judge::{Contestant, GameRecord, JudgeConfig, MatchReport};
 use super::phantom::{Answer, PhantomGo};
 use super::rules::{parse_squares, square_name, Colour, GameResult, Referee};
 use crate::process::Reply;
+use crate::records::Reason;
 use crate::stats::MatchScore;
 use std::time::Instant;
 
@@ -59,7 +60,9 @@ pub fn play_game(
             return GameRecord {
                 result: GameResult::Win(loser.opponent()),
                 reason,
+                ending: Reason::Crash,
                 turns,
+                turn_ms: Vec::new(),
             };
         }
     }
@@ -67,7 +70,8 @@ pub fn play_game(
     players[1].send("new white");
     let mut clocks = [config.game_time; 2];
     let mut prompt = Prompt::Opening;
-    let outcome: Result<(), (Colour, String)> = loop {
+    let mut turn_ms = Vec::new();
+    let outcome: Result<(), (Colour, Reason, String)> = loop {
         if let Some(_result) = game.result() {
             break Ok(());
         }
@@ -95,11 +99,19 @@ pub fn play_game(
             player.worst_move = player.worst_move.max(elapsed);
             let text = match reply {
                 Reply::Line(line) => line["move ".len()..].trim().to_string(),
-                Reply::Timeout => break Err(format!("{} ran out of time", colour.word())),
-                Reply::Closed => break Err(format!("{} closed its output", colour.word())),
+                Reply::Timeout => {
+                    break Err((Reason::Time, format!("{} ran out of time", colour.word())))
+                }
+                Reply::Closed => {
+                    break Err((
+                        Reason::Crash,
+                        format!("{} closed its output", colour.word()),
+                    ))
+                }
             };
             if elapsed > limit {
-                break Err(format!("{} answered after {elapsed:?}", colour.word()));
+                let why = format!("{} answered after {elapsed:?}", colour.word());
+                break Err((Reason::Time, why));
             }
             if text == "pass" {
                 game.pass();
@@ -107,7 +119,10 @@ pub fn play_game(
             }
             let point = match parse_squares(&text, 9).as_deref() {
                 Ok([Some(point)]) => *point,
-                _ => break Err(format!("{} sent '{text}', not a square", colour.word())),
+                _ => {
+                    let why = format!("{} sent '{text}', not a square", colour.word());
+                    break Err((Reason::Illegal, why));
+                }
             };
             match game.try_point(point.0, point.1) {
                 Answer::Accepted(taken) => {
@@ -123,7 +138,8 @@ pub fn play_game(
                     refusals[side].total += 1;
                     refusals[side].worst_turn = refusals[side].worst_turn.max(refused);
                     if refused > config.max_retries {
-                        break Err(format!("{} was refused {refused} times", colour.word()));
+                        let why = format!("{} was refused {refused} times", colour.word());
+                        break Err((Reason::Illegal, why));
                     }
                     player.send("refuse");
                 }
@@ -135,31 +151,32 @@ pub fn play_game(
             Ok((text, taken)) => {
                 players[side].moves += 1;
                 turns.push(text);
+                turn_ms.push(elapsed.as_millis() as u64);
                 prompt = match taken {
                     Some(taken) => Prompt::Placed(taken),
                     None => Prompt::Passed,
                 };
             }
-            Err(reason) => break Err((colour, reason)),
+            Err((ending, reason)) => break Err((colour, ending, reason)),
         }
     };
-    let (result, reason) = match outcome {
+    let (result, ending, reason) = match outcome {
         Ok(()) => {
             let score = game.score();
             let result = game.result().unwrap_or(GameResult::Draw);
-            let ending = if game.turns() >= super::phantom::MAX_TURNS {
-                "turn limit"
+            let (ending, why) = if game.turns() >= super::phantom::MAX_TURNS {
+                (Reason::MoveLimit, "turn limit")
             } else {
-                "two passes"
+                (Reason::Other, "two passes")
             };
             let lead = if score > 0.0 {
                 format!("B+{score}")
             } else {
                 format!("W+{}", -score)
             };
-            (result, format!("{ending}, {lead}"))
+            (result, ending, format!("{why}, {lead}"))
         }
-        Err((loser, reason)) => (GameResult::Win(loser.opponent()), reason),
+        Err((loser, ending, reason)) => (GameResult::Win(loser.opponent()), ending, reason),
     };
     let line = match result {
         GameResult::Win(colour) => format!("end {}", colour.word()),
@@ -171,7 +188,9 @@ pub fn play_game(
     GameRecord {
         result,
         reason,
+        ending,
         turns,
+        turn_ms,
     }
 }
 

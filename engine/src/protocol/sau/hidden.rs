@@ -13,7 +13,8 @@
 //! The common pieces (line reading, the clock, square lists, notices) are those of the parent
 //! module; only the game's moves and knowledge live behind [`HiddenGame`].
 
-use super::{notice, parse_squares, read_line, send, Clock, Square, TimeControl};
+use super::{notice, parse_squares, read_line, send, Square, TimeControl, MARGINS};
+use crate::core::clock::Clock;
 use crate::core::color::Color;
 use crate::core::time::Deadline;
 use std::io::{self, BufRead, Write};
@@ -65,7 +66,7 @@ pub fn run<G: HiddenGame, R: BufRead, W: Write>(
 ) -> io::Result<()> {
     let mut state = Game {
         playing: false,
-        clock: Clock::new(control),
+        clock: Clock::new(control, MARGINS),
         pending: None,
         turn_start: Instant::now(),
     };
@@ -99,7 +100,7 @@ pub fn run<G: HiddenGame, R: BufRead, W: Write>(
                 };
                 game.start(us);
                 state.playing = true;
-                state.clock = Clock::new(control);
+                state.clock = Clock::new(control, MARGINS);
                 state.pending = None;
                 if us == Color::Black {
                     answer(game, &mut state, start, &mut output)?;
@@ -118,7 +119,7 @@ pub fn run<G: HiddenGame, R: BufRead, W: Write>(
                     // A game that began without `new`: the opponent moved first.
                     game.start(Color::White);
                     state.playing = true;
-                    state.clock = Clock::new(control);
+                    state.clock = Clock::new(control, MARGINS);
                 }
                 if state.pending.take().is_some() {
                     notice(

@@ -15,6 +15,7 @@ pub mod hidden;
 pub mod nogo;
 pub mod phantom;
 
+use crate::core::clock::{Clock, Margins};
 use crate::core::color::Color;
 use crate::core::time::Deadline;
 use std::io::{self, BufRead, Write};
@@ -67,19 +68,25 @@ pub trait SauGame {
     fn choose_move(&mut self, deadline: Deadline, rejected: &[Self::Move]) -> Option<Self::Move>;
 }
 
-/// How much time the engine may think: the game budget and a cap per move.
-#[derive(Clone, Copy, Debug)]
-pub struct TimeControl {
-    /// Thinking time for the whole game.
-    pub game: Duration,
-    /// The most one move may take.
-    pub per_move: Duration,
-}
+pub use crate::core::clock::TimeControl;
+
+/// The platform's clock: a reserve of 3% of the game (at least 300 ms) and a margin of 10% of
+/// each move (at least 30 ms) are never planned for, as they absorb the process start, the pipes
+/// and a slower machine; a move takes at most twice its even share and a quarter of what is left.
+const MARGINS: Margins = Margins {
+    game_reserve_percent: 3,
+    game_reserve_min: Duration::from_millis(300),
+    move_margin_percent: 10,
+    move_margin_min: Duration::from_millis(30),
+    soft_percent: 100,
+    hard_percent: 200,
+    left_divisor: 4,
+};
 
 impl TimeControl {
     /// The championship budget: 15 minutes a game, at most 30 seconds a move.
     pub const DEFAULT: TimeControl = TimeControl {
-        game: Duration::from_secs(15 * 60),
+        per_game: Duration::from_secs(15 * 60),
         per_move: Duration::from_secs(30),
     };
 
@@ -89,7 +96,7 @@ impl TimeControl {
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
             let slot = match arg.as_str() {
-                "--game-ms" => &mut control.game,
+                "--game-ms" => &mut control.per_game,
                 "--move-ms" => &mut control.per_move,
                 _ => continue,
             };
@@ -100,42 +107,6 @@ impl TimeControl {
             *slot = Duration::from_millis(millis);
         }
         Ok(control)
-    }
-}
-
-/// Splits the game budget into per-move deadlines and keeps account of the time spent.
-#[derive(Clone, Debug)]
-struct Clock {
-    control: TimeControl,
-    left: Duration,
-}
-
-impl Clock {
-    fn new(control: TimeControl) -> Self {
-        Self {
-            control,
-            left: control.game,
-        }
-    }
-
-    /// The deadline for the next move, started at `start` (when its command arrived).
-    ///
-    /// A reserve of 3% of the game (at least 300 ms) and a margin of 10% of each move (at least
-    /// 30 ms) are never planned for: they absorb the process start, the pipes and a slower
-    /// machine.
-    fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
-        let reserve = (self.control.game * 3 / 100).max(Duration::from_millis(300));
-        let usable = self.left.saturating_sub(reserve);
-        let share = usable / moves_left.max(1);
-        let cap = self.control.per_move;
-        let cap = cap.saturating_sub((cap / 10).max(Duration::from_millis(30)));
-        let hard = (share * 2).min(usable / 4).min(cap);
-        let soft = share.min(hard);
-        Deadline { start, soft, hard }
-    }
-
-    fn spend(&mut self, spent: Duration) {
-        self.left = self.left.saturating_sub(spent);
     }
 }
 
@@ -160,7 +131,7 @@ pub fn run<G: SauGame, R: BufRead, W: Write>(
 ) -> io::Result<()> {
     let mut state: Match<G> = Match {
         our_side: None,
-        clock: Clock::new(control),
+        clock: Clock::new(control, MARGINS),
         before_our_move: None,
         rejected: Vec::new(),
         last_move: None,
@@ -178,8 +149,9 @@ pub fn run<G: SauGame, R: BufRead, W: Write>(
         }
         let text = String::from_utf8_lossy(&line);
         let mut words = text.split_whitespace();
-        let Some(command) = words.next() else {
-            continue;
+        let command = match words.next() {
+            Some(command) => command,
+            None => continue,
         };
         let argument = words.next();
         match command {
@@ -255,7 +227,7 @@ fn start_game<G: SauGame, W: Write>(
 ) -> io::Result<()> {
     game.new_game();
     state.our_side = Some(side);
-    state.clock = Clock::new(control);
+    state.clock = Clock::new(control, MARGINS);
     state.before_our_move = None;
     state.rejected.clear();
     if game.side_to_move() == side {
@@ -272,20 +244,22 @@ fn on_opponent_move<G: SauGame, W: Write>(
     start: Instant,
     output: &mut W,
 ) -> io::Result<()> {
-    let Some(squares) = argument.and_then(|text| parse_squares(text, game.board_size())) else {
-        return notice(output, "unreadable square list ignored");
+    let squares = match argument.and_then(|text| parse_squares(text, game.board_size())) {
+        Some(squares) => squares,
+        None => return notice(output, "unreadable square list ignored"),
     };
     if state.our_side.is_none() {
         // A game that began without `new`: we play the side that answers this one.
         game.new_game();
-        state.clock = Clock::new(control);
+        state.clock = Clock::new(control, MARGINS);
         state.our_side = Some(game.side_to_move().opponent());
     }
     if Some(game.side_to_move()) == state.our_side {
         return notice(output, "it is our turn, the opponent's squares are ignored");
     }
-    let Some(mv) = game.legal_move_from(&squares) else {
-        return notice(output, "illegal opponent turn ignored");
+    let mv = match game.legal_move_from(&squares) {
+        Some(mv) => mv,
+        None => return notice(output, "illegal opponent turn ignored"),
     };
     game.play(mv);
     state.before_our_move = None;
@@ -302,8 +276,9 @@ fn on_rejected<G: SauGame, W: Write>(
     start: Instant,
     output: &mut W,
 ) -> io::Result<()> {
-    let (Some(snapshot), Some(last)) = (state.before_our_move.take(), state.last_move) else {
-        return notice(output, "nothing of ours to take back");
+    let (snapshot, last) = match (state.before_our_move.take(), state.last_move) {
+        (Some(snapshot), Some(last)) => (snapshot, last),
+        _ => return notice(output, "nothing of ours to take back"),
     };
     game.restore(snapshot);
     state.rejected.push(last);
@@ -319,8 +294,9 @@ fn answer<G: SauGame, W: Write>(
 ) -> io::Result<()> {
     let deadline = state.clock.deadline(start, game.expected_moves_left());
     let snapshot = game.snapshot();
-    let Some(mv) = game.choose_move(deadline, &state.rejected) else {
-        return notice(output, "no legal turn left");
+    let mv = match game.choose_move(deadline, &state.rejected) {
+        Some(mv) => mv,
+        None => return notice(output, "no legal turn left"),
     };
     game.play(mv);
     state.before_our_move = Some(snapshot);
@@ -401,7 +377,7 @@ mod tests {
     fn time_control_reads_the_command_line() {
         let args = ["--game-ms", "60000", "--move-ms", "2000"].map(String::from);
         let control = TimeControl::from_args(args).unwrap();
-        assert_eq!(control.game, Duration::from_millis(60000));
+        assert_eq!(control.per_game, Duration::from_millis(60000));
         assert_eq!(control.per_move, Duration::from_millis(2000));
         assert!(TimeControl::from_args(["--game-ms".to_string()]).is_err());
     }
@@ -409,10 +385,10 @@ mod tests {
     #[test]
     fn deadlines_stay_within_the_move_cap_and_the_game() {
         let control = TimeControl {
-            game: Duration::from_secs(10),
+            per_game: Duration::from_secs(10),
             per_move: Duration::from_secs(2),
         };
-        let mut clock = Clock::new(control);
+        let mut clock = Clock::new(control, MARGINS);
         let deadline = clock.deadline(Instant::now(), 1);
         assert!(deadline.hard <= Duration::from_millis(1800));
         clock.spend(Duration::from_secs(10));

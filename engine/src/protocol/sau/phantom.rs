@@ -100,7 +100,7 @@ mod tests {
         };
         let mut engine = PhantomGoEngine::new(settings, 7);
         let control = TimeControl {
-            game: Duration::from_secs(20),
+            per_game: Duration::from_secs(20),
             per_move: Duration::from_millis(500),
         };
         let mut output = Vec::new();
