@@ -15,5 +15,6 @@ pub mod connect6;
 pub mod core;
 pub mod gomoku;
 pub mod nogo;
+pub mod phantom;
 pub mod protocol;
 pub mod surakarta;

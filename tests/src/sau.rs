@@ -8,6 +8,8 @@
 pub mod connect6;
 pub mod judge;
 pub mod nogo;
+pub mod phantom;
+pub mod phantom_judge;
 pub mod rules;
 pub mod surakarta;
 

@@ -9,6 +9,9 @@
 //! sau-variant surakarta [--max-depth N] [--quiescence 0|1] [--reductions 0|1]
 //!                       [--positional 0|1] [--weights W1,..,W8] [--null N] [--reduce-after N]
 //!                       [--random-plies N] [--seed N]
+//! sau-variant phantom-go [--exploration F] [--amaf-equivalence F] [--refusal-cost F]
+//!                        [--pass-confidence F] [--far-weight N] [--atari-answers 0|1]
+//!                        [--max-iterations N]
 //! ```
 //! plus the engines' own `--game-ms` and `--move-ms`.
 
@@ -16,7 +19,9 @@ use engine::connect6::engine::Connect6Engine;
 use engine::connect6::search::Settings as Connect6Settings;
 use engine::nogo::engine::NoGoEngine;
 use engine::nogo::mcts::Settings as NoGoSettings;
-use engine::protocol::sau::{self, TimeControl};
+use engine::phantom::engine::PhantomGoEngine;
+use engine::phantom::search::Settings as PhantomSettings;
+use engine::protocol::sau::{self, hidden, TimeControl};
 use engine::surakarta::engine::SurakartaEngine;
 use engine::surakarta::eval::Weights as SurakartaWeights;
 use engine::surakarta::search::Settings as SurakartaSettings;
@@ -126,7 +131,22 @@ fn run() -> Result<(), String> {
             let mut engine = SurakartaEngine::new(settings);
             sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
         }
-        _ => Err("the first argument must be nogo, connect6 or surakarta".to_string()),
+        Some("phantom-go") => {
+            let base = PhantomSettings::default();
+            let settings = PhantomSettings {
+                exploration: value(&args, "--exploration", base.exploration)?,
+                amaf_equivalence: value(&args, "--amaf-equivalence", base.amaf_equivalence)?,
+                refusal_cost: value(&args, "--refusal-cost", base.refusal_cost)?,
+                pass_confidence: value(&args, "--pass-confidence", base.pass_confidence)?,
+                far_weight: value(&args, "--far-weight", base.far_weight)?,
+                atari_answers: value(&args, "--atari-answers", u8::from(base.atari_answers))? != 0,
+                max_iterations: value(&args, "--max-iterations", base.max_iterations)?,
+                ..base
+            };
+            let mut engine = PhantomGoEngine::new(settings, std::process::id() as u64);
+            hidden::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
+        }
+        _ => Err("the first argument must be nogo, connect6, surakarta or phantom-go".to_string()),
     }
 }
 

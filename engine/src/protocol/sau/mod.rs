@@ -15,7 +15,9 @@
 //! our output it has gone, so the engine ends quietly with success rather than an error.
 
 pub mod connect6;
+pub mod hidden;
 pub mod nogo;
+pub mod phantom;
 pub mod surakarta;
 
 use super::input::{Lines, Source};
