@@ -7,8 +7,8 @@
 //! the most one move may take (default 30 seconds).
 
 // engine/src/bin/nogo.rs
-use crate::engine::nogo::mcts::Settings;
 use crate::engine::nogo::engine::NoGoEngine;
+use crate::engine::nogo::mcts::Settings;
 use crate::engine::protocol::sau::{self, TimeControl};
 use std::io;
 use std::process::ExitCode;

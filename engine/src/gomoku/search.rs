@@ -9,14 +9,8 @@
 //! stone (see `Searcher::leaf`).
 //!
 //! The ideas are those of Rapfi's search, written anew around our board, evaluation and move
-//! generation: with our evaluation Rapfi's own search beat Rapfi, where our previous search
-//! (quiet moves alone reduced, answers free of depth) scored about a third of the points and
-//! gained little from more time. This one lives on its nodes and its ordering: two and a half
-//! times the time was worth 30 points against Rapfi, ordering attack ahead of defence 9, and
-//! the history kept as Rapfi's (threats and quiet moves apart, the best move of every node,
-//! counter-moves, no killers in the ordering) 20.
-//! The variants tried and not kept, with their scores, are listed in `EXPERIMENTS.md` next to
-//! this file in the repository.
+//! generation. What each part was worth, and the variants tried and not kept, are in
+//! `docs/gomoku-experiments.md`.
 
 use std::time::Duration;
 
@@ -959,9 +953,7 @@ impl Searcher {
     /// in a win or a strong shape is seen to its end.
     ///
     /// "Near" is Rapfi's neighbourhood of a stone: its 5x5 square and its lines up to four cells
-    /// away (every four on the board costs nodes and seldom matters). Against Rapfi held to 100
-    /// ms a move (ours 500 ms, 15x15 exact five, 200 games) the search scored 119-7-74 (61.3%)
-    /// with this and 109-5-86 (55.8%) without.
+    /// away (every four on the board costs nodes and seldom matters).
     fn leaf(
         &mut self,
         board: &mut Board,
