@@ -1,11 +1,12 @@
-//! SAU platform judge emulator (Connect6, NoGo).
+//! SAU platform judge emulator (Connect6, NoGo, Dots and Boxes).
 //!
 //! - [`rules`]: what a referee of one game answers about a turn, shared by both games.
-//! - [`connect6`], [`nogo`]: independent referees of the two games' rules (written apart from
-//!   the engine on purpose, so that a rule bug in one is caught by the other).
+//! - [`connect6`], [`nogo`], [`dots`]: independent referees of the games' rules (written apart
+//!   from the engine on purpose, so that a rule bug in one is caught by the other).
 //! - [`judge`]: plays games between two engine processes the way the platform does.
 
 pub mod connect6;
+pub mod dots;
 pub mod judge;
 pub mod nogo;
 pub mod rules;
@@ -13,13 +14,14 @@ pub mod rules;
 use rules::Referee;
 
 /// The games the SAU tools know, by their command-line names.
-pub const GAMES: &[&str] = &["connect6", "nogo"];
+pub const GAMES: &[&str] = &["connect6", "nogo", "dots-and-boxes"];
 
 /// A new referee for the game called `game` on the command line.
 pub fn referee(game: &str) -> Option<Box<dyn Referee>> {
     match game {
         "connect6" => Some(Box::new(connect6::Connect6::default())),
         "nogo" => Some(Box::new(nogo::NoGo::default())),
+        "dots-and-boxes" => Some(Box::new(dots::Dots::default())),
         _ => None,
     }
 }
