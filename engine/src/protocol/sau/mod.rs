@@ -215,8 +215,9 @@ pub fn run<G: SauGame, R: BufRead, W: Write>(
         let text = String::from_utf8_lossy(&line);
         let text = text.trim_start();
         let mut words = text.split_whitespace();
-        let Some(command) = words.next() else {
-            continue;
+        let command = match words.next() {
+            Some(command) => command,
+            None => continue,
         };
         let argument = words.next();
         let rest = &text[command.len()..];
@@ -342,8 +343,9 @@ fn on_rejected<G: SauGame, W: Write>(
     start: Instant,
     output: &mut W,
 ) -> io::Result<()> {
-    let (Some(snapshot), Some(last)) = (state.before_our_move.take(), state.last_move) else {
-        return notice(output, "nothing of ours to take back");
+    let (snapshot, last) = match (state.before_our_move.take(), state.last_move) {
+        (Some(snapshot), Some(last)) => (snapshot, last),
+        _ => return notice(output, "nothing of ours to take back"),
     };
     game.restore(snapshot);
     state.rejected.push(last);
@@ -359,8 +361,9 @@ fn answer<G: SauGame, W: Write>(
 ) -> io::Result<()> {
     let deadline = state.clock.deadline(start, game.expected_moves_left());
     let snapshot = game.snapshot();
-    let Some(mv) = game.choose_move(deadline, &state.rejected) else {
-        return notice(output, "no legal turn left");
+    let mv = match game.choose_move(deadline, &state.rejected) {
+        Some(mv) => mv,
+        None => return notice(output, "no legal turn left"),
     };
     let reply = format!("move {}", game.write_turn(mv));
     game.play(mv);
