@@ -427,7 +427,7 @@ mod engine {
             //! double-dealing move, keeping control. A chain of two is opened in the middle, which leaves
             //! no such choice.
 
-            use super::board::{other_box, sides, BOXES, BOX_LINES};
+            use super::board::{other_box, sides, BOX_LINES};
             use std::collections::HashMap;
 
             /// One chain or loop: how many boxes, and whether it closes on itself.
@@ -445,8 +445,8 @@ mod engine {
                 let mut seen = 0u32;
                 let mut found = Vec::new();
                 let mut simple = true;
-                for start in 0..BOXES {
-                    let count = sides(lines, start);
+                for (start, &mask) in BOX_LINES.iter().enumerate() {
+                    let count = (lines & mask).count_ones();
                     if count == 4 {
                         continue;
                     }
@@ -458,7 +458,7 @@ mod engine {
                         continue;
                     }
                     seen |= 1 << start;
-                    let free = BOX_LINES[start] & !lines;
+                    let free = mask & !lines;
                     let first = free.trailing_zeros() as usize;
                     let second = (free & (free - 1)).trailing_zeros() as usize;
                     let mut len = 1u8;
@@ -909,7 +909,10 @@ mod engine {
                             inverse[symmetry][usize::from(image)] = line as u8;
                         }
                         for byte in 0..8 {
-                            for value in 0..256usize {
+                            for (value, slot) in images[symmetry * 8 + byte]
+                                .iter_mut()
+                                .enumerate()
+                            {
                                 let mut image = 0u64;
                                 for bit in 0..8 {
                                     let line = byte * 8 + bit;
@@ -917,7 +920,7 @@ mod engine {
                                         image |= 1u64 << map[line];
                                     }
                                 }
-                                images[symmetry * 8 + byte][value] = image;
+                                *slot = image;
                             }
                         }
                     }

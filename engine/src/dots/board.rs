@@ -289,9 +289,7 @@ mod tests {
 
     #[test]
     fn every_line_borders_one_or_two_boxes_and_boxes_have_four_sides() {
-        for line in 0..LINES {
-            assert_ne!(LINE_BOXES[line][0], NO_BOX);
-        }
+        assert!(LINE_BOXES.iter().all(|boxes| boxes[0] != NO_BOX));
         let edge = (0..LINES)
             .filter(|&line| LINE_BOXES[line][1] == NO_BOX)
             .count();

@@ -9,7 +9,7 @@
 //! double-dealing move, keeping control. A chain of two is opened in the middle, which leaves
 //! no such choice.
 
-use super::board::{other_box, sides, BOXES, BOX_LINES};
+use super::board::{other_box, sides, BOX_LINES};
 use std::collections::HashMap;
 
 /// One chain or loop: how many boxes, and whether it closes on itself.
@@ -27,8 +27,8 @@ pub fn components(lines: u64) -> (Vec<Component>, bool) {
     let mut seen = 0u32;
     let mut found = Vec::new();
     let mut simple = true;
-    for start in 0..BOXES {
-        let count = sides(lines, start);
+    for (start, &mask) in BOX_LINES.iter().enumerate() {
+        let count = (lines & mask).count_ones();
         if count == 4 {
             continue;
         }
@@ -40,7 +40,7 @@ pub fn components(lines: u64) -> (Vec<Component>, bool) {
             continue;
         }
         seen |= 1 << start;
-        let free = BOX_LINES[start] & !lines;
+        let free = mask & !lines;
         let first = free.trailing_zeros() as usize;
         let second = (free & (free - 1)).trailing_zeros() as usize;
         let mut len = 1u8;

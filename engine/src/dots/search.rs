@@ -197,7 +197,7 @@ impl Searcher {
                 inverse[symmetry][usize::from(image)] = line as u8;
             }
             for byte in 0..8 {
-                for value in 0..256usize {
+                for (value, slot) in images[symmetry * 8 + byte].iter_mut().enumerate() {
                     let mut image = 0u64;
                     for bit in 0..8 {
                         let line = byte * 8 + bit;
@@ -205,7 +205,7 @@ impl Searcher {
                             image |= 1u64 << map[line];
                         }
                     }
-                    images[symmetry * 8 + byte][value] = image;
+                    *slot = image;
                 }
             }
         }
