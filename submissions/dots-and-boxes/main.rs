@@ -750,7 +750,7 @@ mod engine {
                 fn default() -> Self {
                     Self {
                         tt_bits: 22,
-                        exact_free_lines: 34,
+                        exact_free_lines: 40,
                         sacrifice_window: 8,
                         max_gift: 2,
                         max_depth: 60,
@@ -863,6 +863,17 @@ mod engine {
                 }
             }
 
+            /// What the exact search of the last [`Searcher::choose_line`] found.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub enum Solved {
+                /// Not tried, or out of time.
+                Unknown,
+                /// The chosen line wins against any defence.
+                Win,
+                /// Every line loses against best play.
+                Loss,
+            }
+
             const EXACT: u8 = u8::MAX;
 
             const LOWER: u8 = 1;
@@ -896,6 +907,7 @@ mod engine {
                 aborted: bool,
                 exact: bool,
                 nodes: u64,
+                solved: Solved,
             }
 
             impl Searcher {
@@ -937,6 +949,7 @@ mod engine {
                         aborted: false,
                         exact: false,
                         nodes: 0,
+                        solved: Solved::Unknown,
                     }
                 }
 
@@ -1209,6 +1222,7 @@ mod engine {
                 ) -> Option<usize> {
                     self.nodes = 0;
                     self.aborted = false;
+                    self.solved = Solved::Unknown;
                     self.deadline = deadline;
                     if lines == ALL_LINES {
                         return None;
@@ -1272,8 +1286,10 @@ mod engine {
                         let mut order: Vec<usize> = (0..moves.len()).collect();
                         order.sort_by_key(|&index| std::cmp::Reverse(scored[index].0));
                         moves = order.iter().map(|&index| moves[index]).collect();
-                        self.stop = if try_exact { soft } else { deadline.hard };
-                        if deadline.elapsed() >= budget || deadline.elapsed() >= soft {
+                        // An iteration takes a few times the one before: start one only in the first half
+                        // of the budget, and stop any at the soft limit.
+                        self.stop = soft;
+                        if deadline.elapsed() >= budget / 2 {
                             break;
                         }
                     }
@@ -1287,8 +1303,12 @@ mod engine {
                             }
                             if value >= need {
                                 self.exact = false;
+                                self.solved = Solved::Win;
                                 return Some(line);
                             }
+                        }
+                        if !self.aborted {
+                            self.solved = Solved::Loss;
                         }
                         self.exact = false;
                     }

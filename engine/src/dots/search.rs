@@ -43,7 +43,7 @@ impl Default for Settings {
     fn default() -> Self {
         Self {
             tt_bits: 22,
-            exact_free_lines: 34,
+            exact_free_lines: 40,
             sacrifice_window: 8,
             max_gift: 2,
             max_depth: 60,
@@ -154,6 +154,17 @@ pub fn gift(lines: u64, line: usize) -> u32 {
     }
 }
 
+/// What the exact search of the last [`Searcher::choose_line`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solved {
+    /// Not tried, or out of time.
+    Unknown,
+    /// The chosen line wins against any defence.
+    Win,
+    /// Every line loses against best play.
+    Loss,
+}
+
 const EXACT: u8 = u8::MAX;
 const LOWER: u8 = 1;
 const UPPER: u8 = 2;
@@ -184,6 +195,7 @@ pub struct Searcher {
     aborted: bool,
     exact: bool,
     nodes: u64,
+    solved: Solved,
 }
 
 impl Searcher {
@@ -222,6 +234,7 @@ impl Searcher {
             aborted: false,
             exact: false,
             nodes: 0,
+            solved: Solved::Unknown,
         }
     }
 
@@ -233,6 +246,11 @@ impl Searcher {
     /// Nodes visited by the last call of [`Searcher::choose_line`].
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// What the exact search of the last [`Searcher::choose_line`] found.
+    pub fn solved(&self) -> Solved {
+        self.solved
     }
 
     /// The smallest image of `lines` under the symmetries, and the symmetry that gives it.
@@ -451,6 +469,7 @@ impl Searcher {
     pub fn choose_line(&mut self, lines: u64, deadline: Deadline, need: i32) -> Option<usize> {
         self.nodes = 0;
         self.aborted = false;
+        self.solved = Solved::Unknown;
         self.deadline = deadline;
         if lines == ALL_LINES {
             return None;
@@ -505,8 +524,10 @@ impl Searcher {
             let mut order: Vec<usize> = (0..moves.len()).collect();
             order.sort_by_key(|&index| std::cmp::Reverse(scored[index].0));
             moves = order.iter().map(|&index| moves[index]).collect();
-            self.stop = if try_exact { soft } else { deadline.hard };
-            if deadline.elapsed() >= budget || deadline.elapsed() >= soft {
+            // An iteration takes a few times the one before: start one only in the first half
+            // of the budget, and stop any at the soft limit.
+            self.stop = soft;
+            if deadline.elapsed() >= budget / 2 {
                 break;
             }
         }
@@ -520,8 +541,12 @@ impl Searcher {
                 }
                 if value >= need {
                     self.exact = false;
+                    self.solved = Solved::Win;
                     return Some(line);
                 }
+            }
+            if !self.aborted {
+                self.solved = Solved::Loss;
             }
             self.exact = false;
         }

@@ -6,11 +6,15 @@
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N]
 //!                      [--leaf-attack-turns N] [--opening-variety N] [--seed N]
+//! sau-variant dots-and-boxes [--max-depth N] [--exact-free-lines N] [--sacrifice-window N]
+//!                            [--max-gift N] [--tt-bits N]
 //! ```
 //! plus the engines' own `--game-ms` and `--move-ms`.
 
 use engine::connect6::engine::Connect6Engine;
 use engine::connect6::search::Settings as Connect6Settings;
+use engine::dots::engine::DotsEngine;
+use engine::dots::search::Settings as DotsSettings;
 use engine::nogo::engine::NoGoEngine;
 use engine::nogo::mcts::Settings as NoGoSettings;
 use engine::protocol::sau::{self, TimeControl};
@@ -61,7 +65,20 @@ fn run() -> Result<(), String> {
             let mut engine = Connect6Engine::new(settings);
             sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
         }
-        _ => Err("the first argument must be nogo or connect6".to_string()),
+        Some("dots-and-boxes") => {
+            let base = DotsSettings::default();
+            let settings = DotsSettings {
+                max_depth: value(&args, "--max-depth", base.max_depth)?,
+                exact_free_lines: value(&args, "--exact-free-lines", base.exact_free_lines)?,
+                sacrifice_window: value(&args, "--sacrifice-window", base.sacrifice_window)?,
+                max_gift: value(&args, "--max-gift", base.max_gift)?,
+                tt_bits: value(&args, "--tt-bits", base.tt_bits)?,
+                ..base
+            };
+            let mut engine = DotsEngine::new(settings);
+            sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
+        }
+        _ => Err("the first argument must be nogo, connect6 or dots-and-boxes".to_string()),
     }
 }
 
