@@ -454,6 +454,19 @@ impl Searcher {
         }
     }
 
+    /// The exact net score of the free boxes for the side to move in `lines`, without a time
+    /// limit (analysis and tests: only small positions finish soon).
+    pub fn solve(&mut self, lines: u64) -> i32 {
+        self.nodes = 0;
+        self.aborted = false;
+        self.deadline = Deadline::unlimited();
+        self.stop = Duration::MAX;
+        self.exact = true;
+        let value = self.search(lines, 0, -(BOXES as i32) - 1, BOXES as i32 + 1);
+        self.exact = false;
+        value
+    }
+
     /// The value of drawing `line` from `lines`, for the side to move in `lines`.
     fn root_value(&mut self, lines: u64, line: usize, depth: i32, alpha: i32, beta: i32) -> i32 {
         let gained = completes(lines, line) as i32;
@@ -583,6 +596,58 @@ mod tests {
             }
         );
         assert_eq!(gift(lines & !(1 << vertical(0, 0)), vertical(0, 0)), 2);
+    }
+
+    /// Plain negamax over every line, remembered by position: the rules alone.
+    fn brute_force(lines: u64, memo: &mut std::collections::HashMap<u64, i32>) -> i32 {
+        if lines == ALL_LINES {
+            return 0;
+        }
+        if let Some(&value) = memo.get(&lines) {
+            return value;
+        }
+        let mut best = i32::MIN;
+        let mut free = ALL_LINES & !lines;
+        while free != 0 {
+            let line = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let gained = completes(lines, line) as i32;
+            let after = lines | (1u64 << line);
+            let value = if gained > 0 {
+                gained + brute_force(after, memo)
+            } else {
+                -brute_force(after, memo)
+            };
+            best = best.max(value);
+        }
+        memo.insert(lines, best);
+        best
+    }
+
+    #[test]
+    fn the_exact_search_agrees_with_plain_negamax() {
+        let mut searcher = Searcher::new(Settings {
+            tt_bits: 16,
+            ..Settings::default()
+        });
+        let mut rng = crate::core::rng::Rng::new(5);
+        let mut checked = 0;
+        while checked < 40 {
+            // Random positions with 11 to 15 free lines, captures pending or not.
+            let free_target = 11 + rng.below(5);
+            let mut lines = 0u64;
+            while (ALL_LINES & !lines).count_ones() > free_target {
+                let free: Vec<usize> = (0..LINES).filter(|&l| lines & (1u64 << l) == 0).collect();
+                lines |= 1u64 << free[rng.below(free.len() as u32) as usize];
+            }
+            let mut memo = std::collections::HashMap::new();
+            assert_eq!(
+                searcher.solve(lines),
+                brute_force(lines, &mut memo),
+                "{lines:#x}"
+            );
+            checked += 1;
+        }
     }
 
     #[test]
