@@ -874,6 +874,18 @@ mod engine {
                 Loss,
             }
 
+            /// Lines to try, with their sort keys (smallest first).
+            struct MoveList {
+                keyed: [(u64, u8); LINES],
+                len: usize,
+            }
+
+            impl MoveList {
+                fn lines(&self) -> impl Iterator<Item = usize> + '_ {
+                    self.keyed[..self.len].iter().map(|&(_, line)| usize::from(line))
+                }
+            }
+
             const EXACT: u8 = u8::MAX;
 
             const LOWER: u8 = 1;
@@ -1073,8 +1085,8 @@ mod engine {
                     let moves = self.moves(lines, safe, hint, false);
                     let original_alpha = alpha;
                     let mut best = i32::MIN;
-                    let mut best_line = moves[0];
-                    for &line in &moves {
+                    let mut best_line = usize::from(moves.keyed[0].1);
+                    for line in moves.lines() {
                         let value = -self
                             .search(lines | (1u64 << line), depth - 1, -beta, -alpha);
                         if self.aborted {
@@ -1127,47 +1139,39 @@ mod engine {
                     safe: u64,
                     hint: Option<usize>,
                     root: bool,
-                ) -> Vec<usize> {
-                    let mut safe_list = Vec::with_capacity(LINES);
-                    let mut rest = safe;
+                ) -> MoveList {
+                    let mut list = MoveList {
+                        keyed: [(0, 0); LINES],
+                        len: 0,
+                    };
+                    let all = root || self.exact || safe == 0;
+                    let window = safe.count_ones() <= self.settings.sacrifice_window;
+                    let candidates = if all || window {
+                        ALL_LINES & !lines
+                    } else {
+                        safe
+                    };
+                    let mut rest = candidates;
                     while rest != 0 {
                         let line = rest.trailing_zeros() as usize;
                         rest &= rest - 1;
-                        safe_list.push(line);
-                    }
-                    safe_list.sort_by_key(|&line| std::cmp::Reverse(self.history[line]));
-                    let all = root || self.exact || safe == 0;
-                    let window = safe.count_ones() <= self.settings.sacrifice_window;
-                    let mut gifts = Vec::new();
-                    if all || window {
-                        let mut rest = ALL_LINES & !lines & !safe;
-                        while rest != 0 {
-                            let line = rest.trailing_zeros() as usize;
-                            rest &= rest - 1;
+                        let key = if Some(line) == hint {
+                            0
+                        } else if safe & (1u64 << line) != 0 {
+                            (1u64 << 40)
+                                - u64::from(self.history[line]).min((1 << 40) - 1)
+                        } else {
                             let size = gift(lines, line);
-                            if all || size <= self.settings.max_gift {
-                                gifts.push((size, line));
+                            if !all && size > self.settings.max_gift {
+                                continue;
                             }
-                        }
-                        gifts.sort_unstable();
+                            (2u64 << 40) + u64::from(size)
+                        };
+                        list.keyed[list.len] = (key, line as u8);
+                        list.len += 1;
                     }
-                    let mut moves = Vec::with_capacity(
-                        safe_list.len() + gifts.len() + 1,
-                    );
-                    if let Some(hint) = hint {
-                        if lines & (1u64 << hint) == 0 {
-                            moves.push(hint);
-                        }
-                    }
-                    for line in safe_list
-                        .into_iter()
-                        .chain(gifts.into_iter().map(|(_, line)| line))
-                    {
-                        if Some(line) != hint {
-                            moves.push(line);
-                        }
-                    }
-                    moves
+                    list.keyed[..list.len].sort_unstable();
+                    list
                 }
 
                 /// The horizon's estimate: draw safe lines greedily until none is left, then value the
@@ -1232,6 +1236,8 @@ mod engine {
                         Captures::Choice { take, decline } => vec![take, decline],
                         Captures::None => {
                             self.moves(lines, safe_lines(lines), None, true)
+                                .lines()
+                                .collect()
                         }
                     };
                     if moves.len() == 1 {
@@ -1287,8 +1293,13 @@ mod engine {
                         order.sort_by_key(|&index| std::cmp::Reverse(scored[index].0));
                         moves = order.iter().map(|&index| moves[index]).collect();
                         // An iteration takes a few times the one before: start one only in the first half
-                        // of the budget, and stop any at the soft limit.
-                        self.stop = soft;
+                        // of the budget, and stop any at twice the budget (the budget itself when an exact
+                        // solve follows), never past the soft limit.
+                        self.stop = if try_exact {
+                            budget
+                        } else {
+                            (budget * 2).min(soft)
+                        };
                         if deadline.elapsed() >= budget / 2 {
                             break;
                         }
