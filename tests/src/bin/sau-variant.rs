@@ -7,7 +7,7 @@
 //!                      [--cells N] [--root-turns N] [--root-cells N]
 //!                      [--leaf-attack-turns N] [--opening-variety N] [--seed N]
 //! sau-variant dots-and-boxes [--max-depth N] [--exact-free-lines N] [--sacrifice-window N]
-//!                            [--max-gift N] [--tt-bits N]
+//!                            [--max-gift N] [--tt-bits N] [--fills N]
 //! ```
 //! plus the engines' own `--game-ms` and `--move-ms`.
 
@@ -73,6 +73,7 @@ fn run() -> Result<(), String> {
                 sacrifice_window: value(&args, "--sacrifice-window", base.sacrifice_window)?,
                 max_gift: value(&args, "--max-gift", base.max_gift)?,
                 tt_bits: value(&args, "--tt-bits", base.tt_bits)?,
+                fills: value(&args, "--fills", base.fills)?,
                 ..base
             };
             let mut engine = DotsEngine::new(settings);
