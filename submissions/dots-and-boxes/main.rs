@@ -744,6 +744,8 @@ mod engine {
                 pub opening_share: u32,
                 /// See `opening_share`.
                 pub opening_safe_lines: u32,
+                /// Greedy fills averaged at the horizon (1: lowest line first; 2: also highest first).
+                pub fills: u32,
             }
 
             impl Default for Settings {
@@ -757,6 +759,7 @@ mod engine {
                         heuristic_share: 35,
                         opening_share: 25,
                         opening_safe_lines: 30,
+                        fills: 1,
                     }
                 }
             }
@@ -1176,8 +1179,17 @@ mod engine {
 
                 /// The horizon's estimate: draw safe lines greedily until none is left, then value the
                 /// chains and loops that stand (boxes outside them count for nobody); whoever has to
-                /// move then is the side to move now when an even number of safe lines was drawn.
+                /// move then is the side to move now when an even number of safe lines was drawn. With
+                /// two fills (lowest line first, then highest first) the mean of both.
                 fn evaluate(&mut self, lines: u64) -> i32 {
+                    let first = self.fill_value(lines, false);
+                    if self.settings.fills < 2 {
+                        return first;
+                    }
+                    (first + self.fill_value(lines, true)) / 2
+                }
+
+                fn fill_value(&mut self, lines: u64, highest_first: bool) -> i32 {
                     let mut lines = lines;
                     let mut drawn = 0;
                     loop {
@@ -1185,7 +1197,12 @@ mod engine {
                         if safe == 0 {
                             break;
                         }
-                        lines |= 1u64 << safe.trailing_zeros();
+                        let line = if highest_first {
+                            63 - safe.leading_zeros()
+                        } else {
+                            safe.trailing_zeros()
+                        };
+                        lines |= 1u64 << line;
                         drawn += 1;
                     }
                     let value = self.endgame.value(&components(lines).0);
