@@ -54,7 +54,7 @@ mod engine {
         //! window holding stones of one colour only is a chance for that colour, and one holding four or
         //! five of them is a threat (the owner completes it with one turn).
         //!
-        //! - the two colours are [`Stone`](crate::core::stone::Stone), shared with the other stone games.
+        //! - the two colours are [`Color`](crate::core::color::Color), shared with the other stone games.
         //! - [`turn`]: one or two stones, the unit of play.
         //! - [`geometry`]: the windows of the board and which windows pass through each cell.
         //! - [`board`]: the position with per-window counts, kept up to date stone by stone.
@@ -76,7 +76,7 @@ mod engine {
 
             use super::geometry::{geometry, CELLS, SIZE, WINDOWS};
             use super::turn::Turn;
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// The worth of a window holding `n` stones of one colour and none of the other.
             pub const WINDOW_VALUE: [i32; 7] = [0, 1, 6, 24, 120, 130, 0];
@@ -92,7 +92,7 @@ mod engine {
             /// A position.
             #[derive(Clone)]
             pub struct Board {
-                cells: [Option<Stone>; CELLS],
+                cells: [Option<Color>; CELLS],
                 /// Stones of each colour in each window.
                 counts: [[u8; 2]; WINDOWS],
                 score: [i32; 2],
@@ -146,20 +146,20 @@ mod engine {
                 }
 
                 /// The colour whose turn it is: black opens with one stone, then turns of two alternate.
-                pub fn to_move(&self) -> Stone {
+                pub fn to_move(&self) -> Color {
                     if self.stones % 4 == 0 || self.stones % 4 == 3 {
-                        Stone::Black
+                        Color::Black
                     } else {
-                        Stone::White
+                        Color::White
                     }
                 }
 
                 /// The colour that has six (or more) in a row, if any.
-                pub fn winner(&self) -> Option<Stone> {
+                pub fn winner(&self) -> Option<Color> {
                     if self.sixes[0] > 0 {
-                        Some(Stone::Black)
+                        Some(Color::Black)
                     } else if self.sixes[1] > 0 {
-                        Some(Stone::White)
+                        Some(Color::White)
                     } else {
                         None
                     }
@@ -171,7 +171,7 @@ mod engine {
                 }
 
                 /// The window score of `colour`.
-                pub fn score(&self, colour: Stone) -> i32 {
+                pub fn score(&self, colour: Color) -> i32 {
                     self.score[colour.index()]
                 }
 
@@ -183,7 +183,7 @@ mod engine {
                 /// The threat windows of `colour`: four or five of its stones and none of the opponent's.
                 pub fn live_windows(
                     &self,
-                    colour: Stone,
+                    colour: Color,
                 ) -> impl Iterator<Item = u16> + '_ {
                     self.live[colour.index()]
                         .iter()
@@ -202,12 +202,12 @@ mod engine {
                 }
 
                 /// How many threat windows `colour` has.
-                pub fn live_window_count(&self, colour: Stone) -> u32 {
+                pub fn live_window_count(&self, colour: Color) -> u32 {
                     self.live[colour.index()].iter().map(|word| word.count_ones()).sum()
                 }
 
                 /// Whether `colour` has any threat window.
-                pub fn has_live_window(&self, colour: Stone) -> bool {
+                pub fn has_live_window(&self, colour: Color) -> bool {
                     self.live[colour.index()].iter().any(|&word| word != 0)
                 }
 
@@ -217,7 +217,7 @@ mod engine {
                 }
 
                 /// Places a stone of `colour` on the empty `cell`.
-                pub fn place(&mut self, cell: u16, colour: Stone) {
+                pub fn place(&mut self, cell: u16, colour: Color) {
                     debug_assert!(self.is_empty(cell));
                     self.cells[usize::from(cell)] = Some(colour);
                     self.stones += 1;
@@ -247,8 +247,9 @@ mod engine {
 
                 /// Lifts the stone on `cell` (the last placed there), undoing [`Board::place`].
                 pub fn remove(&mut self, cell: u16) {
-                    let Some(colour) = self.cells[usize::from(cell)] else {
-                        return;
+                    let colour = match self.cells[usize::from(cell)] {
+                        Some(colour) => colour,
+                        None => return,
                     };
                     self.cells[usize::from(cell)] = None;
                     self.stones -= 1;
@@ -325,7 +326,7 @@ mod engine {
                     for near_y in y.saturating_sub(2)..(y + 3).min(SIZE) {
                         for near_x in x.saturating_sub(2)..(x + 3).min(SIZE) {
                             let slot = &mut self.nearby[near_y * SIZE + near_x];
-                            *slot = slot.wrapping_add_signed(delta);
+                            *slot = slot.wrapping_add(delta as u8);
                         }
                     }
                 }
@@ -339,7 +340,7 @@ mod engine {
             use super::board::Board;
             use super::search::{Searcher, Settings};
             use super::turn::Turn;
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
 
             /// One Connect6 game in progress and the search that picks our turns.
@@ -368,7 +369,7 @@ mod engine {
                 }
 
                 /// The side to move.
-                pub fn side_to_move(&self) -> Stone {
+                pub fn side_to_move(&self) -> Color {
                     self.board.to_move()
                 }
 
@@ -416,7 +417,7 @@ mod engine {
             //! windows through it. Built once and shared.
 
             use crate::engine::core::rng::Rng;
-            use std::sync::OnceLock;
+            use std::sync::{Mutex, PoisonError};
 
             /// The board's width and height.
             pub const SIZE: usize = 19;
@@ -520,8 +521,19 @@ mod engine {
 
             /// The shared geometry.
             pub fn geometry() -> &'static Geometry {
-                static GEOMETRY: OnceLock<Geometry> = OnceLock::new();
-                GEOMETRY.get_or_init(Geometry::build)
+                // Each thread keeps the reference, so the lock below is taken once per thread (Rust 1.63 has
+                // no `OnceLock`).
+                thread_local! {
+                    static LOCAL: &'static Geometry = shared_geometry();
+                }
+                LOCAL.with(|geometry| *geometry)
+            }
+
+            /// Builds the geometry on first use, once for all threads.
+            fn shared_geometry() -> &'static Geometry {
+                static SHARED: Mutex<Option<&'static Geometry>> = Mutex::new(None);
+                let mut shared = SHARED.lock().unwrap_or_else(PoisonError::into_inner);
+                shared.get_or_insert_with(|| Box::leak(Box::new(Geometry::build())))
             }
         }
 
@@ -538,10 +550,10 @@ mod engine {
             use super::geometry::{cell, geometry, CELLS, SIZE};
             use super::threats::{blocks, winning_cells};
             use super::turn::Turn;
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// What `cell` is worth to `colour`: building its windows and spoiling the opponent's.
-            pub fn cell_value(board: &Board, cell: u16, colour: Stone) -> i32 {
+            pub fn cell_value(board: &Board, cell: u16, colour: Color) -> i32 {
                 let own = colour.index();
                 let mut attack = 0;
                 let mut defence = 0;
@@ -566,7 +578,7 @@ mod engine {
             }
 
             /// The value `colour` would gain from `cell` counting only its own windows (no defence).
-            pub fn attack_value(board: &Board, cell: u16, colour: Stone) -> i32 {
+            pub fn attack_value(board: &Board, cell: u16, colour: Color) -> i32 {
                 let own = colour.index();
                 let mut attack = 0;
                 for &window in geometry().windows_of(cell) {
@@ -612,7 +624,7 @@ mod engine {
             }
 
             /// What `cell` takes from the opponent of `colour`: the worth of the opponent's windows it spoils.
-            pub fn defence_value(board: &Board, cell: u16, colour: Stone) -> i32 {
+            pub fn defence_value(board: &Board, cell: u16, colour: Color) -> i32 {
                 let own = colour.index();
                 let mut defence = 0;
                 for &window in geometry().windows_of(cell) {
@@ -667,7 +679,7 @@ mod engine {
             /// The `limit` best empty cells near the stones for `colour`, with their values.
             pub fn best_cells(
                 board: &Board,
-                colour: Stone,
+                colour: Color,
                 limit: usize,
             ) -> Vec<(u16, i32)> {
                 let mut cells: Vec<(u16, i32)> = (0..CELLS as u16)
@@ -684,7 +696,7 @@ mod engine {
                 board: &mut Board,
                 first: u16,
                 second: u16,
-                colour: Stone,
+                colour: Color,
             ) -> i32 {
                 let value_first = cell_value(board, first, colour);
                 board.place(first, colour);
@@ -700,7 +712,7 @@ mod engine {
                 firsts: &[u16],
                 seconds: &[u16],
                 unordered: bool,
-                colour: Stone,
+                colour: Color,
                 limit: usize,
             ) -> Vec<Turn> {
                 let mut scored: Vec<(Turn, i32)> = Vec::new();
@@ -815,7 +827,7 @@ mod engine {
 
             /// Turns the one or two cells that complete six into a turn (a single winning cell gets any
             /// other empty cell as its partner).
-            pub fn complete_turn(board: &Board, win: &[u16], colour: Stone) -> Turn {
+            pub fn complete_turn(board: &Board, win: &[u16], colour: Color) -> Turn {
                 let first = win[0];
                 let second = win
                     .get(1)
@@ -843,8 +855,8 @@ mod engine {
             use super::threats::threat_count;
             use super::turn::Turn;
             use super::vcdt::Vcdt;
+            use crate::engine::core::color::Color;
             use crate::engine::core::rng::Rng;
-            use crate::engine::core::stone::Stone;
             use crate::engine::core::time::Deadline;
 
             /// Cells paired into the defensive turns tried when every candidate loses.
@@ -1020,7 +1032,7 @@ mod engine {
                         turns = order;
                         if scored
                             .first()
-                            .is_some_and(|(_, value)| value.abs() >= WIN - 100)
+                            .map_or(false, |(_, value)| value.abs() >= WIN - 100)
                         {
                             break;
                         }
@@ -1039,8 +1051,9 @@ mod engine {
 
                 /// Moves a random turn scoring within the variety margin of the best to the front.
                 fn vary_opening(&mut self, order: &mut [Turn], scores: &[(Turn, i32)]) {
-                    let Some(&(_, best)) = scores.first() else {
-                        return;
+                    let best = match scores.first() {
+                        Some(&(_, best)) => best,
+                        None => return,
                     };
                     let close = scores
                         .iter()
@@ -1066,7 +1079,7 @@ mod engine {
                     &mut self,
                     board: &mut Board,
                     order: &[Turn],
-                    us: Stone,
+                    us: Color,
                     rejected: &[Turn],
                 ) -> Turn {
                     let mut first_level = None;
@@ -1111,7 +1124,7 @@ mod engine {
                     &mut self,
                     board: &mut Board,
                     turn: Turn,
-                    us: Stone,
+                    us: Color,
                 ) -> bool {
                     board.play(turn);
                     let safe = board.winner() == Some(us)
@@ -1129,7 +1142,7 @@ mod engine {
                     &mut self,
                     board: &mut Board,
                     turn: Turn,
-                    us: Stone,
+                    us: Color,
                 ) -> Option<bool> {
                     board.play(turn);
                     let mut verdict = Some(true);
@@ -1178,7 +1191,7 @@ mod engine {
                 fn quiet_value(
                     &mut self,
                     board: &mut Board,
-                    us: Stone,
+                    us: Color,
                     ply: i32,
                 ) -> i32 {
                     if self.settings.leaf_attack_turns > 0 {
@@ -1263,12 +1276,13 @@ mod engine {
                     start: deadline.start,
                     soft: deadline.soft.mul_f64(soft),
                     hard: deadline.hard.mul_f64(hard),
+                    ..*deadline
                 }
             }
 
             /// The static value of a quiet position for `us`, the side to move (which has two stones to
             /// place, hence the weight on its own chances).
-            fn evaluate(board: &Board, us: Stone) -> i32 {
+            fn evaluate(board: &Board, us: Color) -> i32 {
                 let ours = board.score(us);
                 let theirs = board.score(us.opponent());
                 ours * 5 / 4 - theirs
@@ -1310,7 +1324,7 @@ mod engine {
 
             use super::board::Board;
             use super::geometry::{geometry, CELLS};
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// The stones it takes to block every threat of a colour, and the ways to do it.
             #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -1326,7 +1340,7 @@ mod engine {
             }
 
             /// How the opponent of `attacker` can block its threats.
-            pub fn blocks(board: &Board, attacker: Stone) -> Blocks {
+            pub fn blocks(board: &Board, attacker: Color) -> Blocks {
                 let windows: Vec<u16> = board.live_windows(attacker).collect();
                 if windows.is_empty() {
                     return Blocks::default();
@@ -1393,7 +1407,7 @@ mod engine {
             }
 
             /// The number of threats of `attacker`, capped at 3.
-            pub fn threat_count(board: &Board, attacker: Stone) -> u8 {
+            pub fn threat_count(board: &Board, attacker: Color) -> u8 {
                 if !board.has_live_window(attacker) {
                     return 0;
                 }
@@ -1401,7 +1415,7 @@ mod engine {
             }
 
             /// A turn that completes six for `colour` now, as its one or two cells, if there is one.
-            pub fn winning_cells(board: &Board, colour: Stone) -> Option<Vec<u16>> {
+            pub fn winning_cells(board: &Board, colour: Color) -> Option<Vec<u16>> {
                 let window = board.live_windows(colour).next()?;
                 let cells: Vec<u16> = geometry()
                     .windows[usize::from(window)]
@@ -1473,7 +1487,7 @@ mod engine {
             use super::moves::{attack_value, complete_turn};
             use super::threats::{blocks, winning_cells, Blocks};
             use super::turn::Turn;
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
             use std::collections::HashMap;
 
@@ -1543,7 +1557,7 @@ mod engine {
                     if self
                         .refuted
                         .get(&board.hash())
-                        .is_some_and(|&searched| searched >= depth)
+                        .map_or(false, |&searched| searched >= depth)
                     {
                         return None;
                     }
@@ -1622,7 +1636,7 @@ mod engine {
                 }
 
                 /// The cells that build the attacker's lines most.
-                fn attack_cells(&self, board: &Board, attacker: Stone) -> Vec<u16> {
+                fn attack_cells(&self, board: &Board, attacker: Color) -> Vec<u16> {
                     let mut cells: Vec<(u16, i32)> = (0..super::geometry::CELLS as u16)
                         .filter(|&cell| {
                             board.is_empty(cell) && board.is_near_stones(cell)
@@ -1635,7 +1649,7 @@ mod engine {
                     cells.into_iter().map(|(cell, _)| cell).collect()
                 }
 
-                fn free_attacks(&self, board: &Board, attacker: Stone) -> Vec<Turn> {
+                fn free_attacks(&self, board: &Board, attacker: Color) -> Vec<Turn> {
                     let cells = self.attack_cells(board, attacker);
                     let mut turns = Vec::new();
                     for (index, &first) in cells.iter().enumerate() {
@@ -1651,7 +1665,7 @@ mod engine {
                 fn attacks_with_block(
                     &self,
                     board: &Board,
-                    attacker: Stone,
+                    attacker: Color,
                     forced: &Blocks,
                 ) -> Vec<Turn> {
                     let cells = self.attack_cells(board, attacker);
@@ -1676,7 +1690,7 @@ mod engine {
                 board: &Board,
                 first: u16,
                 second: u16,
-                attacker: Stone,
+                attacker: Color,
             ) -> bool {
                 let own = attacker.index();
                 let geometry = geometry();
@@ -1712,7 +1726,127 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+        //! What every engine shares: the two sides, search scores and bounds, the time manager and its
+        //! deadlines, random numbers, and the worker thread that ponders.
+
+        pub mod clock {
+            // engine/src/core/clock.rs
+            //! One time manager for every engine: from the judge's per-move and per-game limits and the time
+            //! already used, a soft and a hard deadline for the next move.
+            //!
+            //! The time left, less a reserve, is spread evenly over the moves the game still expects from
+            //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
+            //! (hard), never past the safe part of the move limit nor a fraction of the time left.
+
+            use super::time::Deadline;
+            use std::time::{Duration, Instant};
+
+            /// The judge's limits.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct TimeControl {
+                /// The most one move may take.
+                pub per_move: Duration,
+                /// Thinking time for all our moves of a game.
+                pub per_game: Duration,
+            }
+
+            /// How a game spends its time; each engine keeps its own, named where it is tuned.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct Margins {
+                /// Percent of the game time never planned for (pipes, process start, a slower machine).
+                pub game_reserve_percent: u32,
+                /// The least that reserve may be.
+                pub game_reserve_min: Duration,
+                /// Percent of the move limit never planned for.
+                pub move_margin_percent: u32,
+                /// The least that margin may be.
+                pub move_margin_min: Duration,
+                /// The soft limit, in percent of the even share.
+                pub soft_percent: u32,
+                /// The hard limit, in percent of the even share.
+                pub hard_percent: u32,
+                /// One move never takes more than the time left divided by this.
+                pub left_divisor: u32,
+            }
+
+            /// The clock of one side for one game.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Clock {
+                control: TimeControl,
+                margins: Margins,
+                used: Duration,
+            }
+
+            impl Clock {
+                /// A clock with nothing used.
+                pub fn new(control: TimeControl, margins: Margins) -> Clock {
+                    Clock {
+                        control,
+                        margins,
+                        used: Duration::ZERO,
+                    }
+                }
+
+                /// The deadline of a move that started at `start`, when the game expects `moves_left` more
+                /// moves from us (this one included).
+                pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+                    let margins = &self.margins;
+                    let game = self.control.per_game;
+                    let reserve = (game * margins.game_reserve_percent / 100)
+                        .max(margins.game_reserve_min);
+                    let usable = game.saturating_sub(reserve).saturating_sub(self.used);
+                    let share = usable / moves_left.max(1);
+                    let per_move = self.control.per_move;
+                    let margin = (per_move * margins.move_margin_percent / 100)
+                        .max(margins.move_margin_min);
+                    let hard = (share * margins.hard_percent / 100)
+                        .min(usable / margins.left_divisor.max(1))
+                        .min(per_move.saturating_sub(margin));
+                    let soft = (share * margins.soft_percent / 100).min(hard);
+                    Deadline {
+                        start,
+                        soft,
+                        hard,
+                        stop: None,
+                    }
+                }
+
+                /// Adds the time one move took.
+                pub fn spend(&mut self, time: Duration) {
+                    self.used += time;
+                }
+            }
+        }
+
+        pub mod color {
+            // engine/src/core/color.rs
+            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+            //! first player).
+
+            /// A side, and the colour of its stones or pieces.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Color {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Color {
+                /// The other side.
+                pub fn opponent(self) -> Color {
+                    match self {
+                        Color::Black => Color::White,
+                        Color::White => Color::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-side arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+        }
 
         pub mod rng {
             // engine/src/core/rng.rs
@@ -1753,41 +1887,14 @@ mod engine {
             }
         }
 
-        pub mod stone {
-            // engine/src/core/stone.rs
-            //! The two colours of the stone games (Connect6, NoGo and the SAU platform's other games), where
-            //! black always moves first.
-
-            /// A player, and the colour of that player's stones.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Stone {
-                /// Moves first.
-                Black = 0,
-                /// Moves second.
-                White = 1,
-            }
-
-            impl Stone {
-                /// The other colour.
-                pub fn opponent(self) -> Stone {
-                    match self {
-                        Stone::Black => Stone::White,
-                        Stone::White => Stone::Black,
-                    }
-                }
-
-                /// 0 for black, 1 for white: an index into per-colour arrays.
-                pub fn index(self) -> usize {
-                    self as usize
-                }
-            }
-        }
-
         pub mod time {
             // engine/src/core/time.rs
             //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
-            //! now) and a stop flag another thread can raise.
+            //! now) and a stop flag another thread can raise. A deadline may carry a stop flag: once it is
+            //! raised both limits count as passed, so every search that polls its deadline also obeys a
+            //! stop (the judge's END or quit read while we think).
 
+            use std::sync::atomic::{AtomicBool, Ordering};
             use std::time::{Duration, Instant};
 
             /// When a search must end, measured from `start`.
@@ -1799,6 +1906,8 @@ mod engine {
                 pub soft: Duration,
                 /// Past this, stop at once and answer with the best move found so far.
                 pub hard: Duration,
+                /// Raised when the search must end now, whatever the time.
+                pub stop: Option<StopFlag>,
             }
 
             impl Deadline {
@@ -1808,6 +1917,20 @@ mod engine {
                         start: Instant::now(),
                         soft: soft.min(hard),
                         hard,
+                        stop: None,
+                    }
+                }
+
+                /// The same deadline, ended early when `stop` is raised.
+                pub fn with_stop(self, stop: StopFlag) -> Self {
+                    Self { stop: Some(stop), ..self }
+                }
+
+                /// Whether the deadline's stop flag is raised.
+                pub fn stopped(&self) -> bool {
+                    match self.stop {
+                        Some(flag) => flag.is_raised(),
+                        None => false,
                     }
                 }
 
@@ -1822,14 +1945,42 @@ mod engine {
                     self.start.elapsed()
                 }
 
-                /// Whether the soft limit has passed.
+                /// Whether the soft limit has passed (or a stop was asked for).
                 pub fn soft_passed(&self) -> bool {
-                    self.elapsed() >= self.soft
+                    self.stopped() || self.elapsed() >= self.soft
                 }
 
-                /// Whether the hard limit has passed.
+                /// Whether the hard limit has passed (or a stop was asked for).
                 pub fn hard_passed(&self) -> bool {
-                    self.elapsed() >= self.hard
+                    self.stopped() || self.elapsed() >= self.hard
+                }
+            }
+
+            /// A flag that asks a running search to stop; cheap to copy and to poll. Its one byte lives as
+            /// long as the process (a program makes a handful), so that deadlines holding it stay `Copy`.
+            #[derive(Clone, Copy, Debug)]
+            pub struct StopFlag(&'static AtomicBool);
+
+            impl Default for StopFlag {
+                fn default() -> Self {
+                    Self::new()
+                }
+            }
+
+            impl StopFlag {
+                /// A lowered flag.
+                pub fn new() -> Self {
+                    Self(Box::leak(Box::new(AtomicBool::new(false))))
+                }
+
+                /// Asks the search to stop.
+                pub fn raise(&self) {
+                    self.0.store(true, Ordering::Relaxed);
+                }
+
+                /// Whether a stop was asked for.
+                pub fn is_raised(&self) -> bool {
+                    self.0.load(Ordering::Relaxed)
                 }
             }
         }
@@ -1839,6 +1990,238 @@ mod engine {
         // engine/src/protocol/mod.rs
         //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
         //! engine and prints the answers; it holds no game logic of its own.
+
+        pub mod input {
+            // engine/src/protocol/input.rs
+            //! Reading a judge's commands, the same way for every adapter.
+            //!
+            //! - A line is the bytes up to a line feed, less trailing CRs. A lone CR is not a line break:
+            //!   every judge ends its lines with LF or CRLF, and splitting on CR would turn one junk line
+            //!   into several commands.
+            //! - Bytes that are not UTF-8 are decoded leniently (as U+FFFD), so that a bad line is one bad
+            //!   command, never the end of the input.
+            //! - A line longer than the adapter's limit is kept to the limit and marked, so that junk without
+            //!   line feeds cannot fill the memory.
+            //! - A line cut off by the end of the input is dropped: the judge that would read its answer has
+            //!   gone.
+            //!
+            //! Standard input is read on a thread of its own, so that the judge's stop line (END, quit) and
+            //! the end of the input are noticed while a search runs: they raise a [`StopFlag`] at once, which
+            //! the adapter hands to the search in its [`Deadline`](crate::core::time::Deadline). Any other
+            //! reader (tests) is read on the caller's thread, one line when asked for, so that its lines
+            //! arrive only as fast as the answers, as they do from a judge.
+
+            use crate::engine::core::time::StopFlag;
+            use std::io::{self, BufRead, StdinLock};
+            use std::sync::mpsc::{self, Receiver};
+            use std::thread;
+            use std::time::Instant;
+
+            /// One line from the judge.
+            #[derive(Clone, Debug)]
+            pub struct Line {
+                /// The text, without its line ending.
+                pub text: String,
+                /// Whether the line was longer than the limit (`text` then holds its start only).
+                pub too_long: bool,
+                /// When the line had arrived (the judge's clock for an answer starts about then).
+                pub received: Instant,
+            }
+
+            /// Where the lines come from.
+            pub enum Source<'a> {
+                /// Standard input, read on a thread of its own.
+                Stdin,
+                /// Any other reader, read on the caller's thread.
+                Reader(Box<dyn BufRead + 'a>),
+            }
+
+            impl From<StdinLock<'static>> for Source<'static> {
+                /// The lock is let go: the reading thread takes its own.
+                fn from(_: StdinLock<'static>) -> Self {
+                    Source::Stdin
+                }
+            }
+
+            impl<'a> From<&'a [u8]> for Source<'a> {
+                fn from(bytes: &'a [u8]) -> Self {
+                    Source::Reader(Box::new(bytes))
+                }
+            }
+
+            /// Recognises the judge's line that ends the program (END, quit).
+            pub type StopLine = fn(&str) -> bool;
+
+            enum Reading<'a> {
+                Here(Box<dyn BufRead + 'a>),
+                Thread(Receiver<Line>),
+                Ended,
+            }
+
+            /// The judge's lines, one at a time, with the stop flag that the stop line and the end of the
+            /// input raise.
+            pub struct Lines<'a> {
+                reading: Reading<'a>,
+                stop: StopFlag,
+                is_stop: StopLine,
+                max_bytes: usize,
+            }
+
+            impl<'a> Lines<'a> {
+                /// Lines of `source` of at most `max_bytes` each; `is_stop` recognises the stop line.
+                pub fn new(
+                    source: impl Into<Source<'a>>,
+                    max_bytes: usize,
+                    is_stop: StopLine,
+                ) -> Self {
+                    let stop = StopFlag::new();
+                    let reading = match source.into() {
+                        Source::Reader(reader) => Reading::Here(reader),
+                        Source::Stdin => {
+                            match spawn_reader(stop, max_bytes, is_stop) {
+                                Some(receiver) => Reading::Thread(receiver),
+                                // No thread to be had: read here, without noticing a stop during a search.
+                                None => Reading::Here(Box::new(io::stdin().lock())),
+                            }
+                        }
+                    };
+                    Self {
+                        reading,
+                        stop,
+                        is_stop,
+                        max_bytes,
+                    }
+                }
+
+                /// The next line; `None` once the input has ended (the stop flag is raised then).
+                pub fn next_line(&mut self) -> Option<Line> {
+                    let line = match &mut self.reading {
+                        Reading::Here(reader) => {
+                            read_checked(reader, self.max_bytes, self.stop, self.is_stop)
+                        }
+                        Reading::Thread(receiver) => receiver.recv().ok(),
+                        Reading::Ended => None,
+                    };
+                    if line.is_none() {
+                        self.stop.raise();
+                        self.reading = Reading::Ended;
+                    }
+                    line
+                }
+
+                /// The flag raised by the stop line or the end of the input, for the search's deadline.
+                pub fn stop_flag(&self) -> StopFlag {
+                    self.stop
+                }
+            }
+
+            /// Starts the thread that reads standard input into a channel.
+            fn spawn_reader(
+                stop: StopFlag,
+                max_bytes: usize,
+                is_stop: StopLine,
+            ) -> Option<Receiver<Line>> {
+                let (sender, receiver) = mpsc::channel();
+                let reader = move || {
+                    let stdin = io::stdin();
+                    let mut input = stdin.lock();
+                    while let Some(line) = read_checked(
+                        &mut input,
+                        max_bytes,
+                        stop,
+                        is_stop,
+                    ) {
+                        let last = stop.is_raised();
+                        if sender.send(line).is_err() || last {
+                            break;
+                        }
+                    }
+                    stop.raise();
+                };
+                // A small stack: the thread only reads and decodes.
+                thread::Builder::new()
+                    .name("input".to_string())
+                    .stack_size(256 << 10)
+                    .spawn(reader)
+                    .ok()
+                    .map(|_| receiver)
+            }
+
+            /// Reads a line and raises `stop` when it is the stop line (before anyone sees the line) or
+            /// when the input has ended.
+            fn read_checked<R: BufRead + ?Sized>(
+                input: &mut R,
+                max_bytes: usize,
+                stop: StopFlag,
+                is_stop: StopLine,
+            ) -> Option<Line> {
+                let mut bytes = Vec::new();
+                match read_line(input, &mut bytes, max_bytes) {
+                    Ok(Some(fits)) => {
+                        let text = String::from_utf8_lossy(&bytes).into_owned();
+                        if fits && is_stop(&text) {
+                            stop.raise();
+                        }
+                        Some(Line {
+                            text,
+                            too_long: !fits,
+                            received: Instant::now(),
+                        })
+                    }
+                    Ok(None) | Err(_) => {
+                        stop.raise();
+                        None
+                    }
+                }
+            }
+
+            /// Reads one line into `line` (without its ending), keeping fewer than `max_bytes` bytes of it.
+            /// Returns whether the line fitted, or `None` at the end of the input, a line cut off by the end
+            /// included.
+            pub fn read_line<R: BufRead + ?Sized>(
+                input: &mut R,
+                line: &mut Vec<u8>,
+                max_bytes: usize,
+            ) -> io::Result<Option<bool>> {
+                line.clear();
+                let mut fits = true;
+                loop {
+                    let buffer = match input.fill_buf() {
+                        Ok(buffer) => buffer,
+                        Err(error) if error.kind() == io::ErrorKind::Interrupted => {
+                            continue;
+                        }
+                        Err(error) => return Err(error),
+                    };
+                    if buffer.is_empty() {
+                        return Ok(None);
+                    }
+                    let (chunk, used) = match buffer
+                        .iter()
+                        .position(|&byte| byte == b'\n')
+                    {
+                        Some(end) => (&buffer[..end], end + 1),
+                        None => (buffer, buffer.len()),
+                    };
+                    let found_end = used > chunk.len();
+                    if line.len() + chunk.len() < max_bytes {
+                        line.extend_from_slice(chunk);
+                    } else {
+                        let room = max_bytes.saturating_sub(line.len() + 1);
+                        line.extend_from_slice(&chunk[..room.min(chunk.len())]);
+                        fits = false;
+                    }
+                    input.consume(used);
+                    if found_end {
+                        break;
+                    }
+                }
+                while line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                Ok(Some(fits))
+            }
+        }
 
         pub mod sau {
             // engine/src/protocol/sau/mod.rs
@@ -1856,6 +2239,10 @@ mod engine {
             //! the input are reported on a `notice ...` line, which never contains the word the platform
             //! reads moves from. This adapter only translates: the rules and the search live behind the
             //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+            //!
+            //! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
+            //! the input stop a search at once, and nothing is printed after them. When the platform closes
+            //! our output it has gone, so the engine ends quietly with success rather than an error.
 
             pub mod connect6 {
                 // engine/src/protocol/sau/connect6.rs
@@ -1866,7 +2253,7 @@ mod engine {
                 use crate::engine::connect6::engine::Connect6Engine;
                 use crate::engine::connect6::geometry::{cell, coordinates, SIZE};
                 use crate::engine::connect6::turn::Turn;
-                use crate::engine::core::stone::Stone;
+                use crate::engine::core::color::Color;
                 use crate::engine::core::time::Deadline;
 
                 fn square_cell(square: Square) -> u16 {
@@ -1895,7 +2282,7 @@ mod engine {
                         Connect6Engine::new_game(self);
                     }
 
-                    fn side_to_move(&self) -> Stone {
+                    fn side_to_move(&self) -> Color {
                         Connect6Engine::side_to_move(self)
                     }
 
@@ -1951,9 +2338,11 @@ mod engine {
                 }
             }
 
-            use crate::engine::core::stone::Stone;
-            use crate::engine::core::time::Deadline;
-            use std::io::{self, BufRead, Write};
+            use super::input::{Lines, Source};
+            use crate::engine::core::clock::{Clock, Margins};
+            use crate::engine::core::color::Color;
+            use crate::engine::core::time::{Deadline, StopFlag};
+            use std::io::{self, Write};
             use std::time::{Duration, Instant};
 
             /// The longest command the platform sends, terminating NUL included.
@@ -2000,7 +2389,7 @@ mod engine {
                 fn new_game(&mut self);
 
                 /// The side to move in the current position.
-                fn side_to_move(&self) -> Stone;
+                fn side_to_move(&self) -> Color;
 
                 /// Whether the game has ended by its rules.
                 fn is_over(&self) -> bool;
@@ -2058,19 +2447,25 @@ mod engine {
                 ) -> Option<Self::Move>;
             }
 
-            /// How much time the engine may think: the game budget and a cap per move.
-            #[derive(Clone, Copy, Debug)]
-            pub struct TimeControl {
-                /// Thinking time for the whole game.
-                pub game: Duration,
-                /// The most one move may take.
-                pub per_move: Duration,
-            }
+            pub use crate::engine::core::clock::TimeControl;
+
+            /// The platform's clock: a reserve of 3% of the game (at least 300 ms) and a margin of 10% of
+            /// each move (at least 30 ms) are never planned for, as they absorb the process start, the pipes
+            /// and a slower machine; a move takes at most twice its even share and a quarter of what is left.
+            const MARGINS: Margins = Margins {
+                game_reserve_percent: 3,
+                game_reserve_min: Duration::from_millis(300),
+                move_margin_percent: 10,
+                move_margin_min: Duration::from_millis(30),
+                soft_percent: 100,
+                hard_percent: 200,
+                left_divisor: 4,
+            };
 
             impl TimeControl {
                 /// The championship budget: 15 minutes a game, at most 30 seconds a move.
                 pub const DEFAULT: TimeControl = TimeControl {
-                    game: Duration::from_secs(15 * 60),
+                    per_game: Duration::from_secs(15 * 60),
                     per_move: Duration::from_secs(30),
                 };
 
@@ -2082,7 +2477,7 @@ mod engine {
                     let mut args = args.into_iter();
                     while let Some(arg) = args.next() {
                         let slot = match arg.as_str() {
-                            "--game-ms" => &mut control.game,
+                            "--game-ms" => &mut control.per_game,
                             "--move-ms" => &mut control.per_move,
                             _ => continue,
                         };
@@ -2100,83 +2495,62 @@ mod engine {
                 }
             }
 
-            /// Splits the game budget into per-move deadlines and keeps account of the time spent.
-            #[derive(Clone, Debug)]
-            struct Clock {
-                control: TimeControl,
-                left: Duration,
-            }
-
-            impl Clock {
-                fn new(control: TimeControl) -> Self {
-                    Self {
-                        control,
-                        left: control.game,
-                    }
-                }
-
-                /// The deadline for the next move, started at `start` (when its command arrived).
-                ///
-                /// A reserve of 3% of the game (at least 300 ms) and a margin of 10% of each move (at least
-                /// 30 ms) are never planned for: they absorb the process start, the pipes and a slower
-                /// machine.
-                fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
-                    let reserve = (self.control.game * 3 / 100)
-                        .max(Duration::from_millis(300));
-                    let usable = self.left.saturating_sub(reserve);
-                    let share = usable / moves_left.max(1);
-                    let cap = self.control.per_move;
-                    let cap = cap
-                        .saturating_sub((cap / 10).max(Duration::from_millis(30)));
-                    let hard = (share * 2).min(usable / 4).min(cap);
-                    let soft = share.min(hard);
-                    Deadline { start, soft, hard }
-                }
-
-                fn spend(&mut self, spent: Duration) {
-                    self.left = self.left.saturating_sub(spent);
-                }
-            }
-
             /// Where a game stands for the adapter.
             struct Match<G: SauGame> {
                 /// Our colour, when a game is running.
-                our_side: Option<Stone>,
+                our_side: Option<Color>,
                 clock: Clock,
                 /// The position before our last move, kept until the platform accepts that move.
                 before_our_move: Option<G::Snapshot>,
                 /// Our moves the platform rejected (`error`) in the current turn.
                 rejected: Vec<G::Move>,
                 last_move: Option<G::Move>,
+                /// Raised by `quit` or the end of the input: the search ends and nothing more is sent.
+                stop: StopFlag,
             }
 
-            /// Runs the protocol on `input`/`output` until `quit` or the end of the input.
-            pub fn run<G: SauGame, R: BufRead, W: Write>(
+            /// Whether a line is `quit`, which ends the program at once, even during a search.
+            fn is_quit(line: &str) -> bool {
+                line.split_whitespace().next() == Some("quit")
+            }
+
+            /// Runs the protocol on `input`/`output` until `quit` or the end of the input (standard input
+            /// is read on a thread of its own, so that `quit` stops a search). A closed output ends it
+            /// quietly.
+            pub fn run<'a, G: SauGame, W: Write>(
                 game: &mut G,
                 control: TimeControl,
-                mut input: R,
+                input: impl Into<Source<'a>>,
+                output: W,
+            ) -> io::Result<()> {
+                match serve(game, control, input.into(), output) {
+                    Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+                    other => other,
+                }
+            }
+
+            fn serve<G: SauGame, W: Write>(
+                game: &mut G,
+                control: TimeControl,
+                input: Source,
                 mut output: W,
             ) -> io::Result<()> {
+                let mut lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
                 let mut state: Match<G> = Match {
                     our_side: None,
-                    clock: Clock::new(control),
+                    clock: Clock::new(control, MARGINS),
                     before_our_move: None,
                     rejected: Vec::new(),
                     last_move: None,
+                    stop: lines.stop_flag(),
                 };
-                let mut line = Vec::new();
-                loop {
-                    let (read, complete) = read_line(&mut input, &mut line)?;
-                    if read == 0 {
-                        return Ok(());
-                    }
-                    let start = Instant::now();
-                    if !complete {
+                while let Some(line) = lines.next_line() {
+                    let start = line.received;
+                    if line.too_long {
                         notice(&mut output, "command longer than 256 bytes ignored")?;
                         continue;
                     }
-                    let text = String::from_utf8_lossy(&line);
-                    let text = text.trim_start();
+                    let text = line.text.trim_start();
                     let mut words = text.split_whitespace();
                     let command = match words.next() {
                         Some(command) => command,
@@ -2196,7 +2570,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::Black,
+                                        Color::Black,
                                         start,
                                         &mut output,
                                     )?
@@ -2206,7 +2580,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::White,
+                                        Color::White,
                                         start,
                                         &mut output,
                                     )?
@@ -2233,64 +2607,20 @@ mod engine {
                         _ => notice(&mut output, "unknown command ignored")?,
                     }
                 }
-            }
-
-            /// Reads one line into `line` (without its ending), keeping at most [`MAX_COMMAND_BYTES`] bytes.
-            /// Returns the bytes consumed (0 at the end of the input) and whether the line fitted.
-            fn read_line<R: BufRead>(
-                input: &mut R,
-                line: &mut Vec<u8>,
-            ) -> io::Result<(usize, bool)> {
-                line.clear();
-                let mut consumed = 0;
-                let mut fits = true;
-                loop {
-                    let buffer = match input.fill_buf() {
-                        Ok(buffer) => buffer,
-                        Err(error) if error.kind() == io::ErrorKind::Interrupted => {
-                            continue;
-                        }
-                        Err(error) => return Err(error),
-                    };
-                    if buffer.is_empty() {
-                        break;
-                    }
-                    let (chunk, done) = match buffer
-                        .iter()
-                        .position(|&byte| byte == b'\n')
-                    {
-                        Some(end) => (&buffer[..end], end + 1),
-                        None => (buffer, buffer.len()),
-                    };
-                    if line.len() + chunk.len() < MAX_COMMAND_BYTES {
-                        line.extend_from_slice(chunk);
-                    } else {
-                        fits = false;
-                    }
-                    let found_end = done > chunk.len();
-                    input.consume(done);
-                    consumed += done;
-                    if found_end {
-                        break;
-                    }
-                }
-                while line.last() == Some(&b'\r') {
-                    line.pop();
-                }
-                Ok((consumed, fits))
+                Ok(())
             }
 
             fn start_game<G: SauGame, W: Write>(
                 game: &mut G,
                 state: &mut Match<G>,
                 control: TimeControl,
-                side: Stone,
+                side: Color,
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
                 game.new_game();
                 state.our_side = Some(side);
-                state.clock = Clock::new(control);
+                state.clock = Clock::new(control, MARGINS);
                 state.before_our_move = None;
                 state.rejected.clear();
                 if game.side_to_move() == side {
@@ -2313,7 +2643,7 @@ mod engine {
                 if state.our_side.is_none() {
                     // A game that began without `new`: we play the side that answers this one.
                     game.new_game();
-                    state.clock = Clock::new(control);
+                    state.clock = Clock::new(control, MARGINS);
                     state.our_side = Some(game.side_to_move().opponent());
                 }
                 if Some(game.side_to_move()) == state.our_side {
@@ -2361,9 +2691,19 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let deadline = state.clock.deadline(start, game.expected_moves_left());
+                if state.stop.is_raised() {
+                    return Ok(());
+                }
+                let deadline = state
+                    .clock
+                    .deadline(start, game.expected_moves_left())
+                    .with_stop(state.stop);
                 let snapshot = game.snapshot();
-                let mv = match game.choose_move(deadline, &state.rejected) {
+                let chosen = game.choose_move(deadline, &state.rejected);
+                if state.stop.is_raised() {
+                    return Ok(());
+                }
+                let mv = match chosen {
                     Some(mv) => mv,
                     None => return notice(output, "no legal turn left"),
                 };

@@ -11,7 +11,8 @@ use super::bitboard::{
     row_mask, shift_down_left, shift_down_right, shift_up_left, shift_up_right, Bitboard, CENTER,
     SIDE_COLUMNS,
 };
-use super::position::{Color, Position, MAX_PLIES};
+use super::position::{Position, MAX_PLIES};
+use crate::core::color::Color;
 
 /// Feature indices.
 pub mod feature {

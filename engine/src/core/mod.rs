@@ -1,5 +1,9 @@
-//! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+//! What every engine shares: the two sides, search scores and bounds, the time manager and its
+//! deadlines, random numbers, and the worker thread that ponders.
 
+pub mod clock;
+pub mod color;
+pub mod ponder;
 pub mod rng;
-pub mod stone;
+pub mod score;
 pub mod time;

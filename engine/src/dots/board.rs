@@ -4,7 +4,7 @@
 //! 0..6) segment `J` (a column, 0..5) is `I * 5 + J`; vertical line `I` (a column of dots)
 //! segment `J` (a row) is `30 + I * 5 + J`.
 
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 
 /// Boxes along a side.
 pub const SIDE: usize = 5;
@@ -112,7 +112,7 @@ pub struct Turn(pub u64);
 pub struct Position {
     lines: u64,
     score: [u8; 2],
-    to_move: Stone,
+    to_move: Color,
 }
 
 impl Default for Position {
@@ -127,7 +127,7 @@ impl Position {
         Self {
             lines: 0,
             score: [0, 0],
-            to_move: Stone::Black,
+            to_move: Color::Black,
         }
     }
 
@@ -137,12 +137,12 @@ impl Position {
     }
 
     /// Boxes held by `side`.
-    pub fn score(&self, side: Stone) -> u32 {
+    pub fn score(&self, side: Color) -> u32 {
         u32::from(self.score[side.index()])
     }
 
     /// The side to move.
-    pub fn to_move(&self) -> Stone {
+    pub fn to_move(&self) -> Color {
         self.to_move
     }
 
@@ -152,14 +152,14 @@ impl Position {
     }
 
     /// The winner once the game is over (25 boxes: never a draw).
-    pub fn winner(&self) -> Option<Stone> {
+    pub fn winner(&self) -> Option<Color> {
         if !self.is_over() {
             return None;
         }
         Some(if self.score[0] > self.score[1] {
-            Stone::Black
+            Color::Black
         } else {
-            Stone::White
+            Color::White
         })
     }
 
@@ -325,14 +325,14 @@ mod tests {
         for line in [horizontal(0, 0), vertical(0, 0), horizontal(1, 0)] {
             assert_eq!(position.draw(line), 0);
         }
-        assert_eq!(position.to_move(), Stone::White);
+        assert_eq!(position.to_move(), Color::White);
         let fourth = vertical(1, 0);
         assert!(position.turn_from_sequence(&[fourth]).is_none());
         let turn = position.turn_from_sequence(&[fourth, 59]).unwrap();
         assert_eq!(position.turn_order(turn), Some(vec![fourth, 59]));
         position.play(turn);
-        assert_eq!(position.score(Stone::White), 1);
-        assert_eq!(position.to_move(), Stone::Black);
+        assert_eq!(position.score(Color::White), 1);
+        assert_eq!(position.to_move(), Color::Black);
         assert!(position.turn_from_sequence(&[59]).is_none());
         assert!(position.turn_from_sequence(&[60]).is_none());
     }

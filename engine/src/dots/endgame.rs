@@ -113,7 +113,7 @@ impl EndgameTable {
             if index > 0 && parts[index] == parts[index - 1] {
                 continue;
             }
-            rest.clear();
+            rest.truncate(0);
             rest.extend_from_slice(&parts[..index]);
             rest.extend_from_slice(&parts[index + 1..]);
             let after = self.value_sorted(&rest);
@@ -131,7 +131,7 @@ impl EndgameTable {
         }
         if let Some(key) = key {
             if self.memo.len() > 1 << 20 {
-                self.memo.clear();
+                self.memo = HashMap::new();
             }
             self.memo.insert(key, best as i8);
         }

@@ -2,7 +2,7 @@
 
 use super::board::{Position, Turn, ALL_LINES, BOXES, LINES};
 use super::search::{captures, safe_lines, Captures, Searcher, Settings};
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 
 /// One Dots and Boxes game in progress and the search that picks our turns.
@@ -31,7 +31,7 @@ impl DotsEngine {
     }
 
     /// The side to move.
-    pub fn side_to_move(&self) -> Stone {
+    pub fn side_to_move(&self) -> Color {
         self.position.to_move()
     }
 

@@ -5,7 +5,7 @@
 //! every one but the last completes a box (the last may too when it ends the game). Black
 //! starts; with 25 boxes there are no draws.
 //!
-//! - the two colours are [`Stone`](crate::core::stone::Stone), shared with the other games.
+//! - the two colours are [`Color`](crate::core::color::Color), shared with the other games.
 //! - [`board`]: lines as bits of a `u64`, boxes, the position, whole turns and the symmetries.
 //! - [`endgame`]: chains and loops, and the exact value of an endgame made only of them.
 //! - [`search`]: alpha-beta over canonical positions, capture rules, exact endgame solving.

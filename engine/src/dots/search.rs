@@ -290,7 +290,10 @@ impl Searcher {
     }
 
     fn out_of_time(&mut self) -> bool {
-        if !self.aborted && self.nodes & 1023 == 0 && self.deadline.elapsed() >= self.stop {
+        if !self.aborted
+            && self.nodes & 1023 == 0
+            && (self.deadline.elapsed() >= self.stop || self.deadline.stopped())
+        {
             self.aborted = true;
         }
         self.aborted

@@ -4,7 +4,7 @@
 
 use super::board::Board;
 use super::pattern::{LineCode, Pattern, Threat, PATTERNS};
-use super::rule::Color;
+use crate::core::color::Color;
 
 // The weights below were fitted to game results (Texel's method, `gomoku-tune fit`); their
 // history and scores are in `docs/gomoku-experiments.md`.

@@ -97,7 +97,8 @@ pub fn fours(board: &mut Board, out: &mut Vec<ScoredMove>, scratch: &mut Vec<Cel
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gomoku::rule::{Color, Rule};
+    use crate::core::color::Color;
+    use crate::gomoku::rule::Rule;
 
     fn board_with(black: &[(usize, usize)], white: &[(usize, usize)]) -> Board {
         Board::with_stones(Rule::Freestyle, black, white, Color::White)

@@ -79,14 +79,14 @@ impl VcfSolver {
         board: &mut Board,
         moves: &[ScoredMove],
         fours_left: u32,
-        me: super::rule::Color,
+        me: crate::core::color::Color,
     ) -> Option<Cell> {
         for &candidate in moves {
             if self.nodes_left == 0 {
                 return None;
             }
             self.nodes_left -= 1;
-            if self.nodes_left % 64 == 0 && self.deadline.is_some_and(|d| d.hard_passed()) {
+            if self.nodes_left % 64 == 0 && self.deadline.map_or(false, |d| d.hard_passed()) {
                 self.nodes_left = 0;
                 return None;
             }
@@ -110,8 +110,9 @@ impl VcfSolver {
     fn defend(&mut self, board: &mut Board, fours_left: u32) -> bool {
         let defender = board.side_to_move();
         let attacker = defender.opponent();
-        let Some(block) = board.five_point(attacker) else {
-            return false;
+        let block = match board.five_point(attacker) {
+            Some(block) => block,
+            None => return false,
         };
         if board.threat_count(attacker, Threat::Five) > 1 {
             return true;
@@ -139,7 +140,8 @@ impl VcfSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gomoku::rule::{Color, Rule};
+    use crate::core::color::Color;
+    use crate::gomoku::rule::Rule;
 
     #[test]
     fn finds_a_double_four() {

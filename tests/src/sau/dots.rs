@@ -284,6 +284,11 @@ impl Referee for Dots {
         })
     }
 
+    /// The game ends when every line is drawn, won on the count of boxes.
+    fn win_reason(&self) -> crate::records::Reason {
+        crate::records::Reason::FullBoard
+    }
+
     /// Listing every whole turn would explode with long chains, so this lists, for each free
     /// line, the turns that start with it: a line that completes no box is a turn alone; one that
     /// completes a box goes on taking every box that can be taken and ends with each line then

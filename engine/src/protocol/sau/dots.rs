@@ -4,7 +4,7 @@
 //! `J` the segment along it (`A..E`).
 
 use super::{SauGame, TurnError};
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 use crate::dots::board::{Position, Turn, SIDE};
 use crate::dots::engine::DotsEngine;
@@ -61,7 +61,7 @@ impl SauGame for DotsEngine {
         DotsEngine::new_game(self);
     }
 
-    fn side_to_move(&self) -> Stone {
+    fn side_to_move(&self) -> Color {
         DotsEngine::side_to_move(self)
     }
 
