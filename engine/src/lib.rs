@@ -13,6 +13,7 @@
 pub mod checkers;
 pub mod connect6;
 pub mod core;
+pub mod dots;
 pub mod gomoku;
 pub mod nogo;
 pub mod phantom;

@@ -12,11 +12,15 @@
 //! sau-variant phantom-go [--exploration F] [--amaf-equivalence F] [--refusal-cost F]
 //!                        [--pass-confidence F] [--far-weight N] [--atari-answers 0|1]
 //!                        [--max-iterations N]
+//! sau-variant dots-and-boxes [--max-depth N] [--exact-free-lines N] [--sacrifice-window N]
+//!                            [--max-gift N] [--tt-bits N] [--fills N]
 //! ```
 //! plus the engines' own `--game-ms` and `--move-ms`.
 
 use engine::connect6::engine::Connect6Engine;
 use engine::connect6::search::Settings as Connect6Settings;
+use engine::dots::engine::DotsEngine;
+use engine::dots::search::Settings as DotsSettings;
 use engine::nogo::engine::NoGoEngine;
 use engine::nogo::mcts::Settings as NoGoSettings;
 use engine::phantom::engine::PhantomGoEngine;
@@ -146,7 +150,24 @@ fn run() -> Result<(), String> {
             let mut engine = PhantomGoEngine::new(settings, std::process::id() as u64);
             hidden::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
         }
-        _ => Err("the first argument must be nogo, connect6, surakarta or phantom-go".to_string()),
+        Some("dots-and-boxes") => {
+            let base = DotsSettings::default();
+            let settings = DotsSettings {
+                max_depth: value(&args, "--max-depth", base.max_depth)?,
+                exact_free_lines: value(&args, "--exact-free-lines", base.exact_free_lines)?,
+                sacrifice_window: value(&args, "--sacrifice-window", base.sacrifice_window)?,
+                max_gift: value(&args, "--max-gift", base.max_gift)?,
+                tt_bits: value(&args, "--tt-bits", base.tt_bits)?,
+                fills: value(&args, "--fills", base.fills)?,
+                ..base
+            };
+            let mut engine = DotsEngine::new(settings);
+            sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
+        }
+        _ => Err(
+            "the first argument must be nogo, connect6, surakarta, dots-and-boxes or phantom-go"
+                .to_string(),
+        ),
     }
 }
 
