@@ -124,7 +124,7 @@ mod engine {
     //! Layout, one folder per concern:
     //! - [`core`]: small pieces every engine shares (clock and time budget, random numbers, stone
     //!   colours).
-    //! - one module per game ([`checkers`], [`gomoku`], [`connect6`], [`nogo`]): the rules, the
+    //! - one module per game ([`amazons`], [`checkers`], [`gomoku`], [`connect6`], [`nogo`]): the rules, the
     //!   search and the evaluation of that game. The games know nothing of text protocols.
     //! - [`protocol`]: one module per judge; an adapter only translates between the judge's lines
     //!   and a game's types.

@@ -7,8 +7,8 @@
 //! the most one move may take (default 30 seconds).
 
 // engine/src/bin/nogo.rs
-use crate::engine::nogo::mcts::Settings;
 use crate::engine::nogo::engine::NoGoEngine;
+use crate::engine::nogo::mcts::Settings;
 use crate::engine::protocol::sau::{self, TimeControl};
 use std::io;
 use std::process::ExitCode;
@@ -43,7 +43,7 @@ mod engine {
     //! Layout, one folder per concern:
     //! - [`core`]: small pieces every engine shares (clock and time budget, random numbers, stone
     //!   colours).
-    //! - one module per game ([`checkers`], [`gomoku`], [`connect6`], [`nogo`]): the rules, the
+    //! - one module per game ([`amazons`], [`checkers`], [`gomoku`], [`connect6`], [`nogo`]): the rules, the
     //!   search and the evaluation of that game. The games know nothing of text protocols.
     //! - [`protocol`]: one module per judge; an adapter only translates between the judge's lines
     //!   and a game's types.

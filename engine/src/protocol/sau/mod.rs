@@ -10,6 +10,7 @@
 //! reads moves from. This adapter only translates: the rules and the search live behind the
 //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
 
+pub mod amazons;
 pub mod connect6;
 pub mod nogo;
 

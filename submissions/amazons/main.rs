@@ -1,0 +1,1867 @@
+//! amazons: bundled from engine (bin amazons) by bundler. Do not edit; regenerate with `cargo run -p bundler`.
+//!
+//! Amazons for the SAU computer-games platform: reads the platform's commands on stdin and
+//! answers on stdout.
+//!
+//! Options: `--game-ms <n>` thinking time for a whole game (default 15 minutes), `--move-ms <n>`
+//! the most one move may take (default 30 seconds). `amazons bench [ms]` instead searches a few
+//! positions for `ms` milliseconds each (default 1000) and prints depth, nodes and speed.
+
+// engine/src/bin/amazons.rs
+use crate::engine::amazons::board::Board;
+use crate::engine::amazons::engine::AmazonsEngine;
+use crate::engine::amazons::search::{Search, Settings};
+use crate::engine::core::time::Deadline;
+use crate::engine::protocol::sau::{self, TimeControl};
+use std::io;
+use std::process::ExitCode;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("bench") {
+        let millis = args.get(1).and_then(|text| text.parse().ok()).unwrap_or(1000);
+        bench(millis);
+        return ExitCode::SUCCESS;
+    }
+    let control = match TimeControl::from_args(args) {
+        Ok(control) => control,
+        Err(message) => {
+            eprintln!("amazons: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    // A different seed each run varies the games between two identical engines.
+    let seed = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |time| time.as_nanos() as u64);
+    let mut engine = AmazonsEngine::new(Settings::default(), seed);
+    match sau::run(&mut engine, control, io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("amazons: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Plays a short game against itself at `millis` a move and prints what each search reached.
+fn bench(millis: u64) {
+    let mut search = Search::new(Settings::default(), 1);
+    let mut board = Board::new();
+    let limit = Duration::from_millis(millis);
+    for turn in 1..=12 {
+        if !board.can_move(board.to_move()) {
+            break;
+        }
+        let deadline = Deadline::new(limit, limit);
+        let outcome = match search.best_move(&board, deadline, &[]) {
+            Some(outcome) => outcome,
+            None => break,
+        };
+        let seconds = deadline.elapsed().as_secs_f64();
+        println!(
+            "turn {turn:2}: depth {:2} score {:6} nodes {:8} ({:.0} nodes/s) in {seconds:.2} s",
+            outcome.depth,
+            outcome.score,
+            outcome.nodes,
+            outcome.nodes as f64 / seconds.max(1e-6),
+        );
+        board.play(outcome.best);
+    }
+}
+
+mod engine {
+    // engine/src/lib.rs
+    //! Game engines for online judges.
+    //!
+    //! Layout, one folder per concern:
+    //! - [`core`]: small pieces every engine shares (clock and time budget, random numbers, stone
+    //!   colours).
+    //! - one module per game ([`amazons`], [`checkers`], [`gomoku`], [`connect6`], [`nogo`]): the rules, the
+    //!   search and the evaluation of that game. The games know nothing of text protocols.
+    //! - [`protocol`]: one module per judge; an adapter only translates between the judge's lines
+    //!   and a game's types.
+    //!
+    //! Each binary in `src/bin/` is one upload target; the bundler keeps only what it reaches.
+
+    pub mod amazons {
+        // engine/src/amazons/mod.rs
+        //! The game of the Amazons on a 10x10 board: rules, evaluation, search and the engine.
+        //!
+        //! Each side has four amazons. A turn moves one amazon like a chess queen (any distance in one of
+        //! eight directions, over empty squares only), then the amazon shoots an arrow from where it
+        //! landed, again like a queen move, onto an empty square that stays blocked for the rest of the
+        //! game. The side that cannot move loses. Black moves first (the SAU platform's rule).
+        //!
+        //! - [`board`]: the position on 128-bit boards, move generation and legality.
+        //! - [`eval`]: territory by queen and king distances, and mobility.
+        //! - [`search`]: alpha-beta with a selective move list.
+        //! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
+
+        pub mod board {
+            // engine/src/amazons/board.rs
+            //! The Amazons position on 128-bit boards.
+            //!
+            //! A square is `y * 10 + x`, with `x` the column (the first letter of a SAU square, `A` = 0) and
+            //! `y` the row counted from the top (the second letter). The SAU sample engine indexes its array
+            //! as `Board[x][y]` with `x = message[0] - 'A'` and `y = message[1] - 'A'`, and starts with
+            //! white on `Board[0][3]`, `[3][0]`, `[6][0]`, `[9][3]` and black on `[0][6]`, `[3][9]`, `[6][9]`,
+            //! `[9][6]`: white at AD, DA, GA, JD and black at AG, DJ, GJ, JG. Black moves first.
+
+            use crate::engine::core::stone::Stone;
+
+            /// Squares on a side.
+            pub const SIZE: usize = 10;
+
+            /// Squares on the board.
+            pub const SQUARES: usize = SIZE * SIZE;
+
+            /// Amazons of each side.
+            pub const AMAZONS: usize = 4;
+
+            /// Every square of the board as a bit set.
+            pub const FULL: u128 = (1u128 << SQUARES) - 1;
+
+            /// The squares of column `x = 0`.
+            const COLUMN_0: u128 = {
+                let mut bits = 0u128;
+                let mut y = 0;
+                while y < SIZE {
+                    bits |= 1u128 << (y * SIZE);
+                    y += 1;
+                }
+                bits
+            };
+
+            /// The squares of column `x = 9`.
+            const COLUMN_9: u128 = COLUMN_0 << (SIZE - 1);
+
+            /// The set `bits` moved one step in direction `dir` (an index into [`DIRECTIONS`]); bits that
+            /// would leave the board are dropped.
+            #[inline]
+            pub fn shift(bits: u128, dir: usize) -> u128 {
+                match dir {
+                    0 => (bits << 1) & !COLUMN_0 & FULL,
+                    1 => (bits >> 1) & !COLUMN_9,
+                    2 => (bits << SIZE) & FULL,
+                    3 => bits >> SIZE,
+                    4 => (bits << (SIZE + 1)) & !COLUMN_0 & FULL,
+                    5 => (bits << (SIZE - 1)) & !COLUMN_9 & FULL,
+                    6 => (bits >> (SIZE - 1)) & !COLUMN_0,
+                    _ => (bits >> (SIZE + 1)) & !COLUMN_9,
+                }
+            }
+
+            /// The squares one king step from any square of `bits`.
+            #[inline]
+            pub fn king_neighbours(bits: u128) -> u128 {
+                let row = bits | ((bits << 1) & !COLUMN_0) | ((bits >> 1) & !COLUMN_9);
+                (row | (row << SIZE) | (row >> SIZE)) & FULL & !bits
+            }
+
+            /// The squares a queen on any square of `from` reaches over the `empty` squares.
+            #[inline]
+            pub fn queen_reach(from: u128, empty: u128) -> u128 {
+                let mut reach = 0;
+                for dir in 0..8 {
+                    let mut ray = shift(from, dir) & empty;
+                    while ray != 0 {
+                        reach |= ray;
+                        ray = shift(ray, dir) & empty;
+                    }
+                }
+                reach
+            }
+
+            /// The square `(x, y)`.
+            pub fn square(x: usize, y: usize) -> u8 {
+                (y * SIZE + x) as u8
+            }
+
+            /// The column of a square.
+            pub fn column(square: u8) -> usize {
+                usize::from(square) % SIZE
+            }
+
+            /// The row of a square (from the top).
+            pub fn row(square: u8) -> usize {
+                usize::from(square) / SIZE
+            }
+
+            /// One turn: an amazon goes from `from` to `to`, then shoots an arrow onto `arrow`.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+            pub struct Move {
+                /// Where the amazon stood.
+                pub from: u8,
+                /// Where it lands.
+                pub to: u8,
+                /// Where its arrow lands.
+                pub arrow: u8,
+            }
+
+            /// Random keys for the position hash (Zobrist), fixed at compile time.
+            struct Keys {
+                amazon: [[u64; SQUARES]; 2],
+                arrow: [u64; SQUARES],
+                white_to_move: u64,
+            }
+
+            const fn splitmix(state: u64) -> (u64, u64) {
+                let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                (state, z ^ (z >> 31))
+            }
+
+            const KEYS: Keys = {
+                let mut keys = Keys {
+                    amazon: [[0; SQUARES]; 2],
+                    arrow: [0; SQUARES],
+                    white_to_move: 0,
+                };
+                let mut state = 0x0061_6d61_7a6f_6e73_u64;
+                let mut index = 0;
+                while index < SQUARES {
+                    let (next, value) = splitmix(state);
+                    keys.amazon[0][index] = value;
+                    let (next, value) = splitmix(next);
+                    keys.amazon[1][index] = value;
+                    let (next, value) = splitmix(next);
+                    keys.arrow[index] = value;
+                    state = next;
+                    index += 1;
+                }
+                keys.white_to_move = splitmix(state).1;
+                keys
+            };
+
+            /// An Amazons position: the amazons of both sides, the arrows and the side to move.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct Board {
+                /// The squares of each side's amazons, indexed by [`Stone::index`].
+                amazons: [[u8; AMAZONS]; 2],
+                /// The same as bit sets.
+                amazon_bits: [u128; 2],
+                arrows: u128,
+                to_move: Stone,
+                hash: u64,
+            }
+
+            impl Default for Board {
+                fn default() -> Self {
+                    Self::new()
+                }
+            }
+
+            impl Board {
+                /// The start position of the SAU platform (see the module text), black to move.
+                pub fn new() -> Self {
+                    let white = [square(0, 3), square(3, 0), square(6, 0), square(9, 3)];
+                    let black = [square(0, 6), square(3, 9), square(6, 9), square(9, 6)];
+                    Self::from_parts(black, white, 0, Stone::Black)
+                }
+
+                /// A position from its pieces (squares must differ and not hold arrows).
+                pub fn from_parts(
+                    black: [u8; AMAZONS],
+                    white: [u8; AMAZONS],
+                    arrows: u128,
+                    to_move: Stone,
+                ) -> Self {
+                    let mut board = Self {
+                        amazons: [black, white],
+                        amazon_bits: [0; 2],
+                        arrows,
+                        to_move,
+                        hash: 0,
+                    };
+                    for side in 0..2 {
+                        for &square in &board.amazons[side] {
+                            board.amazon_bits[side] |= 1u128 << square;
+                            board.hash ^= KEYS.amazon[side][usize::from(square)];
+                        }
+                    }
+                    for square in 0..SQUARES {
+                        if arrows >> square & 1 == 1 {
+                            board.hash ^= KEYS.arrow[square];
+                        }
+                    }
+                    if to_move == Stone::White {
+                        board.hash ^= KEYS.white_to_move;
+                    }
+                    board
+                }
+
+                /// The side to move.
+                pub fn to_move(&self) -> Stone {
+                    self.to_move
+                }
+
+                /// The squares of `side`'s amazons.
+                pub fn amazons(&self, side: Stone) -> [u8; AMAZONS] {
+                    self.amazons[side.index()]
+                }
+
+                /// `side`'s amazons as a bit set.
+                pub fn amazon_bits(&self, side: Stone) -> u128 {
+                    self.amazon_bits[side.index()]
+                }
+
+                /// The arrows as a bit set.
+                pub fn arrows(&self) -> u128 {
+                    self.arrows
+                }
+
+                /// The empty squares.
+                pub fn empty(&self) -> u128 {
+                    FULL & !(self.arrows | self.amazon_bits[0] | self.amazon_bits[1])
+                }
+
+                /// The position's hash key.
+                pub fn hash(&self) -> u64 {
+                    self.hash
+                }
+
+                /// Whether `side` can move at all: an amazon next to an empty square can always step there
+                /// and shoot back onto the square it left.
+                pub fn can_move(&self, side: Stone) -> bool {
+                    let empty = self.empty();
+                    self.amazons[side.index()]
+                        .iter()
+                        .any(|&square| king_neighbours(1u128 << square) & empty != 0)
+                }
+
+                /// Whether the side to move may play `mv`.
+                pub fn is_legal(&self, mv: Move) -> bool {
+                    let side = self.to_move.index();
+                    if usize::from(mv.from.max(mv.to).max(mv.arrow)) >= SQUARES
+                        || self.amazon_bits[side] >> mv.from & 1 == 0
+                    {
+                        return false;
+                    }
+                    let empty = self.empty();
+                    if queen_reach(1u128 << mv.from, empty) >> mv.to & 1 == 0 {
+                        return false;
+                    }
+                    let empty = (empty | 1u128 << mv.from) & !(1u128 << mv.to);
+                    queen_reach(1u128 << mv.to, empty) >> mv.arrow & 1 == 1
+                }
+
+                /// Plays a legal move of the side to move.
+                pub fn play(&mut self, mv: Move) {
+                    let side = self.to_move.index();
+                    let slot = self
+                        .amazons[side]
+                        .iter()
+                        .position(|&square| square == mv.from)
+                        .expect("a legal move starts on an amazon of the side to move");
+                    self.amazons[side][slot] = mv.to;
+                    self.amazon_bits[side] ^= 1u128 << mv.from | 1u128 << mv.to;
+                    self.arrows |= 1u128 << mv.arrow;
+                    self.hash
+                        ^= KEYS.amazon[side][usize::from(mv.from)]
+                            ^ KEYS.amazon[side][usize::from(mv.to)]
+                            ^ KEYS.arrow[usize::from(mv.arrow)] ^ KEYS.white_to_move;
+                    self.to_move = self.to_move.opponent();
+                }
+
+                /// Moves an amazon without shooting (a half move, for ordering); the side to move stays.
+                pub fn step_amazon(&mut self, side: Stone, from: u8, to: u8) {
+                    let index = side.index();
+                    for square in self.amazons[index].iter_mut() {
+                        if *square == from {
+                            *square = to;
+                        }
+                    }
+                    self.amazon_bits[index] ^= 1u128 << from | 1u128 << to;
+                }
+
+                /// Every legal move of the side to move, appended to `moves`.
+                pub fn generate(&self, moves: &mut Vec<Move>) {
+                    let empty = self.empty();
+                    for &from in &self.amazons[self.to_move.index()] {
+                        let mut targets = queen_reach(1u128 << from, empty);
+                        let vacated = empty | 1u128 << from;
+                        while targets != 0 {
+                            let to = targets.trailing_zeros() as u8;
+                            targets &= targets - 1;
+                            let mut arrows = queen_reach(
+                                1u128 << to,
+                                vacated & !(1u128 << to),
+                            );
+                            while arrows != 0 {
+                                let arrow = arrows.trailing_zeros() as u8;
+                                arrows &= arrows - 1;
+                                moves.push(Move { from, to, arrow });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        pub mod engine {
+            // engine/src/amazons/engine.rs
+            //! The Amazons engine: the position and the search, speaking only [`Move`]s.
+
+            use super::board::{Board, Move};
+            use super::search::{Search, Settings};
+            use crate::engine::core::stone::Stone;
+            use crate::engine::core::time::Deadline;
+
+            /// One Amazons game in progress and the search that picks our moves.
+            pub struct AmazonsEngine {
+                board: Board,
+                search: Search,
+            }
+
+            impl AmazonsEngine {
+                /// An engine at the start of a game, with the given search settings; `seed` varies the
+                /// choice between moves the search scores alike.
+                pub fn new(settings: Settings, seed: u64) -> Self {
+                    Self {
+                        board: Board::new(),
+                        search: Search::new(settings, seed),
+                    }
+                }
+
+                /// Starts a new game from the initial position.
+                pub fn new_game(&mut self) {
+                    self.board = Board::new();
+                    self.search.clear();
+                }
+
+                /// The current position.
+                pub fn board(&self) -> &Board {
+                    &self.board
+                }
+
+                /// The side to move.
+                pub fn side_to_move(&self) -> Stone {
+                    self.board.to_move()
+                }
+
+                /// Whether the side to move cannot move, which loses.
+                pub fn is_over(&self) -> bool {
+                    !self.board.can_move(self.board.to_move())
+                }
+
+                /// Whether the side to move may play `mv`.
+                pub fn is_legal(&self, mv: Move) -> bool {
+                    self.board.is_legal(mv)
+                }
+
+                /// Plays a legal move of the side to move.
+                pub fn play(&mut self, mv: Move) {
+                    self.board.play(mv);
+                }
+
+                /// Returns to a position saved with [`AmazonsEngine::board`].
+                pub fn restore(&mut self, board: Board) {
+                    self.board = board;
+                }
+
+                /// How many more moves we expect to make in this game (for dividing the clock).
+                pub fn expected_moves_left(&self) -> u32 {
+                    // The regions usually close with about a third of the board still empty; after that the
+                    // moves are easy, so the clock is planned over the contested part.
+                    let empty = self.board.empty().count_ones();
+                    (empty.saturating_sub(30) / 2).max(6)
+                }
+
+                /// Our move within `deadline`, never one of `rejected`; `None` when there is none.
+                pub fn think(
+                    &mut self,
+                    deadline: Deadline,
+                    rejected: &[Move],
+                ) -> Option<Move> {
+                    let outcome = self
+                        .search
+                        .best_move(&self.board, deadline, rejected)?;
+                    Some(outcome.best)
+                }
+            }
+        }
+
+        pub mod eval {
+            // engine/src/amazons/eval.rs
+            //! The evaluation: territory by queen and king distances (after Lieberum) and mobility.
+            //!
+            //! For each side, `D1` is the number of queen moves and `D2` the number of king moves an amazon
+            //! of that side needs to reach a square over empty squares. Over the empty squares:
+            //! - `t1`, `t2`: +1 for a square the side to move reaches first (by `D1`, `D2`), -1 for one the
+            //!   opponent reaches first, `tie` for an equal finite distance (the move is worth something);
+            //! - `c1 = 2 * sum(2^-D1me - 2^-D1op)`, `c2 = sum(clamp((D2op - D2me) / 6, -1, 1))`: how
+            //!   strongly each side holds the squares, which matters while the regions are open;
+            //! - mobility: how many squares each amazon reaches in one queen move (a boxed-in amazon is
+            //!   worth little).
+            //!
+            //! The weights move from the positional terms to plain territory as arrows fill the board.
+
+            use super::board::{king_neighbours, queen_reach, Board, SQUARES};
+            use crate::engine::core::stone::Stone;
+
+            /// Distance of a square no amazon of the side reaches.
+            pub const FAR: u8 = u8::MAX;
+
+            /// The evaluation's weights.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Weights {
+                /// What a square both sides reach equally fast is worth to the side to move.
+                pub tie: f32,
+                /// Weights of `t1`, `c1`, `c2`, `t2` and mobility in the opening (no arrows).
+                pub opening: [f32; 5],
+                /// The same once `late_arrows` arrows are on the board (linear in between).
+                pub late: [f32; 5],
+                /// The number of arrows at which the late weights hold fully.
+                pub late_arrows: f32,
+                /// Mobility counted per amazon up to this many squares.
+                pub mobility_cap: u32,
+                /// Scale from the weighted sum to search units.
+                pub scale: f32,
+            }
+
+            impl Default for Weights {
+                fn default() -> Self {
+                    Self {
+                        tie: 0.2,
+                        opening: [0.15, 0.35, 0.15, 0.15, 0.2],
+                        late: [0.8, 0.05, 0.05, 0.1, 0.02],
+                        late_arrows: 40.0,
+                        mobility_cap: 10,
+                        scale: 100.0,
+                    }
+                }
+            }
+
+            /// Queen and king distances of both sides to every square.
+            #[derive(Clone)]
+            pub struct Distances {
+                /// `queen[side][square]`.
+                pub queen: [[u8; SQUARES]; 2],
+                /// `king[side][square]`.
+                pub king: [[u8; SQUARES]; 2],
+            }
+
+            /// Fills `out` with the distances from `start` over `empty`, one step being a queen move
+            /// (`queen`) or a king move; returns the squares reached.
+            fn distances(
+                start: u128,
+                empty: u128,
+                queen: bool,
+                out: &mut [u8; SQUARES],
+            ) -> u128 {
+                *out = [FAR; SQUARES];
+                let mut reached = start;
+                let mut frontier = start;
+                let mut distance = 0u8;
+                while frontier != 0 {
+                    distance += 1;
+                    let next = if queen {
+                        queen_reach(frontier, empty)
+                    } else {
+                        king_neighbours(frontier) & empty
+                    };
+                    let fresh = next & !reached;
+                    reached |= fresh;
+                    frontier = fresh;
+                    let mut bits = fresh;
+                    while bits != 0 {
+                        out[bits.trailing_zeros() as usize] = distance;
+                        bits &= bits - 1;
+                    }
+                }
+                reached & !start
+            }
+
+            impl Distances {
+                /// The distances in `board`.
+                pub fn of(board: &Board) -> Self {
+                    let empty = board.empty();
+                    let mut result = Self {
+                        queen: [[FAR; SQUARES]; 2],
+                        king: [[FAR; SQUARES]; 2],
+                    };
+                    for side in [Stone::Black, Stone::White] {
+                        let start = board.amazon_bits(side);
+                        let index = side.index();
+                        distances(start, empty, true, &mut result.queen[index]);
+                        distances(start, empty, false, &mut result.king[index]);
+                    }
+                    result
+                }
+            }
+
+            /// The squares each side can still reach and whether any empty square is reachable by both: once
+            /// none is, the regions are separated and each side only fills its own.
+            pub fn regions(board: &Board) -> (u128, u128) {
+                let empty = board.empty();
+                let flood = |side: Stone| {
+                    let mut reached = board.amazon_bits(side);
+                    loop {
+                        let next = reached | (king_neighbours(reached) & empty);
+                        if next == reached {
+                            return reached & empty;
+                        }
+                        reached = next;
+                    }
+                };
+                (flood(Stone::Black), flood(Stone::White))
+            }
+
+            /// The position's value for the side to move, in search units (`scale` per square, roughly).
+            pub fn evaluate(board: &Board, weights: &Weights) -> i32 {
+                let me = board.to_move();
+                let (black, white) = regions(board);
+                if black & white == 0 {
+                    return separated(board, black, white, weights);
+                }
+                let distances = Distances::of(board);
+                let (m, o) = (me.index(), me.opponent().index());
+                let empty = board.empty();
+                let (mut t1, mut t2, mut c1, mut c2) = (0.0f32, 0.0f32, 0.0f32, 0.0f32);
+                let mut bits = empty;
+                while bits != 0 {
+                    let square = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let (q_me, q_op) = (
+                        distances.queen[m][square],
+                        distances.queen[o][square],
+                    );
+                    let (k_me, k_op) = (
+                        distances.king[m][square],
+                        distances.king[o][square],
+                    );
+                    t1 += delta(q_me, q_op, weights.tie);
+                    t2 += delta(k_me, k_op, weights.tie);
+                    c1 += power(q_me) - power(q_op);
+                    let diff = (f32::from(k_op.min(20)) - f32::from(k_me.min(20))) / 6.0;
+                    c2 += diff.clamp(-1.0, 1.0);
+                }
+                c1 *= 2.0;
+                let mobility = mobility(board, me, empty, weights)
+                    - mobility(board, me.opponent(), empty, weights);
+                let phase = (board.arrows().count_ones() as f32 / weights.late_arrows)
+                    .min(1.0);
+                let terms = [t1, c1, c2, t2, mobility];
+                let mut total = 0.0;
+                for (index, term) in terms.iter().enumerate() {
+                    let weight = weights.opening[index] * (1.0 - phase)
+                        + weights.late[index] * phase;
+                    total += weight * term;
+                }
+                (total * weights.scale) as i32
+            }
+
+            /// Lieberum's comparison of two distances for the side to move.
+            fn delta(mine: u8, theirs: u8, tie: f32) -> f32 {
+                if mine == theirs {
+                    if mine == FAR { 0.0 } else { tie }
+                } else if mine < theirs {
+                    1.0
+                } else {
+                    -1.0
+                }
+            }
+
+            fn power(distance: u8) -> f32 {
+                if distance >= 30 { 0.0 } else { 1.0 / (1u32 << distance) as f32 }
+            }
+
+            /// The mobility of `side`: squares each amazon reaches in one queen move, capped.
+            fn mobility(
+                board: &Board,
+                side: Stone,
+                empty: u128,
+                weights: &Weights,
+            ) -> f32 {
+                board
+                    .amazons(side)
+                    .iter()
+                    .map(|&square| {
+                        let reach = queen_reach(1u128 << square, empty).count_ones();
+                        reach.min(weights.mobility_cap) as f32
+                    })
+                    .sum()
+            }
+
+            /// The value of a position whose regions are separated: each side can make about as many moves
+            /// as its region has squares, and the side to move needs more than the opponent to win.
+            fn separated(
+                board: &Board,
+                black: u128,
+                white: u128,
+                weights: &Weights,
+            ) -> i32 {
+                let me = board.to_move();
+                let (mine, theirs) = match me {
+                    Stone::Black => (black, white),
+                    Stone::White => (white, black),
+                };
+                // The region's size bounds the moves from above and is met unless arrows cut it badly; the
+                // search sees the cuts.
+                let (mine, theirs) = (mine.count_ones(), theirs.count_ones());
+                // With equal counts the side to move runs out first.
+                ((mine as f32 - theirs as f32 - 0.5) * weights.scale * 2.0) as i32
+            }
+        }
+
+        pub mod search {
+            // engine/src/amazons/search.rs
+            //! Alpha-beta search: iterative deepening, principal variation search, a transposition table
+            //! with Zobrist keys, and a selective move list at every node.
+            //!
+            //! The opening has about 2,000 moves, so no node looks at them all. A move is split in two: each
+            //! queen move (amazon from `from` to `to`, no arrow yet) is scored by the full evaluation, the
+            //! best few keep their arrows, each arrow scored by a cheap rule from the node's distance maps
+            //! (block squares the opponent reaches first or as fast, next to its amazons; spare our own).
+            //! The best of those combined moves are searched; at the last ply they are evaluated in full
+            //! and the best counts. The root evaluates every legal move once and searches the best of them
+            //! deeper with each iteration.
+
+            use super::board::{king_neighbours, queen_reach, Board, Move};
+            use super::eval::{evaluate, Distances, Weights, FAR};
+            use crate::engine::core::rng::Rng;
+            use crate::engine::core::stone::Stone;
+            use crate::engine::core::time::Deadline;
+            use std::cmp::Reverse;
+
+            /// A won game for the side to move, less the plies to get there.
+            pub const WIN: i32 = 1_000_000;
+
+            /// Scores beyond this are wins or losses.
+            const WIN_BOUND: i32 = WIN - 1000;
+
+            /// The search's tunable numbers.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Settings {
+                /// The evaluation's weights.
+                pub weights: Weights,
+                /// Queen moves (before the arrow) kept at a node, best by the evaluation first.
+                pub queen_moves: usize,
+                /// Arrows kept for each of those queen moves.
+                pub arrows_per_queen: usize,
+                /// Moves searched at an inner node.
+                pub width: usize,
+                /// Moves evaluated in full at the last ply.
+                pub leaf_width: usize,
+                /// Moves searched at the root beyond the first iteration.
+                pub root_width: usize,
+                /// The deepest iteration.
+                pub max_depth: u32,
+                /// The transposition table has `2^table_bits` entries.
+                pub table_bits: u32,
+                /// Arrow rule: bonus per opponent amazon next to the arrow.
+                pub arrow_next_to_opponent: i32,
+                /// Arrow rule: bonus for a square the opponent reaches first or as fast, by its distance
+                /// (1, 2, 3 or more queen moves).
+                pub arrow_by_distance: [i32; 3],
+                /// Arrow rule: cost of a square we reach first.
+                pub arrow_own_square: i32,
+                /// Arrow rule: cost per own amazon next to the arrow.
+                pub arrow_next_to_own: i32,
+                /// Random noise up to this many units added to the root's first scores, so that games
+                /// between the same engines differ (no effect on a move that the search prefers clearly).
+                pub root_noise: u32,
+                /// Start no new iteration once this share (in per cent) of the soft limit is spent.
+                pub iteration_start_percent: u32,
+            }
+
+            impl Default for Settings {
+                fn default() -> Self {
+                    Self {
+                        weights: Weights::default(),
+                        queen_moves: 10,
+                        arrows_per_queen: 4,
+                        width: 16,
+                        leaf_width: 16,
+                        root_width: 24,
+                        max_depth: 40,
+                        table_bits: 19,
+                        arrow_next_to_opponent: 40,
+                        arrow_by_distance: [40, 20, 5],
+                        arrow_own_square: 30,
+                        arrow_next_to_own: 15,
+                        iteration_start_percent: 55,
+                        root_noise: 6,
+                    }
+                }
+            }
+
+            #[derive(Clone, Copy, Default)]
+            struct Entry {
+                key: u64,
+                mv: Move,
+                score: i32,
+                depth: u8,
+                bound: u8,
+            }
+
+            const EXACT: u8 = 1;
+
+            const LOWER: u8 = 2;
+
+            const UPPER: u8 = 3;
+
+            /// What a finished or interrupted search found.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Outcome {
+                /// The move to play.
+                pub best: Move,
+                /// Its score for the side to move.
+                pub score: i32,
+                /// The deepest iteration completed.
+                pub depth: u32,
+                /// Nodes visited.
+                pub nodes: u64,
+            }
+
+            /// The search and its transposition table.
+            pub struct Search {
+                settings: Settings,
+                table: Vec<Entry>,
+                nodes: u64,
+                deadline: Deadline,
+                stopped: bool,
+                rng: Rng,
+            }
+
+            impl Search {
+                /// A search with `settings` and an empty table; `seed` feeds the root noise.
+                pub fn new(settings: Settings, seed: u64) -> Self {
+                    Self {
+                        settings,
+                        table: vec![Entry::default(); 1usize << settings.table_bits],
+                        nodes: 0,
+                        deadline: Deadline::unlimited(),
+                        stopped: false,
+                        rng: Rng::new(seed),
+                    }
+                }
+
+                /// Forgets every stored position (a new game).
+                pub fn clear(&mut self) {
+                    self.table.iter_mut().for_each(|entry| *entry = Entry::default());
+                }
+
+                /// The best move of the side to move within `deadline`, never one of `rejected`; `None`
+                /// when it has no other legal move.
+                pub fn best_move(
+                    &mut self,
+                    board: &Board,
+                    deadline: Deadline,
+                    rejected: &[Move],
+                ) -> Option<Outcome> {
+                    self.deadline = deadline;
+                    self.stopped = false;
+                    self.nodes = 0;
+                    let mut moves = Vec::new();
+                    board.generate(&mut moves);
+                    moves.retain(|mv| !rejected.contains(mv));
+                    if moves.is_empty() {
+                        return None;
+                    }
+                    // Iteration 1: every move evaluated in full, which also orders the root.
+                    let mut scored: Vec<(Move, i32)> = Vec::with_capacity(moves.len());
+                    for &mv in &moves {
+                        let mut child = *board;
+                        child.play(mv);
+                        let score = if child.can_move(child.to_move()) {
+                            -evaluate(&child, &self.settings.weights)
+                        } else {
+                            WIN - 1
+                        };
+                        let noise = self.rng.below(self.settings.root_noise + 1) as i32;
+                        scored.push((mv, score + noise));
+                        if self.deadline.hard_passed() {
+                            break;
+                        }
+                    }
+                    scored.sort_by_key(|entry| Reverse(entry.1));
+                    let mut outcome = Outcome {
+                        best: scored[0].0,
+                        score: scored[0].1,
+                        depth: 1,
+                        nodes: scored.len() as u64,
+                    };
+                    scored.truncate(self.settings.root_width.max(1));
+                    let start_limit = self.deadline.soft
+                        * self.settings.iteration_start_percent / 100;
+                    let mut depth = 2;
+                    while depth <= self.settings.max_depth
+                        && self.deadline.elapsed() < start_limit
+                        && outcome.score.abs() < WIN_BOUND
+                    {
+                        let (best, score, complete) = self
+                            .root(board, &mut scored, depth);
+                        // An interrupted iteration searches the previous best first, so whatever it found
+                        // (that move's deeper score, or a move that beat it) is better informed.
+                        if let Some(best) = best {
+                            outcome.best = best;
+                            outcome.score = score;
+                        }
+                        if !complete {
+                            break;
+                        }
+                        outcome.depth = depth;
+                        depth += 1;
+                    }
+                    outcome.nodes += self.nodes;
+                    Some(outcome)
+                }
+
+                /// One root iteration over `scored` (reordered by the new scores); returns the best move
+                /// found, its score and whether the iteration finished.
+                fn root(
+                    &mut self,
+                    board: &Board,
+                    scored: &mut [(Move, i32)],
+                    depth: u32,
+                ) -> (Option<Move>, i32, bool) {
+                    let mut alpha = -WIN;
+                    let beta = WIN;
+                    let mut best = None;
+                    let mut results = Vec::with_capacity(scored.len());
+                    for (index, &(mv, _)) in scored.iter().enumerate() {
+                        let mut child = *board;
+                        child.play(mv);
+                        let mut score;
+                        if index == 0 {
+                            score = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
+                        } else {
+                            score = -self
+                                .negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
+                            if score > alpha && !self.stopped {
+                                score = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
+                            }
+                        }
+                        if self.stopped {
+                            return (best, alpha, false);
+                        }
+                        results.push(score);
+                        if score > alpha {
+                            alpha = score;
+                            best = Some(mv);
+                        }
+                    }
+                    for (entry, score) in scored.iter_mut().zip(results) {
+                        entry.1 = score;
+                    }
+                    scored.sort_by_key(|entry| Reverse(entry.1));
+                    (best, alpha, true)
+                }
+
+                fn negamax(
+                    &mut self,
+                    board: &Board,
+                    depth: u32,
+                    mut alpha: i32,
+                    beta: i32,
+                    ply: i32,
+                ) -> i32 {
+                    self.nodes += 1;
+                    if self.nodes & 63 == 0 && self.deadline.hard_passed() {
+                        self.stopped = true;
+                    }
+                    if self.stopped {
+                        return 0;
+                    }
+                    let side = board.to_move();
+                    if !board.can_move(side) {
+                        return -WIN + ply;
+                    }
+                    if depth == 0 {
+                        return evaluate(board, &self.settings.weights);
+                    }
+                    let slot = (board.hash() as usize) & (self.table.len() - 1);
+                    let entry = self.table[slot];
+                    let mut table_move = None;
+                    if entry.key == board.hash() && entry.bound != 0 {
+                        table_move = Some(entry.mv);
+                        if u32::from(entry.depth) >= depth {
+                            let score = from_table(entry.score, ply);
+                            let usable = match entry.bound {
+                                EXACT => true,
+                                LOWER => score >= beta,
+                                _ => score <= alpha,
+                            };
+                            if usable {
+                                return score;
+                            }
+                        }
+                    }
+                    let original_alpha = alpha;
+                    let candidates = self.candidates(board, table_move);
+                    let mut best_score = -WIN;
+                    let mut best_move = candidates[0];
+                    if depth == 1 {
+                        for &mv in candidates
+                            .iter()
+                            .take(self.settings.leaf_width.max(1))
+                        {
+                            let mut child = *board;
+                            child.play(mv);
+                            let score = if child.can_move(child.to_move()) {
+                                -evaluate(&child, &self.settings.weights)
+                            } else {
+                                WIN - ply - 1
+                            };
+                            if score > best_score {
+                                best_score = score;
+                                best_move = mv;
+                            }
+                        }
+                    } else {
+                        for (index, &mv) in candidates
+                            .iter()
+                            .take(self.settings.width.max(1))
+                            .enumerate()
+                        {
+                            let mut child = *board;
+                            child.play(mv);
+                            let mut score;
+                            if index == 0 {
+                                score = -self
+                                    .negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                            } else {
+                                score = -self
+                                    .negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                                if score > alpha && score < beta && !self.stopped {
+                                    score = -self
+                                        .negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                                }
+                            }
+                            if self.stopped {
+                                return 0;
+                            }
+                            if score > best_score {
+                                best_score = score;
+                                best_move = mv;
+                            }
+                            if score > alpha {
+                                alpha = score;
+                            }
+                            if alpha >= beta {
+                                break;
+                            }
+                        }
+                    }
+                    let bound = if best_score <= original_alpha {
+                        UPPER
+                    } else if best_score >= beta {
+                        LOWER
+                    } else {
+                        EXACT
+                    };
+                    self.table[slot] = Entry {
+                        key: board.hash(),
+                        mv: best_move,
+                        score: to_table(best_score, ply),
+                        depth: depth.min(255) as u8,
+                        bound,
+                    };
+                    best_score
+                }
+
+                /// The moves worth searching at `board`, best first (the table's move ahead of all).
+                /// Never empty when the side to move can move.
+                pub fn candidates(
+                    &self,
+                    board: &Board,
+                    table_move: Option<Move>,
+                ) -> Vec<Move> {
+                    let side = board.to_move();
+                    let empty = board.empty();
+                    let weights = &self.settings.weights;
+                    // Queen moves, scored by the evaluation with the amazon moved and no arrow shot.
+                    let mut queen_moves: Vec<(u8, u8, i32)> = Vec::with_capacity(96);
+                    for &from in &board.amazons(side) {
+                        let mut targets = queen_reach(1u128 << from, empty);
+                        while targets != 0 {
+                            let to = targets.trailing_zeros() as u8;
+                            targets &= targets - 1;
+                            let mut stepped = *board;
+                            stepped.step_amazon(side, from, to);
+                            queen_moves.push((from, to, evaluate(&stepped, weights)));
+                        }
+                    }
+                    queen_moves.sort_by_key(|entry| Reverse(entry.2));
+                    queen_moves.truncate(self.settings.queen_moves.max(1));
+                    let distances = Distances::of(board);
+                    let opponent_amazons = board.amazon_bits(side.opponent());
+                    let mut moves: Vec<(Move, i32)> = Vec::with_capacity(64);
+                    let mut arrows: Vec<(u8, i32)> = Vec::with_capacity(64);
+                    for &(from, to, queen_score) in &queen_moves {
+                        let vacated = (empty | 1u128 << from) & !(1u128 << to);
+                        let own_amazons = (board.amazon_bits(side) & !(1u128 << from))
+                            | 1u128 << to;
+                        let mut targets = queen_reach(1u128 << to, vacated);
+                        arrows.clear();
+                        while targets != 0 {
+                            let arrow = targets.trailing_zeros() as u8;
+                            targets &= targets - 1;
+                            arrows
+                                .push((
+                                    arrow,
+                                    self
+                                        .arrow_score(
+                                            &distances,
+                                            side,
+                                            arrow,
+                                            opponent_amazons,
+                                            own_amazons,
+                                        ),
+                                ));
+                        }
+                        arrows.sort_by_key(|entry| Reverse(entry.1));
+                        for &(arrow, arrow_score) in arrows
+                            .iter()
+                            .take(self.settings.arrows_per_queen.max(1))
+                        {
+                            moves
+                                .push((
+                                    Move { from, to, arrow },
+                                    queen_score + arrow_score,
+                                ));
+                        }
+                    }
+                    moves.sort_by_key(|entry| Reverse(entry.1));
+                    let mut list: Vec<Move> = Vec::with_capacity(moves.len() + 1);
+                    if let Some(mv) = table_move {
+                        if board.is_legal(mv) {
+                            list.push(mv);
+                        }
+                    }
+                    list.extend(
+                        moves
+                            .iter()
+                            .map(|&(mv, _)| mv)
+                            .filter(|&mv| Some(mv) != table_move),
+                    );
+                    list
+                }
+
+                /// The cheap value of shooting onto `arrow` for `side`, from the node's distance maps.
+                fn arrow_score(
+                    &self,
+                    distances: &Distances,
+                    side: Stone,
+                    arrow: u8,
+                    opponent_amazons: u128,
+                    own_amazons: u128,
+                ) -> i32 {
+                    let settings = &self.settings;
+                    let square = usize::from(arrow);
+                    let mine = distances.queen[side.index()][square];
+                    let theirs = distances.queen[side.opponent().index()][square];
+                    let around = king_neighbours(1u128 << arrow);
+                    let mut score = (around & opponent_amazons).count_ones() as i32
+                        * settings.arrow_next_to_opponent
+                        - (around & own_amazons).count_ones() as i32
+                            * settings.arrow_next_to_own;
+                    if theirs <= mine && theirs != FAR {
+                        score
+                            += settings
+                                .arrow_by_distance[usize::from(theirs.clamp(1, 3)) - 1];
+                    } else if mine < theirs {
+                        score -= settings.arrow_own_square;
+                    }
+                    score
+                }
+            }
+
+            fn to_table(score: i32, ply: i32) -> i32 {
+                if score > WIN_BOUND {
+                    score + ply
+                } else if score < -WIN_BOUND {
+                    score - ply
+                } else {
+                    score
+                }
+            }
+
+            fn from_table(score: i32, ply: i32) -> i32 {
+                if score > WIN_BOUND {
+                    score - ply
+                } else if score < -WIN_BOUND {
+                    score + ply
+                } else {
+                    score
+                }
+            }
+        }
+    }
+
+    pub mod core {
+        // engine/src/core/mod.rs
+        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+
+        pub mod rng {
+            // engine/src/core/rng.rs
+            //! A small, fast, seedable random number generator (xorshift64* seeded through SplitMix64).
+            //!
+            //! Engines need reproducible randomness (playouts, tie breaks, opening variety); a fixed seed
+            //! makes a game replayable.
+
+            /// A xorshift64* generator.
+            #[derive(Clone, Debug)]
+            pub struct Rng {
+                state: u64,
+            }
+
+            impl Rng {
+                /// A generator whose sequence is fixed by `seed` (any value, zero included).
+                pub fn new(seed: u64) -> Self {
+                    // SplitMix64 spreads similar seeds apart and never yields the all-zero state.
+                    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                    z ^= z >> 31;
+                    Self { state: z | 1 }
+                }
+
+                /// The next 64 random bits.
+                pub fn next_u64(&mut self) -> u64 {
+                    self.state ^= self.state >> 12;
+                    self.state ^= self.state << 25;
+                    self.state ^= self.state >> 27;
+                    self.state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+                }
+
+                /// A number in `0..bound` (`bound` > 0), without modulo bias worth speaking of.
+                pub fn below(&mut self, bound: u32) -> u32 {
+                    (((self.next_u64() >> 32) * u64::from(bound)) >> 32) as u32
+                }
+            }
+        }
+
+        pub mod stone {
+            // engine/src/core/stone.rs
+            //! The two colours of the stone games (Connect6, NoGo and the SAU platform's other games), where
+            //! black always moves first.
+
+            /// A player, and the colour of that player's stones.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Stone {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Stone {
+                /// The other colour.
+                pub fn opponent(self) -> Stone {
+                    match self {
+                        Stone::Black => Stone::White,
+                        Stone::White => Stone::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-colour arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+        }
+
+        pub mod time {
+            // engine/src/core/time.rs
+            //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
+            //! now) and a stop flag another thread can raise.
+
+            use std::time::{Duration, Instant};
+
+            /// When a search must end, measured from `start`.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Deadline {
+                /// When the move's thinking began.
+                pub start: Instant,
+                /// Past this, do not begin a new iteration: it would most likely not finish.
+                pub soft: Duration,
+                /// Past this, stop at once and answer with the best move found so far.
+                pub hard: Duration,
+            }
+
+            impl Deadline {
+                /// A deadline starting now.
+                pub fn new(soft: Duration, hard: Duration) -> Self {
+                    Self {
+                        start: Instant::now(),
+                        soft: soft.min(hard),
+                        hard,
+                    }
+                }
+
+                /// No limit at all (analysis, tests with fixed depth).
+                pub fn unlimited() -> Self {
+                    let far = Duration::from_secs(60 * 60 * 24 * 365);
+                    Self::new(far, far)
+                }
+
+                /// Time spent since `start`.
+                pub fn elapsed(&self) -> Duration {
+                    self.start.elapsed()
+                }
+
+                /// Whether the hard limit has passed.
+                pub fn hard_passed(&self) -> bool {
+                    self.elapsed() >= self.hard
+                }
+            }
+        }
+    }
+
+    pub mod protocol {
+        // engine/src/protocol/mod.rs
+        //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
+        //! engine and prints the answers; it holds no game logic of its own.
+
+        pub mod sau {
+            // engine/src/protocol/sau/mod.rs
+            //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
+            //!
+            //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
+            //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
+            //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
+            //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move).
+            //!
+            //! The platform filters out every engine line that is not one of its commands, so problems with
+            //! the input are reported on a `notice ...` line, which never contains the word the platform
+            //! reads moves from. This adapter only translates: the rules and the search live behind the
+            //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+
+            pub mod amazons {
+                // engine/src/protocol/sau/amazons.rs
+                //! Amazons on the SAU platform: `X1Y1X2Y2X3Y3` (from, to, arrow) on a 10x10 board, where each
+                //! square's first letter is the column `x` and the second the row `y`, as in the sample engine's
+                //! `Board[x][y]`.
+
+                use super::{SauGame, Square};
+                use crate::engine::amazons::board::{
+                    column, row, square, Board, Move, SIZE,
+                };
+                use crate::engine::amazons::engine::AmazonsEngine;
+                use crate::engine::core::stone::Stone;
+                use crate::engine::core::time::Deadline;
+
+                fn to_square(square: Square) -> u8 {
+                    self::square(usize::from(square.x), usize::from(square.y))
+                }
+
+                fn from_square(square: u8) -> Square {
+                    Square {
+                        x: column(square) as u8,
+                        y: row(square) as u8,
+                    }
+                }
+
+                impl SauGame for AmazonsEngine {
+                    type Move = Move;
+
+                    type Snapshot = Board;
+
+                    fn engine_name(&self) -> &str {
+                        "RustAmazons"
+                    }
+
+                    fn board_size(&self) -> u8 {
+                        SIZE as u8
+                    }
+
+                    fn new_game(&mut self) {
+                        AmazonsEngine::new_game(self);
+                    }
+
+                    fn side_to_move(&self) -> Stone {
+                        AmazonsEngine::side_to_move(self)
+                    }
+
+                    fn is_over(&self) -> bool {
+                        AmazonsEngine::is_over(self)
+                    }
+
+                    fn legal_move_from(
+                        &self,
+                        squares: &[Option<Square>],
+                    ) -> Option<Move> {
+                        let mv = match squares {
+                            [Some(from), Some(to), Some(arrow)] => {
+                                Move {
+                                    from: to_square(*from),
+                                    to: to_square(*to),
+                                    arrow: to_square(*arrow),
+                                }
+                            }
+                            _ => return None,
+                        };
+                        self.is_legal(mv).then_some(mv)
+                    }
+
+                    fn squares_of(&self, mv: Move) -> Vec<Option<Square>> {
+                        vec![
+                            Some(from_square(mv.from)),
+                            Some(from_square(mv.to)),
+                            Some(from_square(mv.arrow)),
+                        ]
+                    }
+
+                    fn play(&mut self, mv: Move) {
+                        AmazonsEngine::play(self, mv);
+                    }
+
+                    fn snapshot(&self) -> Board {
+                        *self.board()
+                    }
+
+                    fn restore(&mut self, snapshot: Board) {
+                        AmazonsEngine::restore(self, snapshot);
+                    }
+
+                    fn expected_moves_left(&self) -> u32 {
+                        AmazonsEngine::expected_moves_left(self)
+                    }
+
+                    fn choose_move(
+                        &mut self,
+                        deadline: Deadline,
+                        rejected: &[Move],
+                    ) -> Option<Move> {
+                        self.think(deadline, rejected)
+                    }
+                }
+            }
+
+            use crate::engine::core::stone::Stone;
+            use crate::engine::core::time::Deadline;
+            use std::io::{self, BufRead, Write};
+            use std::time::{Duration, Instant};
+
+            /// The longest command the platform sends, terminating NUL included.
+            pub const MAX_COMMAND_BYTES: usize = 256;
+
+            /// A board square as the platform numbers it: column `x` and row `y`, both from 0 at the top left.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub struct Square {
+                /// The column, 0 for `A`.
+                pub x: u8,
+                /// The row, 0 for `A`.
+                pub y: u8,
+            }
+
+            /// A game the SAU adapter can play: its rules, and a search that picks our moves.
+            pub trait SauGame {
+                /// One turn of the game (one or two stones, a piece move, ...).
+                type Move: Copy + PartialEq;
+
+                /// What [`SauGame::snapshot`] saves: enough to take our own last move back when the platform
+                /// rejects it.
+                type Snapshot;
+
+                /// The name answered to `name?`.
+                fn engine_name(&self) -> &str;
+
+                /// The board's width and height (every square letter lies in `A..A+size`).
+                fn board_size(&self) -> u8;
+
+                /// Starts a new game from the initial position.
+                fn new_game(&mut self);
+
+                /// The side to move in the current position.
+                fn side_to_move(&self) -> Stone;
+
+                /// Whether the game has ended by its rules.
+                fn is_over(&self) -> bool;
+
+                /// Builds the move a position list describes (`None` for an `@@` placeholder), if the list
+                /// has the right shape and the move is legal now.
+                fn legal_move_from(
+                    &self,
+                    squares: &[Option<Square>],
+                ) -> Option<Self::Move>;
+
+                /// The position list of a move, as the platform expects it written.
+                fn squares_of(&self, mv: Self::Move) -> Vec<Option<Square>>;
+
+                /// Plays a legal move.
+                fn play(&mut self, mv: Self::Move);
+
+                /// Saves the position before our move.
+                fn snapshot(&self) -> Self::Snapshot;
+
+                /// Returns to a saved position.
+                fn restore(&mut self, snapshot: Self::Snapshot);
+
+                /// How many more moves we expect to make in this game (for dividing the clock).
+                fn expected_moves_left(&self) -> u32;
+
+                /// Picks our move within `deadline`, never one of `rejected`; `None` when there is none.
+                fn choose_move(
+                    &mut self,
+                    deadline: Deadline,
+                    rejected: &[Self::Move],
+                ) -> Option<Self::Move>;
+            }
+
+            /// How much time the engine may think: the game budget and a cap per move.
+            #[derive(Clone, Copy, Debug)]
+            pub struct TimeControl {
+                /// Thinking time for the whole game.
+                pub game: Duration,
+                /// The most one move may take.
+                pub per_move: Duration,
+            }
+
+            impl TimeControl {
+                /// The championship budget: 15 minutes a game, at most 30 seconds a move.
+                pub const DEFAULT: TimeControl = TimeControl {
+                    game: Duration::from_secs(15 * 60),
+                    per_move: Duration::from_secs(30),
+                };
+
+                /// Reads `--game-ms <n>` and `--move-ms <n>` from the command line; other words are ignored.
+                pub fn from_args<I: IntoIterator<Item = String>>(
+                    args: I,
+                ) -> Result<TimeControl, String> {
+                    let mut control = TimeControl::DEFAULT;
+                    let mut args = args.into_iter();
+                    while let Some(arg) = args.next() {
+                        let slot = match arg.as_str() {
+                            "--game-ms" => &mut control.game,
+                            "--move-ms" => &mut control.per_move,
+                            _ => continue,
+                        };
+                        let value = args.next().unwrap_or_default();
+                        let millis: u64 = value
+                            .parse()
+                            .map_err(|_| {
+                                format!(
+                                    "{arg} needs a number of milliseconds, got '{value}'",
+                                )
+                            })?;
+                        *slot = Duration::from_millis(millis);
+                    }
+                    Ok(control)
+                }
+            }
+
+            /// Splits the game budget into per-move deadlines and keeps account of the time spent.
+            #[derive(Clone, Debug)]
+            struct Clock {
+                control: TimeControl,
+                left: Duration,
+            }
+
+            impl Clock {
+                fn new(control: TimeControl) -> Self {
+                    Self {
+                        control,
+                        left: control.game,
+                    }
+                }
+
+                /// The deadline for the next move, started at `start` (when its command arrived).
+                ///
+                /// A reserve of 3% of the game (at least 300 ms) and a margin of 10% of each move (at least
+                /// 30 ms) are never planned for: they absorb the process start, the pipes and a slower
+                /// machine.
+                fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+                    let reserve = (self.control.game * 3 / 100)
+                        .max(Duration::from_millis(300));
+                    let usable = self.left.saturating_sub(reserve);
+                    let share = usable / moves_left.max(1);
+                    let cap = self.control.per_move;
+                    let cap = cap
+                        .saturating_sub((cap / 10).max(Duration::from_millis(30)));
+                    let hard = (share * 2).min(usable / 4).min(cap);
+                    let soft = share.min(hard);
+                    Deadline { start, soft, hard }
+                }
+
+                fn spend(&mut self, spent: Duration) {
+                    self.left = self.left.saturating_sub(spent);
+                }
+            }
+
+            /// Where a game stands for the adapter.
+            struct Match<G: SauGame> {
+                /// Our colour, when a game is running.
+                our_side: Option<Stone>,
+                clock: Clock,
+                /// The position before our last move, kept until the platform accepts that move.
+                before_our_move: Option<G::Snapshot>,
+                /// Our moves the platform rejected (`error`) in the current turn.
+                rejected: Vec<G::Move>,
+                last_move: Option<G::Move>,
+            }
+
+            /// Runs the protocol on `input`/`output` until `quit` or the end of the input.
+            pub fn run<G: SauGame, R: BufRead, W: Write>(
+                game: &mut G,
+                control: TimeControl,
+                mut input: R,
+                mut output: W,
+            ) -> io::Result<()> {
+                let mut state: Match<G> = Match {
+                    our_side: None,
+                    clock: Clock::new(control),
+                    before_our_move: None,
+                    rejected: Vec::new(),
+                    last_move: None,
+                };
+                let mut line = Vec::new();
+                loop {
+                    let (read, complete) = read_line(&mut input, &mut line)?;
+                    if read == 0 {
+                        return Ok(());
+                    }
+                    let start = Instant::now();
+                    if !complete {
+                        notice(&mut output, "command longer than 256 bytes ignored")?;
+                        continue;
+                    }
+                    let text = String::from_utf8_lossy(&line);
+                    let mut words = text.split_whitespace();
+                    let Some(command) = words.next() else {
+                        continue;
+                    };
+                    let argument = words.next();
+                    match command {
+                        "name?" => {
+                            let reply = format!("name {}", game.engine_name());
+                            send(&mut output, &reply)?;
+                        }
+                        "new" => {
+                            match argument {
+                                Some("black") => {
+                                    start_game(
+                                        game,
+                                        &mut state,
+                                        control,
+                                        Stone::Black,
+                                        start,
+                                        &mut output,
+                                    )?
+                                }
+                                Some("white") => {
+                                    start_game(
+                                        game,
+                                        &mut state,
+                                        control,
+                                        Stone::White,
+                                        start,
+                                        &mut output,
+                                    )?
+                                }
+                                _ => notice(&mut output, "new needs black or white")?,
+                            }
+                        }
+                        "move" => {
+                            on_opponent_move(
+                                game,
+                                &mut state,
+                                control,
+                                argument,
+                                start,
+                                &mut output,
+                            )?
+                        }
+                        "error" => on_rejected(game, &mut state, start, &mut output)?,
+                        "end" => {
+                            state.our_side = None;
+                            state.before_our_move = None;
+                        }
+                        "quit" => return Ok(()),
+                        _ => notice(&mut output, "unknown command ignored")?,
+                    }
+                }
+            }
+
+            /// Reads one line into `line` (without its ending), keeping at most [`MAX_COMMAND_BYTES`] bytes.
+            /// Returns the bytes consumed (0 at the end of the input) and whether the line fitted.
+            fn read_line<R: BufRead>(
+                input: &mut R,
+                line: &mut Vec<u8>,
+            ) -> io::Result<(usize, bool)> {
+                line.clear();
+                let mut consumed = 0;
+                let mut fits = true;
+                loop {
+                    let buffer = match input.fill_buf() {
+                        Ok(buffer) => buffer,
+                        Err(error) if error.kind() == io::ErrorKind::Interrupted => {
+                            continue;
+                        }
+                        Err(error) => return Err(error),
+                    };
+                    if buffer.is_empty() {
+                        break;
+                    }
+                    let (chunk, done) = match buffer
+                        .iter()
+                        .position(|&byte| byte == b'\n')
+                    {
+                        Some(end) => (&buffer[..end], end + 1),
+                        None => (buffer, buffer.len()),
+                    };
+                    if line.len() + chunk.len() < MAX_COMMAND_BYTES {
+                        line.extend_from_slice(chunk);
+                    } else {
+                        fits = false;
+                    }
+                    let found_end = done > chunk.len();
+                    input.consume(done);
+                    consumed += done;
+                    if found_end {
+                        break;
+                    }
+                }
+                while line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                Ok((consumed, fits))
+            }
+
+            fn start_game<G: SauGame, W: Write>(
+                game: &mut G,
+                state: &mut Match<G>,
+                control: TimeControl,
+                side: Stone,
+                start: Instant,
+                output: &mut W,
+            ) -> io::Result<()> {
+                game.new_game();
+                state.our_side = Some(side);
+                state.clock = Clock::new(control);
+                state.before_our_move = None;
+                state.rejected.clear();
+                if game.side_to_move() == side {
+                    answer(game, state, start, output)?;
+                }
+                Ok(())
+            }
+
+            fn on_opponent_move<G: SauGame, W: Write>(
+                game: &mut G,
+                state: &mut Match<G>,
+                control: TimeControl,
+                argument: Option<&str>,
+                start: Instant,
+                output: &mut W,
+            ) -> io::Result<()> {
+                let Some(squares) = argument
+                    .and_then(|text| parse_squares(text, game.board_size())) else {
+                    return notice(output, "unreadable square list ignored");
+                };
+                if state.our_side.is_none() {
+                    // A game that began without `new`: we play the side that answers this one.
+                    game.new_game();
+                    state.clock = Clock::new(control);
+                    state.our_side = Some(game.side_to_move().opponent());
+                }
+                if Some(game.side_to_move()) == state.our_side {
+                    return notice(
+                        output,
+                        "it is our turn, the opponent's squares are ignored",
+                    );
+                }
+                let Some(mv) = game.legal_move_from(&squares) else {
+                    return notice(output, "illegal opponent turn ignored");
+                };
+                game.play(mv);
+                state.before_our_move = None;
+                state.rejected.clear();
+                if game.is_over() {
+                    return Ok(());
+                }
+                answer(game, state, start, output)
+            }
+
+            fn on_rejected<G: SauGame, W: Write>(
+                game: &mut G,
+                state: &mut Match<G>,
+                start: Instant,
+                output: &mut W,
+            ) -> io::Result<()> {
+                let (Some(snapshot), Some(last)) = (
+                    state.before_our_move.take(),
+                    state.last_move,
+                ) else {
+                    return notice(output, "nothing of ours to take back");
+                };
+                game.restore(snapshot);
+                state.rejected.push(last);
+                answer(game, state, start, output)
+            }
+
+            /// Thinks, plays and sends our move.
+            fn answer<G: SauGame, W: Write>(
+                game: &mut G,
+                state: &mut Match<G>,
+                start: Instant,
+                output: &mut W,
+            ) -> io::Result<()> {
+                let deadline = state.clock.deadline(start, game.expected_moves_left());
+                let snapshot = game.snapshot();
+                let Some(mv) = game.choose_move(deadline, &state.rejected) else {
+                    return notice(output, "no legal turn left");
+                };
+                game.play(mv);
+                state.before_our_move = Some(snapshot);
+                state.last_move = Some(mv);
+                let reply = format!("move {}", format_squares(&game.squares_of(mv)));
+                send(output, &reply)?;
+                state.clock.spend(start.elapsed());
+                Ok(())
+            }
+
+            /// Parses a position list: pairs of letters, `@@` for "no square". `None` when the text is not
+            /// such a list or a square lies off a board of `size`.
+            pub fn parse_squares(text: &str, size: u8) -> Option<Vec<Option<Square>>> {
+                let bytes = text.as_bytes();
+                if bytes.is_empty() || bytes.len() % 2 != 0 {
+                    return None;
+                }
+                bytes
+                    .chunks(2)
+                    .map(|pair| match pair {
+                        [b'@', b'@'] => Some(None),
+                        [x, y] if is_coordinate(*x, size) && is_coordinate(*y, size) => {
+                            Some(Some(Square { x: x - b'A', y: y - b'A' }))
+                        }
+                        _ => None,
+                    })
+                    .collect()
+            }
+
+            fn is_coordinate(letter: u8, size: u8) -> bool {
+                letter >= b'A' && u32::from(letter - b'A') < u32::from(size)
+            }
+
+            /// Writes a position list, `@@` for "no square".
+            pub fn format_squares(squares: &[Option<Square>]) -> String {
+                squares
+                    .iter()
+                    .flat_map(|square| match square {
+                        Some(square) => {
+                            [char::from(b'A' + square.x), char::from(b'A' + square.y)]
+                        }
+                        None => ['@', '@'],
+                    })
+                    .collect()
+            }
+
+            fn send<W: Write>(output: &mut W, line: &str) -> io::Result<()> {
+                writeln!(output, "{line}")?;
+                output.flush()
+            }
+
+            /// Reports a problem on a line the platform filters out.
+            fn notice<W: Write>(output: &mut W, text: &str) -> io::Result<()> {
+                send(output, &format!("notice {text}"))
+            }
+        }
+    }
+}
