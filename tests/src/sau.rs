@@ -5,6 +5,7 @@
 //!   the engine on purpose, so that a rule bug in one is caught by the other).
 //! - [`judge`]: plays games between two engine processes the way the platform does.
 
+pub mod amazons;
 pub mod connect6;
 pub mod judge;
 pub mod nogo;
