@@ -240,25 +240,15 @@ mod engine {
             //! the tuner of the harness crate (`checkers-tune`) reads the same feature values to fit the
             //! weights.
             //!
-            //! How the weights were obtained: Texel-style logistic regression, in two rounds. Positions in
-            //! which neither side has a capture pending were sampled from engine self-play games (search
-            //! depth 7, the first 6 to 13 plies random); each is labelled with the game's final result,
-            //! and the weights minimise the mean squared error between the result and
-            //! `sigmoid(K * eval / 100)` (`tests/src/bin/checkers-tune.rs`). Round 1: 113,556 positions
-            //! from 2,000 games of the hand-set weights; the fit scored +98 Elo against them (200 games,
-            //! depth 7). Round 2: 150,642 positions from 2,500 games of the round-1 weights, refitted
-            //! (error 0.0386 -> 0.0383, K 1.86), +21 +- 45 Elo against round 1 in 200 games: the fit has
-            //! settled. Then three features were tried: a back-row guard, runaway men, and pieces left en
-            //! prise; refitted on both rounds' 264,198 positions (error 0.04432 -> 0.04409, K 1.63), only
-            //! the back-row guard earned a weight (men in the centre and en-prise pieces had also fitted
-            //! to 0 before), so the others were dropped; the result is even with the previous set in
-            //! self-play (200 games, depth 7). The final fit without them: error 0.04409, K 1.68.
+            //! The weights were fitted by Texel-style logistic regression on self-play positions labelled
+            //! with the game's result; `docs/checkers.md` tells how and what each round scored.
 
             use super::bitboard::{
                 row_mask, shift_down_left, shift_down_right, shift_up_left,
                 shift_up_right, Bitboard, CENTER, SIDE_COLUMNS,
             };
-            use super::position::{Color, Position, MAX_PLIES};
+            use super::position::{Position, MAX_PLIES};
+            use crate::engine::core::color::Color;
 
             /// Feature indices.
             pub mod feature {
@@ -628,38 +618,23 @@ mod engine {
             use super::bitboard::{row_mask, Bitboard, Squares};
             use super::moves::{Move, MoveList};
             use super::square::{Direction, Square};
+            use crate::engine::core::color::Color;
             use std::fmt;
 
-            /// A side. Black (judge field 1) moves first, from rows 5-7 towards row 0.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Color {
-                Black = 0,
-                White = 1,
+            /// The directions a man of `side` steps in: black (judge field 1, moving first) from rows 5-7
+            /// towards row 0, white the other way.
+            fn forward(side: Color) -> [Direction; 2] {
+                match side {
+                    Color::Black => [Direction::UpLeft, Direction::UpRight],
+                    Color::White => [Direction::DownLeft, Direction::DownRight],
+                }
             }
 
-            impl Color {
-                /// The other side.
-                pub fn opposite(self) -> Color {
-                    match self {
-                        Color::Black => Color::White,
-                        Color::White => Color::Black,
-                    }
-                }
-
-                /// The directions a man of this side steps in.
-                fn forward(self) -> [Direction; 2] {
-                    match self {
-                        Color::Black => [Direction::UpLeft, Direction::UpRight],
-                        Color::White => [Direction::DownLeft, Direction::DownRight],
-                    }
-                }
-
-                /// The row where this side's men are crowned.
-                fn crowning_row(self) -> Bitboard {
-                    match self {
-                        Color::Black => row_mask(0),
-                        Color::White => row_mask(7),
-                    }
+            /// The row where the men of `side` are crowned.
+            fn crowning_row(side: Color) -> Bitboard {
+                match side {
+                    Color::Black => row_mask(0),
+                    Color::White => row_mask(7),
                 }
             }
 
@@ -762,7 +737,7 @@ mod engine {
                         self.black,
                         self.white,
                         self.kings,
-                        self.side.opposite(),
+                        self.side.opponent(),
                         self.ply + 1,
                     )
                 }
@@ -781,7 +756,7 @@ mod engine {
                 pub fn outcome(&self, legal_moves: usize) -> Option<Outcome> {
                     if self.ply >= MAX_PLIES {
                         let balance = self.material_points(self.side)
-                            - self.material_points(self.side.opposite());
+                            - self.material_points(self.side.opponent());
                         return Some(
                             match balance {
                                 b if b > 0 => Outcome::Win,
@@ -810,7 +785,7 @@ mod engine {
                     let own = self.pieces(self.side);
                     let empty = !(self.black | self.white);
                     for from in Squares(own & !self.kings) {
-                        for dir in self.side.forward() {
+                        for dir in forward(self.side) {
                             if let Some(to) = from.step(dir) {
                                 if empty & to.bit() != 0 {
                                     list.push(Move::step(from, to, dir));
@@ -831,7 +806,7 @@ mod engine {
 
                 fn generate_captures(&self, list: &mut MoveList) {
                     let own = self.pieces(self.side);
-                    let enemy = self.pieces(self.side.opposite());
+                    let enemy = self.pieces(self.side.opponent());
                     let mut most = 0;
                     for from in Squares(own) {
                         // The moving piece leaves its square: the route may cross or end on it again.
@@ -855,7 +830,7 @@ mod engine {
                     let mut hash = self.hash;
 
                     // Remove the captured pieces.
-                    let enemy_index = side.opposite() as usize * 2;
+                    let enemy_index = side.opponent().index() * 2;
                     for square in Squares(mv.captured()) {
                         let king = (self.kings & square.bit() != 0) as usize;
                         hash ^= PIECE_KEYS[enemy_index + king][square.index()];
@@ -867,8 +842,8 @@ mod engine {
                     next.kings &= !mv.captured();
 
                     // Move the piece; a man is crowned only if the whole move ends on the far row.
-                    let crowned = was_king || side.crowning_row() & to != 0;
-                    let own_index = side as usize * 2;
+                    let crowned = was_king || crowning_row(side) & to != 0;
+                    let own_index = side.index() * 2;
                     hash ^= PIECE_KEYS[own_index + was_king as usize][mv.from().index()];
                     hash ^= PIECE_KEYS[own_index + crowned as usize][mv.to().index()];
                     match side {
@@ -881,7 +856,7 @@ mod engine {
                     }
 
                     hash ^= SIDE_KEY ^ ply_key(self.ply) ^ ply_key(self.ply + 1);
-                    next.side = side.opposite();
+                    next.side = side.opponent();
                     next.ply = self.ply + 1;
                     next.hash = hash;
                     next
@@ -980,8 +955,7 @@ mod engine {
                     ] {
                         for square in Squares(pieces) {
                             let king = (self.kings & square.bit() != 0) as usize;
-                            hash
-                                ^= PIECE_KEYS[color as usize * 2 + king][square.index()];
+                            hash ^= PIECE_KEYS[color.index() * 2 + king][square.index()];
                         }
                     }
                     hash
@@ -1118,16 +1092,13 @@ mod engine {
 
             use super::eval::{evaluate, Weights, WEIGHTS};
             use super::moves::{Move, MoveList};
-            use super::position::{Color, Outcome, Position, MAX_PLIES};
-            use super::tt::{Bound, Table};
+            use super::position::{Outcome, Position, MAX_PLIES};
+            use super::tt::Table;
+            use crate::engine::core::color::Color;
+            use crate::engine::core::score::Bound;
             use crate::engine::core::time::{Deadline, StopFlag};
             use std::time::Duration;
-
-            /// The score of a game won now (at ply 0); a win at ply `p` scores `WIN - p`.
-            pub const WIN: i32 = 30_000;
-
-            /// Scores beyond this (in absolute value) are proven wins or losses.
-            pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+            use crate::engine::core::score::{WIN, WIN_THRESHOLD};
 
             /// Deepest nominal depth of an iteration.
             const MAX_DEPTH: i32 = 100;
@@ -1387,15 +1358,10 @@ mod engine {
                     let is_pv = beta - alpha > 1;
                     if let Some(entry) = entry {
                         let score = i32::from(entry.score);
-                        if i32::from(entry.depth) >= depth && !is_pv {
-                            let usable = match entry.bound {
-                                Bound::Exact => true,
-                                Bound::Lower => score >= beta,
-                                Bound::Upper => score <= alpha,
-                            };
-                            if usable {
-                                return score;
-                            }
+                        if i32::from(entry.depth) >= depth && !is_pv
+                            && entry.bound.settles(score, alpha, beta)
+                        {
+                            return score;
                         }
                     }
 
@@ -1477,13 +1443,7 @@ mod engine {
                         }
                     }
 
-                    let bound = if best_score >= beta {
-                        Bound::Lower
-                    } else if best_score > original_alpha {
-                        Bound::Exact
-                    } else {
-                        Bound::Upper
-                    };
+                    let bound = Bound::of(best_score, original_alpha, beta);
                     self.table.store(key, best_score, best_code, depth, bound);
                     best_score
                 }
@@ -1496,7 +1456,7 @@ mod engine {
                     tt_move: u16,
                     height: usize,
                 ) {
-                    let side = position.side() as usize;
+                    let side = position.side().index();
                     let killers = self.killers.get(height).copied().unwrap_or([0; 2]);
                     let crowning_row = match position.side() {
                         Color::Black => 0,
@@ -1796,16 +1756,7 @@ mod engine {
             // engine/src/checkers/tt.rs
             //! The transposition table: one entry per slot, indexed by the low bits of the Zobrist key.
 
-            /// What a stored score says about the true value.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub enum Bound {
-                /// The true value.
-                Exact,
-                /// The true value is at least this (the search failed high).
-                Lower,
-                /// The true value is at most this (the search failed low).
-                Upper,
-            }
+            use crate::engine::core::score::Bound;
 
             /// One stored search result.
             #[derive(Clone, Copy, Debug)]
@@ -1917,7 +1868,84 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers.
+
+        pub mod color {
+            // engine/src/core/color.rs
+            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+            //! first player).
+
+            /// A side, and the colour of its stones or pieces.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Color {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Color {
+                /// The other side.
+                pub fn opponent(self) -> Color {
+                    match self {
+                        Color::Black => Color::White,
+                        Color::White => Color::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-side arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+        }
+
+        pub mod score {
+            // engine/src/core/score.rs
+            //! Scores of the alpha-beta searches: evaluations, proven results by their distance, and what a
+            //! stored score says about the true value.
+
+            /// The score of a game won on the move; a win `n` plies away scores `WIN - n`, so that the
+            /// search prefers the quickest win and the slowest loss.
+            pub const WIN: i32 = 30_000;
+
+            /// Scores beyond this (in absolute value) are proven wins or losses, not evaluations.
+            pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+
+            /// What a search result says about the true value of its position.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub enum Bound {
+                /// The true value.
+                Exact,
+                /// The true value is at least this (the search failed high).
+                Lower,
+                /// The true value is at most this (the search failed low).
+                Upper,
+            }
+
+            impl Bound {
+                /// The bound of `score`, the best a search found in the window `(alpha, beta)` it was
+                /// started with.
+                pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+                    if score >= beta {
+                        Bound::Lower
+                    } else if score > alpha {
+                        Bound::Exact
+                    } else {
+                        Bound::Upper
+                    }
+                }
+
+                /// Whether a stored `score` with this bound settles a search of the window `(alpha, beta)`.
+                pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+                    match self {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= beta,
+                        Bound::Upper => score <= alpha,
+                    }
+                }
+            }
+        }
 
         pub mod time {
             // engine/src/core/time.rs
@@ -2014,10 +2042,11 @@ mod engine {
             //! position to fill the transposition table) until the next command arrives; it never prints
             //! while pondering, so nothing appears outside a `TURN` answer.
 
-            use crate::engine::checkers::position::{Color, Position};
+            use crate::engine::checkers::position::Position;
             use crate::engine::checkers::search::{Limits, Searcher};
             use crate::engine::checkers::square::Square;
             use crate::engine::checkers::timing::Clock;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::{Deadline, StopFlag};
             use std::io::{self, BufRead, Write};
             use std::sync::atomic::{AtomicUsize, Ordering};

@@ -54,7 +54,7 @@ mod engine {
         //! window holding stones of one colour only is a chance for that colour, and one holding four or
         //! five of them is a threat (the owner completes it with one turn).
         //!
-        //! - the two colours are [`Stone`](crate::core::stone::Stone), shared with the other stone games.
+        //! - the two colours are [`Color`](crate::core::color::Color), shared with the other stone games.
         //! - [`turn`]: one or two stones, the unit of play.
         //! - [`geometry`]: the windows of the board and which windows pass through each cell.
         //! - [`board`]: the position with per-window counts, kept up to date stone by stone.
@@ -76,7 +76,7 @@ mod engine {
 
             use super::geometry::{geometry, CELLS, SIZE, WINDOWS};
             use super::turn::Turn;
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// The worth of a window holding `n` stones of one colour and none of the other.
             pub const WINDOW_VALUE: [i32; 7] = [0, 1, 6, 24, 120, 130, 0];
@@ -92,7 +92,7 @@ mod engine {
             /// A position.
             #[derive(Clone)]
             pub struct Board {
-                cells: [Option<Stone>; CELLS],
+                cells: [Option<Color>; CELLS],
                 /// Stones of each colour in each window.
                 counts: [[u8; 2]; WINDOWS],
                 score: [i32; 2],
@@ -146,20 +146,20 @@ mod engine {
                 }
 
                 /// The colour whose turn it is: black opens with one stone, then turns of two alternate.
-                pub fn to_move(&self) -> Stone {
+                pub fn to_move(&self) -> Color {
                     if self.stones % 4 == 0 || self.stones % 4 == 3 {
-                        Stone::Black
+                        Color::Black
                     } else {
-                        Stone::White
+                        Color::White
                     }
                 }
 
                 /// The colour that has six (or more) in a row, if any.
-                pub fn winner(&self) -> Option<Stone> {
+                pub fn winner(&self) -> Option<Color> {
                     if self.sixes[0] > 0 {
-                        Some(Stone::Black)
+                        Some(Color::Black)
                     } else if self.sixes[1] > 0 {
-                        Some(Stone::White)
+                        Some(Color::White)
                     } else {
                         None
                     }
@@ -171,7 +171,7 @@ mod engine {
                 }
 
                 /// The window score of `colour`.
-                pub fn score(&self, colour: Stone) -> i32 {
+                pub fn score(&self, colour: Color) -> i32 {
                     self.score[colour.index()]
                 }
 
@@ -183,7 +183,7 @@ mod engine {
                 /// The threat windows of `colour`: four or five of its stones and none of the opponent's.
                 pub fn live_windows(
                     &self,
-                    colour: Stone,
+                    colour: Color,
                 ) -> impl Iterator<Item = u16> + '_ {
                     self.live[colour.index()]
                         .iter()
@@ -202,12 +202,12 @@ mod engine {
                 }
 
                 /// How many threat windows `colour` has.
-                pub fn live_window_count(&self, colour: Stone) -> u32 {
+                pub fn live_window_count(&self, colour: Color) -> u32 {
                     self.live[colour.index()].iter().map(|word| word.count_ones()).sum()
                 }
 
                 /// Whether `colour` has any threat window.
-                pub fn has_live_window(&self, colour: Stone) -> bool {
+                pub fn has_live_window(&self, colour: Color) -> bool {
                     self.live[colour.index()].iter().any(|&word| word != 0)
                 }
 
@@ -217,7 +217,7 @@ mod engine {
                 }
 
                 /// Places a stone of `colour` on the empty `cell`.
-                pub fn place(&mut self, cell: u16, colour: Stone) {
+                pub fn place(&mut self, cell: u16, colour: Color) {
                     debug_assert!(self.is_empty(cell));
                     self.cells[usize::from(cell)] = Some(colour);
                     self.stones += 1;
@@ -339,7 +339,7 @@ mod engine {
             use super::board::Board;
             use super::search::{Searcher, Settings};
             use super::turn::Turn;
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
 
             /// One Connect6 game in progress and the search that picks our turns.
@@ -368,7 +368,7 @@ mod engine {
                 }
 
                 /// The side to move.
-                pub fn side_to_move(&self) -> Stone {
+                pub fn side_to_move(&self) -> Color {
                     self.board.to_move()
                 }
 
@@ -538,10 +538,10 @@ mod engine {
             use super::geometry::{cell, geometry, CELLS, SIZE};
             use super::threats::{blocks, winning_cells};
             use super::turn::Turn;
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// What `cell` is worth to `colour`: building its windows and spoiling the opponent's.
-            pub fn cell_value(board: &Board, cell: u16, colour: Stone) -> i32 {
+            pub fn cell_value(board: &Board, cell: u16, colour: Color) -> i32 {
                 let own = colour.index();
                 let mut attack = 0;
                 let mut defence = 0;
@@ -566,7 +566,7 @@ mod engine {
             }
 
             /// The value `colour` would gain from `cell` counting only its own windows (no defence).
-            pub fn attack_value(board: &Board, cell: u16, colour: Stone) -> i32 {
+            pub fn attack_value(board: &Board, cell: u16, colour: Color) -> i32 {
                 let own = colour.index();
                 let mut attack = 0;
                 for &window in geometry().windows_of(cell) {
@@ -612,7 +612,7 @@ mod engine {
             }
 
             /// What `cell` takes from the opponent of `colour`: the worth of the opponent's windows it spoils.
-            pub fn defence_value(board: &Board, cell: u16, colour: Stone) -> i32 {
+            pub fn defence_value(board: &Board, cell: u16, colour: Color) -> i32 {
                 let own = colour.index();
                 let mut defence = 0;
                 for &window in geometry().windows_of(cell) {
@@ -667,7 +667,7 @@ mod engine {
             /// The `limit` best empty cells near the stones for `colour`, with their values.
             pub fn best_cells(
                 board: &Board,
-                colour: Stone,
+                colour: Color,
                 limit: usize,
             ) -> Vec<(u16, i32)> {
                 let mut cells: Vec<(u16, i32)> = (0..CELLS as u16)
@@ -684,7 +684,7 @@ mod engine {
                 board: &mut Board,
                 first: u16,
                 second: u16,
-                colour: Stone,
+                colour: Color,
             ) -> i32 {
                 let value_first = cell_value(board, first, colour);
                 board.place(first, colour);
@@ -700,7 +700,7 @@ mod engine {
                 firsts: &[u16],
                 seconds: &[u16],
                 unordered: bool,
-                colour: Stone,
+                colour: Color,
                 limit: usize,
             ) -> Vec<Turn> {
                 let mut scored: Vec<(Turn, i32)> = Vec::new();
@@ -815,7 +815,7 @@ mod engine {
 
             /// Turns the one or two cells that complete six into a turn (a single winning cell gets any
             /// other empty cell as its partner).
-            pub fn complete_turn(board: &Board, win: &[u16], colour: Stone) -> Turn {
+            pub fn complete_turn(board: &Board, win: &[u16], colour: Color) -> Turn {
                 let first = win[0];
                 let second = win
                     .get(1)
@@ -843,8 +843,8 @@ mod engine {
             use super::threats::threat_count;
             use super::turn::Turn;
             use super::vcdt::Vcdt;
+            use crate::engine::core::color::Color;
             use crate::engine::core::rng::Rng;
-            use crate::engine::core::stone::Stone;
             use crate::engine::core::time::Deadline;
 
             /// Cells paired into the defensive turns tried when every candidate loses.
@@ -1066,7 +1066,7 @@ mod engine {
                     &mut self,
                     board: &mut Board,
                     order: &[Turn],
-                    us: Stone,
+                    us: Color,
                     rejected: &[Turn],
                 ) -> Turn {
                     let mut first_level = None;
@@ -1111,7 +1111,7 @@ mod engine {
                     &mut self,
                     board: &mut Board,
                     turn: Turn,
-                    us: Stone,
+                    us: Color,
                 ) -> bool {
                     board.play(turn);
                     let safe = board.winner() == Some(us)
@@ -1129,7 +1129,7 @@ mod engine {
                     &mut self,
                     board: &mut Board,
                     turn: Turn,
-                    us: Stone,
+                    us: Color,
                 ) -> Option<bool> {
                     board.play(turn);
                     let mut verdict = Some(true);
@@ -1178,7 +1178,7 @@ mod engine {
                 fn quiet_value(
                     &mut self,
                     board: &mut Board,
-                    us: Stone,
+                    us: Color,
                     ply: i32,
                 ) -> i32 {
                     if self.settings.leaf_attack_turns > 0 {
@@ -1268,7 +1268,7 @@ mod engine {
 
             /// The static value of a quiet position for `us`, the side to move (which has two stones to
             /// place, hence the weight on its own chances).
-            fn evaluate(board: &Board, us: Stone) -> i32 {
+            fn evaluate(board: &Board, us: Color) -> i32 {
                 let ours = board.score(us);
                 let theirs = board.score(us.opponent());
                 ours * 5 / 4 - theirs
@@ -1310,7 +1310,7 @@ mod engine {
 
             use super::board::Board;
             use super::geometry::{geometry, CELLS};
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// The stones it takes to block every threat of a colour, and the ways to do it.
             #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -1326,7 +1326,7 @@ mod engine {
             }
 
             /// How the opponent of `attacker` can block its threats.
-            pub fn blocks(board: &Board, attacker: Stone) -> Blocks {
+            pub fn blocks(board: &Board, attacker: Color) -> Blocks {
                 let windows: Vec<u16> = board.live_windows(attacker).collect();
                 if windows.is_empty() {
                     return Blocks::default();
@@ -1393,7 +1393,7 @@ mod engine {
             }
 
             /// The number of threats of `attacker`, capped at 3.
-            pub fn threat_count(board: &Board, attacker: Stone) -> u8 {
+            pub fn threat_count(board: &Board, attacker: Color) -> u8 {
                 if !board.has_live_window(attacker) {
                     return 0;
                 }
@@ -1401,7 +1401,7 @@ mod engine {
             }
 
             /// A turn that completes six for `colour` now, as its one or two cells, if there is one.
-            pub fn winning_cells(board: &Board, colour: Stone) -> Option<Vec<u16>> {
+            pub fn winning_cells(board: &Board, colour: Color) -> Option<Vec<u16>> {
                 let window = board.live_windows(colour).next()?;
                 let cells: Vec<u16> = geometry()
                     .windows[usize::from(window)]
@@ -1473,7 +1473,7 @@ mod engine {
             use super::moves::{attack_value, complete_turn};
             use super::threats::{blocks, winning_cells, Blocks};
             use super::turn::Turn;
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
             use std::collections::HashMap;
 
@@ -1622,7 +1622,7 @@ mod engine {
                 }
 
                 /// The cells that build the attacker's lines most.
-                fn attack_cells(&self, board: &Board, attacker: Stone) -> Vec<u16> {
+                fn attack_cells(&self, board: &Board, attacker: Color) -> Vec<u16> {
                     let mut cells: Vec<(u16, i32)> = (0..super::geometry::CELLS as u16)
                         .filter(|&cell| {
                             board.is_empty(cell) && board.is_near_stones(cell)
@@ -1635,7 +1635,7 @@ mod engine {
                     cells.into_iter().map(|(cell, _)| cell).collect()
                 }
 
-                fn free_attacks(&self, board: &Board, attacker: Stone) -> Vec<Turn> {
+                fn free_attacks(&self, board: &Board, attacker: Color) -> Vec<Turn> {
                     let cells = self.attack_cells(board, attacker);
                     let mut turns = Vec::new();
                     for (index, &first) in cells.iter().enumerate() {
@@ -1651,7 +1651,7 @@ mod engine {
                 fn attacks_with_block(
                     &self,
                     board: &Board,
-                    attacker: Stone,
+                    attacker: Color,
                     forced: &Blocks,
                 ) -> Vec<Turn> {
                     let cells = self.attack_cells(board, attacker);
@@ -1676,7 +1676,7 @@ mod engine {
                 board: &Board,
                 first: u16,
                 second: u16,
-                attacker: Stone,
+                attacker: Color,
             ) -> bool {
                 let own = attacker.index();
                 let geometry = geometry();
@@ -1712,7 +1712,37 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers.
+
+        pub mod color {
+            // engine/src/core/color.rs
+            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+            //! first player).
+
+            /// A side, and the colour of its stones or pieces.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Color {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Color {
+                /// The other side.
+                pub fn opponent(self) -> Color {
+                    match self {
+                        Color::Black => Color::White,
+                        Color::White => Color::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-side arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+        }
 
         pub mod rng {
             // engine/src/core/rng.rs
@@ -1749,36 +1779,6 @@ mod engine {
                 /// A number in `0..bound` (`bound` > 0), without modulo bias worth speaking of.
                 pub fn below(&mut self, bound: u32) -> u32 {
                     (((self.next_u64() >> 32) * u64::from(bound)) >> 32) as u32
-                }
-            }
-        }
-
-        pub mod stone {
-            // engine/src/core/stone.rs
-            //! The two colours of the stone games (Connect6, NoGo and the SAU platform's other games), where
-            //! black always moves first.
-
-            /// A player, and the colour of that player's stones.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Stone {
-                /// Moves first.
-                Black = 0,
-                /// Moves second.
-                White = 1,
-            }
-
-            impl Stone {
-                /// The other colour.
-                pub fn opponent(self) -> Stone {
-                    match self {
-                        Stone::Black => Stone::White,
-                        Stone::White => Stone::Black,
-                    }
-                }
-
-                /// 0 for black, 1 for white: an index into per-colour arrays.
-                pub fn index(self) -> usize {
-                    self as usize
                 }
             }
         }
@@ -1863,7 +1863,7 @@ mod engine {
                 use crate::engine::connect6::engine::Connect6Engine;
                 use crate::engine::connect6::geometry::{cell, coordinates, SIZE};
                 use crate::engine::connect6::turn::Turn;
-                use crate::engine::core::stone::Stone;
+                use crate::engine::core::color::Color;
                 use crate::engine::core::time::Deadline;
 
                 fn square_cell(square: Square) -> u16 {
@@ -1892,7 +1892,7 @@ mod engine {
                         Connect6Engine::new_game(self);
                     }
 
-                    fn side_to_move(&self) -> Stone {
+                    fn side_to_move(&self) -> Color {
                         Connect6Engine::side_to_move(self)
                     }
 
@@ -1948,7 +1948,7 @@ mod engine {
                 }
             }
 
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
             use std::io::{self, BufRead, Write};
             use std::time::{Duration, Instant};
@@ -1984,7 +1984,7 @@ mod engine {
                 fn new_game(&mut self);
 
                 /// The side to move in the current position.
-                fn side_to_move(&self) -> Stone;
+                fn side_to_move(&self) -> Color;
 
                 /// Whether the game has ended by its rules.
                 fn is_over(&self) -> bool;
@@ -2102,7 +2102,7 @@ mod engine {
             /// Where a game stands for the adapter.
             struct Match<G: SauGame> {
                 /// Our colour, when a game is running.
-                our_side: Option<Stone>,
+                our_side: Option<Color>,
                 clock: Clock,
                 /// The position before our last move, kept until the platform accepts that move.
                 before_our_move: Option<G::Snapshot>,
@@ -2154,7 +2154,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::Black,
+                                        Color::Black,
                                         start,
                                         &mut output,
                                     )?
@@ -2164,7 +2164,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::White,
+                                        Color::White,
                                         start,
                                         &mut output,
                                     )?
@@ -2242,7 +2242,7 @@ mod engine {
                 game: &mut G,
                 state: &mut Match<G>,
                 control: TimeControl,
-                side: Stone,
+                side: Color,
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {

@@ -24,7 +24,37 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers.
+
+        pub mod color {
+            // engine/src/core/color.rs
+            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+            //! first player).
+
+            /// A side, and the colour of its stones or pieces.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Color {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Color {
+                /// The other side.
+                pub fn opponent(self) -> Color {
+                    match self {
+                        Color::Black => Color::White,
+                        Color::White => Color::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-side arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+        }
 
         pub mod rng {
             // engine/src/core/rng.rs
@@ -56,6 +86,63 @@ mod engine {
                     self.state ^= self.state << 25;
                     self.state ^= self.state >> 27;
                     self.state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+                }
+            }
+        }
+
+        pub mod score {
+            // engine/src/core/score.rs
+            //! Scores of the alpha-beta searches: evaluations, proven results by their distance, and what a
+            //! stored score says about the true value.
+
+            /// The score of a game won on the move; a win `n` plies away scores `WIN - n`, so that the
+            /// search prefers the quickest win and the slowest loss.
+            pub const WIN: i32 = 30_000;
+
+            /// Scores beyond this (in absolute value) are proven wins or losses, not evaluations.
+            pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+
+            /// What a search result says about the true value of its position.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub enum Bound {
+                /// The true value.
+                Exact,
+                /// The true value is at least this (the search failed high).
+                Lower,
+                /// The true value is at most this (the search failed low).
+                Upper,
+            }
+
+            impl Bound {
+                /// The bound of `score`, the best a search found in the window `(alpha, beta)` it was
+                /// started with.
+                pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+                    if score >= beta {
+                        Bound::Lower
+                    } else if score > alpha {
+                        Bound::Exact
+                    } else {
+                        Bound::Upper
+                    }
+                }
+
+                /// Whether a stored `score` with this bound settles a search of the window `(alpha, beta)`.
+                pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+                    match self {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= beta,
+                        Bound::Upper => score <= alpha,
+                    }
+                }
+
+                /// Whether a stored `score` with this bound says the true value lies beyond `estimate` in
+                /// the direction the bound allows (used to sharpen a static evaluation).
+                pub fn improves(self, score: i32, estimate: i32) -> bool {
+                    match self {
+                        Bound::Exact => true,
+                        Bound::Lower => score > estimate,
+                        Bound::Upper => score < estimate,
+                    }
                 }
             }
         }
@@ -131,8 +218,8 @@ mod engine {
         //! - [`swap2`]: Swap2 opening decisions;
         //! - [`engine`]: the game as the protocol adapters use it.
         //!
-        //! `EXPERIMENTS.md` in this folder (in the repository, not in upload files) records what was
-        //! measured: the variants tried and not kept, with their scores.
+        //! `docs/gomoku-experiments.md` in the repository records what was measured: the variants tried
+        //! and not kept, with their scores.
 
         pub mod board {
             // engine/src/gomoku/board.rs
@@ -148,7 +235,8 @@ mod engine {
                 far_cells_matter, four_count, LineCode, Pattern, PatternTable, Threat,
                 HALF, PATTERNS, THREAT_CLASSES,
             };
-            use super::rule::{Color, Rule};
+            use super::rule::Rule;
+            use crate::engine::core::color::Color;
             use crate::engine::core::rng::Rng;
 
             /// The smallest board side the engine plays on.
@@ -885,9 +973,10 @@ mod engine {
 
             use super::board::{Board, Cell};
             use super::movegen::is_legal;
-            use super::rule::{Color, Rule};
+            use super::rule::Rule;
             use super::search::{SearchResult, Searcher};
             use super::time::TimeLimits;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
 
             /// Transposition table size when no memory limit is given.
@@ -1139,15 +1228,10 @@ mod engine {
 
             use super::board::Board;
             use super::pattern::{LineCode, Pattern, Threat, PATTERNS};
-            use super::rule::Color;
+            use crate::engine::core::color::Color;
 
-            // The weights below were fitted to game results (Texel's method, `gomoku-tune fit`) over our
-            // arena logs: matches between engine versions and against Rapfi, 15x15 exact five and 20x20
-            // freestyle. The first fit scored 72% against the hand-set weights. Refits since, to more of
-            // our games, to Rapfi's evaluations of their positions or to Rapfi's games against itself,
-            // lowered the held-out log-loss and did not play better: a better log-loss alone is no proof of
-            // strength. `EXPERIMENTS.md`, next to this file in the repository, lists them with their
-            // scores.
+            // The weights below were fitted to game results (Texel's method, `gomoku-tune fit`); their
+            // history and scores are in `docs/gomoku-experiments.md`.
             /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
             /// Refitted since with [`COMBINATION_WEIGHT`] (see there). A one (`Flex1`, `Block1`) is worth
             /// about as little as a dead line alone; what room around a cell is worth shows in the
@@ -1195,20 +1279,7 @@ mod engine {
             /// open three among three open twos are worth less (the double-three indicator already pays
             /// for what a double three threatens).
             ///
-            /// First fitted with [`LINE_WEIGHT`] (`gomoku-tune fit --smoothed --combinations --lines-only
-            /// --lambda 0.02`) to the 6511 games of our arena logs of 21-22 Nov 2026, when a line pattern
-            /// could not tell a one from a dead line: held-out log-loss 0.606 -> 0.585, and in matches (200
-            /// games each, 200 ms a move) against the weights without the table 122-0-78 (61.0% +- 6.8%) on
-            /// 20x20 freestyle and 110-6-84 (56.5% +- 6.8%) on 15x15 exact five.
-            ///
-            /// Then restated with the ones told apart (each entry copied to every way its `None` lines can
-            /// be a one or dead, which plays the same: the depth-9 bench searched the same nodes) and refitted
-            /// from there (same command, lambda 0.1) to the 3090 games of our arena logs of 22-23 Nov 2026
-            /// (123,257 quiet positions): held-out log-loss 0.6123 -> 0.6008, where the same fit without the
-            /// ones gained nothing on held-out games. Against the weights before (200 games each): 98-9-93
-            /// (51.2% +- 6.8%) on 15x15 exact five at 250 ms a move, 102-0-98 (51.0% +- 6.9%) on 20x20
-            /// freestyle at 200 ms a move, and a fit to the first 2090 of those games 102-7-91 (52.8% +-
-            /// 6.8%) on 15x15: not worse, and at most a little better.
+            /// Fitted with [`LINE_WEIGHT`] by `gomoku-tune fit --smoothed --combinations`.
             pub const COMBINATION_WEIGHT: [([Pattern; 4], i32); 269] = [
                 ([B4, F3, B3, B2], 420),
                 ([B4, F3, B3, F1], 213),
@@ -1521,10 +1592,7 @@ mod engine {
 
             /// [`evaluate`] with the stones' worth averaged over this position and the one before the
             /// last move (`previous_material`, [`material`] there for the side that moved): a static
-            /// value swings with whose turn it is, and the average damps that odd-even swing. At the
-            /// search's leaves it scored 57-0-93 (38.0%, 150 games) against Rapfi capped at 100 ms a
-            /// move (our 1 s a move, 30 s a game, 20x20 freestyle), where the plain value scored 31-0-99
-            /// (23.8%, 130 games): about +115 Elo.
+            /// value swings with whose turn it is, and the average damps that odd-even swing.
             pub fn evaluate_smoothed(board: &Board, previous_material: i32) -> i32 {
                 let me = board.side_to_move();
                 (material(board) - previous_material) / 2 + threat_bonus(board, me)
@@ -1684,13 +1752,7 @@ mod engine {
             /// cells' sums; the others are worth nothing more. A lone four of either side, for example,
             /// is worth less than its cells say: it is one tempo, spent once.
             ///
-            /// Fitted alone, every other weight kept (`gomoku-tune fit --smoothed --masks-only --lambda
-            /// 0.02`), to the 14,893 games of our arena logs up to 22 Nov 2026 (425,564 quiet positions
-            /// from stone 8 on; the 79 masks that 200 training positions show). Held-out log-loss 0.5727 ->
-            /// 0.5617; on the positions labelled by Rapfi's evaluation, which the fit never saw, 0.536 ->
-            /// 0.525 and 0.532 -> 0.524. Against the weights without the table (200 games each, 200 ms a
-            /// move): 109-0-91 (54.5% +- 6.9%) on 20x20 freestyle and 115-13-72 (60.8% +- 6.5%) on 15x15
-            /// exact five.
+            /// Fitted alone, every other weight kept (`gomoku-tune fit --smoothed --masks-only`).
             pub const THREAT_MASK_WEIGHT: [(u16, i32); 79] = [
                 (0b000000000, -8),
                 (0b000000100, -356),
@@ -1799,7 +1861,7 @@ mod engine {
 
             use super::board::{Board, Cell};
             use super::pattern::{four_count, Pattern, Threat};
-            use super::rule::Color;
+            use crate::engine::core::color::Color;
 
             /// Whether black may not play on the empty `cell` under renju. A move that makes exactly five is
             /// never forbidden.
@@ -1900,9 +1962,7 @@ mod engine {
 
             /// The ordering score of a cell for the side to move: what it builds, weighed twice what it
             /// takes from the opponent. The search tries only the first few moves of a node at full depth,
-            /// so the ordering decides what it sees: against Rapfi (250 ms a move, 20x20, 200 games) this
-            /// scored 33.5%, attack and defence weighed 8 to 7 24.5%, and 3 to 1 32.0%. (A policy fitted
-            /// to Rapfi's moves, `gomoku-policy`, ranks Rapfi's move no better than the 8 to 7 score.)
+            /// so the ordering decides what it sees (the weights' scores are in `docs/gomoku-experiments.md`).
             pub fn move_score(board: &Board, cell: Cell) -> i32 {
                 let me = board.side_to_move();
                 let attack = board.value(me, cell);
@@ -2429,29 +2489,9 @@ mod engine {
 
         pub mod rule {
             // engine/src/gomoku/rule.rs
-            //! The winning rules the engine knows, and the colours of the stones.
+            //! The winning rules the engine knows.
 
-            /// A stone colour; black moves first.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Color {
-                Black,
-                White,
-            }
-
-            impl Color {
-                /// The other colour.
-                pub fn opponent(self) -> Color {
-                    match self {
-                        Color::Black => Color::White,
-                        Color::White => Color::Black,
-                    }
-                }
-
-                /// 0 for black, 1 for white: an index into per-colour arrays.
-                pub fn index(self) -> usize {
-                    self as usize
-                }
-            }
+            use crate::engine::core::color::Color;
 
             /// How a game is won.
             #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -2536,14 +2576,8 @@ mod engine {
             //! stone (see `Searcher::leaf`).
             //!
             //! The ideas are those of Rapfi's search, written anew around our board, evaluation and move
-            //! generation: with our evaluation Rapfi's own search beat Rapfi, where our previous search
-            //! (quiet moves alone reduced, answers free of depth) scored about a third of the points and
-            //! gained little from more time. This one lives on its nodes and its ordering: two and a half
-            //! times the time was worth 30 points against Rapfi, ordering attack ahead of defence 9, and
-            //! the history kept as Rapfi's (threats and quiet moves apart, the best move of every node,
-            //! counter-moves, no killers in the ordering) 20.
-            //! The variants tried and not kept, with their scores, are listed in `EXPERIMENTS.md` next to
-            //! this file in the repository.
+            //! generation. What each part was worth, and the variants tried and not kept, are in
+            //! `docs/gomoku-experiments.md`.
 
             use std::time::Duration;
             use super::board::{Board, Cell, CELLS};
@@ -2552,16 +2586,13 @@ mod engine {
                 generate, generate_unordered, is_legal, move_score, ScoredMove,
             };
             use super::pattern::Threat;
-            use super::rule::{Color, Rule};
-            use super::tt::{Bound, Entry, TranspositionTable};
+            use super::rule::Rule;
+            use super::tt::{Entry, TranspositionTable};
             use super::vcf::VcfSolver;
+            use crate::engine::core::color::Color;
+            use crate::engine::core::score::Bound;
             use crate::engine::core::time::Deadline;
-
-            /// The score of a win on the move; a win `n` plies away scores `WIN - n`.
-            pub const WIN: i32 = 30_000;
-
-            /// Scores beyond this are wins or losses, not evaluations.
-            pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+            use crate::engine::core::score::{WIN, WIN_THRESHOLD};
 
             /// The deepest ply a search line may reach.
             const MAX_PLY: usize = 96;
@@ -3054,12 +3085,7 @@ mod engine {
                     if let Some(entry) = entry {
                         if !principal && entry.depth >= depth {
                             let score = from_table(entry.score, ply_score);
-                            let usable = match entry.bound {
-                                Bound::Exact => true,
-                                Bound::Lower => score >= beta,
-                                Bound::Upper => score <= alpha,
-                            };
-                            if usable {
+                            if entry.bound.settles(score, alpha, beta) {
                                 if let Some(cell) = entry.best {
                                     self.learn_from_table_move(
                                         board,
@@ -3094,12 +3120,7 @@ mod engine {
                         let mut estimate = stand;
                         if let Some(entry) = entry {
                             let score = from_table(entry.score, ply_score);
-                            let better = match entry.bound {
-                                Bound::Exact => true,
-                                Bound::Lower => score > stand,
-                                Bound::Upper => score < stand,
-                            };
-                            if better {
+                            if entry.bound.improves(score, stand) {
                                 estimate = score;
                             }
                         }
@@ -3423,13 +3444,7 @@ mod engine {
                             ));
                         }
                     }
-                    let bound = if best_score >= beta {
-                        Bound::Lower
-                    } else if best_score > original_alpha {
-                        Bound::Exact
-                    } else {
-                        Bound::Upper
-                    };
+                    let bound = Bound::of(best_score, original_alpha, beta);
                     // A position whose moves all failed low below a principal one may be on the next
                     // principal variation; one that found its refutation is likely not.
                     if best_score <= original_alpha {
@@ -3609,9 +3624,7 @@ mod engine {
                 /// in a win or a strong shape is seen to its end.
                 ///
                 /// "Near" is Rapfi's neighbourhood of a stone: its 5x5 square and its lines up to four cells
-                /// away (every four on the board costs nodes and seldom matters). Against Rapfi held to 100
-                /// ms a move (ours 500 ms, 15x15 exact five, 200 games) the search scored 119-7-74 (61.3%)
-                /// with this and 109-5-86 (55.8%) without.
+                /// away (every four on the board costs nodes and seldom matters).
                 fn leaf(
                     &mut self,
                     board: &mut Board,
@@ -4023,8 +4036,8 @@ mod engine {
             use super::engine::Engine;
             use super::eval::evaluate_for;
             use super::movegen::{generate, ScoredMove};
-            use super::rule::Color;
-            use super::search::WIN_THRESHOLD;
+            use crate::engine::core::color::Color;
+            use crate::engine::core::score::WIN_THRESHOLD;
             use crate::engine::core::time::Deadline;
 
             /// What to answer to a Swap2 request.
@@ -4281,17 +4294,7 @@ mod engine {
             //! The transposition table: one slot per hash bucket, replaced by deeper or newer results.
 
             use super::board::Cell;
-
-            /// What a stored score means.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub enum Bound {
-                /// The exact value.
-                Exact,
-                /// At least this much (the search failed high).
-                Lower,
-                /// At most this much (the search failed low).
-                Upper,
-            }
+            use crate::engine::core::score::Bound;
 
             /// A table hit.
             #[derive(Clone, Copy, Debug)]
@@ -4485,7 +4488,7 @@ mod engine {
                     board: &mut Board,
                     moves: &[ScoredMove],
                     fours_left: u32,
-                    me: super::rule::Color,
+                    me: crate::engine::core::color::Color,
                 ) -> Option<Cell> {
                     for &candidate in moves {
                         if self.nodes_left == 0 {
@@ -4563,9 +4566,10 @@ mod engine {
             //! input gets one `ERROR` line and leaves the position as it was.
 
             use std::io::{BufRead, Write};
+            use crate::engine::core::color::Color;
+            use crate::engine::core::score::WIN_THRESHOLD;
             use crate::engine::gomoku::engine::Engine;
-            use crate::engine::gomoku::rule::{Color, Rule};
-            use crate::engine::gomoku::search::WIN_THRESHOLD;
+            use crate::engine::gomoku::rule::Rule;
             use crate::engine::gomoku::swap2::{
                 answer_proposal, propose_opening, Swap2Choice,
             };

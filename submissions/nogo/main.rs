@@ -52,7 +52,37 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers.
+
+        pub mod color {
+            // engine/src/core/color.rs
+            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+            //! first player).
+
+            /// A side, and the colour of its stones or pieces.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Color {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Color {
+                /// The other side.
+                pub fn opponent(self) -> Color {
+                    match self {
+                        Color::Black => Color::White,
+                        Color::White => Color::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-side arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+        }
 
         pub mod rng {
             // engine/src/core/rng.rs
@@ -89,36 +119,6 @@ mod engine {
                 /// A number in `0..bound` (`bound` > 0), without modulo bias worth speaking of.
                 pub fn below(&mut self, bound: u32) -> u32 {
                     (((self.next_u64() >> 32) * u64::from(bound)) >> 32) as u32
-                }
-            }
-        }
-
-        pub mod stone {
-            // engine/src/core/stone.rs
-            //! The two colours of the stone games (Connect6, NoGo and the SAU platform's other games), where
-            //! black always moves first.
-
-            /// A player, and the colour of that player's stones.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Stone {
-                /// Moves first.
-                Black = 0,
-                /// Moves second.
-                White = 1,
-            }
-
-            impl Stone {
-                /// The other colour.
-                pub fn opponent(self) -> Stone {
-                    match self {
-                        Stone::Black => Stone::White,
-                        Stone::White => Stone::Black,
-                    }
-                }
-
-                /// 0 for black, 1 for white: an index into per-colour arrays.
-                pub fn index(self) -> usize {
-                    self as usize
                 }
             }
         }
@@ -167,7 +167,7 @@ mod engine {
         //! NoGo is Go turned around: a stone that would capture, or would leave its own group without a
         //! liberty, may not be played, there is no passing, and the side left without a legal move loses.
         //!
-        //! - the two colours are [`Stone`](crate::core::stone::Stone), shared with the other stone games.
+        //! - the two colours are [`Color`](crate::core::color::Color), shared with the other stone games.
         //! - [`board`]: the position on 128-bit boards, with the legality test.
         //! - [`playout`]: the random games that estimate a position.
         //! - [`mcts`]: the tree search (UCT with RAVE, proven wins and losses near the end).
@@ -180,7 +180,7 @@ mod engine {
             //! Groups and their liberties come from flood fills with shifts, which on a 81-point board costs
             //! a handful of word operations per step and needs no incremental bookkeeping.
 
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// The board's width and height.
             pub const SIZE: usize = 9;
@@ -238,7 +238,7 @@ mod engine {
             #[derive(Clone, Copy, Debug, PartialEq, Eq)]
             pub struct Board {
                 stones: [Points; 2],
-                to_move: Stone,
+                to_move: Color,
             }
 
             impl Default for Board {
@@ -252,12 +252,12 @@ mod engine {
                 pub fn new() -> Self {
                     Self {
                         stones: [0, 0],
-                        to_move: Stone::Black,
+                        to_move: Color::Black,
                     }
                 }
 
                 /// The side to move.
-                pub fn to_move(&self) -> Stone {
+                pub fn to_move(&self) -> Color {
                     self.to_move
                 }
 
@@ -268,7 +268,7 @@ mod engine {
 
                 /// Whether `colour` may play on `point`: it is empty, and after the stone every group next to
                 /// it, of both colours, still has a liberty.
-                pub fn is_legal(&self, point: usize, colour: Stone) -> bool {
+                pub fn is_legal(&self, point: usize, colour: Color) -> bool {
                     if point >= POINTS {
                         return false;
                     }
@@ -301,7 +301,7 @@ mod engine {
                 }
 
                 /// Every point where `colour` may play.
-                pub fn legal_points(&self, colour: Stone) -> Points {
+                pub fn legal_points(&self, colour: Color) -> Points {
                     let mut legal = 0;
                     let mut empty = self.empty();
                     while empty != 0 {
@@ -346,7 +346,7 @@ mod engine {
 
             use super::board::{Board, POINTS};
             use super::mcts::{Mcts, Settings};
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
 
             /// One NoGo game in progress and the search that picks our moves.
@@ -375,7 +375,7 @@ mod engine {
                 }
 
                 /// The side to move.
-                pub fn side_to_move(&self) -> Stone {
+                pub fn side_to_move(&self) -> Color {
                     self.board.to_move()
                 }
 
@@ -825,14 +825,14 @@ mod engine {
             //!   reserves only when nothing else is left.
 
             use super::board::{bit, Board, Points, POINTS};
+            use crate::engine::core::color::Color;
             use crate::engine::core::rng::Rng;
-            use crate::engine::core::stone::Stone;
 
             /// How a random game ended.
             #[derive(Clone, Copy, Debug)]
             pub struct Outcome {
                 /// The side that still had a move when the other had none.
-                pub winner: Stone,
+                pub winner: Color,
                 /// The points each colour played during the game (for the all-moves-as-first statistics).
                 pub played: [Points; 2],
             }
@@ -948,7 +948,7 @@ mod engine {
                 //! NoGo on the SAU platform: one stone a move, `XY` squares on a 9x9 board.
 
                 use super::{SauGame, Square};
-                use crate::engine::core::stone::Stone;
+                use crate::engine::core::color::Color;
                 use crate::engine::core::time::Deadline;
                 use crate::engine::nogo::board::{Board, SIZE};
                 use crate::engine::nogo::engine::NoGoEngine;
@@ -970,7 +970,7 @@ mod engine {
                         NoGoEngine::new_game(self);
                     }
 
-                    fn side_to_move(&self) -> Stone {
+                    fn side_to_move(&self) -> Color {
                         NoGoEngine::side_to_move(self)
                     }
 
@@ -1026,7 +1026,7 @@ mod engine {
                 }
             }
 
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
             use std::io::{self, BufRead, Write};
             use std::time::{Duration, Instant};
@@ -1062,7 +1062,7 @@ mod engine {
                 fn new_game(&mut self);
 
                 /// The side to move in the current position.
-                fn side_to_move(&self) -> Stone;
+                fn side_to_move(&self) -> Color;
 
                 /// Whether the game has ended by its rules.
                 fn is_over(&self) -> bool;
@@ -1180,7 +1180,7 @@ mod engine {
             /// Where a game stands for the adapter.
             struct Match<G: SauGame> {
                 /// Our colour, when a game is running.
-                our_side: Option<Stone>,
+                our_side: Option<Color>,
                 clock: Clock,
                 /// The position before our last move, kept until the platform accepts that move.
                 before_our_move: Option<G::Snapshot>,
@@ -1232,7 +1232,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::Black,
+                                        Color::Black,
                                         start,
                                         &mut output,
                                     )?
@@ -1242,7 +1242,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::White,
+                                        Color::White,
                                         start,
                                         &mut output,
                                     )?
@@ -1320,7 +1320,7 @@ mod engine {
                 game: &mut G,
                 state: &mut Match<G>,
                 control: TimeControl,
-                side: Stone,
+                side: Color,
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {

@@ -10,3 +10,17 @@ pub mod connect6;
 pub mod judge;
 pub mod nogo;
 pub mod rules;
+
+use rules::Referee;
+
+/// The games the SAU tools know, by their command-line names.
+pub const GAMES: &[&str] = &["connect6", "nogo"];
+
+/// A new referee for the game called `game` on the command line.
+pub fn referee(game: &str) -> Option<Box<dyn Referee>> {
+    match game {
+        "connect6" => Some(Box::new(connect6::Connect6::default())),
+        "nogo" => Some(Box::new(nogo::NoGo::default())),
+        _ => None,
+    }
+}

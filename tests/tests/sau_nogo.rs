@@ -102,7 +102,10 @@ fn beats_the_random_player_within_its_time() {
         max_retries: 0,
     };
     let mut engine = Contestant::new(&engine_command("nogo", 6_000, 300));
-    let mut random = Contestant::new(&format!("{} 11", env!("CARGO_BIN_EXE_nogo-random")));
+    let mut random = Contestant::new(&format!(
+        "{} --game nogo --seed 11",
+        env!("CARGO_BIN_EXE_sau-random")
+    ));
     let mut referee = NoGo::default();
     let report = play_match(
         &mut referee,

@@ -4,25 +4,15 @@
 //! the tuner of the harness crate (`checkers-tune`) reads the same feature values to fit the
 //! weights.
 //!
-//! How the weights were obtained: Texel-style logistic regression, in two rounds. Positions in
-//! which neither side has a capture pending were sampled from engine self-play games (search
-//! depth 7, the first 6 to 13 plies random); each is labelled with the game's final result,
-//! and the weights minimise the mean squared error between the result and
-//! `sigmoid(K * eval / 100)` (`tests/src/bin/checkers-tune.rs`). Round 1: 113,556 positions
-//! from 2,000 games of the hand-set weights; the fit scored +98 Elo against them (200 games,
-//! depth 7). Round 2: 150,642 positions from 2,500 games of the round-1 weights, refitted
-//! (error 0.0386 -> 0.0383, K 1.86), +21 +- 45 Elo against round 1 in 200 games: the fit has
-//! settled. Then three features were tried: a back-row guard, runaway men, and pieces left en
-//! prise; refitted on both rounds' 264,198 positions (error 0.04432 -> 0.04409, K 1.63), only
-//! the back-row guard earned a weight (men in the centre and en-prise pieces had also fitted
-//! to 0 before), so the others were dropped; the result is even with the previous set in
-//! self-play (200 games, depth 7). The final fit without them: error 0.04409, K 1.68.
+//! The weights were fitted by Texel-style logistic regression on self-play positions labelled
+//! with the game's result; `docs/checkers.md` tells how and what each round scored.
 
 use super::bitboard::{
     row_mask, shift_down_left, shift_down_right, shift_up_left, shift_up_right, Bitboard, CENTER,
     SIDE_COLUMNS,
 };
-use super::position::{Color, Position, MAX_PLIES};
+use super::position::{Position, MAX_PLIES};
+use crate::core::color::Color;
 
 /// Feature indices.
 pub mod feature {

@@ -4,38 +4,23 @@
 use super::bitboard::{row_mask, Bitboard, Squares};
 use super::moves::{Move, MoveList};
 use super::square::{Direction, Square};
+use crate::core::color::Color;
 use std::fmt;
 
-/// A side. Black (judge field 1) moves first, from rows 5-7 towards row 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    Black = 0,
-    White = 1,
+/// The directions a man of `side` steps in: black (judge field 1, moving first) from rows 5-7
+/// towards row 0, white the other way.
+fn forward(side: Color) -> [Direction; 2] {
+    match side {
+        Color::Black => [Direction::UpLeft, Direction::UpRight],
+        Color::White => [Direction::DownLeft, Direction::DownRight],
+    }
 }
 
-impl Color {
-    /// The other side.
-    pub fn opposite(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// The directions a man of this side steps in.
-    fn forward(self) -> [Direction; 2] {
-        match self {
-            Color::Black => [Direction::UpLeft, Direction::UpRight],
-            Color::White => [Direction::DownLeft, Direction::DownRight],
-        }
-    }
-
-    /// The row where this side's men are crowned.
-    fn crowning_row(self) -> Bitboard {
-        match self {
-            Color::Black => row_mask(0),
-            Color::White => row_mask(7),
-        }
+/// The row where the men of `side` are crowned.
+fn crowning_row(side: Color) -> Bitboard {
+    match side {
+        Color::Black => row_mask(0),
+        Color::White => row_mask(7),
     }
 }
 
@@ -138,7 +123,7 @@ impl Position {
             self.black,
             self.white,
             self.kings,
-            self.side.opposite(),
+            self.side.opponent(),
             self.ply + 1,
         )
     }
@@ -156,7 +141,7 @@ impl Position {
     pub fn outcome(&self, legal_moves: usize) -> Option<Outcome> {
         if self.ply >= MAX_PLIES {
             let balance =
-                self.material_points(self.side) - self.material_points(self.side.opposite());
+                self.material_points(self.side) - self.material_points(self.side.opponent());
             return Some(match balance {
                 b if b > 0 => Outcome::Win,
                 0 => Outcome::Draw,
@@ -182,7 +167,7 @@ impl Position {
     /// Whether the side to move must capture.
     pub fn has_capture(&self) -> bool {
         let own = self.pieces(self.side);
-        let enemy = self.pieces(self.side.opposite());
+        let enemy = self.pieces(self.side.opponent());
         let empty = !(own | enemy);
         // A jump needs an enemy neighbour with an empty square behind it.
         Squares(own).any(|from| {
@@ -199,7 +184,7 @@ impl Position {
         let own = self.pieces(self.side);
         let empty = !(self.black | self.white);
         for from in Squares(own & !self.kings) {
-            for dir in self.side.forward() {
+            for dir in forward(self.side) {
                 if let Some(to) = from.step(dir) {
                     if empty & to.bit() != 0 {
                         list.push(Move::step(from, to, dir));
@@ -220,7 +205,7 @@ impl Position {
 
     fn generate_captures(&self, list: &mut MoveList) {
         let own = self.pieces(self.side);
-        let enemy = self.pieces(self.side.opposite());
+        let enemy = self.pieces(self.side.opponent());
         let mut most = 0;
         for from in Squares(own) {
             // The moving piece leaves its square: the route may cross or end on it again.
@@ -244,7 +229,7 @@ impl Position {
         let mut hash = self.hash;
 
         // Remove the captured pieces.
-        let enemy_index = side.opposite() as usize * 2;
+        let enemy_index = side.opponent().index() * 2;
         for square in Squares(mv.captured()) {
             let king = (self.kings & square.bit() != 0) as usize;
             hash ^= PIECE_KEYS[enemy_index + king][square.index()];
@@ -256,8 +241,8 @@ impl Position {
         next.kings &= !mv.captured();
 
         // Move the piece; a man is crowned only if the whole move ends on the far row.
-        let crowned = was_king || side.crowning_row() & to != 0;
-        let own_index = side as usize * 2;
+        let crowned = was_king || crowning_row(side) & to != 0;
+        let own_index = side.index() * 2;
         hash ^= PIECE_KEYS[own_index + was_king as usize][mv.from().index()];
         hash ^= PIECE_KEYS[own_index + crowned as usize][mv.to().index()];
         match side {
@@ -270,7 +255,7 @@ impl Position {
         }
 
         hash ^= SIDE_KEY ^ ply_key(self.ply) ^ ply_key(self.ply + 1);
-        next.side = side.opposite();
+        next.side = side.opponent();
         next.ply = self.ply + 1;
         next.hash = hash;
         next
@@ -354,7 +339,7 @@ impl Position {
         for (color, pieces) in [(Color::Black, self.black), (Color::White, self.white)] {
             for square in Squares(pieces) {
                 let king = (self.kings & square.bit() != 0) as usize;
-                hash ^= PIECE_KEYS[color as usize * 2 + king][square.index()];
+                hash ^= PIECE_KEYS[color.index() * 2 + king][square.index()];
             }
         }
         hash

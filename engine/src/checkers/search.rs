@@ -10,15 +10,14 @@
 
 use super::eval::{evaluate, Weights, WEIGHTS};
 use super::moves::{Move, MoveList};
-use super::position::{Color, Outcome, Position, MAX_PLIES};
-use super::tt::{Bound, Table};
+use super::position::{Outcome, Position, MAX_PLIES};
+use super::tt::Table;
+use crate::core::color::Color;
+use crate::core::score::Bound;
 use crate::core::time::{Deadline, StopFlag};
 use std::time::Duration;
 
-/// The score of a game won now (at ply 0); a win at ply `p` scores `WIN - p`.
-pub const WIN: i32 = 30_000;
-/// Scores beyond this (in absolute value) are proven wins or losses.
-pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+use crate::core::score::{WIN, WIN_THRESHOLD};
 
 /// Deepest nominal depth of an iteration.
 const MAX_DEPTH: i32 = 100;
@@ -272,15 +271,9 @@ impl Searcher {
         let is_pv = beta - alpha > 1;
         if let Some(entry) = entry {
             let score = i32::from(entry.score);
-            if i32::from(entry.depth) >= depth && !is_pv {
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
-                    return score;
-                }
+            if i32::from(entry.depth) >= depth && !is_pv && entry.bound.settles(score, alpha, beta)
+            {
+                return score;
             }
         }
 
@@ -351,20 +344,14 @@ impl Searcher {
             }
         }
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.table.store(key, best_score, best_code, depth, bound);
         best_score
     }
 
     /// Sorts moves: the table's move, then killers, crowning steps, then by history.
     fn order(&self, position: &Position, moves: &mut [Move], tt_move: u16, height: usize) {
-        let side = position.side() as usize;
+        let side = position.side().index();
         let killers = self.killers.get(height).copied().unwrap_or([0; 2]);
         let crowning_row = match position.side() {
             Color::Black => 0,

@@ -1,15 +1,6 @@
 //! The transposition table: one entry per slot, indexed by the low bits of the Zobrist key.
 
-/// What a stored score says about the true value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    /// The true value.
-    Exact,
-    /// The true value is at least this (the search failed high).
-    Lower,
-    /// The true value is at most this (the search failed low).
-    Upper,
-}
+use crate::core::score::Bound;
 
 /// One stored search result.
 #[derive(Clone, Copy, Debug)]

@@ -8,7 +8,7 @@
 
 use super::geometry::{geometry, CELLS, SIZE, WINDOWS};
 use super::turn::Turn;
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 
 /// The worth of a window holding `n` stones of one colour and none of the other.
 pub const WINDOW_VALUE: [i32; 7] = [0, 1, 6, 24, 120, 130, 0];
@@ -24,7 +24,7 @@ pub type WindowSet = [u64; LIVE_WORDS];
 /// A position.
 #[derive(Clone)]
 pub struct Board {
-    cells: [Option<Stone>; CELLS],
+    cells: [Option<Color>; CELLS],
     /// Stones of each colour in each window.
     counts: [[u8; 2]; WINDOWS],
     score: [i32; 2],
@@ -58,7 +58,7 @@ impl Board {
     }
 
     /// What stands on `cell`.
-    pub fn at(&self, cell: u16) -> Option<Stone> {
+    pub fn at(&self, cell: u16) -> Option<Color> {
         self.cells[usize::from(cell)]
     }
 
@@ -83,20 +83,20 @@ impl Board {
     }
 
     /// The colour whose turn it is: black opens with one stone, then turns of two alternate.
-    pub fn to_move(&self) -> Stone {
+    pub fn to_move(&self) -> Color {
         if self.stones % 4 == 0 || self.stones % 4 == 3 {
-            Stone::Black
+            Color::Black
         } else {
-            Stone::White
+            Color::White
         }
     }
 
     /// The colour that has six (or more) in a row, if any.
-    pub fn winner(&self) -> Option<Stone> {
+    pub fn winner(&self) -> Option<Color> {
         if self.sixes[0] > 0 {
-            Some(Stone::Black)
+            Some(Color::Black)
         } else if self.sixes[1] > 0 {
-            Some(Stone::White)
+            Some(Color::White)
         } else {
             None
         }
@@ -108,7 +108,7 @@ impl Board {
     }
 
     /// The window score of `colour`.
-    pub fn score(&self, colour: Stone) -> i32 {
+    pub fn score(&self, colour: Color) -> i32 {
         self.score[colour.index()]
     }
 
@@ -118,7 +118,7 @@ impl Board {
     }
 
     /// The threat windows of `colour`: four or five of its stones and none of the opponent's.
-    pub fn live_windows(&self, colour: Stone) -> impl Iterator<Item = u16> + '_ {
+    pub fn live_windows(&self, colour: Color) -> impl Iterator<Item = u16> + '_ {
         self.live[colour.index()]
             .iter()
             .enumerate()
@@ -136,7 +136,7 @@ impl Board {
     }
 
     /// How many threat windows `colour` has.
-    pub fn live_window_count(&self, colour: Stone) -> u32 {
+    pub fn live_window_count(&self, colour: Color) -> u32 {
         self.live[colour.index()]
             .iter()
             .map(|word| word.count_ones())
@@ -144,7 +144,7 @@ impl Board {
     }
 
     /// Whether `colour` has any threat window.
-    pub fn has_live_window(&self, colour: Stone) -> bool {
+    pub fn has_live_window(&self, colour: Color) -> bool {
         self.live[colour.index()].iter().any(|&word| word != 0)
     }
 
@@ -154,7 +154,7 @@ impl Board {
     }
 
     /// Places a stone of `colour` on the empty `cell`.
-    pub fn place(&mut self, cell: u16, colour: Stone) {
+    pub fn place(&mut self, cell: u16, colour: Color) {
         debug_assert!(self.is_empty(cell));
         self.cells[usize::from(cell)] = Some(colour);
         self.stones += 1;
@@ -287,18 +287,18 @@ mod tests {
     #[test]
     fn turns_alternate_one_then_two_stones() {
         let mut board = Board::new();
-        assert_eq!(board.to_move(), Stone::Black);
+        assert_eq!(board.to_move(), Color::Black);
         assert!(board.is_legal(&Turn::single(cell(9, 9))));
         assert!(!board.is_legal(&Turn::pair(cell(9, 9), cell(9, 10))));
         board.play(Turn::single(cell(9, 9)));
-        assert_eq!(board.to_move(), Stone::White);
+        assert_eq!(board.to_move(), Color::White);
         assert!(!board.is_legal(&Turn::single(cell(1, 1))));
         assert!(!board.is_legal(&Turn::pair(cell(1, 1), cell(1, 1))));
         assert!(!board.is_legal(&Turn::pair(cell(9, 9), cell(1, 1))));
         board.play(Turn::pair(cell(1, 1), cell(2, 2)));
-        assert_eq!(board.to_move(), Stone::Black);
+        assert_eq!(board.to_move(), Color::Black);
         board.play(Turn::pair(cell(3, 1), cell(4, 2)));
-        assert_eq!(board.to_move(), Stone::White);
+        assert_eq!(board.to_move(), Color::White);
     }
 
     #[test]
@@ -309,35 +309,35 @@ mod tests {
                 let x = (x0 + dx * step) as usize;
                 let y = (y0 + dy * step) as usize;
                 assert!(board.winner().is_none());
-                board.place(cell(x, y), Stone::White);
+                board.place(cell(x, y), Color::White);
             }
-            assert_eq!(board.winner(), Some(Stone::White));
+            assert_eq!(board.winner(), Some(Color::White));
         }
         let mut board = Board::new();
         for x in [0, 1, 2, 4, 5, 6] {
-            board.place(cell(x, 3), Stone::Black);
+            board.place(cell(x, 3), Color::Black);
         }
         assert!(board.winner().is_none());
-        board.place(cell(3, 3), Stone::Black);
-        assert_eq!(board.winner(), Some(Stone::Black));
+        board.place(cell(3, 3), Color::Black);
+        assert_eq!(board.winner(), Some(Color::Black));
     }
 
     #[test]
     fn five_with_a_gap_of_the_opponent_is_no_win() {
         let mut board = Board::new();
         for x in [0, 1, 2, 4, 5] {
-            board.place(cell(x, 0), Stone::Black);
+            board.place(cell(x, 0), Color::Black);
         }
-        board.place(cell(3, 0), Stone::White);
-        board.place(cell(6, 0), Stone::Black);
+        board.place(cell(3, 0), Color::White);
+        board.place(cell(6, 0), Color::Black);
         assert!(board.winner().is_none());
     }
 
     #[test]
     fn removing_restores_every_count() {
         let mut board = Board::new();
-        board.place(cell(9, 9), Stone::Black);
-        board.place(cell(10, 9), Stone::White);
+        board.place(cell(9, 9), Color::Black);
+        board.place(cell(10, 9), Color::White);
         let before = board.clone();
         let turn = Turn::pair(cell(11, 9), cell(9, 10));
         board.play(turn);
@@ -354,12 +354,12 @@ mod tests {
     fn four_stones_make_a_threat_window_until_blocked() {
         let mut board = Board::new();
         for x in 5..9 {
-            board.place(cell(x, 5), Stone::Black);
+            board.place(cell(x, 5), Color::Black);
         }
-        assert!(board.has_live_window(Stone::Black));
-        assert!(!board.has_live_window(Stone::White));
-        board.place(cell(4, 5), Stone::White);
-        board.place(cell(9, 5), Stone::White);
-        assert!(!board.has_live_window(Stone::Black));
+        assert!(board.has_live_window(Color::Black));
+        assert!(!board.has_live_window(Color::White));
+        board.place(cell(4, 5), Color::White);
+        board.place(cell(9, 5), Color::White);
+        assert!(!board.has_live_window(Color::Black));
     }
 }

@@ -3,7 +3,7 @@
 use super::board::Board;
 use super::search::{Searcher, Settings};
 use super::turn::Turn;
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 
 /// One Connect6 game in progress and the search that picks our turns.
@@ -32,7 +32,7 @@ impl Connect6Engine {
     }
 
     /// The side to move.
-    pub fn side_to_move(&self) -> Stone {
+    pub fn side_to_move(&self) -> Color {
         self.board.to_move()
     }
 

@@ -5,7 +5,7 @@
 //! window holding stones of one colour only is a chance for that colour, and one holding four or
 //! five of them is a threat (the owner completes it with one turn).
 //!
-//! - the two colours are [`Stone`](crate::core::stone::Stone), shared with the other stone games.
+//! - the two colours are [`Color`](crate::core::color::Color), shared with the other stone games.
 //! - [`turn`]: one or two stones, the unit of play.
 //! - [`geometry`]: the windows of the board and which windows pass through each cell.
 //! - [`board`]: the position with per-window counts, kept up to date stone by stone.

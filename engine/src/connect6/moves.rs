@@ -9,10 +9,10 @@ use super::board::{Board, WINDOW_VALUE};
 use super::geometry::{cell, geometry, CELLS, SIZE};
 use super::threats::{blocks, winning_cells};
 use super::turn::Turn;
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 
 /// What `cell` is worth to `colour`: building its windows and spoiling the opponent's.
-pub fn cell_value(board: &Board, cell: u16, colour: Stone) -> i32 {
+pub fn cell_value(board: &Board, cell: u16, colour: Color) -> i32 {
     let own = colour.index();
     let mut attack = 0;
     let mut defence = 0;
@@ -33,7 +33,7 @@ pub fn cell_value(board: &Board, cell: u16, colour: Stone) -> i32 {
 }
 
 /// The value `colour` would gain from `cell` counting only its own windows (no defence).
-pub fn attack_value(board: &Board, cell: u16, colour: Stone) -> i32 {
+pub fn attack_value(board: &Board, cell: u16, colour: Color) -> i32 {
     let own = colour.index();
     let mut attack = 0;
     for &window in geometry().windows_of(cell) {
@@ -75,7 +75,7 @@ pub fn attacking_turns(board: &mut Board, cells: usize, limit: usize) -> Vec<Tur
 }
 
 /// What `cell` takes from the opponent of `colour`: the worth of the opponent's windows it spoils.
-pub fn defence_value(board: &Board, cell: u16, colour: Stone) -> i32 {
+pub fn defence_value(board: &Board, cell: u16, colour: Color) -> i32 {
     let own = colour.index();
     let mut defence = 0;
     for &window in geometry().windows_of(cell) {
@@ -120,7 +120,7 @@ pub fn defensive_turns(board: &mut Board, cells: usize) -> Vec<Turn> {
 }
 
 /// The `limit` best empty cells near the stones for `colour`, with their values.
-pub fn best_cells(board: &Board, colour: Stone, limit: usize) -> Vec<(u16, i32)> {
+pub fn best_cells(board: &Board, colour: Color, limit: usize) -> Vec<(u16, i32)> {
     let mut cells: Vec<(u16, i32)> = (0..CELLS as u16)
         .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
         .map(|cell| (cell, cell_value(board, cell, colour)))
@@ -131,7 +131,7 @@ pub fn best_cells(board: &Board, colour: Stone, limit: usize) -> Vec<(u16, i32)>
 }
 
 /// The value of placing `first` then `second` for `colour`.
-pub fn pair_value(board: &mut Board, first: u16, second: u16, colour: Stone) -> i32 {
+pub fn pair_value(board: &mut Board, first: u16, second: u16, colour: Color) -> i32 {
     let value_first = cell_value(board, first, colour);
     board.place(first, colour);
     let value_second = cell_value(board, second, colour);
@@ -146,7 +146,7 @@ fn pairs_from(
     firsts: &[u16],
     seconds: &[u16],
     unordered: bool,
-    colour: Stone,
+    colour: Color,
     limit: usize,
 ) -> Vec<Turn> {
     let mut scored: Vec<(Turn, i32)> = Vec::new();
@@ -237,7 +237,7 @@ pub fn candidate_turns(board: &mut Board, cells: usize, limit: usize) -> Vec<Tur
 
 /// Turns the one or two cells that complete six into a turn (a single winning cell gets any
 /// other empty cell as its partner).
-pub fn complete_turn(board: &Board, win: &[u16], colour: Stone) -> Turn {
+pub fn complete_turn(board: &Board, win: &[u16], colour: Color) -> Turn {
     let first = win[0];
     let second = win.get(1).copied().or_else(|| {
         (0..CELLS as u16)
@@ -275,7 +275,7 @@ mod tests {
         for turn in candidate_turns(&mut board, 10, 20) {
             board.play(turn);
             assert!(
-                !board.has_live_window(Stone::Black),
+                !board.has_live_window(Color::Black),
                 "{turn:?} leaves a threat"
             );
             board.undo(turn);
@@ -288,6 +288,6 @@ mod tests {
         board.play(Turn::pair(cell(1, 1), cell(2, 2)));
         let turns = candidate_turns(&mut board, 10, 10);
         board.play(turns[0]);
-        assert_eq!(board.winner(), Some(Stone::Black));
+        assert_eq!(board.winner(), Some(Color::Black));
     }
 }

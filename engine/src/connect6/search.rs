@@ -7,8 +7,8 @@ use super::moves::{attacking_turns, candidate_turns, defensive_turns};
 use super::threats::threat_count;
 use super::turn::Turn;
 use super::vcdt::Vcdt;
+use crate::core::color::Color;
 use crate::core::rng::Rng;
-use crate::core::stone::Stone;
 use crate::core::time::Deadline;
 
 /// Cells paired into the defensive turns tried when every candidate loses.
@@ -207,7 +207,7 @@ impl Searcher {
     /// see after it, nor a quiet turn that leaves every reply of ours losing to one. Turns safe
     /// at the first level only are the fallback when time runs out or none is safe at both;
     /// when every turn of `order` loses, turns that spoil the opponent's lines are tried.
-    fn safest(&mut self, board: &mut Board, order: &[Turn], us: Stone, rejected: &[Turn]) -> Turn {
+    fn safest(&mut self, board: &mut Board, order: &[Turn], us: Color, rejected: &[Turn]) -> Turn {
         let mut first_level = None;
         for &turn in order {
             if self.deadline.hard_passed() {
@@ -244,7 +244,7 @@ impl Searcher {
 
     /// Whether after `turn` the opponent has no forced win by threats that we can see (an
     /// unfinished check counts as safe).
-    fn survives(&mut self, board: &mut Board, turn: Turn, us: Stone) -> bool {
+    fn survives(&mut self, board: &mut Board, turn: Turn, us: Color) -> bool {
         board.play(turn);
         let safe = board.winner() == Some(us) || {
             let mut check = Vcdt::new(&self.deadline, 300_000);
@@ -256,7 +256,7 @@ impl Searcher {
 
     /// Whether after `turn`, each of the opponent's best quiet turns leaves us a reply that
     /// survives; `None` when time ran out first.
-    fn survives_quiet_attack(&mut self, board: &mut Board, turn: Turn, us: Stone) -> Option<bool> {
+    fn survives_quiet_attack(&mut self, board: &mut Board, turn: Turn, us: Color) -> Option<bool> {
         board.play(turn);
         let mut verdict = Some(true);
         if board.winner().is_none() {
@@ -293,7 +293,7 @@ impl Searcher {
 
     /// A quiet leaf: a won position if a short forced win by threats shows, else the static
     /// value.
-    fn quiet_value(&mut self, board: &mut Board, us: Stone, ply: i32) -> i32 {
+    fn quiet_value(&mut self, board: &mut Board, us: Color, ply: i32) -> i32 {
         if self.settings.leaf_attack_turns > 0 {
             let mut attack = Vcdt::new(&self.deadline, LEAF_ATTACK_NODES);
             if attack
@@ -381,7 +381,7 @@ fn portion(deadline: &Deadline, soft: f64, hard: f64) -> Deadline {
 
 /// The static value of a quiet position for `us`, the side to move (which has two stones to
 /// place, hence the weight on its own chances).
-fn evaluate(board: &Board, us: Stone) -> i32 {
+fn evaluate(board: &Board, us: Color) -> i32 {
     let ours = board.score(us);
     let theirs = board.score(us.opponent());
     ours * 5 / 4 - theirs
@@ -439,7 +439,7 @@ mod tests {
         let mut searcher = Searcher::new(Settings::default());
         let block = searcher.choose(&board, quick(), &[]).unwrap();
         board.play(block);
-        assert!(!board.has_live_window(Stone::Black));
+        assert!(!board.has_live_window(Color::Black));
     }
 
     #[test]

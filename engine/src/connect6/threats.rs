@@ -7,7 +7,7 @@
 
 use super::board::Board;
 use super::geometry::{geometry, CELLS};
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 
 /// The stones it takes to block every threat of a colour, and the ways to do it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,7 +23,7 @@ pub struct Blocks {
 }
 
 /// How the opponent of `attacker` can block its threats.
-pub fn blocks(board: &Board, attacker: Stone) -> Blocks {
+pub fn blocks(board: &Board, attacker: Color) -> Blocks {
     let windows: Vec<u16> = board.live_windows(attacker).collect();
     if windows.is_empty() {
         return Blocks::default();
@@ -90,7 +90,7 @@ pub fn blocks(board: &Board, attacker: Stone) -> Blocks {
 }
 
 /// The number of threats of `attacker`, capped at 3.
-pub fn threat_count(board: &Board, attacker: Stone) -> u8 {
+pub fn threat_count(board: &Board, attacker: Color) -> u8 {
     if !board.has_live_window(attacker) {
         return 0;
     }
@@ -98,7 +98,7 @@ pub fn threat_count(board: &Board, attacker: Stone) -> u8 {
 }
 
 /// A turn that completes six for `colour` now, as its one or two cells, if there is one.
-pub fn winning_cells(board: &Board, colour: Stone) -> Option<Vec<u16>> {
+pub fn winning_cells(board: &Board, colour: Color) -> Option<Vec<u16>> {
     let window = board.live_windows(colour).next()?;
     let cells: Vec<u16> = geometry().windows[usize::from(window)]
         .iter()
@@ -114,7 +114,7 @@ mod tests {
     use super::*;
     use crate::connect6::geometry::cell;
 
-    fn row(board: &mut Board, y: usize, xs: &[usize], colour: Stone) {
+    fn row(board: &mut Board, y: usize, xs: &[usize], colour: Color) {
         for &x in xs {
             board.place(cell(x, y), colour);
         }
@@ -123,12 +123,12 @@ mod tests {
     #[test]
     fn an_open_four_is_two_threats_and_a_closed_one_is_one() {
         let mut board = Board::new();
-        row(&mut board, 9, &[6, 7, 8, 9], Stone::Black);
-        let open = blocks(&board, Stone::Black);
+        row(&mut board, 9, &[6, 7, 8, 9], Color::Black);
+        let open = blocks(&board, Color::Black);
         assert_eq!(open.count, 2);
         assert!(open.pairs.contains(&(cell(5, 9), cell(10, 9))));
-        board.place(cell(5, 9), Stone::White);
-        let closed = blocks(&board, Stone::Black);
+        board.place(cell(5, 9), Color::White);
+        let closed = blocks(&board, Color::Black);
         assert_eq!(closed.count, 1);
         assert!(closed.singles.contains(&cell(10, 9)));
     }
@@ -136,17 +136,17 @@ mod tests {
     #[test]
     fn two_separate_open_fours_cannot_be_blocked() {
         let mut board = Board::new();
-        row(&mut board, 3, &[6, 7, 8, 9], Stone::White);
-        row(&mut board, 12, &[6, 7, 8, 9], Stone::White);
-        assert_eq!(threat_count(&board, Stone::White), 3);
-        assert_eq!(threat_count(&board, Stone::Black), 0);
+        row(&mut board, 3, &[6, 7, 8, 9], Color::White);
+        row(&mut board, 12, &[6, 7, 8, 9], Color::White);
+        assert_eq!(threat_count(&board, Color::White), 3);
+        assert_eq!(threat_count(&board, Color::Black), 0);
     }
 
     #[test]
     fn a_five_is_won_with_one_stone() {
         let mut board = Board::new();
-        row(&mut board, 0, &[0, 1, 2, 3, 4], Stone::Black);
-        assert_eq!(winning_cells(&board, Stone::Black), Some(vec![cell(5, 0)]));
-        assert_eq!(threat_count(&board, Stone::Black), 1);
+        row(&mut board, 0, &[0, 1, 2, 3, 4], Color::Black);
+        assert_eq!(winning_cells(&board, Color::Black), Some(vec![cell(5, 0)]));
+        assert_eq!(threat_count(&board, Color::Black), 1);
     }
 }

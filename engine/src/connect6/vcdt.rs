@@ -10,7 +10,7 @@ use super::geometry::geometry;
 use super::moves::{attack_value, complete_turn};
 use super::threats::{blocks, winning_cells, Blocks};
 use super::turn::Turn;
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 use std::collections::HashMap;
 
@@ -149,7 +149,7 @@ impl<'a> Vcdt<'a> {
     }
 
     /// The cells that build the attacker's lines most.
-    fn attack_cells(&self, board: &Board, attacker: Stone) -> Vec<u16> {
+    fn attack_cells(&self, board: &Board, attacker: Color) -> Vec<u16> {
         let mut cells: Vec<(u16, i32)> = (0..super::geometry::CELLS as u16)
             .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
             .map(|cell| (cell, attack_value(board, cell, attacker)))
@@ -160,7 +160,7 @@ impl<'a> Vcdt<'a> {
         cells.into_iter().map(|(cell, _)| cell).collect()
     }
 
-    fn free_attacks(&self, board: &Board, attacker: Stone) -> Vec<Turn> {
+    fn free_attacks(&self, board: &Board, attacker: Color) -> Vec<Turn> {
         let cells = self.attack_cells(board, attacker);
         let mut turns = Vec::new();
         for (index, &first) in cells.iter().enumerate() {
@@ -173,7 +173,7 @@ impl<'a> Vcdt<'a> {
         turns
     }
 
-    fn attacks_with_block(&self, board: &Board, attacker: Stone, forced: &Blocks) -> Vec<Turn> {
+    fn attacks_with_block(&self, board: &Board, attacker: Color, forced: &Blocks) -> Vec<Turn> {
         let cells = self.attack_cells(board, attacker);
         let mut turns = Vec::new();
         for &block in &forced.singles {
@@ -190,7 +190,7 @@ impl<'a> Vcdt<'a> {
 /// Whether stones of `attacker` on `first` and `second` could leave two threat windows: each
 /// must come from a window the pair lifts to four or more (the attacker has none before its
 /// turn, or it would simply win). A necessary test, far cheaper than playing the pair.
-fn may_make_two_threats(board: &Board, first: u16, second: u16, attacker: Stone) -> bool {
+fn may_make_two_threats(board: &Board, first: u16, second: u16, attacker: Color) -> bool {
     let own = attacker.index();
     let geometry = geometry();
     let mut lifted = 0;
@@ -237,12 +237,12 @@ mod tests {
         board.play(Turn::pair(cell(16, 16), cell(2, 14)));
         board.play(Turn::pair(cell(12, 12), cell(12, 0)));
         board.play(Turn::pair(cell(14, 18), cell(0, 14)));
-        assert_eq!(board.to_move(), Stone::Black);
+        assert_eq!(board.to_move(), Color::Black);
         let deadline = Deadline::unlimited();
         let mut search = Vcdt::new(&deadline, 200_000);
         let turn = search.find(&mut board, 2).expect("a forced win");
         board.play(turn);
-        assert!(blocks(&board, Stone::Black).count >= 2);
+        assert!(blocks(&board, Color::Black).count >= 2);
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+//! What every engine shares: the two sides, search scores and bounds, the clock, random numbers.
 
+pub mod color;
 pub mod rng;
-pub mod stone;
+pub mod score;
 pub mod time;

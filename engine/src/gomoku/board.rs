@@ -10,7 +10,8 @@ use super::pattern::{
     far_cells_matter, four_count, LineCode, Pattern, PatternTable, Threat, HALF, PATTERNS,
     THREAT_CLASSES,
 };
-use super::rule::{Color, Rule};
+use super::rule::Rule;
+use crate::core::color::Color;
 use crate::core::rng::Rng;
 
 /// The smallest board side the engine plays on.

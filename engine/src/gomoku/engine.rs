@@ -3,9 +3,10 @@
 
 use super::board::{Board, Cell};
 use super::movegen::is_legal;
-use super::rule::{Color, Rule};
+use super::rule::Rule;
 use super::search::{SearchResult, Searcher};
 use super::time::TimeLimits;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 
 /// Transposition table size when no memory limit is given.
@@ -324,7 +325,7 @@ mod tests {
 
     #[test]
     fn pruning_does_not_pass_off_a_won_position_as_lost() {
-        use crate::gomoku::search::WIN_THRESHOLD;
+        use crate::core::score::WIN_THRESHOLD;
         // From a game against Rapfi (15x15 exact five, white to move): white wins by force,
         // starting with the four (8, 3). A search that skipped late moves in nodes where every
         // move tried so far lost once scored this position lost for white at depth 7. Which

@@ -4,15 +4,10 @@
 
 use super::board::Board;
 use super::pattern::{LineCode, Pattern, Threat, PATTERNS};
-use super::rule::Color;
+use crate::core::color::Color;
 
-// The weights below were fitted to game results (Texel's method, `gomoku-tune fit`) over our
-// arena logs: matches between engine versions and against Rapfi, 15x15 exact five and 20x20
-// freestyle. The first fit scored 72% against the hand-set weights. Refits since, to more of
-// our games, to Rapfi's evaluations of their positions or to Rapfi's games against itself,
-// lowered the held-out log-loss and did not play better: a better log-loss alone is no proof of
-// strength. `EXPERIMENTS.md`, next to this file in the repository, lists them with their
-// scores.
+// The weights below were fitted to game results (Texel's method, `gomoku-tune fit`); their
+// history and scores are in `docs/gomoku-experiments.md`.
 
 /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
 /// Refitted since with [`COMBINATION_WEIGHT`] (see there). A one (`Flex1`, `Block1`) is worth
@@ -42,20 +37,7 @@ const B4: Pattern = Pattern::Block4;
 /// open three among three open twos are worth less (the double-three indicator already pays
 /// for what a double three threatens).
 ///
-/// First fitted with [`LINE_WEIGHT`] (`gomoku-tune fit --smoothed --combinations --lines-only
-/// --lambda 0.02`) to the 6511 games of our arena logs of 21-22 Nov 2026, when a line pattern
-/// could not tell a one from a dead line: held-out log-loss 0.606 -> 0.585, and in matches (200
-/// games each, 200 ms a move) against the weights without the table 122-0-78 (61.0% +- 6.8%) on
-/// 20x20 freestyle and 110-6-84 (56.5% +- 6.8%) on 15x15 exact five.
-///
-/// Then restated with the ones told apart (each entry copied to every way its `None` lines can
-/// be a one or dead, which plays the same: the depth-9 bench searched the same nodes) and refitted
-/// from there (same command, lambda 0.1) to the 3090 games of our arena logs of 22-23 Nov 2026
-/// (123,257 quiet positions): held-out log-loss 0.6123 -> 0.6008, where the same fit without the
-/// ones gained nothing on held-out games. Against the weights before (200 games each): 98-9-93
-/// (51.2% +- 6.8%) on 15x15 exact five at 250 ms a move, 102-0-98 (51.0% +- 6.9%) on 20x20
-/// freestyle at 200 ms a move, and a fit to the first 2090 of those games 102-7-91 (52.8% +-
-/// 6.8%) on 15x15: not worse, and at most a little better.
+/// Fitted with [`LINE_WEIGHT`] by `gomoku-tune fit --smoothed --combinations`.
 pub const COMBINATION_WEIGHT: [([Pattern; 4], i32); 269] = [
     ([B4, F3, B3, B2], 420),
     ([B4, F3, B3, F1], 213),
@@ -368,10 +350,7 @@ pub fn material(board: &Board) -> i32 {
 
 /// [`evaluate`] with the stones' worth averaged over this position and the one before the
 /// last move (`previous_material`, [`material`] there for the side that moved): a static
-/// value swings with whose turn it is, and the average damps that odd-even swing. At the
-/// search's leaves it scored 57-0-93 (38.0%, 150 games) against Rapfi capped at 100 ms a
-/// move (our 1 s a move, 30 s a game, 20x20 freestyle), where the plain value scored 31-0-99
-/// (23.8%, 130 games): about +115 Elo.
+/// value swings with whose turn it is, and the average damps that odd-even swing.
 pub fn evaluate_smoothed(board: &Board, previous_material: i32) -> i32 {
     let me = board.side_to_move();
     (material(board) - previous_material) / 2 + threat_bonus(board, me)
@@ -519,13 +498,7 @@ pub fn threat_mask(board: &Board, me: Color) -> usize {
 /// cells' sums; the others are worth nothing more. A lone four of either side, for example,
 /// is worth less than its cells say: it is one tempo, spent once.
 ///
-/// Fitted alone, every other weight kept (`gomoku-tune fit --smoothed --masks-only --lambda
-/// 0.02`), to the 14,893 games of our arena logs up to 22 Nov 2026 (425,564 quiet positions
-/// from stone 8 on; the 79 masks that 200 training positions show). Held-out log-loss 0.5727 ->
-/// 0.5617; on the positions labelled by Rapfi's evaluation, which the fit never saw, 0.536 ->
-/// 0.525 and 0.532 -> 0.524. Against the weights without the table (200 games each, 200 ms a
-/// move): 109-0-91 (54.5% +- 6.9%) on 20x20 freestyle and 115-13-72 (60.8% +- 6.5%) on 15x15
-/// exact five.
+/// Fitted alone, every other weight kept (`gomoku-tune fit --smoothed --masks-only`).
 pub const THREAT_MASK_WEIGHT: [(u16, i32); 79] = [
     (0b000000000, -8),
     (0b000000100, -356),

@@ -3,7 +3,7 @@
 
 use super::board::{Board, Cell};
 use super::pattern::{four_count, Pattern, Threat};
-use super::rule::Color;
+use crate::core::color::Color;
 
 /// Whether black may not play on the empty `cell` under renju. A move that makes exactly five is
 /// never forbidden.

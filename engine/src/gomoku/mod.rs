@@ -15,8 +15,8 @@
 //! - [`swap2`]: Swap2 opening decisions;
 //! - [`engine`]: the game as the protocol adapters use it.
 //!
-//! `EXPERIMENTS.md` in this folder (in the repository, not in upload files) records what was
-//! measured: the variants tried and not kept, with their scores.
+//! `docs/gomoku-experiments.md` in the repository records what was measured: the variants tried
+//! and not kept, with their scores.
 
 pub mod board;
 pub mod engine;

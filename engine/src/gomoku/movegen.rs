@@ -23,9 +23,7 @@ pub fn is_legal(board: &mut Board, cell: Cell) -> bool {
 
 /// The ordering score of a cell for the side to move: what it builds, weighed twice what it
 /// takes from the opponent. The search tries only the first few moves of a node at full depth,
-/// so the ordering decides what it sees: against Rapfi (250 ms a move, 20x20, 200 games) this
-/// scored 33.5%, attack and defence weighed 8 to 7 24.5%, and 3 to 1 32.0%. (A policy fitted
-/// to Rapfi's moves, `gomoku-policy`, ranks Rapfi's move no better than the 8 to 7 score.)
+/// so the ordering decides what it sees (the weights' scores are in `docs/gomoku-experiments.md`).
 pub fn move_score(board: &Board, cell: Cell) -> i32 {
     let me = board.side_to_move();
     let attack = board.value(me, cell);
@@ -99,7 +97,8 @@ pub fn fours(board: &mut Board, out: &mut Vec<ScoredMove>, scratch: &mut Vec<Cel
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gomoku::rule::{Color, Rule};
+    use crate::core::color::Color;
+    use crate::gomoku::rule::Rule;
 
     fn board_with(black: &[(usize, usize)], white: &[(usize, usize)]) -> Board {
         Board::with_stones(Rule::Freestyle, black, white, Color::White)

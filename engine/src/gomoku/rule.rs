@@ -1,26 +1,6 @@
-//! The winning rules the engine knows, and the colours of the stones.
+//! The winning rules the engine knows.
 
-/// A stone colour; black moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    Black,
-    White,
-}
-
-impl Color {
-    /// The other colour.
-    pub fn opponent(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// 0 for black, 1 for white: an index into per-colour arrays.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
+use crate::core::color::Color;
 
 /// How a game is won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,14 +9,8 @@
 //! stone (see `Searcher::leaf`).
 //!
 //! The ideas are those of Rapfi's search, written anew around our board, evaluation and move
-//! generation: with our evaluation Rapfi's own search beat Rapfi, where our previous search
-//! (quiet moves alone reduced, answers free of depth) scored about a third of the points and
-//! gained little from more time. This one lives on its nodes and its ordering: two and a half
-//! times the time was worth 30 points against Rapfi, ordering attack ahead of defence 9, and
-//! the history kept as Rapfi's (threats and quiet moves apart, the best move of every node,
-//! counter-moves, no killers in the ordering) 20.
-//! The variants tried and not kept, with their scores, are listed in `EXPERIMENTS.md` next to
-//! this file in the repository.
+//! generation. What each part was worth, and the variants tried and not kept, are in
+//! `docs/gomoku-experiments.md`.
 
 use std::time::Duration;
 
@@ -24,15 +18,14 @@ use super::board::{Board, Cell, CELLS};
 use super::eval::{evaluate_smoothed, material};
 use super::movegen::{generate, generate_unordered, is_legal, move_score, ScoredMove};
 use super::pattern::Threat;
-use super::rule::{Color, Rule};
-use super::tt::{Bound, Entry, TranspositionTable};
+use super::rule::Rule;
+use super::tt::{Entry, TranspositionTable};
 use super::vcf::VcfSolver;
+use crate::core::color::Color;
+use crate::core::score::Bound;
 use crate::core::time::Deadline;
 
-/// The score of a win on the move; a win `n` plies away scores `WIN - n`.
-pub const WIN: i32 = 30_000;
-/// Scores beyond this are wins or losses, not evaluations.
-pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+use crate::core::score::{WIN, WIN_THRESHOLD};
 /// The deepest ply a search line may reach.
 const MAX_PLY: usize = 96;
 
@@ -494,12 +487,7 @@ impl Searcher {
         if let Some(entry) = entry {
             if !principal && entry.depth >= depth {
                 let score = from_table(entry.score, ply_score);
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
+                if entry.bound.settles(score, alpha, beta) {
                     if let Some(cell) = entry.best {
                         self.learn_from_table_move(board, cell, depth, score >= beta);
                     }
@@ -529,12 +517,7 @@ impl Searcher {
             let mut estimate = stand;
             if let Some(entry) = entry {
                 let score = from_table(entry.score, ply_score);
-                let better = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score > stand,
-                    Bound::Upper => score < stand,
-                };
-                if better {
+                if entry.bound.improves(score, stand) {
                     estimate = score;
                 }
             }
@@ -792,13 +775,7 @@ impl Searcher {
                 self.counter_moves[last as usize][opponent.index()] = Some((best, own));
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         // A position whose moves all failed low below a principal one may be on the next
         // principal variation; one that found its refutation is likely not.
         if best_score <= original_alpha {
@@ -959,9 +936,7 @@ impl Searcher {
     /// in a win or a strong shape is seen to its end.
     ///
     /// "Near" is Rapfi's neighbourhood of a stone: its 5x5 square and its lines up to four cells
-    /// away (every four on the board costs nodes and seldom matters). Against Rapfi held to 100
-    /// ms a move (ours 500 ms, 15x15 exact five, 200 games) the search scored 119-7-74 (61.3%)
-    /// with this and 109-5-86 (55.8%) without.
+    /// away (every four on the board costs nodes and seldom matters).
     fn leaf(
         &mut self,
         board: &mut Board,

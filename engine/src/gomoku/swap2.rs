@@ -8,8 +8,8 @@ use super::board::Cell;
 use super::engine::Engine;
 use super::eval::evaluate_for;
 use super::movegen::{generate, ScoredMove};
-use super::rule::Color;
-use super::search::WIN_THRESHOLD;
+use crate::core::color::Color;
+use crate::core::score::WIN_THRESHOLD;
 use crate::core::time::Deadline;
 
 /// What to answer to a Swap2 request.

@@ -1,17 +1,7 @@
 //! The transposition table: one slot per hash bucket, replaced by deeper or newer results.
 
 use super::board::Cell;
-
-/// What a stored score means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    /// The exact value.
-    Exact,
-    /// At least this much (the search failed high).
-    Lower,
-    /// At most this much (the search failed low).
-    Upper,
-}
+use crate::core::score::Bound;
 
 /// A table hit.
 #[derive(Clone, Copy, Debug)]

@@ -79,7 +79,7 @@ impl VcfSolver {
         board: &mut Board,
         moves: &[ScoredMove],
         fours_left: u32,
-        me: super::rule::Color,
+        me: crate::core::color::Color,
     ) -> Option<Cell> {
         for &candidate in moves {
             if self.nodes_left == 0 {
@@ -139,7 +139,8 @@ impl VcfSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gomoku::rule::{Color, Rule};
+    use crate::core::color::Color;
+    use crate::gomoku::rule::Rule;
 
     #[test]
     fn finds_a_double_four() {

@@ -3,7 +3,7 @@
 //! Groups and their liberties come from flood fills with shifts, which on a 81-point board costs
 //! a handful of word operations per step and needs no incremental bookkeeping.
 
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 
 /// The board's width and height.
 pub const SIZE: usize = 9;
@@ -60,7 +60,7 @@ pub fn group(start: usize, own: Points) -> Points {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
     stones: [Points; 2],
-    to_move: Stone,
+    to_move: Color,
 }
 
 impl Default for Board {
@@ -74,17 +74,17 @@ impl Board {
     pub fn new() -> Self {
         Self {
             stones: [0, 0],
-            to_move: Stone::Black,
+            to_move: Color::Black,
         }
     }
 
     /// The side to move.
-    pub fn to_move(&self) -> Stone {
+    pub fn to_move(&self) -> Color {
         self.to_move
     }
 
     /// The stones of `colour`.
-    pub fn stones(&self, colour: Stone) -> Points {
+    pub fn stones(&self, colour: Color) -> Points {
         self.stones[colour.index()]
     }
 
@@ -94,11 +94,11 @@ impl Board {
     }
 
     /// What stands on `point`.
-    pub fn at(&self, point: usize) -> Option<Stone> {
+    pub fn at(&self, point: usize) -> Option<Color> {
         if self.stones[0] & bit(point) != 0 {
-            Some(Stone::Black)
+            Some(Color::Black)
         } else if self.stones[1] & bit(point) != 0 {
-            Some(Stone::White)
+            Some(Color::White)
         } else {
             None
         }
@@ -106,7 +106,7 @@ impl Board {
 
     /// Whether `colour` may play on `point`: it is empty, and after the stone every group next to
     /// it, of both colours, still has a liberty.
-    pub fn is_legal(&self, point: usize, colour: Stone) -> bool {
+    pub fn is_legal(&self, point: usize, colour: Color) -> bool {
         if point >= POINTS {
             return false;
         }
@@ -139,7 +139,7 @@ impl Board {
     }
 
     /// Every point where `colour` may play.
-    pub fn legal_points(&self, colour: Stone) -> Points {
+    pub fn legal_points(&self, colour: Color) -> Points {
         let mut legal = 0;
         let mut empty = self.empty();
         while empty != 0 {
@@ -199,9 +199,9 @@ mod tests {
         let mut board = Board::new();
         // White stones around the corner A1 (0,0): black may not play there.
         board.stones[1] = bit(at(1, 0)) | bit(at(0, 1));
-        assert!(!board.is_legal(at(0, 0), Stone::Black));
+        assert!(!board.is_legal(at(0, 0), Color::Black));
         // White may: its group keeps liberties.
-        assert!(board.is_legal(at(0, 0), Stone::White));
+        assert!(board.is_legal(at(0, 0), Color::White));
     }
 
     #[test]
@@ -210,9 +210,9 @@ mod tests {
         // A black stone in the corner with one liberty left at (0,1).
         board.stones[0] = bit(at(0, 0));
         board.stones[1] = bit(at(1, 0));
-        assert!(!board.is_legal(at(0, 1), Stone::White));
+        assert!(!board.is_legal(at(0, 1), Color::White));
         // Black may extend there: the joined group keeps (0,2) and (1,1).
-        assert!(board.is_legal(at(0, 1), Stone::Black));
+        assert!(board.is_legal(at(0, 1), Color::Black));
     }
 
     #[test]
@@ -221,16 +221,16 @@ mod tests {
         board.stones[0] = bit(at(1, 0));
         board.stones[1] = bit(at(0, 1));
         // Black at the corner joins (1,0), whose group still has liberties.
-        assert!(board.is_legal(at(0, 0), Stone::Black));
+        assert!(board.is_legal(at(0, 0), Color::Black));
         // Occupied points are never legal.
-        assert!(!board.is_legal(at(1, 0), Stone::White));
-        assert!(!board.is_legal(POINTS, Stone::White));
+        assert!(!board.is_legal(at(1, 0), Color::White));
+        assert!(!board.is_legal(POINTS, Color::White));
     }
 
     #[test]
     fn legal_points_of_the_empty_board_are_all_points() {
         let board = Board::new();
-        assert_eq!(board.legal_points(Stone::Black), ALL);
+        assert_eq!(board.legal_points(Color::Black), ALL);
         assert!(board.has_legal_move());
     }
 }

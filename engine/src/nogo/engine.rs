@@ -2,7 +2,7 @@
 
 use super::board::{Board, POINTS};
 use super::mcts::{Mcts, Settings};
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 
 /// One NoGo game in progress and the search that picks our moves.
@@ -31,7 +31,7 @@ impl NoGoEngine {
     }
 
     /// The side to move.
-    pub fn side_to_move(&self) -> Stone {
+    pub fn side_to_move(&self) -> Color {
         self.board.to_move()
     }
 

@@ -355,7 +355,7 @@ impl Mcts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::stone::Stone;
+    use crate::core::color::Color;
 
     /// Exhaustive play: whether the side to move wins (only for positions near the end).
     fn side_to_move_wins(board: &Board) -> bool {
@@ -385,7 +385,7 @@ mod tests {
         let mut search = Mcts::new(Settings::default(), 1);
         let deadline = Deadline::new(std::time::Duration::ZERO, std::time::Duration::ZERO);
         let point = search.search(&board, deadline, &[]).unwrap();
-        assert!(board.is_legal(point, Stone::Black));
+        assert!(board.is_legal(point, Color::Black));
     }
 
     #[test]

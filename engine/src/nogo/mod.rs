@@ -3,7 +3,7 @@
 //! NoGo is Go turned around: a stone that would capture, or would leave its own group without a
 //! liberty, may not be played, there is no passing, and the side left without a legal move loses.
 //!
-//! - the two colours are [`Stone`](crate::core::stone::Stone), shared with the other stone games.
+//! - the two colours are [`Color`](crate::core::color::Color), shared with the other stone games.
 //! - [`board`]: the position on 128-bit boards, with the legality test.
 //! - [`playout`]: the random games that estimate a position.
 //! - [`mcts`]: the tree search (UCT with RAVE, proven wins and losses near the end).

@@ -8,14 +8,14 @@
 //!   reserves only when nothing else is left.
 
 use super::board::{bit, Board, Points, POINTS};
+use crate::core::color::Color;
 use crate::core::rng::Rng;
-use crate::core::stone::Stone;
 
 /// How a random game ended.
 #[derive(Clone, Copy, Debug)]
 pub struct Outcome {
     /// The side that still had a move when the other had none.
-    pub winner: Stone,
+    pub winner: Color,
     /// The points each colour played during the game (for the all-moves-as-first statistics).
     pub played: [Points; 2],
 }
@@ -111,7 +111,7 @@ mod tests {
             assert_eq!(board.to_move(), outcome.winner.opponent());
             assert_eq!(
                 outcome.played[0] | outcome.played[1],
-                board.stones(Stone::Black) | board.stones(Stone::White)
+                board.stones(Color::Black) | board.stones(Color::White)
             );
         }
     }

@@ -6,10 +6,11 @@
 //! position to fill the transposition table) until the next command arrives; it never prints
 //! while pondering, so nothing appears outside a `TURN` answer.
 
-use crate::checkers::position::{Color, Position};
+use crate::checkers::position::Position;
 use crate::checkers::search::{Limits, Searcher};
 use crate::checkers::square::Square;
 use crate::checkers::timing::Clock;
+use crate::core::color::Color;
 use crate::core::time::{Deadline, StopFlag};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -7,9 +7,10 @@
 
 use std::io::{BufRead, Write};
 
+use crate::core::color::Color;
+use crate::core::score::WIN_THRESHOLD;
 use crate::gomoku::engine::Engine;
-use crate::gomoku::rule::{Color, Rule};
-use crate::gomoku::search::WIN_THRESHOLD;
+use crate::gomoku::rule::Rule;
 use crate::gomoku::swap2::{answer_proposal, propose_opening, Swap2Choice};
 use crate::gomoku::time::UNLIMITED_MS;
 

@@ -6,8 +6,9 @@
 
 use std::io::{BufRead, Write};
 
+use crate::core::color::Color;
 use crate::gomoku::engine::Engine;
-use crate::gomoku::rule::{Color, Rule};
+use crate::gomoku::rule::Rule;
 
 /// The server's largest board side.
 const MAX_SIDE: usize = 19;

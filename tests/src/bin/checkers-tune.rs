@@ -20,8 +20,9 @@
 
 use engine::checkers::eval::{feature, features, Weights, WEIGHTS};
 use engine::checkers::moves::MoveList;
-use engine::checkers::position::{Color, Outcome, Position};
+use engine::checkers::position::{Outcome, Position};
 use engine::checkers::search::{Limits, Searcher};
+use engine::core::color::Color;
 use engine::core::rng::Rng;
 use harness::stats::MatchScore;
 use std::fs;

@@ -15,10 +15,11 @@
 
 use std::time::{Duration, Instant};
 
+use engine::core::color::Color;
+use engine::core::score::WIN_THRESHOLD;
 use engine::core::time::Deadline;
 use engine::gomoku::engine::Engine;
-use engine::gomoku::rule::{Color, Rule};
-use engine::gomoku::search::WIN_THRESHOLD;
+use engine::gomoku::rule::Rule;
 use harness::gomoku::openings::parse_line;
 
 /// Positions as (rule, board size, black stones, white stones, side to move).

@@ -30,10 +30,11 @@
 //! the moves more than so many logits below the policy's favourite, how many teacher moves and
 //! how many candidates it would keep.
 
+use engine::core::color::Color;
 use engine::gomoku::board::{Board, Cell};
 use engine::gomoku::movegen::{generate, move_score, ScoredMove};
 use engine::gomoku::pattern::{Threat, PATTERNS, THREAT_CLASSES};
-use engine::gomoku::rule::{Color, Rule};
+use engine::gomoku::rule::Rule;
 use harness::gomoku::log::{log_games, log_setting};
 use harness::gomoku::openings::parse_line;
 

@@ -46,6 +46,7 @@
 //! arrays, the combination table and the threat-mask table to paste into
 //! `engine/src/gomoku/eval.rs`.
 
+use engine::core::color::Color;
 use engine::gomoku::board::Board;
 use engine::gomoku::eval::{
     evaluate, evaluate_smoothed, material, sorted_patterns, threat_features, threat_mask,
@@ -53,7 +54,7 @@ use engine::gomoku::eval::{
     THREAT_MASK_WEIGHT, THREAT_WEIGHT,
 };
 use engine::gomoku::pattern::{LineCode, Pattern, Threat, PATTERNS, THREAT_CLASSES};
-use engine::gomoku::rule::{Color, Rule};
+use engine::gomoku::rule::Rule;
 use harness::gomoku::log::{log_games, log_setting};
 use harness::gomoku::openings::parse_line;
 

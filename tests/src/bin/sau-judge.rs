@@ -1,14 +1,14 @@
-//! Plays a match between two SAU engines (Connect6 or NoGo) and reports the score of the first.
+//! Plays a match between two SAU engines (any game of `harness::sau::GAMES`) and reports the score
+//! of the first.
 //!
 //! ```text
-//! sau-judge --game connect6|nogo --first "<command>" --second "<command>"
+//! sau-judge --game GAME --first "<command>" --second "<command>"
 //!           [--games N] [--game-ms MS] [--move-ms MS] [--retries N] [--quiet]
 //! ```
 
-use harness::sau::connect6::Connect6;
 use harness::sau::judge::{play_match, Contestant, JudgeConfig};
-use harness::sau::nogo::NoGo;
-use harness::sau::rules::{GameResult, Referee};
+use harness::sau::rules::GameResult;
+use harness::sau::{referee, GAMES};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -72,13 +72,13 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut referee: Box<dyn Referee> = match options.game.as_str() {
-        "connect6" => Box::new(Connect6::default()),
-        "nogo" => Box::new(NoGo::default()),
-        other => {
-            eprintln!("sau-judge: --game must be connect6 or nogo, not '{other}'");
-            return ExitCode::FAILURE;
-        }
+    let Some(mut referee) = referee(&options.game) else {
+        eprintln!(
+            "sau-judge: --game must be one of {}, not '{}'",
+            GAMES.join(", "),
+            options.game
+        );
+        return ExitCode::FAILURE;
     };
     let mut first = Contestant::new(&options.first);
     let mut second = Contestant::new(&options.second);

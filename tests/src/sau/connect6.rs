@@ -1,7 +1,7 @@
 //! The Connect6 referee: 19x19, black opens with one stone (`XY@@`), then two stones a turn;
 //! six or more in a row wins, a full board draws.
 
-use super::rules::{parse_squares, Colour, GameResult, Referee, Verdict};
+use super::rules::{draw_stones, parse_squares, square_name, Colour, GameResult, Referee, Verdict};
 
 const SIZE: usize = 19;
 
@@ -99,11 +99,52 @@ impl Referee for Connect6 {
     fn result(&self) -> Option<GameResult> {
         self.result
     }
+
+    fn legal_turns(&self) -> Vec<String> {
+        if self.result.is_some() {
+            return Vec::new();
+        }
+        let empty: Vec<String> = (0..SIZE * SIZE)
+            .map(|index| (index % SIZE, index / SIZE))
+            .filter(|&(x, y)| self.cells[y][x].is_none())
+            .map(|(x, y)| square_name(x, y))
+            .collect();
+        if self.stones == 0 {
+            return empty.iter().map(|square| format!("{square}@@")).collect();
+        }
+        let mut turns = Vec::new();
+        for (i, first) in empty.iter().enumerate() {
+            for second in &empty[i + 1..] {
+                turns.push(format!("{first}{second}"));
+            }
+        }
+        turns
+    }
+
+    fn picture(&self) -> String {
+        draw_stones(SIZE, |x, y| self.cells[y][x])
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn listed_turns_are_the_opening_stones_then_pairs() {
+        let mut game = Connect6::default();
+        let openings = game.legal_turns();
+        assert_eq!(openings.len(), SIZE * SIZE);
+        assert!(openings.iter().all(|turn| turn.ends_with("@@")));
+        assert_eq!(game.submit("JJ@@"), Verdict::Accepted);
+        let pairs = game.legal_turns();
+        assert_eq!(pairs.len(), 360 * 359 / 2);
+        assert!(!pairs
+            .iter()
+            .any(|turn| turn[..2] == *"JJ" || turn[2..] == *"JJ"));
+        assert_eq!(game.submit(&pairs[0]), Verdict::Accepted);
+        assert!(game.picture().contains('X') && game.picture().contains('O'));
+    }
 
     #[test]
     fn opening_then_pairs_and_a_six_wins() {

@@ -1,7 +1,7 @@
 //! The NoGo referee: 9x9, one stone a turn, no passing; a stone that captures or is left without
 //! a liberty loses the game, and so does having no legal move.
 
-use super::rules::{parse_squares, Colour, GameResult, Referee, Verdict};
+use super::rules::{draw_stones, parse_squares, square_name, Colour, GameResult, Referee, Verdict};
 
 const SIZE: usize = 9;
 
@@ -120,11 +120,41 @@ impl Referee for NoGo {
     fn result(&self) -> Option<GameResult> {
         self.result
     }
+
+    fn legal_turns(&self) -> Vec<String> {
+        if self.result.is_some() {
+            return Vec::new();
+        }
+        self.legal_squares()
+            .into_iter()
+            .map(|(x, y)| square_name(x, y))
+            .collect()
+    }
+
+    fn picture(&self) -> String {
+        draw_stones(SIZE, |x, y| self.cells[y][x])
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_listed_turn_is_accepted_and_the_picture_shows_it() {
+        let mut game = NoGo::default();
+        assert_eq!(game.legal_turns().len(), SIZE * SIZE);
+        for turn in ["AA", "BA", "EE"] {
+            assert!(game.legal_turns().contains(&turn.to_string()));
+            assert_eq!(game.submit(turn), Verdict::Accepted);
+        }
+        assert!(!game.legal_turns().contains(&"EE".to_string()));
+        // White may not take black's last liberty at the corner.
+        assert!(!game.legal_turns().contains(&"AB".to_string()));
+        let picture = game.picture();
+        assert_eq!(picture.lines().nth(1).unwrap(), " A X O . . . . . . .");
+        assert_eq!(picture.lines().nth(5).unwrap(), " E . . . . X . . . .");
+    }
 
     #[test]
     fn stones_on_stones_are_rejected_and_captures_and_suicides_lose() {

@@ -56,6 +56,43 @@ pub trait Referee {
     fn submit(&mut self, squares: &str) -> Verdict;
     /// The result, once the game is over.
     fn result(&self) -> Option<GameResult>;
+    /// Every turn the side to move may submit, written as the platform writes it; empty once the
+    /// game is over. Random players, move counts and terminal play are built on it.
+    fn legal_turns(&self) -> Vec<String>;
+    /// The position drawn as text for a person at a terminal, columns and rows lettered as the
+    /// platform letters them.
+    fn picture(&self) -> String;
+}
+
+/// The two letters of the square in column `x` and row `y`.
+pub fn square_name(x: usize, y: usize) -> String {
+    format!(
+        "{}{}",
+        char::from(b'A' + x as u8),
+        char::from(b'A' + y as u8)
+    )
+}
+
+/// A board of stones drawn with letters around it: `X` black, `O` white, `.` empty.
+pub fn draw_stones(size: usize, stone: impl Fn(usize, usize) -> Option<Colour>) -> String {
+    let letters: String = (0..size)
+        .map(|x| format!(" {}", char::from(b'A' + x as u8)))
+        .collect();
+    let mut picture = format!("  {letters}\n");
+    for y in 0..size {
+        picture.push_str(&format!(" {}", char::from(b'A' + y as u8)));
+        for x in 0..size {
+            let mark = match stone(x, y) {
+                Some(Colour::Black) => 'X',
+                Some(Colour::White) => 'O',
+                None => '.',
+            };
+            picture.push(' ');
+            picture.push(mark);
+        }
+        picture.push('\n');
+    }
+    picture
 }
 
 /// Parses two-letter squares (`@@` = none) for a board of `size`; `None` inside the list for `@@`.

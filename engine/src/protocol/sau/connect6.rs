@@ -5,7 +5,7 @@ use crate::connect6::board::Board;
 use crate::connect6::engine::Connect6Engine;
 use crate::connect6::geometry::{cell, coordinates, SIZE};
 use crate::connect6::turn::Turn;
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 
 fn square_cell(square: Square) -> u16 {
@@ -36,7 +36,7 @@ impl SauGame for Connect6Engine {
         Connect6Engine::new_game(self);
     }
 
-    fn side_to_move(&self) -> Stone {
+    fn side_to_move(&self) -> Color {
         Connect6Engine::side_to_move(self)
     }
 

@@ -14,7 +14,7 @@ pub mod amazons;
 pub mod connect6;
 pub mod nogo;
 
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
@@ -46,7 +46,7 @@ pub trait SauGame {
     /// Starts a new game from the initial position.
     fn new_game(&mut self);
     /// The side to move in the current position.
-    fn side_to_move(&self) -> Stone;
+    fn side_to_move(&self) -> Color;
     /// Whether the game has ended by its rules.
     fn is_over(&self) -> bool;
     /// Builds the move a position list describes (`None` for an `@@` placeholder), if the list
@@ -141,7 +141,7 @@ impl Clock {
 /// Where a game stands for the adapter.
 struct Match<G: SauGame> {
     /// Our colour, when a game is running.
-    our_side: Option<Stone>,
+    our_side: Option<Color>,
     clock: Clock,
     /// The position before our last move, kept until the platform accepts that move.
     before_our_move: Option<G::Snapshot>,
@@ -188,10 +188,10 @@ pub fn run<G: SauGame, R: BufRead, W: Write>(
             }
             "new" => match argument {
                 Some("black") => {
-                    start_game(game, &mut state, control, Stone::Black, start, &mut output)?
+                    start_game(game, &mut state, control, Color::Black, start, &mut output)?
                 }
                 Some("white") => {
-                    start_game(game, &mut state, control, Stone::White, start, &mut output)?
+                    start_game(game, &mut state, control, Color::White, start, &mut output)?
                 }
                 _ => notice(&mut output, "new needs black or white")?,
             },
@@ -248,7 +248,7 @@ fn start_game<G: SauGame, W: Write>(
     game: &mut G,
     state: &mut Match<G>,
     control: TimeControl,
-    side: Stone,
+    side: Color,
     start: Instant,
     output: &mut W,
 ) -> io::Result<()> {
@@ -447,11 +447,11 @@ mod tests {
         fn new_game(&mut self) {
             self.taken.clear();
         }
-        fn side_to_move(&self) -> Stone {
+        fn side_to_move(&self) -> Color {
             if self.taken.len() % 2 == 0 {
-                Stone::Black
+                Color::Black
             } else {
-                Stone::White
+                Color::White
             }
         }
         fn is_over(&self) -> bool {

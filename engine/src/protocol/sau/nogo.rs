@@ -1,7 +1,7 @@
 //! NoGo on the SAU platform: one stone a move, `XY` squares on a 9x9 board.
 
 use super::{SauGame, Square};
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 use crate::nogo::board::{Board, SIZE};
 use crate::nogo::engine::NoGoEngine;
@@ -22,7 +22,7 @@ impl SauGame for NoGoEngine {
         NoGoEngine::new_game(self);
     }
 
-    fn side_to_move(&self) -> Stone {
+    fn side_to_move(&self) -> Color {
         NoGoEngine::side_to_move(self)
     }
 

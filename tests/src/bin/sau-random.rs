@@ -1,0 +1,112 @@
+//! A random player for any SAU game the harness has a referee for: it answers every prompt with a
+//! turn drawn uniformly from the referee's legal turns, the weakest sparring partner for measuring
+//! an engine from the bottom.
+//!
+//! ```text
+//! sau-random --game GAME [--seed N]
+//! ```
+
+use harness::sau::rules::{Referee, Verdict};
+use harness::sau::{referee, GAMES};
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+/// A xorshift generator: enough for picking moves.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, bound: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % bound as u64) as usize
+    }
+}
+
+fn usage() -> String {
+    format!("usage: sau-random --game {} [--seed N]", GAMES.join("|"))
+}
+
+fn parse(args: &[String]) -> Result<(String, u64), String> {
+    let mut game = None;
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        let value = iter.next().ok_or(format!("{arg} needs a value"))?;
+        match arg.as_str() {
+            "--game" => game = Some(value.clone()),
+            "--seed" => seed = value.parse().map_err(|_| format!("bad seed {value}"))?,
+            _ => return Err(format!("unknown option {arg}")),
+        }
+    }
+    Ok((game.ok_or("--game is required")?, seed))
+}
+
+/// Plays a random legal turn for the side to move and sends it.
+fn reply(game: &mut dyn Referee, random: &mut Random, out: &mut impl Write) -> io::Result<()> {
+    let turns = game.legal_turns();
+    if turns.is_empty() {
+        return Ok(());
+    }
+    let turn = &turns[random.below(turns.len())];
+    game.submit(turn);
+    writeln!(out, "move {turn}")?;
+    out.flush()
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (name, seed) = match parse(&args) {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("sau-random: {message}\n{}", usage());
+            return ExitCode::FAILURE;
+        }
+    };
+    let Some(mut game) = referee(&name) else {
+        eprintln!("sau-random: unknown game '{name}'\n{}", usage());
+        return ExitCode::FAILURE;
+    };
+    let mut random = Random(seed | 1);
+    match serve(game.as_mut(), &mut random) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("sau-random: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn serve(game: &mut dyn Referee, random: &mut Random) -> io::Result<()> {
+    let title: String = game
+        .name()
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
+    let mut out = io::stdout().lock();
+    for line in io::stdin().lock().lines() {
+        let line = line?;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["name?"] => {
+                writeln!(out, "name Random{title}")?;
+                out.flush()?;
+            }
+            ["new", side] => {
+                game.reset();
+                if *side == "black" {
+                    reply(game, random, &mut out)?;
+                }
+            }
+            // The guard plays the opponent's turn; we answer unless it ended the game.
+            ["move", turn @ ..]
+                if game.submit(&turn.join(" ")) == Verdict::Accepted && game.result().is_none() =>
+            {
+                reply(game, random, &mut out)?;
+            }
+            ["quit"] => break,
+            _ => {}
+        }
+    }
+    Ok(())
+}
