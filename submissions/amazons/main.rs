@@ -109,7 +109,7 @@ mod engine {
             //! white on `Board[0][3]`, `[3][0]`, `[6][0]`, `[9][3]` and black on `[0][6]`, `[3][9]`, `[6][9]`,
             //! `[9][6]`: white at AD, DA, GA, JD and black at AG, DJ, GJ, JG. Black moves first.
 
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// Squares on a side.
             pub const SIZE: usize = 10;
@@ -240,12 +240,12 @@ mod engine {
             /// An Amazons position: the amazons of both sides, the arrows and the side to move.
             #[derive(Clone, Copy, Debug, PartialEq, Eq)]
             pub struct Board {
-                /// The squares of each side's amazons, indexed by [`Stone::index`].
+                /// The squares of each side's amazons, indexed by [`Color::index`].
                 amazons: [[u8; AMAZONS]; 2],
                 /// The same as bit sets.
                 amazon_bits: [u128; 2],
                 arrows: u128,
-                to_move: Stone,
+                to_move: Color,
                 hash: u64,
             }
 
@@ -260,7 +260,7 @@ mod engine {
                 pub fn new() -> Self {
                     let white = [square(0, 3), square(3, 0), square(6, 0), square(9, 3)];
                     let black = [square(0, 6), square(3, 9), square(6, 9), square(9, 6)];
-                    Self::from_parts(black, white, 0, Stone::Black)
+                    Self::from_parts(black, white, 0, Color::Black)
                 }
 
                 /// A position from its pieces (squares must differ and not hold arrows).
@@ -268,7 +268,7 @@ mod engine {
                     black: [u8; AMAZONS],
                     white: [u8; AMAZONS],
                     arrows: u128,
-                    to_move: Stone,
+                    to_move: Color,
                 ) -> Self {
                     let mut board = Self {
                         amazons: [black, white],
@@ -288,24 +288,24 @@ mod engine {
                             board.hash ^= KEYS.arrow[square];
                         }
                     }
-                    if to_move == Stone::White {
+                    if to_move == Color::White {
                         board.hash ^= KEYS.white_to_move;
                     }
                     board
                 }
 
                 /// The side to move.
-                pub fn to_move(&self) -> Stone {
+                pub fn to_move(&self) -> Color {
                     self.to_move
                 }
 
                 /// The squares of `side`'s amazons.
-                pub fn amazons(&self, side: Stone) -> [u8; AMAZONS] {
+                pub fn amazons(&self, side: Color) -> [u8; AMAZONS] {
                     self.amazons[side.index()]
                 }
 
                 /// `side`'s amazons as a bit set.
-                pub fn amazon_bits(&self, side: Stone) -> u128 {
+                pub fn amazon_bits(&self, side: Color) -> u128 {
                     self.amazon_bits[side.index()]
                 }
 
@@ -326,7 +326,7 @@ mod engine {
 
                 /// Whether `side` can move at all: an amazon next to an empty square can always step there
                 /// and shoot back onto the square it left.
-                pub fn can_move(&self, side: Stone) -> bool {
+                pub fn can_move(&self, side: Color) -> bool {
                     let empty = self.empty();
                     self.amazons[side.index()]
                         .iter()
@@ -368,7 +368,7 @@ mod engine {
                 }
 
                 /// Moves an amazon without shooting (a half move, for ordering); the side to move stays.
-                pub fn step_amazon(&mut self, side: Stone, from: u8, to: u8) {
+                pub fn step_amazon(&mut self, side: Color, from: u8, to: u8) {
                     let index = side.index();
                     for square in self.amazons[index].iter_mut() {
                         if *square == from {
@@ -408,7 +408,7 @@ mod engine {
 
             use super::board::{Board, Move};
             use super::search::{Search, Settings};
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
 
             /// One Amazons game in progress and the search that picks our moves.
@@ -439,7 +439,7 @@ mod engine {
                 }
 
                 /// The side to move.
-                pub fn side_to_move(&self) -> Stone {
+                pub fn side_to_move(&self) -> Color {
                     self.board.to_move()
                 }
 
@@ -501,7 +501,7 @@ mod engine {
             //! The weights move from the positional terms to plain territory as arrows fill the board.
 
             use super::board::{king_neighbours, queen_reach, Board, SQUARES};
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
 
             /// Distance of a square no amazon of the side reaches.
             pub const FAR: u8 = u8::MAX;
@@ -584,7 +584,7 @@ mod engine {
                         queen: [[FAR; SQUARES]; 2],
                         king: [[FAR; SQUARES]; 2],
                     };
-                    for side in [Stone::Black, Stone::White] {
+                    for side in [Color::Black, Color::White] {
                         let start = board.amazon_bits(side);
                         let index = side.index();
                         distances(start, empty, true, &mut result.queen[index]);
@@ -598,7 +598,7 @@ mod engine {
             /// none is, the regions are separated and each side only fills its own.
             pub fn regions(board: &Board) -> (u128, u128) {
                 let empty = board.empty();
-                let flood = |side: Stone| {
+                let flood = |side: Color| {
                     let mut reached = board.amazon_bits(side);
                     loop {
                         let next = reached | (king_neighbours(reached) & empty);
@@ -608,7 +608,7 @@ mod engine {
                         reached = next;
                     }
                 };
-                (flood(Stone::Black), flood(Stone::White))
+                (flood(Color::Black), flood(Color::White))
             }
 
             /// The position's value for the side to move, in search units (`scale` per square, roughly).
@@ -673,7 +673,7 @@ mod engine {
             /// The mobility of `side`: squares each amazon reaches in one queen move, capped.
             fn mobility(
                 board: &Board,
-                side: Stone,
+                side: Color,
                 empty: u128,
                 weights: &Weights,
             ) -> f32 {
@@ -697,8 +697,8 @@ mod engine {
             ) -> i32 {
                 let me = board.to_move();
                 let (mine, theirs) = match me {
-                    Stone::Black => (black, white),
-                    Stone::White => (white, black),
+                    Color::Black => (black, white),
+                    Color::White => (white, black),
                 };
                 // The region's size bounds the moves from above and is met unless arrows cut it badly; the
                 // search sees the cuts.
@@ -723,16 +723,11 @@ mod engine {
 
             use super::board::{king_neighbours, queen_reach, Board, Move};
             use super::eval::{evaluate, Distances, Weights, FAR};
+            use crate::engine::core::color::Color;
             use crate::engine::core::rng::Rng;
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::score::{is_decisive, Bound, WIN, WIN_THRESHOLD};
             use crate::engine::core::time::Deadline;
             use std::cmp::Reverse;
-
-            /// A won game for the side to move, less the plies to get there.
-            pub const WIN: i32 = 1_000_000;
-
-            /// Scores beyond this are wins or losses.
-            const WIN_BOUND: i32 = WIN - 1000;
 
             /// The search's tunable numbers.
             #[derive(Clone, Copy, Debug)]
@@ -790,20 +785,22 @@ mod engine {
                 }
             }
 
-            #[derive(Clone, Copy, Default)]
+            #[derive(Clone, Copy)]
             struct Entry {
                 key: u64,
                 mv: Move,
                 score: i32,
                 depth: u8,
-                bound: u8,
+                bound: Option<Bound>,
             }
 
-            const EXACT: u8 = 1;
-
-            const LOWER: u8 = 2;
-
-            const UPPER: u8 = 3;
+            const EMPTY_ENTRY: Entry = Entry {
+                key: 0,
+                mv: Move { from: 0, to: 0, arrow: 0 },
+                score: 0,
+                depth: 0,
+                bound: None,
+            };
 
             /// What a finished or interrupted search found.
             #[derive(Clone, Copy, Debug)]
@@ -833,7 +830,7 @@ mod engine {
                 pub fn new(settings: Settings, seed: u64) -> Self {
                     Self {
                         settings,
-                        table: vec![Entry::default(); 1usize << settings.table_bits],
+                        table: vec![EMPTY_ENTRY; 1usize << settings.table_bits],
                         nodes: 0,
                         deadline: Deadline::unlimited(),
                         stopped: false,
@@ -843,7 +840,7 @@ mod engine {
 
                 /// Forgets every stored position (a new game).
                 pub fn clear(&mut self) {
-                    self.table.iter_mut().for_each(|entry| *entry = Entry::default());
+                    self.table.iter_mut().for_each(|entry| *entry = EMPTY_ENTRY);
                 }
 
                 /// The best move of the side to move within `deadline`, never one of `rejected`; `None`
@@ -892,7 +889,7 @@ mod engine {
                     let mut depth = 2;
                     while depth <= self.settings.max_depth
                         && self.deadline.elapsed() < start_limit
-                        && outcome.score.abs() < WIN_BOUND
+                        && !is_decisive(outcome.score)
                     {
                         let (best, score, complete) = self
                             .root(board, &mut scored, depth);
@@ -978,18 +975,16 @@ mod engine {
                     let slot = (board.hash() as usize) & (self.table.len() - 1);
                     let entry = self.table[slot];
                     let mut table_move = None;
-                    if entry.key == board.hash() && entry.bound != 0 {
+                    if let (true, Some(bound)) = (
+                        entry.key == board.hash(),
+                        entry.bound,
+                    ) {
                         table_move = Some(entry.mv);
-                        if u32::from(entry.depth) >= depth {
-                            let score = from_table(entry.score, ply);
-                            let usable = match entry.bound {
-                                EXACT => true,
-                                LOWER => score >= beta,
-                                _ => score <= alpha,
-                            };
-                            if usable {
-                                return score;
-                            }
+                        let score = from_table(entry.score, ply);
+                        if u32::from(entry.depth) >= depth
+                            && bound.settles(score, alpha, beta)
+                        {
+                            return score;
                         }
                     }
                     let original_alpha = alpha;
@@ -1048,19 +1043,12 @@ mod engine {
                             }
                         }
                     }
-                    let bound = if best_score <= original_alpha {
-                        UPPER
-                    } else if best_score >= beta {
-                        LOWER
-                    } else {
-                        EXACT
-                    };
                     self.table[slot] = Entry {
                         key: board.hash(),
                         mv: best_move,
                         score: to_table(best_score, ply),
                         depth: depth.min(255) as u8,
-                        bound,
+                        bound: Some(Bound::of(best_score, original_alpha, beta)),
                     };
                     best_score
                 }
@@ -1147,7 +1135,7 @@ mod engine {
                 fn arrow_score(
                     &self,
                     distances: &Distances,
-                    side: Stone,
+                    side: Color,
                     arrow: u8,
                     opponent_amazons: u128,
                     own_amazons: u128,
@@ -1173,9 +1161,9 @@ mod engine {
             }
 
             fn to_table(score: i32, ply: i32) -> i32 {
-                if score > WIN_BOUND {
+                if score >= WIN_THRESHOLD {
                     score + ply
-                } else if score < -WIN_BOUND {
+                } else if score <= -WIN_THRESHOLD {
                     score - ply
                 } else {
                     score
@@ -1183,9 +1171,9 @@ mod engine {
             }
 
             fn from_table(score: i32, ply: i32) -> i32 {
-                if score > WIN_BOUND {
+                if score >= WIN_THRESHOLD {
                     score - ply
-                } else if score < -WIN_BOUND {
+                } else if score <= -WIN_THRESHOLD {
                     score + ply
                 } else {
                     score
@@ -1196,7 +1184,37 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! Pieces shared by every engine: the clock, the random numbers and the stone colours.
+        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers.
+
+        pub mod color {
+            // engine/src/core/color.rs
+            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+            //! first player).
+
+            /// A side, and the colour of its stones or pieces.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum Color {
+                /// Moves first.
+                Black = 0,
+                /// Moves second.
+                White = 1,
+            }
+
+            impl Color {
+                /// The other side.
+                pub fn opponent(self) -> Color {
+                    match self {
+                        Color::Black => Color::White,
+                        Color::White => Color::Black,
+                    }
+                }
+
+                /// 0 for black, 1 for white: an index into per-side arrays.
+                pub fn index(self) -> usize {
+                    self as usize
+                }
+            }
+        }
 
         pub mod rng {
             // engine/src/core/rng.rs
@@ -1237,32 +1255,54 @@ mod engine {
             }
         }
 
-        pub mod stone {
-            // engine/src/core/stone.rs
-            //! The two colours of the stone games (Connect6, NoGo and the SAU platform's other games), where
-            //! black always moves first.
+        pub mod score {
+            // engine/src/core/score.rs
+            //! Scores of the alpha-beta searches: evaluations, proven results by their distance, and what a
+            //! stored score says about the true value.
 
-            /// A player, and the colour of that player's stones.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Stone {
-                /// Moves first.
-                Black = 0,
-                /// Moves second.
-                White = 1,
+            /// The score of a game won on the move; a win `n` plies away scores `WIN - n`, so that the
+            /// search prefers the quickest win and the slowest loss.
+            pub const WIN: i32 = 30_000;
+
+            /// Scores beyond this (in absolute value) are proven wins or losses, not evaluations.
+            pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+
+            /// Whether `score` is a proven win or loss rather than an evaluation.
+            pub fn is_decisive(score: i32) -> bool {
+                score.abs() >= WIN_THRESHOLD
             }
 
-            impl Stone {
-                /// The other colour.
-                pub fn opponent(self) -> Stone {
-                    match self {
-                        Stone::Black => Stone::White,
-                        Stone::White => Stone::Black,
+            /// What a search result says about the true value of its position.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub enum Bound {
+                /// The true value.
+                Exact,
+                /// The true value is at least this (the search failed high).
+                Lower,
+                /// The true value is at most this (the search failed low).
+                Upper,
+            }
+
+            impl Bound {
+                /// The bound of `score`, the best a search found in the window `(alpha, beta)` it was
+                /// started with.
+                pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+                    if score >= beta {
+                        Bound::Lower
+                    } else if score > alpha {
+                        Bound::Exact
+                    } else {
+                        Bound::Upper
                     }
                 }
 
-                /// 0 for black, 1 for white: an index into per-colour arrays.
-                pub fn index(self) -> usize {
-                    self as usize
+                /// Whether a stored `score` with this bound settles a search of the window `(alpha, beta)`.
+                pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+                    match self {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= beta,
+                        Bound::Upper => score <= alpha,
+                    }
                 }
             }
         }
@@ -1344,7 +1384,7 @@ mod engine {
                     column, row, square, Board, Move, SIZE,
                 };
                 use crate::engine::amazons::engine::AmazonsEngine;
-                use crate::engine::core::stone::Stone;
+                use crate::engine::core::color::Color;
                 use crate::engine::core::time::Deadline;
 
                 fn to_square(square: Square) -> u8 {
@@ -1375,7 +1415,7 @@ mod engine {
                         AmazonsEngine::new_game(self);
                     }
 
-                    fn side_to_move(&self) -> Stone {
+                    fn side_to_move(&self) -> Color {
                         AmazonsEngine::side_to_move(self)
                     }
 
@@ -1434,7 +1474,7 @@ mod engine {
                 }
             }
 
-            use crate::engine::core::stone::Stone;
+            use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
             use std::io::{self, BufRead, Write};
             use std::time::{Duration, Instant};
@@ -1470,7 +1510,7 @@ mod engine {
                 fn new_game(&mut self);
 
                 /// The side to move in the current position.
-                fn side_to_move(&self) -> Stone;
+                fn side_to_move(&self) -> Color;
 
                 /// Whether the game has ended by its rules.
                 fn is_over(&self) -> bool;
@@ -1588,7 +1628,7 @@ mod engine {
             /// Where a game stands for the adapter.
             struct Match<G: SauGame> {
                 /// Our colour, when a game is running.
-                our_side: Option<Stone>,
+                our_side: Option<Color>,
                 clock: Clock,
                 /// The position before our last move, kept until the platform accepts that move.
                 before_our_move: Option<G::Snapshot>,
@@ -1640,7 +1680,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::Black,
+                                        Color::Black,
                                         start,
                                         &mut output,
                                     )?
@@ -1650,7 +1690,7 @@ mod engine {
                                         game,
                                         &mut state,
                                         control,
-                                        Stone::White,
+                                        Color::White,
                                         start,
                                         &mut output,
                                     )?
@@ -1728,7 +1768,7 @@ mod engine {
                 game: &mut G,
                 state: &mut Match<G>,
                 control: TimeControl,
-                side: Stone,
+                side: Color,
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {

@@ -14,13 +14,14 @@ pub mod rules;
 use rules::Referee;
 
 /// The games the SAU tools know, by their command-line names.
-pub const GAMES: &[&str] = &["connect6", "nogo"];
+pub const GAMES: &[&str] = &["connect6", "nogo", "amazons"];
 
 /// A new referee for the game called `game` on the command line.
 pub fn referee(game: &str) -> Option<Box<dyn Referee>> {
     match game {
         "connect6" => Some(Box::new(connect6::Connect6::default())),
         "nogo" => Some(Box::new(nogo::NoGo::default())),
+        "amazons" => Some(Box::new(amazons::Amazons::default())),
         _ => None,
     }
 }

@@ -6,7 +6,7 @@
 //! white on `Board[0][3]`, `[3][0]`, `[6][0]`, `[9][3]` and black on `[0][6]`, `[3][9]`, `[6][9]`,
 //! `[9][6]`: white at AD, DA, GA, JD and black at AG, DJ, GJ, JG. Black moves first.
 
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 
 /// Squares on a side.
 pub const SIZE: usize = 10;
@@ -145,12 +145,12 @@ const KEYS: Keys = {
 /// An Amazons position: the amazons of both sides, the arrows and the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
-    /// The squares of each side's amazons, indexed by [`Stone::index`].
+    /// The squares of each side's amazons, indexed by [`Color::index`].
     amazons: [[u8; AMAZONS]; 2],
     /// The same as bit sets.
     amazon_bits: [u128; 2],
     arrows: u128,
-    to_move: Stone,
+    to_move: Color,
     hash: u64,
 }
 
@@ -165,7 +165,7 @@ impl Board {
     pub fn new() -> Self {
         let white = [square(0, 3), square(3, 0), square(6, 0), square(9, 3)];
         let black = [square(0, 6), square(3, 9), square(6, 9), square(9, 6)];
-        Self::from_parts(black, white, 0, Stone::Black)
+        Self::from_parts(black, white, 0, Color::Black)
     }
 
     /// A position from its pieces (squares must differ and not hold arrows).
@@ -173,7 +173,7 @@ impl Board {
         black: [u8; AMAZONS],
         white: [u8; AMAZONS],
         arrows: u128,
-        to_move: Stone,
+        to_move: Color,
     ) -> Self {
         let mut board = Self {
             amazons: [black, white],
@@ -193,24 +193,24 @@ impl Board {
                 board.hash ^= KEYS.arrow[square];
             }
         }
-        if to_move == Stone::White {
+        if to_move == Color::White {
             board.hash ^= KEYS.white_to_move;
         }
         board
     }
 
     /// The side to move.
-    pub fn to_move(&self) -> Stone {
+    pub fn to_move(&self) -> Color {
         self.to_move
     }
 
     /// The squares of `side`'s amazons.
-    pub fn amazons(&self, side: Stone) -> [u8; AMAZONS] {
+    pub fn amazons(&self, side: Color) -> [u8; AMAZONS] {
         self.amazons[side.index()]
     }
 
     /// `side`'s amazons as a bit set.
-    pub fn amazon_bits(&self, side: Stone) -> u128 {
+    pub fn amazon_bits(&self, side: Color) -> u128 {
         self.amazon_bits[side.index()]
     }
 
@@ -231,7 +231,7 @@ impl Board {
 
     /// Whether `side` can move at all: an amazon next to an empty square can always step there
     /// and shoot back onto the square it left.
-    pub fn can_move(&self, side: Stone) -> bool {
+    pub fn can_move(&self, side: Color) -> bool {
         let empty = self.empty();
         self.amazons[side.index()]
             .iter()
@@ -272,7 +272,7 @@ impl Board {
     }
 
     /// Moves an amazon without shooting (a half move, for ordering); the side to move stays.
-    pub fn step_amazon(&mut self, side: Stone, from: u8, to: u8) {
+    pub fn step_amazon(&mut self, side: Color, from: u8, to: u8) {
         let index = side.index();
         for square in self.amazons[index].iter_mut() {
             if *square == from {
@@ -348,12 +348,12 @@ mod tests {
         let board = Board::new();
         // The template's Board[x][y] = WHITE lines, read as (x, y).
         for (x, y) in [(0, 3), (3, 0), (6, 0), (9, 3)] {
-            assert!(board.amazon_bits(Stone::White) >> square(x, y) & 1 == 1);
+            assert!(board.amazon_bits(Color::White) >> square(x, y) & 1 == 1);
         }
         for (x, y) in [(0, 6), (3, 9), (6, 9), (9, 6)] {
-            assert!(board.amazon_bits(Stone::Black) >> square(x, y) & 1 == 1);
+            assert!(board.amazon_bits(Color::Black) >> square(x, y) & 1 == 1);
         }
-        assert_eq!(board.to_move(), Stone::Black);
+        assert_eq!(board.to_move(), Color::Black);
         assert_eq!(board.empty().count_ones(), 92);
     }
 
@@ -388,8 +388,8 @@ mod tests {
         board.generate(&mut moves);
         board.play(moves[17]);
         let rebuilt = Board::from_parts(
-            board.amazons(Stone::Black),
-            board.amazons(Stone::White),
+            board.amazons(Color::Black),
+            board.amazons(Color::White),
             board.arrows(),
             board.to_move(),
         );

@@ -2,7 +2,7 @@
 
 use super::board::{Board, Move};
 use super::search::{Search, Settings};
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 
 /// One Amazons game in progress and the search that picks our moves.
@@ -33,7 +33,7 @@ impl AmazonsEngine {
     }
 
     /// The side to move.
-    pub fn side_to_move(&self) -> Stone {
+    pub fn side_to_move(&self) -> Color {
         self.board.to_move()
     }
 

@@ -12,7 +12,7 @@
 //! The weights move from the positional terms to plain territory as arrows fill the board.
 
 use super::board::{king_neighbours, queen_reach, Board, SQUARES};
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 
 /// Distance of a square no amazon of the side reaches.
 pub const FAR: u8 = u8::MAX;
@@ -90,7 +90,7 @@ impl Distances {
             queen: [[FAR; SQUARES]; 2],
             king: [[FAR; SQUARES]; 2],
         };
-        for side in [Stone::Black, Stone::White] {
+        for side in [Color::Black, Color::White] {
             let start = board.amazon_bits(side);
             let index = side.index();
             distances(start, empty, true, &mut result.queen[index]);
@@ -104,7 +104,7 @@ impl Distances {
 /// none is, the regions are separated and each side only fills its own.
 pub fn regions(board: &Board) -> (u128, u128) {
     let empty = board.empty();
-    let flood = |side: Stone| {
+    let flood = |side: Color| {
         let mut reached = board.amazon_bits(side);
         loop {
             let next = reached | (king_neighbours(reached) & empty);
@@ -114,7 +114,7 @@ pub fn regions(board: &Board) -> (u128, u128) {
             reached = next;
         }
     };
-    (flood(Stone::Black), flood(Stone::White))
+    (flood(Color::Black), flood(Color::White))
 }
 
 /// The position's value for the side to move, in search units (`scale` per square, roughly).
@@ -177,7 +177,7 @@ fn power(distance: u8) -> f32 {
 }
 
 /// The mobility of `side`: squares each amazon reaches in one queen move, capped.
-fn mobility(board: &Board, side: Stone, empty: u128, weights: &Weights) -> f32 {
+fn mobility(board: &Board, side: Color, empty: u128, weights: &Weights) -> f32 {
     board
         .amazons(side)
         .iter()
@@ -193,8 +193,8 @@ fn mobility(board: &Board, side: Stone, empty: u128, weights: &Weights) -> f32 {
 fn separated(board: &Board, black: u128, white: u128, weights: &Weights) -> i32 {
     let me = board.to_move();
     let (mine, theirs) = match me {
-        Stone::Black => (black, white),
-        Stone::White => (white, black),
+        Color::Black => (black, white),
+        Color::White => (white, black),
     };
     // The region's size bounds the moves from above and is met unless arrows cut it badly; the
     // search sees the cuts.
@@ -219,7 +219,7 @@ mod tests {
     fn queen_distances_count_moves() {
         let board = Board::new();
         let distances = Distances::of(&board);
-        let black = Stone::Black.index();
+        let black = Color::Black.index();
         // AG is black's; AE is one queen move up, AA two, as white's AD stands in the way.
         assert_eq!(distances.queen[black][usize::from(square(0, 4))], 1);
         assert_eq!(distances.queen[black][usize::from(square(0, 0))], 2);
@@ -236,7 +236,7 @@ mod tests {
         }
         let black = [square(0, 0), square(1, 0), square(2, 0), square(3, 0)];
         let white = [square(0, 5), square(1, 5), square(2, 5), square(3, 5)];
-        let board = Board::from_parts(black, white, arrows, Stone::Black);
+        let board = Board::from_parts(black, white, arrows, Color::Black);
         let (b, w) = regions(&board);
         assert_eq!(b.count_ones(), 6);
         assert_eq!(w.count_ones(), 76);

@@ -11,15 +11,11 @@
 
 use super::board::{king_neighbours, queen_reach, Board, Move};
 use super::eval::{evaluate, Distances, Weights, FAR};
+use crate::core::color::Color;
 use crate::core::rng::Rng;
-use crate::core::stone::Stone;
+use crate::core::score::{is_decisive, Bound, WIN, WIN_THRESHOLD};
 use crate::core::time::Deadline;
 use std::cmp::Reverse;
-
-/// A won game for the side to move, less the plies to get there.
-pub const WIN: i32 = 1_000_000;
-/// Scores beyond this are wins or losses.
-const WIN_BOUND: i32 = WIN - 1000;
 
 /// The search's tunable numbers.
 #[derive(Clone, Copy, Debug)]
@@ -77,18 +73,26 @@ impl Default for Settings {
     }
 }
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Entry {
     key: u64,
     mv: Move,
     score: i32,
     depth: u8,
-    bound: u8,
+    bound: Option<Bound>,
 }
 
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
+const EMPTY_ENTRY: Entry = Entry {
+    key: 0,
+    mv: Move {
+        from: 0,
+        to: 0,
+        arrow: 0,
+    },
+    score: 0,
+    depth: 0,
+    bound: None,
+};
 
 /// What a finished or interrupted search found.
 #[derive(Clone, Copy, Debug)]
@@ -118,7 +122,7 @@ impl Search {
     pub fn new(settings: Settings, seed: u64) -> Self {
         Self {
             settings,
-            table: vec![Entry::default(); 1usize << settings.table_bits],
+            table: vec![EMPTY_ENTRY; 1usize << settings.table_bits],
             nodes: 0,
             deadline: Deadline::unlimited(),
             stopped: false,
@@ -133,9 +137,7 @@ impl Search {
 
     /// Forgets every stored position (a new game).
     pub fn clear(&mut self) {
-        self.table
-            .iter_mut()
-            .for_each(|entry| *entry = Entry::default());
+        self.table.iter_mut().for_each(|entry| *entry = EMPTY_ENTRY);
     }
 
     /// The best move of the side to move within `deadline`, never one of `rejected`; `None`
@@ -183,7 +185,7 @@ impl Search {
         let mut depth = 2;
         while depth <= self.settings.max_depth
             && self.deadline.elapsed() < start_limit
-            && outcome.score.abs() < WIN_BOUND
+            && !is_decisive(outcome.score)
         {
             let (best, score, complete) = self.root(board, &mut scored, depth);
             // An interrupted iteration searches the previous best first, so whatever it found
@@ -260,18 +262,11 @@ impl Search {
         let slot = (board.hash() as usize) & (self.table.len() - 1);
         let entry = self.table[slot];
         let mut table_move = None;
-        if entry.key == board.hash() && entry.bound != 0 {
+        if let (true, Some(bound)) = (entry.key == board.hash(), entry.bound) {
             table_move = Some(entry.mv);
-            if u32::from(entry.depth) >= depth {
-                let score = from_table(entry.score, ply);
-                let usable = match entry.bound {
-                    EXACT => true,
-                    LOWER => score >= beta,
-                    _ => score <= alpha,
-                };
-                if usable {
-                    return score;
-                }
+            let score = from_table(entry.score, ply);
+            if u32::from(entry.depth) >= depth && bound.settles(score, alpha, beta) {
+                return score;
             }
         }
         let original_alpha = alpha;
@@ -324,19 +319,12 @@ impl Search {
                 }
             }
         }
-        let bound = if best_score <= original_alpha {
-            UPPER
-        } else if best_score >= beta {
-            LOWER
-        } else {
-            EXACT
-        };
         self.table[slot] = Entry {
             key: board.hash(),
             mv: best_move,
             score: to_table(best_score, ply),
             depth: depth.min(255) as u8,
-            bound,
+            bound: Some(Bound::of(best_score, original_alpha, beta)),
         };
         best_score
     }
@@ -403,7 +391,7 @@ impl Search {
     fn arrow_score(
         &self,
         distances: &Distances,
-        side: Stone,
+        side: Color,
         arrow: u8,
         opponent_amazons: u128,
         own_amazons: u128,
@@ -426,9 +414,9 @@ impl Search {
 }
 
 fn to_table(score: i32, ply: i32) -> i32 {
-    if score > WIN_BOUND {
+    if score >= WIN_THRESHOLD {
         score + ply
-    } else if score < -WIN_BOUND {
+    } else if score <= -WIN_THRESHOLD {
         score - ply
     } else {
         score
@@ -436,9 +424,9 @@ fn to_table(score: i32, ply: i32) -> i32 {
 }
 
 fn from_table(score: i32, ply: i32) -> i32 {
-    if score > WIN_BOUND {
+    if score >= WIN_THRESHOLD {
         score - ply
-    } else if score < -WIN_BOUND {
+    } else if score <= -WIN_THRESHOLD {
         score + ply
     } else {
         score
@@ -483,8 +471,8 @@ mod tests {
             blocked |= 1u128 << square(x, y);
         }
         let black = [square(5, 5), square(5, 6), square(6, 5), square(6, 6)];
-        let board = Board::from_parts(black, white, blocked, Stone::Black);
-        assert!(board.can_move(Stone::White));
+        let board = Board::from_parts(black, white, blocked, Color::Black);
+        assert!(board.can_move(Color::White));
         let mut search = Search::new(
             Settings {
                 table_bits: 10,
@@ -496,7 +484,7 @@ mod tests {
         let outcome = search.best_move(&board, deadline, &[]).unwrap();
         let mut after = board;
         after.play(outcome.best);
-        assert!(!after.can_move(Stone::White), "{:?}", outcome);
-        assert!(outcome.score > WIN_BOUND);
+        assert!(!after.can_move(Color::White), "{:?}", outcome);
+        assert!(outcome.score >= WIN_THRESHOLD);
     }
 }

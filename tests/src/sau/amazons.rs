@@ -6,7 +6,7 @@
 //! engine's own `Board[x][y]` layout (x = first letter = column, y = second letter = row), and
 //! paths are walked square by square.
 
-use super::rules::{parse_squares, Colour, GameResult, Referee, Verdict};
+use super::rules::{parse_squares, square_name, Colour, GameResult, Referee, Verdict};
 
 const SIZE: usize = 10;
 
@@ -44,10 +44,6 @@ impl Default for Amazons {
     }
 }
 
-fn name(x: usize, y: usize) -> String {
-    format!("{}{}", (b'A' + x as u8) as char, (b'A' + y as u8) as char)
-}
-
 impl Amazons {
     /// The squares a queen on (x, y) reaches, treating `ignore` as empty.
     fn reach(&self, x: usize, y: usize, ignore: (usize, usize)) -> Vec<(usize, usize)> {
@@ -72,15 +68,6 @@ impl Amazons {
         squares
     }
 
-    /// Every turn the side to move may submit, in the platform's text; empty when the game is
-    /// over.
-    pub fn legal_turns(&self) -> Vec<String> {
-        if self.result.is_some() {
-            return Vec::new();
-        }
-        self.turns_of(self.to_move)
-    }
-
     fn turns_of(&self, colour: Colour) -> Vec<String> {
         let mut turns = Vec::new();
         for x in 0..SIZE {
@@ -90,7 +77,12 @@ impl Amazons {
                 }
                 for (tx, ty) in self.reach(x, y, (SIZE, SIZE)) {
                     for (ax, ay) in self.reach(tx, ty, (x, y)) {
-                        turns.push(format!("{}{}{}", name(x, y), name(tx, ty), name(ax, ay)));
+                        turns.push(format!(
+                            "{}{}{}",
+                            square_name(x, y),
+                            square_name(tx, ty),
+                            square_name(ax, ay)
+                        ));
                     }
                 }
             }
@@ -115,28 +107,6 @@ impl Amazons {
                 next.perft(depth - 1)
             })
             .sum()
-    }
-
-    /// The position drawn for a person: `B`/`W` amazons, `x` arrows, columns A..J across, rows
-    /// A..J down.
-    pub fn picture(&self) -> String {
-        let mut text = String::from("   A B C D E F G H I J\n");
-        for y in 0..SIZE {
-            text.push((b'A' + y as u8) as char);
-            text.push(' ');
-            for x in 0..SIZE {
-                text.push(' ');
-                text.push(match self.cells[x][y] {
-                    Cell::Empty => '.',
-                    Cell::Arrow => 'x',
-                    Cell::Amazon(Colour::Black) => 'B',
-                    Cell::Amazon(Colour::White) => 'W',
-                });
-            }
-            text.push('\n');
-        }
-        text.push_str(&format!("{} to move\n", self.to_move.word()));
-        text
     }
 }
 
@@ -184,6 +154,37 @@ impl Referee for Amazons {
 
     fn result(&self) -> Option<GameResult> {
         self.result
+    }
+
+    /// Every turn the side to move may submit, in the platform's text; empty when the game is
+    /// over.
+    fn legal_turns(&self) -> Vec<String> {
+        if self.result.is_some() {
+            return Vec::new();
+        }
+        self.turns_of(self.to_move)
+    }
+
+    /// The position drawn for a person: `B`/`W` amazons, `x` arrows, columns A..J across, rows
+    /// A..J down.
+    fn picture(&self) -> String {
+        let mut text = String::from("   A B C D E F G H I J\n");
+        for y in 0..SIZE {
+            text.push((b'A' + y as u8) as char);
+            text.push(' ');
+            for x in 0..SIZE {
+                text.push(' ');
+                text.push(match self.cells[x][y] {
+                    Cell::Empty => '.',
+                    Cell::Arrow => 'x',
+                    Cell::Amazon(Colour::Black) => 'B',
+                    Cell::Amazon(Colour::White) => 'W',
+                });
+            }
+            text.push('\n');
+        }
+        text.push_str(&format!("{} to move\n", self.to_move.word()));
+        text
     }
 }
 

@@ -5,7 +5,7 @@
 use super::{SauGame, Square};
 use crate::amazons::board::{column, row, square, Board, Move, SIZE};
 use crate::amazons::engine::AmazonsEngine;
-use crate::core::stone::Stone;
+use crate::core::color::Color;
 use crate::core::time::Deadline;
 
 fn to_square(square: Square) -> u8 {
@@ -35,7 +35,7 @@ impl SauGame for AmazonsEngine {
         AmazonsEngine::new_game(self);
     }
 
-    fn side_to_move(&self) -> Stone {
+    fn side_to_move(&self) -> Color {
         AmazonsEngine::side_to_move(self)
     }
 
