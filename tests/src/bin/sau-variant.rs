@@ -6,9 +6,13 @@
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N]
 //!                      [--leaf-attack-turns N] [--opening-variety N] [--seed N]
+//! sau-variant amazons [--max-depth N] [--width N] [--leaf-width N] [--root-width N]
+//!                     [--queen-moves N] [--arrows-per-queen N]
 //! ```
 //! plus the engines' own `--game-ms` and `--move-ms`.
 
+use engine::amazons::engine::AmazonsEngine;
+use engine::amazons::search::Settings as AmazonsSettings;
 use engine::connect6::engine::Connect6Engine;
 use engine::connect6::search::Settings as Connect6Settings;
 use engine::nogo::engine::NoGoEngine;
@@ -61,7 +65,21 @@ fn run() -> Result<(), String> {
             let mut engine = Connect6Engine::new(settings);
             sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
         }
-        _ => Err("the first argument must be nogo or connect6".to_string()),
+        Some("amazons") => {
+            let base = AmazonsSettings::default();
+            let settings = AmazonsSettings {
+                max_depth: value(&args, "--max-depth", base.max_depth)?,
+                width: value(&args, "--width", base.width)?,
+                leaf_width: value(&args, "--leaf-width", base.leaf_width)?,
+                root_width: value(&args, "--root-width", base.root_width)?,
+                queen_moves: value(&args, "--queen-moves", base.queen_moves)?,
+                arrows_per_queen: value(&args, "--arrows-per-queen", base.arrows_per_queen)?,
+                ..base
+            };
+            let mut engine = AmazonsEngine::new(settings, std::process::id() as u64);
+            sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
+        }
+        _ => Err("the first argument must be nogo, connect6 or amazons".to_string()),
     }
 }
 
