@@ -757,6 +757,9 @@ mod engine {
                 pub arrow_own_square: i32,
                 /// Arrow rule: cost per own amazon next to the arrow.
                 pub arrow_next_to_own: i32,
+                /// Arrow rule, on squares we reach first: cost per empty square around the arrow (filling
+                /// our own region from its dead ends keeps the rest of it in one piece).
+                pub arrow_free_neighbour: i32,
                 /// Random noise up to this many units added to the root's first scores, so that games
                 /// between the same engines differ (no effect on a move that the search prefers clearly).
                 pub root_noise: u32,
@@ -779,6 +782,7 @@ mod engine {
                         arrow_by_distance: [40, 20, 5],
                         arrow_own_square: 30,
                         arrow_next_to_own: 15,
+                        arrow_free_neighbour: 4,
                         iteration_start_percent: 55,
                         root_noise: 6,
                     }
@@ -1091,18 +1095,18 @@ mod engine {
                         while targets != 0 {
                             let arrow = targets.trailing_zeros() as u8;
                             targets &= targets - 1;
-                            arrows
-                                .push((
+                            let free = (king_neighbours(1u128 << arrow) & vacated)
+                                .count_ones() as i32;
+                            let score = self
+                                .arrow_score(
+                                    &distances,
+                                    side,
                                     arrow,
-                                    self
-                                        .arrow_score(
-                                            &distances,
-                                            side,
-                                            arrow,
-                                            opponent_amazons,
-                                            own_amazons,
-                                        ),
-                                ));
+                                    opponent_amazons,
+                                    own_amazons,
+                                    free,
+                                );
+                            arrows.push((arrow, score));
                         }
                         arrows.sort_by_key(|entry| Reverse(entry.1));
                         for &(arrow, arrow_score) in arrows
@@ -1132,7 +1136,8 @@ mod engine {
                     list
                 }
 
-                /// The cheap value of shooting onto `arrow` for `side`, from the node's distance maps.
+                /// The cheap value of shooting onto `arrow` for `side`, from the node's distance maps;
+                /// `free` empty squares lie around the arrow.
                 fn arrow_score(
                     &self,
                     distances: &Distances,
@@ -1140,6 +1145,7 @@ mod engine {
                     arrow: u8,
                     opponent_amazons: u128,
                     own_amazons: u128,
+                    free: i32,
                 ) -> i32 {
                     let settings = &self.settings;
                     let square = usize::from(arrow);
@@ -1155,7 +1161,9 @@ mod engine {
                             += settings
                                 .arrow_by_distance[usize::from(theirs.clamp(1, 3)) - 1];
                     } else if mine < theirs {
-                        score -= settings.arrow_own_square;
+                        score
+                            -= settings.arrow_own_square
+                                + free * settings.arrow_free_neighbour;
                     }
                     score
                 }
