@@ -97,6 +97,7 @@ mod engine {
         //! - [`board`]: the position on 128-bit boards, move generation and legality.
         //! - [`eval`]: territory by queen and king distances, and mobility.
         //! - [`search`]: alpha-beta with a selective move list.
+        //! - [`endgame`]: once the regions are separated, the longest filling of our own squares.
         //! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
 
         pub mod board {
@@ -367,6 +368,14 @@ mod engine {
                     self.to_move = self.to_move.opponent();
                 }
 
+                /// Gives the move to `side` (the endgame's search plays one side alone).
+                pub fn set_to_move(&mut self, side: Color) {
+                    if side != self.to_move {
+                        self.to_move = side;
+                        self.hash ^= KEYS.white_to_move;
+                    }
+                }
+
                 /// Moves an amazon without shooting (a half move, for ordering); the side to move stays.
                 pub fn step_amazon(&mut self, side: Color, from: u8, to: u8) {
                     let index = side.index();
@@ -402,11 +411,147 @@ mod engine {
             }
         }
 
+        pub mod endgame {
+            // engine/src/amazons/endgame.rs
+            //! The endgame after the regions have separated: no empty square is reachable by both sides, so
+            //! each side only fills its own squares and the one that runs out of moves first loses. Our best
+            //! play then ignores the opponent: make as many moves as possible in our own regions.
+            //!
+            //! A depth-first search over our own moves alone (the opponent's turns do not touch our squares)
+            //! with branch and bound: a line can make at most one move per empty square our amazons can still
+            //! reach, so a branch that cannot beat the best line is cut, and the search ends as soon as a line
+            //! fills every square. Arrows onto squares with few empty neighbours come first (filling dead ends
+            //! keeps the rest connected), which usually finds a filling line at once. When the clock runs out
+            //! first, the best line so far is played.
+
+            use super::board::{king_neighbours, Board, Move};
+            use super::eval::regions;
+            use crate::engine::core::color::Color;
+            use crate::engine::core::time::Deadline;
+
+            /// Whether no empty square is reachable by both sides any more.
+            pub fn is_separated(board: &Board) -> bool {
+                let (black, white) = regions(board);
+                black & white == 0
+            }
+
+            /// The squares `side` can still reach (king steps over empty squares from its amazons).
+            fn reach(board: &Board, side: Color) -> u128 {
+                let (black, white) = regions(board);
+                match side {
+                    Color::Black => black,
+                    Color::White => white,
+                }
+            }
+
+            /// What the filling search found: the first move of its best line and the line's length.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Filling {
+                /// The move to play.
+                pub first: Move,
+                /// How many moves the best line makes, this one included.
+                #[allow(dead_code)]
+                pub moves: u32,
+                /// Whether the search finished: `moves` is then the most the side can make.
+                #[allow(dead_code)]
+                pub exact: bool,
+            }
+
+            struct Filler {
+                side: Color,
+                deadline: Deadline,
+                best: u32,
+                best_first: Option<Move>,
+                upper: u32,
+                stopped: bool,
+            }
+
+            /// The best filling move of the side to move in a separated position, never one of
+            /// `rejected`; `None` when it has no other move.
+            pub fn best_filling(
+                board: &Board,
+                deadline: Deadline,
+                rejected: &[Move],
+            ) -> Option<Filling> {
+                let side = board.to_move();
+                let mut filler = Filler {
+                    side,
+                    deadline,
+                    best: 0,
+                    best_first: None,
+                    upper: reach(board, side).count_ones(),
+                    stopped: false,
+                };
+                filler.search(board, 0, None, rejected);
+                filler
+                    .best_first
+                    .map(|first| Filling {
+                        first,
+                        moves: filler.best,
+                        exact: !filler.stopped,
+                    })
+            }
+
+            impl Filler {
+                fn search(
+                    &mut self,
+                    board: &Board,
+                    made: u32,
+                    first: Option<Move>,
+                    rejected: &[Move],
+                ) {
+                    if made > self.best {
+                        self.best = made;
+                        self.best_first = first;
+                    }
+                    if self.best >= self.upper || self.stopped {
+                        return;
+                    }
+                    if self.deadline.hard_passed()
+                        || (self.best > 0 && self.deadline.soft_passed())
+                    {
+                        self.stopped = true;
+                        return;
+                    }
+                    if made + reach(board, self.side).count_ones() <= self.best {
+                        return;
+                    }
+                    let mut moves = Vec::new();
+                    board.generate(&mut moves);
+                    if first.is_none() {
+                        moves.retain(|mv| !rejected.contains(mv));
+                    }
+                    let empty = board.empty();
+                    let mut keyed: Vec<(u32, Move)> = moves
+                        .into_iter()
+                        .map(|mv| {
+                            let after = (empty | 1u128 << mv.from) & !(1u128 << mv.to)
+                                & !(1u128 << mv.arrow);
+                            let free = (king_neighbours(1u128 << mv.arrow) & after)
+                                .count_ones();
+                            (free, mv)
+                        })
+                        .collect();
+                    keyed.sort_by_key(|&(free, _)| free);
+                    for (_, mv) in keyed {
+                        let mut next = *board;
+                        next.play(mv);
+                        next.set_to_move(self.side);
+                        self.search(&next, made + 1, first.or(Some(mv)), rejected);
+                        if self.stopped || self.best >= self.upper {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+
         pub mod engine {
             // engine/src/amazons/engine.rs
             //! The Amazons engine: the position and the search, speaking only [`Move`]s.
 
             use super::board::{Board, Move};
+            use super::endgame::{best_filling, is_separated};
             use super::search::{Search, Settings};
             use crate::engine::core::color::Color;
             use crate::engine::core::time::Deadline;
@@ -477,6 +622,15 @@ mod engine {
                     deadline: Deadline,
                     rejected: &[Move],
                 ) -> Option<Move> {
+                    if is_separated(&self.board) {
+                        if let Some(filling) = best_filling(
+                            &self.board,
+                            deadline,
+                            rejected,
+                        ) {
+                            return Some(filling.first);
+                        }
+                    }
                     let outcome = self
                         .search
                         .best_move(&self.board, deadline, rejected)?;
@@ -1353,6 +1507,11 @@ mod engine {
                 /// Time spent since `start`.
                 pub fn elapsed(&self) -> Duration {
                     self.start.elapsed()
+                }
+
+                /// Whether the soft limit has passed.
+                pub fn soft_passed(&self) -> bool {
+                    self.elapsed() >= self.soft
                 }
 
                 /// Whether the hard limit has passed.

@@ -271,6 +271,14 @@ impl Board {
         self.to_move = self.to_move.opponent();
     }
 
+    /// Gives the move to `side` (the endgame's search plays one side alone).
+    pub fn set_to_move(&mut self, side: Color) {
+        if side != self.to_move {
+            self.to_move = side;
+            self.hash ^= KEYS.white_to_move;
+        }
+    }
+
     /// Moves an amazon without shooting (a half move, for ordering); the side to move stays.
     pub fn step_amazon(&mut self, side: Color, from: u8, to: u8) {
         let index = side.index();

@@ -1,6 +1,7 @@
 //! The Amazons engine: the position and the search, speaking only [`Move`]s.
 
 use super::board::{Board, Move};
+use super::endgame::{best_filling, is_separated};
 use super::search::{Search, Settings};
 use crate::core::color::Color;
 use crate::core::time::Deadline;
@@ -67,6 +68,11 @@ impl AmazonsEngine {
 
     /// Our move within `deadline`, never one of `rejected`; `None` when there is none.
     pub fn think(&mut self, deadline: Deadline, rejected: &[Move]) -> Option<Move> {
+        if is_separated(&self.board) {
+            if let Some(filling) = best_filling(&self.board, deadline, rejected) {
+                return Some(filling.first);
+            }
+        }
         let outcome = self.search.best_move(&self.board, deadline, rejected)?;
         Some(outcome.best)
     }

@@ -8,9 +8,11 @@
 //! - [`board`]: the position on 128-bit boards, move generation and legality.
 //! - [`eval`]: territory by queen and king distances, and mobility.
 //! - [`search`]: alpha-beta with a selective move list.
+//! - [`endgame`]: once the regions are separated, the longest filling of our own squares.
 //! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
 
 pub mod board;
+pub mod endgame;
 pub mod engine;
 pub mod eval;
 pub mod search;
