@@ -157,7 +157,10 @@ mod engine {
             /// The squares one king step from any square of `bits`.
             #[inline]
             pub fn king_neighbours(bits: u128) -> u128 {
-                let row = bits | ((bits << 1) & !COLUMN_0) | ((bits >> 1) & !COLUMN_9);
+                // The row is cut to the board before it moves up, or a bit past the last square would
+                // come back onto the first column.
+                let row = (bits | ((bits << 1) & !COLUMN_0) | ((bits >> 1) & !COLUMN_9))
+                    & FULL;
                 (row | (row << SIZE) | (row >> SIZE)) & FULL & !bits
             }
 

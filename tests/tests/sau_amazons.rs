@@ -42,7 +42,7 @@ fn next(state: &mut u64) -> u64 {
 #[test]
 fn engine_and_referee_agree_on_every_turn_of_random_games() {
     let mut seed = 0x1234_5678_9abc_def1u64;
-    for _ in 0..3 {
+    for _ in 0..10 {
         let mut board = Board::new();
         let mut referee = Amazons::default();
         loop {

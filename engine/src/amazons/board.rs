@@ -61,7 +61,9 @@ pub fn shift(bits: u128, dir: usize) -> u128 {
 /// The squares one king step from any square of `bits`.
 #[inline]
 pub fn king_neighbours(bits: u128) -> u128 {
-    let row = bits | ((bits << 1) & !COLUMN_0) | ((bits >> 1) & !COLUMN_9);
+    // The row is cut to the board before it moves up, or a bit past the last square would
+    // come back onto the first column.
+    let row = (bits | ((bits << 1) & !COLUMN_0) | ((bits >> 1) & !COLUMN_9)) & FULL;
     (row | (row << SIZE) | (row >> SIZE)) & FULL & !bits
 }
 
@@ -386,6 +388,20 @@ mod tests {
                 };
                 assert_eq!(shift(1u128 << sq, dir), expected, "dir {dir} square {sq}");
             }
+        }
+    }
+
+    #[test]
+    fn king_steps_never_wrap() {
+        for sq in 0..SQUARES as u8 {
+            let mut expected = 0u128;
+            for &(dx, dy) in &DIRECTIONS {
+                let (x, y) = (column(sq) as i32 + dx, row(sq) as i32 + dy);
+                if (0..10).contains(&x) && (0..10).contains(&y) {
+                    expected |= 1u128 << square(x as usize, y as usize);
+                }
+            }
+            assert_eq!(king_neighbours(1u128 << sq), expected, "square {sq}");
         }
     }
 

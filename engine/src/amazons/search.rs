@@ -495,3 +495,30 @@ mod tests {
         assert!(outcome.score >= WIN_THRESHOLD);
     }
 }
+
+#[cfg(test)]
+mod stress {
+    use super::*;
+
+    #[test]
+    fn every_position_of_random_games_has_candidates() {
+        let search = Search::new(
+            Settings {
+                table_bits: 4,
+                ..Settings::default()
+            },
+            1,
+        );
+        let mut rng = Rng::new(5);
+        for _ in 0..15 {
+            let mut board = Board::new();
+            while board.can_move(board.to_move()) {
+                let list = search.candidates(&board, None);
+                assert!(!list.is_empty(), "{board:?}");
+                let mut moves = Vec::new();
+                board.generate(&mut moves);
+                board.play(moves[rng.below(moves.len() as u32) as usize]);
+            }
+        }
+    }
+}
