@@ -625,7 +625,9 @@ mod engine {
                     deadline: Deadline,
                     rejected: &[Move],
                 ) -> Option<Move> {
-                    if is_separated(&self.board) {
+                    if self.search.settings().filling_endgame
+                        && is_separated(&self.board)
+                    {
                         if let Some(filling) = best_filling(
                             &self.board,
                             deadline,
@@ -920,6 +922,9 @@ mod engine {
                 /// Random noise up to this many units added to the root's first scores, so that games
                 /// between the same engines differ (no effect on a move that the search prefers clearly).
                 pub root_noise: u32,
+                /// Once the regions are separated, choose moves by the filling search of
+                /// [`endgame`](super::endgame) instead of this search.
+                pub filling_endgame: bool,
                 /// Start no new iteration once this share (in per cent) of the soft limit is spent.
                 pub iteration_start_percent: u32,
             }
@@ -942,6 +947,7 @@ mod engine {
                         arrow_free_neighbour: 4,
                         iteration_start_percent: 55,
                         root_noise: 6,
+                        filling_endgame: true,
                     }
                 }
             }
@@ -997,6 +1003,11 @@ mod engine {
                         stopped: false,
                         rng: Rng::new(seed),
                     }
+                }
+
+                /// The settings in use.
+                pub fn settings(&self) -> &Settings {
+                    &self.settings
                 }
 
                 /// Forgets every stored position (a new game).

@@ -68,7 +68,7 @@ impl AmazonsEngine {
 
     /// Our move within `deadline`, never one of `rejected`; `None` when there is none.
     pub fn think(&mut self, deadline: Deadline, rejected: &[Move]) -> Option<Move> {
-        if is_separated(&self.board) {
+        if self.search.settings().filling_endgame && is_separated(&self.board) {
             if let Some(filling) = best_filling(&self.board, deadline, rejected) {
                 return Some(filling.first);
             }

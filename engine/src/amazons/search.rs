@@ -51,6 +51,9 @@ pub struct Settings {
     /// Random noise up to this many units added to the root's first scores, so that games
     /// between the same engines differ (no effect on a move that the search prefers clearly).
     pub root_noise: u32,
+    /// Once the regions are separated, choose moves by the filling search of
+    /// [`endgame`](super::endgame) instead of this search.
+    pub filling_endgame: bool,
     /// Start no new iteration once this share (in per cent) of the soft limit is spent.
     pub iteration_start_percent: u32,
 }
@@ -73,6 +76,7 @@ impl Default for Settings {
             arrow_free_neighbour: 4,
             iteration_start_percent: 55,
             root_noise: 6,
+            filling_endgame: true,
         }
     }
 }

@@ -7,7 +7,7 @@
 //!                      [--cells N] [--root-turns N] [--root-cells N]
 //!                      [--leaf-attack-turns N] [--opening-variety N] [--seed N]
 //! sau-variant amazons [--max-depth N] [--width N] [--leaf-width N] [--root-width N]
-//!                     [--queen-moves N] [--arrows-per-queen N]
+//!                     [--queen-moves N] [--arrows-per-queen N] [--no-filling-endgame]
 //! ```
 //! plus the engines' own `--game-ms` and `--move-ms`.
 
@@ -74,6 +74,7 @@ fn run() -> Result<(), String> {
                 root_width: value(&args, "--root-width", base.root_width)?,
                 queen_moves: value(&args, "--queen-moves", base.queen_moves)?,
                 arrows_per_queen: value(&args, "--arrows-per-queen", base.arrows_per_queen)?,
+                filling_endgame: !args.iter().any(|arg| arg == "--no-filling-endgame"),
                 ..base
             };
             let mut engine = AmazonsEngine::new(settings, std::process::id() as u64);
