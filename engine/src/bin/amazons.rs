@@ -2,12 +2,12 @@
 //! answers on stdout.
 //!
 //! Options: `--game-ms <n>` thinking time for a whole game (default 15 minutes), `--move-ms <n>`
-//! the most one move may take (default 30 seconds). `amazons bench [ms]` instead searches a few
-//! positions for `ms` milliseconds each (default 1000) and prints depth, nodes and speed.
+//! the most one move may take (default 30 seconds). `amazons bench [ms]` instead plays a
+//! game against itself at `ms` milliseconds a move (default 1000) and prints each move's time.
 
-use engine::amazons::board::Board;
+use engine::amazons::endgame::is_separated;
 use engine::amazons::engine::AmazonsEngine;
-use engine::amazons::search::{Search, Settings};
+use engine::amazons::search::Settings;
 use engine::core::time::Deadline;
 use engine::protocol::sau::{self, TimeControl};
 use std::io;
@@ -50,28 +50,34 @@ fn main() -> ExitCode {
     }
 }
 
-/// Plays a short game against itself at `millis` a move and prints what each search reached.
+/// Plays a game against itself at `millis` a move and prints what each search reached and the
+/// slowest answer.
 fn bench(millis: u64) {
-    let mut search = Search::new(Settings::default(), 1);
-    let mut board = Board::new();
+    let mut engine = AmazonsEngine::new(Settings::default(), 1);
     let limit = Duration::from_millis(millis);
-    for turn in 1..=12 {
-        if !board.can_move(board.to_move()) {
+    let mut slowest = Duration::ZERO;
+    for turn in 1.. {
+        if engine.is_over() {
+            println!(
+                "turn {turn:2}: {:?} cannot move and loses",
+                engine.side_to_move()
+            );
             break;
         }
+        let separated = is_separated(engine.board());
         let deadline = Deadline::new(limit, limit);
-        let outcome = match search.best_move(&board, deadline, &[]) {
-            Some(outcome) => outcome,
+        let mv = match engine.think(deadline, &[]) {
+            Some(mv) => mv,
             None => break,
         };
-        let seconds = deadline.elapsed().as_secs_f64();
+        let spent = deadline.elapsed();
+        slowest = slowest.max(spent);
+        let phase = if separated { "filling" } else { "search" };
         println!(
-            "turn {turn:2}: depth {:2} score {:6} nodes {:8} ({:.0} nodes/s) in {seconds:.2} s",
-            outcome.depth,
-            outcome.score,
-            outcome.nodes,
-            outcome.nodes as f64 / seconds.max(1e-6)
+            "turn {turn:2}: {phase:7} {mv:?} in {:.3} s",
+            spent.as_secs_f64()
         );
-        board.play(outcome.best);
+        engine.play(mv);
     }
+    println!("slowest move {:.3} s", slowest.as_secs_f64());
 }
