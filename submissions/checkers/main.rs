@@ -9,9 +9,11 @@
 //! - `bench`: a fixed-depth search of a few positions, with the speed in nodes per second.
 
 // engine/src/bin/checkers.rs
+use crate::engine::checkers::engine::Settings;
 use crate::engine::checkers::position::Position;
 use crate::engine::checkers::search::{Limits, Searcher};
-use crate::engine::protocol::checkers_judge::{run, Config};
+use crate::engine::protocol::checkers_judge::run;
+use std::io;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -23,7 +25,10 @@ fn main() -> ExitCode {
             bench();
             Ok(())
         }
-        _ => judge_config(&args).map(run),
+        _ => {
+            judge_settings(&args)
+                .map(|settings| run(settings, io::stdin().lock(), io::stdout()))
+        }
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -38,8 +43,8 @@ fn main() -> ExitCode {
 }
 
 /// Reads `--move-ms` and `--game-ms`.
-fn judge_config(args: &[String]) -> Result<Config, String> {
-    let mut config = Config::judge();
+fn judge_settings(args: &[String]) -> Result<Settings, String> {
+    let mut config = Settings::judge();
     let mut game_given = false;
     let mut words = args.iter();
     while let Some(flag) = words.next() {
@@ -139,7 +144,8 @@ mod engine {
         //! 120 plies (man 1, king 3).
         //!
         //! - [`square`], [`bitboard`], [`moves`], [`position`]: the value types and the rules.
-        //! - [`eval`], [`tt`], [`search`], [`timing`]: the engine.
+        //! - [`eval`], [`tt`], [`search`], [`timing`]: the evaluation, the search and the clock.
+        //! - [`engine`]: a game in progress with its clock and search, the one type the judge adapter uses.
 
         pub mod bitboard {
             // engine/src/checkers/bitboard.rs
@@ -228,6 +234,189 @@ mod engine {
                     let index = self.0.trailing_zeros();
                     self.0 &= self.0 - 1;
                     Some(Square::new(index as u8))
+                }
+            }
+        }
+
+        pub mod engine {
+            // engine/src/checkers/engine.rs
+            //! The checkers engine: one game in progress, its clock and the search, speaking only
+            //! positions, squares and moves. The judge adapter turns lines into these calls.
+
+            use super::moves::Move;
+            use super::position::Position;
+            use super::search::{Limits, SearchResult, Searcher};
+            use super::square::Square;
+            use super::timing::{our_moves_left, MARGINS};
+            use crate::engine::core::clock::{Clock, TimeControl};
+            use crate::engine::core::color::Color;
+            use crate::engine::core::ponder::Ponder;
+            use crate::engine::core::time::StopFlag;
+            use std::time::{Duration, Instant};
+
+            /// Settings of a game.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Settings {
+                /// Time limit of one move.
+                pub move_limit: Duration,
+                /// Time limit of all our moves in a game.
+                pub game_limit: Duration,
+                /// Transposition table size.
+                pub table_mb: usize,
+            }
+
+            impl Settings {
+                /// The judge's limits: 2 s a move, 90 s a game. The table (64 MB) keeps the process far
+                /// below the 350 MB memory limit.
+                pub fn judge() -> Settings {
+                    Settings {
+                        move_limit: Duration::from_secs(2),
+                        game_limit: Duration::from_secs(90),
+                        table_mb: 64,
+                    }
+                }
+
+                /// The limits as the shared clock takes them.
+                pub fn time_control(&self) -> TimeControl {
+                    TimeControl {
+                        per_move: self.move_limit,
+                        per_game: self.game_limit,
+                    }
+                }
+            }
+
+            /// Why an opponent's move was not played.
+            #[derive(Clone, Debug, PartialEq, Eq)]
+            pub enum MoveError {
+                /// A square of the path lies off the dark squares of the board.
+                OffTheBoard,
+                /// No legal move of the opponent follows this path.
+                Illegal,
+            }
+
+            /// What our move was and how it was found.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Report {
+                /// The move played.
+                pub best: Move,
+                /// The search's result.
+                pub search: SearchResult,
+                /// The game ply the move was played at.
+                pub ply: u32,
+                /// Time from the request to the answer.
+                pub spent: Duration,
+                /// Our time used in this game, this move included.
+                pub game_used: Duration,
+            }
+
+            /// A checkers game in progress, seen from our side.
+            pub struct CheckersEngine {
+                settings: Settings,
+                searcher: Searcher,
+                position: Position,
+                us: Color,
+                clock: Clock,
+            }
+
+            impl CheckersEngine {
+                /// An engine with its table allocated, ready for a game as black.
+                pub fn new(settings: Settings) -> CheckersEngine {
+                    CheckersEngine {
+                        searcher: Searcher::new(settings.table_mb),
+                        settings,
+                        position: Position::start(),
+                        us: Color::Black,
+                        clock: Clock::new(settings.time_control(), MARGINS),
+                    }
+                }
+
+                /// Starts a game from the initial position, our side being `us`.
+                pub fn new_game(&mut self, us: Color) {
+                    self.us = us;
+                    self.position = Position::start();
+                    self.clock = Clock::new(self.settings.time_control(), MARGINS);
+                }
+
+                /// The current position.
+                pub fn position(&self) -> &Position {
+                    &self.position
+                }
+
+                /// Plays the opponent's move given by the squares it visits.
+                pub fn play_opponent(
+                    &mut self,
+                    path: &[(i32, i32)],
+                ) -> Result<(), MoveError> {
+                    let squares: Option<Vec<Square>> = path
+                        .iter()
+                        .map(|&(row, col)| Square::from_row_col(row, col))
+                        .collect();
+                    let squares = squares.ok_or(MoveError::OffTheBoard)?;
+                    // Normally the opponent is to move; if we are, the judge skipped our turn.
+                    let candidates = [self.position, self.position.pass()];
+                    let next = candidates
+                        .iter()
+                        .filter(|position| position.side() != self.us)
+                        .find_map(|position| {
+                            position.find_move(&squares).map(|mv| position.apply(mv))
+                        })
+                        .ok_or(MoveError::Illegal)?;
+                    self.position = next;
+                    Ok(())
+                }
+
+                /// Whether it is the opponent's turn in the current position.
+                pub fn opponent_to_move(&self) -> bool {
+                    self.position.side() != self.us
+                }
+
+                /// Finds and plays our move, the request having arrived at `received`; `None` when we have
+                /// no legal move. If the opponent is to move, the judge skipped its turn: it passes. Raising
+                /// `quit` cuts the search short (the best move so far is still played).
+                pub fn think(
+                    &mut self,
+                    received: Instant,
+                    quit: &StopFlag,
+                ) -> Option<Report> {
+                    if self.opponent_to_move() {
+                        self.position = self.position.pass();
+                    }
+                    let deadline = self
+                        .clock
+                        .deadline(received, our_moves_left(self.position.ply()));
+                    let limits = Limits {
+                        deadline,
+                        stop: Some(*quit),
+                        ..Limits::timed(deadline.soft, deadline.hard)
+                    };
+                    let search = self.searcher.think(&self.position, limits);
+                    let best = search.best?;
+                    let spent = received.elapsed();
+                    self.clock.spend(spent);
+                    let ply = self.position.ply();
+                    self.position = self.position.apply(best);
+                    Some(Report {
+                        best,
+                        search,
+                        ply,
+                        spent,
+                        game_used: self.clock.used(),
+                    })
+                }
+            }
+
+            impl Ponder for CheckersEngine {
+                /// Searches the opponent's position to fill the table; nothing when it is our turn or the
+                /// game is over.
+                fn ponder(&mut self, stop: &StopFlag) {
+                    if !self.opponent_to_move() || self.position.outcome(1).is_some() {
+                        return;
+                    }
+                    let limits = Limits {
+                        stop: Some(*stop),
+                        ..Limits::timed(Duration::MAX, Duration::MAX)
+                    };
+                    self.searcher.think(&self.position, limits);
                 }
             }
         }
@@ -1514,7 +1703,7 @@ mod engine {
 
                 fn should_stop(&self) -> bool {
                     self.limits.deadline.hard_passed()
-                        || self.limits.stop.as_ref().is_some_and(|s| s.is_raised())
+                        || self.limits.stop.as_ref().map_or(false, |s| s.is_raised())
                 }
             }
 
@@ -1676,79 +1865,31 @@ mod engine {
 
         pub mod timing {
             // engine/src/checkers/timing.rs
-            //! The time manager: how long to think for one move, given the per-move and per-game limits
-            //! and the plies left before the game stops at ply 120.
+            //! How checkers spends the judge's time: the shared clock with this game's margins, and the
+            //! moves still ours before the game stops at ply 120.
 
             use super::position::MAX_PLIES;
+            use crate::engine::core::clock::Margins;
             use std::time::Duration;
 
-            /// The clock of one side for one game.
-            #[derive(Clone, Copy, Debug)]
-            pub struct Clock {
-                /// The judge's limit for one move.
-                pub move_limit: Duration,
-                /// The judge's limit for all our moves of a game.
-                pub game_limit: Duration,
-                /// Time used so far this game.
-                pub used: Duration,
-            }
+            /// The search may use at most 72% of the move limit (the rest covers reading the command,
+            /// printing, the judge's own overhead and a machine slower or busier than ours) and 92% of the
+            /// game; an iteration is not started past 75% of the even share, and the search is cut at 2.5
+            /// times the share and at a quarter of the game time left.
+            pub const MARGINS: Margins = Margins {
+                game_reserve_percent: 8,
+                game_reserve_min: Duration::ZERO,
+                move_margin_percent: 28,
+                move_margin_min: Duration::ZERO,
+                soft_percent: 75,
+                hard_percent: 250,
+                left_divisor: 4,
+            };
 
-            /// Soft and hard limits for one move.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub struct Budget {
-                /// No new iteration after this.
-                pub soft: Duration,
-                /// Stop the search at once after this.
-                pub hard: Duration,
-            }
-
-            /// Part of the move limit the search may use at most: the rest covers reading the command,
-            /// printing, the judge's own overhead, and a machine slower or busier than ours.
-            const MOVE_SHARE: f64 = 0.72;
-
-            /// Part of the game limit the plan spends; the rest is a reserve.
-            const GAME_SHARE: f64 = 0.92;
-
-            impl Clock {
-                /// A clock with nothing used.
-                pub fn new(move_limit: Duration, game_limit: Duration) -> Clock {
-                    Clock {
-                        move_limit,
-                        game_limit,
-                        used: Duration::ZERO,
-                    }
-                }
-
-                /// The budget for our move at game ply `ply`.
-                ///
-                /// The game time left is spread evenly over our moves left before the ply limit; an
-                /// iteration is not started past 75% of that share (the next one would take about as long
-                /// again as all before it), and the search is cut at 2.5 times the share, at the move
-                /// limit's safe part, and at a quarter of the game time left. Time a move does not use
-                /// raises the share of the moves after it.
-                pub fn budget(&self, ply: u32) -> Budget {
-                    let plies_left = MAX_PLIES.saturating_sub(ply).max(1);
-                    let our_moves_left = (plies_left + 1) / 2;
-                    let game_left = self
-                        .game_limit
-                        .mul_f64(GAME_SHARE)
-                        .saturating_sub(self.used);
-                    let share = game_left / our_moves_left;
-                    let hard = self
-                        .move_limit
-                        .mul_f64(MOVE_SHARE)
-                        .min(share.mul_f64(2.5))
-                        .min(game_left / 4);
-                    Budget {
-                        soft: share.mul_f64(0.75).min(hard),
-                        hard,
-                    }
-                }
-
-                /// Adds the time one move took.
-                pub fn spend(&mut self, time: Duration) {
-                    self.used += time;
-                }
+            /// Our moves left at game ply `ply`, the one about to be played included.
+            pub fn our_moves_left(ply: u32) -> u32 {
+                let plies_left = MAX_PLIES.saturating_sub(ply).max(1);
+                (plies_left + 1) / 2
             }
         }
 
@@ -1868,7 +2009,102 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers.
+        //! What every engine shares: the two sides, search scores and bounds, the time manager and its
+        //! deadlines, random numbers, and the worker thread that ponders.
+
+        pub mod clock {
+            // engine/src/core/clock.rs
+            //! One time manager for every engine: from the judge's per-move and per-game limits and the time
+            //! already used, a soft and a hard deadline for the next move.
+            //!
+            //! The time left, less a reserve, is spread evenly over the moves the game still expects from
+            //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
+            //! (hard), never past the safe part of the move limit nor a fraction of the time left.
+
+            use super::time::Deadline;
+            use std::time::{Duration, Instant};
+
+            /// The judge's limits.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct TimeControl {
+                /// The most one move may take.
+                pub per_move: Duration,
+                /// Thinking time for all our moves of a game.
+                pub per_game: Duration,
+            }
+
+            /// How a game spends its time; each engine keeps its own, named where it is tuned.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct Margins {
+                /// Percent of the game time never planned for (pipes, process start, a slower machine).
+                pub game_reserve_percent: u32,
+                /// The least that reserve may be.
+                pub game_reserve_min: Duration,
+                /// Percent of the move limit never planned for.
+                pub move_margin_percent: u32,
+                /// The least that margin may be.
+                pub move_margin_min: Duration,
+                /// The soft limit, in percent of the even share.
+                pub soft_percent: u32,
+                /// The hard limit, in percent of the even share.
+                pub hard_percent: u32,
+                /// One move never takes more than the time left divided by this.
+                pub left_divisor: u32,
+            }
+
+            /// The clock of one side for one game.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Clock {
+                control: TimeControl,
+                margins: Margins,
+                used: Duration,
+            }
+
+            impl Clock {
+                /// A clock with nothing used.
+                pub fn new(control: TimeControl, margins: Margins) -> Clock {
+                    Clock {
+                        control,
+                        margins,
+                        used: Duration::ZERO,
+                    }
+                }
+
+                /// Our time used in this game.
+                pub fn used(&self) -> Duration {
+                    self.used
+                }
+
+                /// The deadline of a move that started at `start`, when the game expects `moves_left` more
+                /// moves from us (this one included).
+                pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+                    let margins = &self.margins;
+                    let game = self.control.per_game;
+                    let reserve = (game * margins.game_reserve_percent / 100)
+                        .max(margins.game_reserve_min);
+                    let usable = game.saturating_sub(reserve).saturating_sub(self.used);
+                    let share = usable / moves_left.max(1);
+                    let per_move = self.control.per_move;
+                    let margin = (per_move * margins.move_margin_percent / 100)
+                        .max(margins.move_margin_min);
+                    let hard = (share * margins.hard_percent / 100)
+                        .min(usable / margins.left_divisor.max(1))
+                        .min(per_move.saturating_sub(margin));
+                    let soft = (share * margins.soft_percent / 100).min(hard);
+                    Deadline {
+                        start,
+                        soft,
+                        hard,
+                        stop: None,
+                    }
+                }
+
+                /// Adds the time one move took.
+                pub fn spend(&mut self, time: Duration) {
+                    self.used += time;
+                }
+            }
+        }
 
         pub mod color {
             // engine/src/core/color.rs
@@ -1896,6 +2132,114 @@ mod engine {
                 /// 0 for black, 1 for white: an index into per-side arrays.
                 pub fn index(self) -> usize {
                     self as usize
+                }
+            }
+        }
+
+        pub mod ponder {
+            // engine/src/core/ponder.rs
+            //! An engine on a thread of its own that thinks on the opponent's time: the protocol reader
+            //! hands it commands, and between commands it ponders until the next one arrives.
+
+            use super::time::StopFlag;
+            use std::io;
+            use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+            use std::thread::{self, JoinHandle};
+
+            /// An engine that can use the time while it waits for the opponent.
+            pub trait Ponder {
+                /// Thinks (filling tables, never answering) until `stop` is raised; returns at once when
+                /// there is nothing to think about.
+                fn ponder(&mut self, stop: &StopFlag);
+            }
+
+            /// The thread that owns the engine. Dropping it ends the thread, interrupting any search.
+            pub struct Worker<C> {
+                commands: Option<Sender<C>>,
+                /// Raised with every command: ends pondering so that the command is handled.
+                interrupt: StopFlag,
+                /// Raised once, to end the thread: the searches that handle commands watch it.
+                quit: StopFlag,
+                thread: Option<JoinHandle<()>>,
+            }
+
+            impl<C: Send + 'static> Worker<C> {
+                /// Starts the thread. `handle` gets each command with the quit flag, which its searches
+                /// should watch.
+                pub fn spawn<E, H>(mut engine: E, mut handle: H) -> io::Result<Worker<C>>
+                where
+                    E: Ponder + Send + 'static,
+                    H: FnMut(&mut E, C, &StopFlag) + Send + 'static,
+                {
+                    let (sender, receiver) = mpsc::channel::<C>();
+                    let interrupt = StopFlag::new();
+                    let quit = StopFlag::new();
+                    let thread = {
+                        // The searches recurse deeply at most a few hundred levels; a roomy stack costs
+                        // nothing.
+                        thread::Builder::new()
+                            .stack_size(64 << 20)
+                            .spawn(move || {
+                                loop {
+                                    let next = match next_command(
+                                        &receiver,
+                                        &interrupt,
+                                        &mut engine,
+                                    ) {
+                                        Some(command) if !quit.is_raised() => command,
+                                        _ => return,
+                                    };
+                                    handle(&mut engine, next, &quit);
+                                }
+                            })?
+                    };
+                    Ok(Worker {
+                        commands: Some(sender),
+                        interrupt,
+                        quit,
+                        thread: Some(thread),
+                    })
+                }
+
+                /// Hands a command to the engine; `false` when its thread has ended.
+                pub fn send(&self, command: C) -> bool {
+                    let sent = match &self.commands {
+                        Some(commands) => commands.send(command).is_ok(),
+                        None => false,
+                    };
+                    // Raised after the send: the worker lowers the flag before it looks for a command, so a
+                    // pondering search always sees the command or the flag.
+                    self.interrupt.raise();
+                    sent
+                }
+            }
+
+            /// The next command, pondering while none is waiting; `None` once the sender is gone.
+            fn next_command<C, E: Ponder>(
+                receiver: &Receiver<C>,
+                interrupt: &StopFlag,
+                engine: &mut E,
+            ) -> Option<C> {
+                interrupt.clear();
+                match receiver.try_recv() {
+                    Ok(command) => Some(command),
+                    Err(TryRecvError::Disconnected) => None,
+                    Err(TryRecvError::Empty) => {
+                        engine.ponder(interrupt);
+                        receiver.recv().ok()
+                    }
+                }
+            }
+
+            impl<C> Drop for Worker<C> {
+                fn drop(&mut self) {
+                    self.quit.raise();
+                    self.commands = None;
+                    self.interrupt.raise();
+                    if let Some(thread) = self.thread.take() {
+                        // The searches watch both flags, so the thread ends within a few nodes.
+                        let _ = thread.join();
+                    }
                 }
             }
         }
@@ -1950,10 +2294,11 @@ mod engine {
         pub mod time {
             // engine/src/core/time.rs
             //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
-            //! now) and a stop flag another thread can raise.
+            //! now) and a stop flag another thread can raise. A deadline may carry a stop flag: once it is
+            //! raised both limits count as passed, so every search that polls its deadline also obeys a
+            //! stop (the judge's END or quit read while we think).
 
             use std::sync::atomic::{AtomicBool, Ordering};
-            use std::sync::Arc;
             use std::time::{Duration, Instant};
 
             /// When a search must end, measured from `start`.
@@ -1965,6 +2310,8 @@ mod engine {
                 pub soft: Duration,
                 /// Past this, stop at once and answer with the best move found so far.
                 pub hard: Duration,
+                /// Raised when the search must end now, whatever the time.
+                pub stop: Option<StopFlag>,
             }
 
             impl Deadline {
@@ -1974,6 +2321,15 @@ mod engine {
                         start: Instant::now(),
                         soft: soft.min(hard),
                         hard,
+                        stop: None,
+                    }
+                }
+
+                /// Whether the deadline's stop flag is raised.
+                pub fn stopped(&self) -> bool {
+                    match self.stop {
+                        Some(flag) => flag.is_raised(),
+                        None => false,
                     }
                 }
 
@@ -1988,25 +2344,32 @@ mod engine {
                     self.start.elapsed()
                 }
 
-                /// Whether the soft limit has passed.
+                /// Whether the soft limit has passed (or a stop was asked for).
                 pub fn soft_passed(&self) -> bool {
-                    self.elapsed() >= self.soft
+                    self.stopped() || self.elapsed() >= self.soft
                 }
 
-                /// Whether the hard limit has passed.
+                /// Whether the hard limit has passed (or a stop was asked for).
                 pub fn hard_passed(&self) -> bool {
-                    self.elapsed() >= self.hard
+                    self.stopped() || self.elapsed() >= self.hard
                 }
             }
 
-            /// A flag that asks a running search to stop; cheap to clone and to poll.
-            #[derive(Clone, Debug, Default)]
-            pub struct StopFlag(Arc<AtomicBool>);
+            /// A flag that asks a running search to stop; cheap to copy and to poll. Its one byte lives as
+            /// long as the process (a program makes a handful), so that deadlines holding it stay `Copy`.
+            #[derive(Clone, Copy, Debug)]
+            pub struct StopFlag(&'static AtomicBool);
+
+            impl Default for StopFlag {
+                fn default() -> Self {
+                    Self::new()
+                }
+            }
 
             impl StopFlag {
                 /// A lowered flag.
                 pub fn new() -> Self {
-                    Self::default()
+                    Self(Box::leak(Box::new(AtomicBool::new(false))))
                 }
 
                 /// Asks the search to stop.
@@ -2037,46 +2400,19 @@ mod engine {
             //! The 8x8 checkers judge: `START 1|2`, `PLACE N r,c ...`, `TURN`, `END x`, answers `OK` and
             //! `N r,c ...`, and `DEBUG text` lines at any time.
             //!
-            //! Two threads: this one reads the judge's lines and answers `START` at once; a worker owns
-            //! the game and the search. After our move the worker ponders (searches the opponent's
-            //! position to fill the transposition table) until the next command arrives; it never prints
-            //! while pondering, so nothing appears outside a `TURN` answer.
+            //! The reader (this adapter) answers `START` at once and hands every command to the engine's
+            //! worker thread ([`Worker`]), which plays and ponders on the opponent's time between commands
+            //! and never prints while pondering, so nothing appears outside a `TURN` answer. `END` or the end
+            //! of the input ends the worker at once, even in the middle of a search.
 
-            use crate::engine::checkers::position::Position;
-            use crate::engine::checkers::search::{Limits, Searcher};
-            use crate::engine::checkers::square::Square;
-            use crate::engine::checkers::timing::Clock;
+            use super::input::read_line;
+            use crate::engine::checkers::engine::{CheckersEngine, MoveError, Settings};
             use crate::engine::core::color::Color;
-            use crate::engine::core::time::{Deadline, StopFlag};
-            use std::io::{self, BufRead, Write};
-            use std::sync::atomic::{AtomicUsize, Ordering};
-            use std::sync::mpsc::{self, Receiver, TryRecvError};
-            use std::sync::Arc;
-            use std::thread;
-            use std::time::{Duration, Instant};
-
-            /// Engine settings for a game.
-            #[derive(Clone, Copy, Debug)]
-            pub struct Config {
-                /// Time limit of one move.
-                pub move_limit: Duration,
-                /// Time limit of all our moves in a game.
-                pub game_limit: Duration,
-                /// Transposition table size.
-                pub table_mb: usize,
-            }
-
-            impl Config {
-                /// The judge's limits: 2 s a move, 90 s a game. The table (64 MB) keeps the process far
-                /// below the 350 MB memory limit.
-                pub fn judge() -> Config {
-                    Config {
-                        move_limit: Duration::from_secs(2),
-                        game_limit: Duration::from_secs(90),
-                        table_mb: 64,
-                    }
-                }
-            }
+            use crate::engine::core::ponder::Worker;
+            use crate::engine::core::time::StopFlag;
+            use std::io::{BufRead, Write};
+            use std::sync::{Arc, Mutex};
+            use std::time::Instant;
 
             /// One line from the judge.
             #[derive(Clone, Debug, PartialEq, Eq)]
@@ -2142,65 +2478,97 @@ mod engine {
                 Ok(coordinates.chunks(2).map(|p| (p[0], p[1])).collect())
             }
 
+            /// The longest line read whole: a PLACE of a capture across the whole board is under 200 bytes.
+            const MAX_LINE_BYTES: usize = 4096;
+
             /// Debug output is capped well below the judge's 32 KB per game.
             const DEBUG_BUDGET: usize = 12 * 1024;
 
-            /// Serialised output to the judge, with the DEBUG budget.
-            #[derive(Clone)]
-            struct Output {
-                debug_used: Arc<AtomicUsize>,
+            /// Output to the judge shared by the reader and the worker, with the DEBUG budget.
+            struct Output<W> {
+                inner: Arc<Mutex<(W, usize)>>,
             }
 
-            impl Output {
+            impl<W> Clone for Output<W> {
+                fn clone(&self) -> Self {
+                    Output {
+                        inner: Arc::clone(&self.inner),
+                    }
+                }
+            }
+
+            impl<W: Write> Output<W> {
+                fn new(writer: W) -> Self {
+                    Output {
+                        inner: Arc::new(Mutex::new((writer, 0))),
+                    }
+                }
+
                 fn line(&self, text: &str) {
-                    let stdout = io::stdout();
-                    let mut out = stdout.lock();
-                    // If the judge has closed our output there is nobody left to tell.
-                    let _ = writeln!(out, "{text}");
-                    let _ = out.flush();
+                    self.write(text, false);
                 }
 
                 fn debug(&self, text: &str) {
-                    let used = self
-                        .debug_used
-                        .fetch_add(text.len() + 7, Ordering::Relaxed);
-                    if used + text.len() + 7 <= DEBUG_BUDGET {
-                        // A DEBUG message is one line: no line breaks inside.
-                        self.line(&format!("DEBUG {}", text.replace(['\r', '\n'], " ")));
+                    // A DEBUG message is one line: no line breaks inside.
+                    self.write(
+                        &format!("DEBUG {}", text.replace(['\r', '\n'], " ")),
+                        true,
+                    );
+                }
+
+                fn write(&self, text: &str, is_debug: bool) {
+                    let mut guard = match self.inner.lock() {
+                        Ok(guard) => guard,
+                        Err(poisoned) => poisoned.into_inner(),
+                    };
+                    let (writer, debug_used) = &mut *guard;
+                    if is_debug {
+                        *debug_used += text.len() + 1;
+                        if *debug_used > DEBUG_BUDGET {
+                            return;
+                        }
                     }
+                    // If the judge has closed our output there is nobody left to tell.
+                    let _ = writeln!(writer, "{text}");
+                    let _ = writer.flush();
                 }
             }
 
-            /// Runs the judge protocol on stdin/stdout until `END` or end of input.
-            pub fn run(config: Config) {
-                let output = Output {
-                    debug_used: Arc::new(AtomicUsize::new(0)),
-                };
-                let stop = StopFlag::new();
-                let (sender, receiver) = mpsc::channel::<(Command, Instant)>();
+            /// Runs the judge protocol on `input`/`output` until `END` or the end of the input.
+            pub fn run<R: BufRead, W: Write + Send + 'static>(
+                settings: Settings,
+                mut input: R,
+                output: W,
+            ) {
+                let output = Output::new(output);
+                let engine = CheckersEngine::new(settings);
                 let worker = {
                     let output = output.clone();
-                    let stop = stop.clone();
-                    // The search recurses about 130 levels deep at most; a roomy stack costs nothing.
-                    thread::Builder::new()
-                        .stack_size(64 << 20)
-                        .spawn(move || Worker::new(config, output, stop).serve(receiver))
+                    Worker::spawn(
+                        engine,
+                        move |
+                            engine: &mut CheckersEngine,
+                            (command, received),
+                            quit: &StopFlag|
+                        { handle(engine, command, received, quit, &output) },
+                    )
                 };
-                if let Err(error) = worker {
-                    output.debug(&format!("cannot start the engine thread: {error}"));
-                    return;
-                }
-
-                let stdin = io::stdin();
-                let mut input = stdin.lock();
-                let mut bytes = Vec::new();
-                loop {
-                    bytes.clear();
-                    // Bytes, not `lines()`: a line that is not UTF-8 is reported, not the end of input.
-                    match input.read_until(b'\n', &mut bytes) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {}
+                let worker = match worker {
+                    Ok(worker) => worker,
+                    Err(error) => {
+                        output
+                            .debug(&format!("cannot start the engine thread: {error}"));
+                        return;
                     }
+                };
+                let mut bytes = Vec::new();
+                // Bytes, not `lines()`: a line that is not UTF-8 is reported, not the end of input; a line
+                // longer than any command is cut (see `input::read_line`).
+                while let Ok(Some(_)) = read_line(
+                    &mut input,
+                    &mut bytes,
+                    MAX_LINE_BYTES,
+                ) {
                     let received = Instant::now();
                     let line = String::from_utf8_lossy(&bytes);
                     match parse_command(&line) {
@@ -2209,12 +2577,9 @@ mod engine {
                             if let Command::Start(_) = command {
                                 output.line("OK");
                             }
-                            // Send first, then raise the flag: the worker lowers the flag before it looks
-                            // for a command, so a pondering search always sees one or the other.
-                            if sender.send((command, received)).is_err() {
+                            if !worker.send((command, received)) {
                                 break;
                             }
-                            stop.raise();
                         }
                         Err(why) => {
                             output
@@ -2222,152 +2587,164 @@ mod engine {
                         }
                     }
                 }
-                // END (or the judge went away): leave at once, even in the middle of a search.
-                std::process::exit(0);
+                // Dropping the worker ends its search at once.
+                drop(worker);
             }
 
-            /// The thread that keeps the game and thinks.
-            struct Worker {
-                config: Config,
-                output: Output,
-                stop: StopFlag,
-                searcher: Searcher,
-                position: Position,
-                us: Color,
-                clock: Clock,
-            }
-
-            impl Worker {
-                fn new(config: Config, output: Output, stop: StopFlag) -> Worker {
-                    Worker {
-                        searcher: Searcher::new(config.table_mb),
-                        config,
-                        output,
-                        stop,
-                        position: Position::start(),
-                        us: Color::Black,
-                        clock: Clock::new(config.move_limit, config.game_limit),
-                    }
-                }
-
-                fn serve(mut self, commands: Receiver<(Command, Instant)>) {
-                    loop {
-                        self.stop.clear();
-                        let next = match commands.try_recv() {
-                            Ok(next) => next,
-                            Err(TryRecvError::Disconnected) => return,
-                            Err(TryRecvError::Empty) => {
-                                self.ponder();
-                                match commands.recv() {
-                                    Ok(next) => next,
-                                    Err(_) => return,
-                                }
+            /// One command on the worker thread.
+            fn handle<W: Write>(
+                engine: &mut CheckersEngine,
+                command: Command,
+                received: Instant,
+                quit: &StopFlag,
+                output: &Output<W>,
+            ) {
+                match command {
+                    Command::Start(color) => engine.new_game(color),
+                    Command::Place(path) => {
+                        match engine.play_opponent(&path) {
+                            Ok(()) => {}
+                            Err(MoveError::OffTheBoard) => {
+                                output
+                                    .debug(&format!("PLACE off the board ignored: {path:?}"))
                             }
-                        };
-                        match next.0 {
-                            Command::Start(color) => {
-                                self.us = color;
-                                self.position = Position::start();
-                                self.clock = Clock::new(
-                                    self.config.move_limit,
-                                    self.config.game_limit,
-                                );
+                            Err(MoveError::Illegal) => {
+                                output
+                                    .debug(
+                                        &format!(
+                                            "illegal PLACE ignored: {path:?} in {}",
+                                            engine.position(),
+                                        ),
+                                    )
                             }
-                            Command::Place(path) => self.opponent_moved(&path),
-                            Command::Turn => self.play(next.1),
-                            Command::End => return,
                         }
                     }
-                }
-
-                /// Applies the opponent's move, if it is legal.
-                fn opponent_moved(&mut self, coordinates: &[(i32, i32)]) {
-                    let path: Option<Vec<Square>> = coordinates
-                        .iter()
-                        .map(|&(row, col)| Square::from_row_col(row, col))
-                        .collect();
-                    let Some(path) = path else {
-                        self.output
-                            .debug(
-                                &format!("PLACE off the board ignored: {coordinates:?}"),
-                            );
-                        return;
-                    };
-                    // Normally the opponent is to move; if we somehow are, the judge skipped our turn.
-                    let candidates = [self.position, self.position.pass()];
-                    let found = candidates
-                        .iter()
-                        .filter(|p| p.side() != self.us)
-                        .find_map(|p| p.find_move(&path).map(|mv| p.apply(mv)));
-                    match found {
-                        Some(next) => self.position = next,
-                        None => {
-                            self.output
+                    Command::Turn => {
+                        if engine.opponent_to_move() {
+                            output
                                 .debug(
-                                    &format!(
-                                        "illegal PLACE ignored: {coordinates:?} in {}",
-                                        self.position,
-                                    ),
-                                )
+                                    "TURN while the opponent is to move: assuming it passed",
+                                );
+                        }
+                        let report = engine.think(received, quit);
+                        if quit.is_raised() {
+                            return;
+                        }
+                        match report {
+                            Some(report) => {
+                                output.line(&report.best.to_string());
+                                output
+                                    .debug(
+                                        &format!(
+                                            "ply {} depth {} score {} nodes {} time {} ms, game {} ms",
+                                            report.ply,
+                                            report.search.depth,
+                                            report.search.score,
+                                            report.search.nodes,
+                                            report.spent.as_millis(),
+                                            report.game_used.as_millis(),
+                                        ),
+                                    );
+                            }
+                            None => output.debug("no legal move: the game is lost"),
                         }
                     }
-                }
-
-                /// Finds and prints our move.
-                fn play(&mut self, received: Instant) {
-                    if self.position.side() != self.us {
-                        self.output
-                            .debug(
-                                "TURN while the opponent is to move: assuming it passed",
-                            );
-                        self.position = self.position.pass();
-                    }
-                    let budget = self.clock.budget(self.position.ply());
-                    let limits = Limits {
-                        deadline: Deadline {
-                            start: received,
-                            soft: budget.soft,
-                            hard: budget.hard,
-                        },
-                        ..Limits::timed(budget.soft, budget.hard)
-                    };
-                    let result = self.searcher.think(&self.position, limits);
-                    let Some(best) = result.best else {
-                        self.output.debug("no legal move: the game is lost");
-                        return;
-                    };
-                    self.output.line(&best.to_string());
-                    let spent = received.elapsed();
-                    self.clock.spend(spent);
-                    self.output
-                        .debug(
-                            &format!(
-                                "ply {} depth {} score {} nodes {} time {} ms, game {} ms",
-                                self.position.ply(),
-                                result.depth,
-                                result.score,
-                                result.nodes,
-                                spent.as_millis(),
-                                self.clock.used.as_millis(),
-                            ),
-                        );
-                    self.position = self.position.apply(best);
-                }
-
-                /// Thinks on the opponent's time until a command arrives (raising the stop flag).
-                fn ponder(&mut self) {
-                    if self.position.side() == self.us
-                        || self.position.outcome(1).is_some()
-                    {
-                        return;
-                    }
-                    let limits = Limits {
-                        stop: Some(self.stop.clone()),
-                        ..Limits::timed(Duration::MAX, Duration::MAX)
-                    };
-                    self.searcher.think(&self.position, limits);
+                    Command::End => {}
                 }
             }
+        }
+
+        pub mod input {
+            // engine/src/protocol/input.rs
+            //! Reading a judge's commands, the same way for every adapter.
+            //!
+            //! - A line is the bytes up to a line feed, less trailing CRs. A lone CR is not a line break:
+            //!   every judge ends its lines with LF or CRLF, and splitting on CR would turn one junk line
+            //!   into several commands.
+            //! - Bytes that are not UTF-8 are decoded leniently (as U+FFFD), so that a bad line is one bad
+            //!   command, never the end of the input.
+            //! - A line longer than the adapter's limit is kept to the limit and marked, so that junk without
+            //!   line feeds cannot fill the memory.
+            //! - A line cut off by the end of the input is dropped: the judge that would read its answer has
+            //!   gone.
+            //!
+            //! Standard input is read on a thread of its own, so that the judge's stop line (END, quit) and
+            //! the end of the input are noticed while a search runs: they raise a [`StopFlag`] at once, which
+            //! the adapter hands to the search in its [`Deadline`](crate::core::time::Deadline). Any other
+            //! reader (tests) is read on the caller's thread, one line when asked for, so that its lines
+            //! arrive only as fast as the answers, as they do from a judge.
+
+            use std::io::{self, BufRead};
+
+            /// Reads one line into `line` (without its ending), keeping fewer than `max_bytes` bytes of it.
+            /// Returns whether the line fitted, or `None` at the end of the input, a line cut off by the end
+            /// included.
+            pub fn read_line<R: BufRead + ?Sized>(
+                input: &mut R,
+                line: &mut Vec<u8>,
+                max_bytes: usize,
+            ) -> io::Result<Option<bool>> {
+                line.clear();
+                let mut fits = true;
+                loop {
+                    let buffer = match input.fill_buf() {
+                        Ok(buffer) => buffer,
+                        Err(error) if error.kind() == io::ErrorKind::Interrupted => {
+                            continue;
+                        }
+                        Err(error) => return Err(error),
+                    };
+                    if buffer.is_empty() {
+                        return Ok(None);
+                    }
+                    let (chunk, used) = match buffer
+                        .iter()
+                        .position(|&byte| byte == b'\n')
+                    {
+                        Some(end) => (&buffer[..end], end + 1),
+                        None => (buffer, buffer.len()),
+                    };
+                    let found_end = used > chunk.len();
+                    if line.len() + chunk.len() < max_bytes {
+                        line.extend_from_slice(chunk);
+                    } else {
+                        let room = max_bytes.saturating_sub(line.len() + 1);
+                        line.extend_from_slice(&chunk[..room.min(chunk.len())]);
+                        fits = false;
+                    }
+                    input.consume(used);
+                    if found_end {
+                        break;
+                    }
+                }
+                while line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                Ok(Some(fits))
+            }
+        }
+
+        pub mod sau {
+            // engine/src/protocol/sau/mod.rs
+            //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
+            //!
+            //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
+            //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
+            //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
+            //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move).
+            //!
+            //! The platform filters out every engine line that is not one of its commands, so problems with
+            //! the input are reported on a `notice ...` line, which never contains the word the platform
+            //! reads moves from. This adapter only translates: the rules and the search live behind the
+            //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+            //!
+            //! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
+            //! the input stop a search at once, and nothing is printed after them. When the platform closes
+            //! our output it has gone, so the engine ends quietly with success rather than an error.
+
+            pub use crate::engine::core::clock::TimeControl;
+
+            impl TimeControl {}
         }
     }
 }

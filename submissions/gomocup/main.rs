@@ -24,7 +24,8 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers.
+        //! What every engine shares: the two sides, search scores and bounds, the time manager and its
+        //! deadlines, random numbers, and the worker thread that ponders.
 
         pub mod color {
             // engine/src/core/color.rs
@@ -150,8 +151,11 @@ mod engine {
         pub mod time {
             // engine/src/core/time.rs
             //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
-            //! now) and a stop flag another thread can raise.
+            //! now) and a stop flag another thread can raise. A deadline may carry a stop flag: once it is
+            //! raised both limits count as passed, so every search that polls its deadline also obeys a
+            //! stop (the judge's END or quit read while we think).
 
+            use std::sync::atomic::{AtomicBool, Ordering};
             use std::time::{Duration, Instant};
 
             /// When a search must end, measured from `start`.
@@ -163,6 +167,8 @@ mod engine {
                 pub soft: Duration,
                 /// Past this, stop at once and answer with the best move found so far.
                 pub hard: Duration,
+                /// Raised when the search must end now, whatever the time.
+                pub stop: Option<StopFlag>,
             }
 
             impl Deadline {
@@ -172,6 +178,15 @@ mod engine {
                         start: Instant::now(),
                         soft: soft.min(hard),
                         hard,
+                        stop: None,
+                    }
+                }
+
+                /// Whether the deadline's stop flag is raised.
+                pub fn stopped(&self) -> bool {
+                    match self.stop {
+                        Some(flag) => flag.is_raised(),
+                        None => false,
                     }
                 }
 
@@ -186,14 +201,42 @@ mod engine {
                     self.start.elapsed()
                 }
 
-                /// Whether the soft limit has passed.
+                /// Whether the soft limit has passed (or a stop was asked for).
                 pub fn soft_passed(&self) -> bool {
-                    self.elapsed() >= self.soft
+                    self.stopped() || self.elapsed() >= self.soft
                 }
 
-                /// Whether the hard limit has passed.
+                /// Whether the hard limit has passed (or a stop was asked for).
                 pub fn hard_passed(&self) -> bool {
-                    self.elapsed() >= self.hard
+                    self.stopped() || self.elapsed() >= self.hard
+                }
+            }
+
+            /// A flag that asks a running search to stop; cheap to copy and to poll. Its one byte lives as
+            /// long as the process (a program makes a handful), so that deadlines holding it stay `Copy`.
+            #[derive(Clone, Copy, Debug)]
+            pub struct StopFlag(&'static AtomicBool);
+
+            impl Default for StopFlag {
+                fn default() -> Self {
+                    Self::new()
+                }
+            }
+
+            impl StopFlag {
+                /// A lowered flag.
+                pub fn new() -> Self {
+                    Self(Box::leak(Box::new(AtomicBool::new(false))))
+                }
+
+                /// Asks the search to stop.
+                pub fn raise(&self) {
+                    self.0.store(true, Ordering::Relaxed);
+                }
+
+                /// Whether a stop was asked for.
+                pub fn is_raised(&self) -> bool {
+                    self.0.load(Ordering::Relaxed)
                 }
             }
         }
@@ -729,8 +772,9 @@ mod engine {
                 /// Calls `visit` on every cell within two cells of a stone, row by row: only the rows and
                 /// columns around the span of the stones are read, not the whole board.
                 fn visit_near_cells(&self, mut visit: impl FnMut(Cell)) {
-                    let Some(span) = self.spans.last() else {
-                        return;
+                    let span = match self.spans.last() {
+                        Some(span) => span,
+                        None => return,
                     };
                     let left = usize::from(span.left).saturating_sub(2);
                     let right = (usize::from(span.right) + 2).min(self.width - 1);
@@ -977,7 +1021,7 @@ mod engine {
             use super::search::{SearchResult, Searcher};
             use super::time::TimeLimits;
             use crate::engine::core::color::Color;
-            use crate::engine::core::time::Deadline;
+            use crate::engine::core::time::{Deadline, StopFlag};
 
             /// Transposition table size when no memory limit is given.
             const DEFAULT_TABLE_BYTES: usize = 64 << 20;
@@ -1024,6 +1068,8 @@ mod engine {
                 pub limits: TimeLimits,
                 memory_limit: u64,
                 last_search: Option<SearchResult>,
+                /// Ends a search early when raised (the manager's END read during the search).
+                stop: Option<StopFlag>,
             }
 
             impl Default for Engine {
@@ -1042,12 +1088,19 @@ mod engine {
                         limits: TimeLimits::default(),
                         memory_limit: 0,
                         last_search: None,
+                        stop: None,
                     }
+                }
+
+                /// Every later search ends as soon as `stop` is raised.
+                pub fn set_stop_flag(&mut self, stop: StopFlag) {
+                    self.stop = Some(stop);
                 }
 
                 /// A new game on an empty `width` x `height` board; the rule and the limits stay. The
                 /// transposition table is kept: its keys differ between sizes and rules, and clearing a
-                /// large table would cost time the next move may need.
+                /// large table would cost time the next move may need. It is sized here, before any clock
+                /// runs, if no memory limit has done it yet.
                 pub fn start(
                     &mut self,
                     width: usize,
@@ -1055,6 +1108,7 @@ mod engine {
                 ) -> Result<(), String> {
                     self.board = Board::new(width, height, self.board.rule())?;
                     self.limits.new_game();
+                    self.prepare_table();
                     Ok(())
                 }
 
@@ -1090,9 +1144,11 @@ mod engine {
                     self.prepare_table();
                 }
 
-                /// Sizes the transposition table for the memory limit. Called when the limit arrives and
-                /// again when a search starts (a no-op once the size is right), never at START, so that a
-                /// limit sent after START is honoured before any large table exists.
+                /// Sizes the transposition table for the memory limit. Called when the limit arrives, at
+                /// START and again when a search starts (a no-op once the size is right). A new table costs
+                /// no time up front: its pages are mapped as the search first touches them (see `tt.rs`),
+                /// within that search's deadline, so even a limit sent right before a move keeps the move
+                /// in time.
                 fn prepare_table(&mut self) {
                     let wanted = if self.memory_limit == 0 {
                         DEFAULT_TABLE_BYTES
@@ -1171,9 +1227,9 @@ mod engine {
                 pub fn take_back(&mut self, x: i64, y: i64) -> Result<(), MoveError> {
                     let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
                     let history = self.board.history().to_vec();
-                    let Some(position) = history.iter().rposition(|&(c, _)| c == cell)
-                    else {
-                        return Err(MoveError::NoSuchStone);
+                    let position = match history.iter().rposition(|&(c, _)| c == cell) {
+                        Some(position) => position,
+                        None => return Err(MoveError::NoSuchStone),
                     };
                     let side = history[position].1;
                     // Undo down to that stone, then put back the ones played after it.
@@ -1191,7 +1247,13 @@ mod engine {
                 /// The deadline for the next move under the current limits and position.
                 pub fn move_deadline(&self) -> Deadline {
                     let board = &self.board;
-                    self.limits.deadline(board.stone_count(), board.empty_count())
+                    let deadline = self
+                        .limits
+                        .deadline(board.stone_count(), board.empty_count());
+                    Deadline {
+                        stop: self.stop,
+                        ..deadline
+                    }
                 }
 
                 /// Thinks within the current limits and returns the chosen move (not played).
@@ -1207,6 +1269,10 @@ mod engine {
                     &mut self,
                     deadline: Deadline,
                 ) -> Option<(usize, usize)> {
+                    let deadline = Deadline {
+                        stop: deadline.stop.or(self.stop),
+                        ..deadline
+                    };
                     self.prepare_table();
                     let result = self.searcher.search(&mut self.board, deadline, 64);
                     self.last_search = Some(result);
@@ -2564,7 +2630,7 @@ mod engine {
         }
 
         pub mod search {
-            // engine/src/gomoku/search.rs
+            // engine/src/gomoku/search/mod.rs
             //! The search: iterative deepening over a principal-variation alpha-beta with a transposition
             //! table and aspiration windows at the root, its depths counted in eighths of a ply, selective
             //! the way the strongest engines are: every move after the first reduced by the logarithms of
@@ -2579,20 +2645,1575 @@ mod engine {
             //! generation. What each part was worth, and the variants tried and not kept, are in
             //! `docs/gomoku-experiments.md`.
 
+            mod node {
+                // engine/src/gomoku/search/node.rs
+                //! The search of one node below the root: the table, the pruning before any move (razoring,
+                //! futility, null moves), the moves with their extensions and reductions, and the leaves that
+                //! play their fours through.
+
+                use super::ordering::{
+                    history_kind, select_best, ATTACK, QUIET, SEARCHED_KEPT,
+                };
+                use super::{Depth, Searcher, MAX_PLY, PLY};
+                use crate::engine::core::color::Color;
+                use crate::engine::core::score::{Bound, WIN, WIN_THRESHOLD};
+                use crate::engine::gomoku::board::{Board, Cell};
+                use crate::engine::gomoku::eval::{evaluate_smoothed, material};
+                use crate::engine::gomoku::movegen::{generate_unordered, is_legal};
+                use crate::engine::gomoku::pattern::Threat;
+                use crate::engine::gomoku::rule::Rule;
+                use crate::engine::gomoku::tt::Entry;
+
+                /// What a node below the root knows about itself once it has read the table and the
+                /// evaluation (its depth and alpha as they were then).
+                #[derive(Clone, Copy)]
+                struct Node {
+                    depth: Depth,
+                    ply: usize,
+                    alpha: i32,
+                    beta: i32,
+                    /// The side to move.
+                    me: Color,
+                    /// On a principal variation (a window wider than null).
+                    principal: bool,
+                    /// The opponent threatens an open four, which forces the moves.
+                    forced: bool,
+                    /// A cut-off is expected (a null-window node whose parent expects none).
+                    cut_node: bool,
+                    /// The position is or was part of a principal variation.
+                    was_principal: bool,
+                    /// The evaluation is better than two plies up.
+                    improving: bool,
+                    /// The static evaluation sharpened by the table (`None` when the moves are forced).
+                    eval: Option<i32>,
+                    entry: Option<Entry>,
+                    /// The move a singular-extension test leaves out.
+                    excluded: Option<Cell>,
+                }
+
+                /// What a move of a node is, for the decisions about its depth.
+                #[derive(Clone, Copy)]
+                struct MoveFacts {
+                    cell: Cell,
+                    /// Its threat class for the side to move, and for the opponent.
+                    own: Threat,
+                    theirs: Threat,
+                    /// No pattern for either side.
+                    trivial: bool,
+                    /// At least a double two for us or an open three for them.
+                    important: bool,
+                    /// Far from both sides' last stones.
+                    distract: bool,
+                    /// Its distance to the opponent's last stone and to ours.
+                    from_theirs: usize,
+                    from_ours: usize,
+                }
+
+                /// The moves of a node searched in vain before its best one, by kind (at most
+                /// [`SEARCHED_KEPT`] of each).
+                struct Searched {
+                    cells: [[Cell; SEARCHED_KEPT]; 2],
+                    count: [usize; 2],
+                }
+
+                impl Default for Searched {
+                    fn default() -> Self {
+                        Searched {
+                            cells: [[0; SEARCHED_KEPT]; 2],
+                            count: [0; 2],
+                        }
+                    }
+                }
+
+                impl Searched {
+                    fn push(&mut self, kind: usize, cell: Cell) {
+                        if self.count[kind] < SEARCHED_KEPT {
+                            self.cells[kind][self.count[kind]] = cell;
+                            self.count[kind] += 1;
+                        }
+                    }
+
+                    fn of(&self, kind: usize) -> &[Cell] {
+                        &self.cells[kind][..self.count[kind]]
+                    }
+                }
+
+                /// Rapfi's neighbourhood of a stone reaches this far along its lines: moves farther from the
+                /// last stones distract.
+                const NEAR: usize = 4;
+
+                impl Searcher {
+                    /// The search of a node below the root: `depth` in eighths of a ply, a null window unless
+                    /// the node is on a principal variation; `cut_node` when a cut-off is expected (a
+                    /// null-window node whose parent expects none).
+                    pub(super) fn negamax(
+                        &mut self,
+                        board: &mut Board,
+                        mut depth: Depth,
+                        ply: usize,
+                        mut alpha: i32,
+                        beta: i32,
+                        cut_node: bool,
+                    ) -> i32 {
+                        self.nodes += 1;
+                        if self.nodes & 15 == 0 && self.deadline.hard_passed() {
+                            self.stopped = true;
+                        }
+                        if self.stopped {
+                            return 0;
+                        }
+                        let me = board.side_to_move();
+                        let opponent = me.opponent();
+                        let ply_score = ply as i32;
+                        self.stack[ply].material = material(board);
+                        self.stack[ply].extension = self.stack[ply - 1].extension;
+                        if board.threat_count(me, Threat::Five) > 0 {
+                            return WIN - ply_score;
+                        }
+                        if board.threat_count(opponent, Threat::Five) > 0 {
+                            if board.threat_count(opponent, Threat::Five) > 1 {
+                                return -(WIN - ply_score - 1);
+                            }
+                            let block = board
+                                .five_point(opponent)
+                                .expect("counted above");
+                            if !is_legal(board, block) || ply >= MAX_PLY {
+                                return -(WIN - ply_score - 1);
+                            }
+                            // The one block costs no depth.
+                            self.stack[ply].eval = self
+                                .stack[ply - 1]
+                                .eval
+                                .map(|eval| -eval);
+                            self.stack[ply].was_principal = self
+                                .stack[ply - 1]
+                                .was_principal;
+                            self.stack[ply].played = Some((
+                                block,
+                                board.threat(me, block),
+                            ));
+                            board.play(block);
+                            let score = -self
+                                .negamax(board, depth, ply + 1, -beta, -alpha, !cut_node);
+                            board.undo();
+                            return score;
+                        }
+                        if let Some(score) = self.static_win(board, ply_score) {
+                            return score;
+                        }
+                        if depth <= 0 || ply >= MAX_PLY {
+                            return self.leaf(board, 0, ply, alpha, beta);
+                        }
+                        // Mate-distance pruning: nothing here can beat a win found closer to the root.
+                        let alpha_floor = -(WIN - ply_score);
+                        if alpha_floor >= beta {
+                            return alpha_floor;
+                        }
+                        let principal = beta - alpha > 1;
+                        // A node searched without one of its moves neither reads nor writes the table: its
+                        // result is not the node's.
+                        let excluded = self.stack[ply].excluded;
+                        let key = board.hash();
+                        let entry = if excluded.is_some() {
+                            None
+                        } else {
+                            self.table.probe(key)
+                        };
+                        if let Some(entry) = entry {
+                            if !principal && entry.depth >= depth {
+                                let score = from_table(entry.score, ply_score);
+                                if entry.bound.settles(score, alpha, beta) {
+                                    if let Some(cell) = entry.best {
+                                        self.learn_from_table_move(
+                                            board,
+                                            cell,
+                                            depth,
+                                            score >= beta,
+                                        );
+                                    }
+                                    return score;
+                                }
+                            }
+                        }
+                        let table_move = entry.and_then(|entry| entry.best);
+                        let mut was_principal = if excluded.is_some() {
+                            self.stack[ply].was_principal
+                        } else {
+                            principal || entry.map_or(false, |entry| entry.pv)
+                        };
+                        self.stack[ply].was_principal = was_principal;
+                        self.stack[ply + 1].was_principal = false;
+
+                        // The opponent threatens an open four: the moves are forced, and the evaluation of
+                        // the position says little (the parent's stands in for it).
+                        let forced = board.threat_count(opponent, Threat::Flex4) > 0;
+                        let mut eval = None;
+                        let mut improving = false;
+                        if forced {
+                            self.stack[ply].eval = self
+                                .stack[ply - 1]
+                                .eval
+                                .map(|eval| -eval);
+                        } else {
+                            let stand = evaluate_smoothed(
+                                board,
+                                self.stack[ply - 1].material,
+                            );
+                            self.stack[ply].eval = Some(stand);
+                            let mut estimate = stand;
+                            if let Some(entry) = entry {
+                                let score = from_table(entry.score, ply_score);
+                                if entry.bound.improves(score, stand) {
+                                    estimate = score;
+                                }
+                            }
+                            eval = Some(estimate);
+                            improving = ply >= 2
+                                && matches!(
+                                    (self.stack[ply].eval, self.stack[ply - 2].eval),
+                                    (Some(now), Some(before))
+                                    if now > before
+                                );
+                        }
+
+                        let node = Node {
+                            depth,
+                            ply,
+                            alpha,
+                            beta,
+                            me,
+                            principal,
+                            forced,
+                            cut_node,
+                            was_principal,
+                            improving,
+                            eval,
+                            entry,
+                            excluded,
+                        };
+                        if !principal {
+                            if let Some(score) = self.prune_before_moves(board, &node) {
+                                return score;
+                            }
+                        }
+                        // Without a move to try first, a node of the principal variation is searched a little
+                        // less deep; with one that was not searched as deep lately, less deep still.
+                        if principal {
+                            match entry {
+                                None | Some(Entry { best: None, .. }) => {
+                                    depth -= self.params.iir_principal;
+                                }
+                                Some(entry) if depth > PLY => {
+                                    let shallower = (depth - entry.depth)
+                                        * self.params.iir_table_percent / 100;
+                                    depth -= shallower.clamp(0, self.params.iir_table_max);
+                                }
+                                Some(_) => {}
+                            }
+                            if depth <= 0 {
+                                return self.leaf(board, 0, ply, alpha, beta);
+                            }
+                        }
+
+                        let mut moves = std::mem::take(&mut self.stack[ply].moves);
+                        generate_unordered(board, &mut moves, &mut self.scratch);
+                        if moves.is_empty() {
+                            self.stack[ply].moves = moves;
+                            return if forced { -(WIN - ply_score - 3) } else { 0 };
+                        }
+                        self.order(board, &mut moves, table_move, ply);
+                        let mut complexity_log = None;
+                        let likely_fail_high = !principal && cut_node
+                            && eval
+                                .map_or(
+                                    false,
+                                    |eval| {
+                                        eval >= beta + self.params.fail_high_margin(depth, forced)
+                                    },
+                                );
+                        let original_alpha = alpha;
+                        let mut best_score = -WIN - 1;
+                        let mut best_move = None;
+                        // The moves searched before the best one, by kind, which the history marks down.
+                        let mut searched = Searched::default();
+                        let their_last = ply
+                            .checked_sub(1)
+                            .and_then(|p| self.stack[p].played);
+                        let our_last = ply
+                            .checked_sub(2)
+                            .and_then(|p| self.stack[p].played);
+                        let (renju_distance, distract_distance) = self
+                            .params
+                            .distract_distance;
+                        let distract_distance = if board.rule() == Rule::Renju {
+                            renju_distance
+                        } else {
+                            distract_distance
+                        };
+                        // 1 once the excluded move has been passed over, so that it is not counted.
+                        let mut skipped = 0;
+                        for index in 0..moves.len() {
+                            // Most nodes end with their first move or two, so the moves are picked best first
+                            // one at a time rather than sorted all at once.
+                            select_best(&mut moves[index..]);
+                            let cell = moves[index].cell;
+                            if Some(cell) == excluded {
+                                skipped = 1;
+                                continue;
+                            }
+                            let move_count = index + 1 - skipped;
+                            let own = board.threat(me, cell);
+                            let theirs = board.threat(opponent, cell);
+                            let important = own >= Threat::DoubleTwo
+                                || theirs >= Threat::Three;
+                            let trivial = own == Threat::None && theirs == Threat::None;
+                            let from_theirs = their_last
+                                .map_or(0, |(last, _)| distance(board, cell, last));
+                            let from_ours = our_last
+                                .map_or(0, |(last, _)| distance(board, cell, last));
+                            let distract = from_ours > distract_distance
+                                && from_theirs > NEAR;
+                            // Moves are skipped only once one move is known not to lose: a node that pruned
+                            // its way to a lost score would pass off an unproven loss as a proof, and the
+                            // search trusts win and loss scores everywhere.
+                            if best_score > -WIN_THRESHOLD {
+                                if move_count
+                                    >= self.params.move_count_limit(depth, improving)
+                                {
+                                    break;
+                                }
+                                if trivial && depth < self.params.trivial_prune_depth {
+                                    continue;
+                                }
+                                // A counter-four far from both last moves mostly delays the loss.
+                                if forced && depth < self.params.trivial_prune_depth
+                                    && !theirs.is_four() && distract
+                                {
+                                    continue;
+                                }
+                            }
+                            let mut extension = 0;
+                            if Some(cell) == table_move {
+                                let singular = match entry {
+                                    Some(entry) if excluded.is_none() => {
+                                        self.singular_extension(
+                                            board,
+                                            entry,
+                                            depth,
+                                            ply,
+                                            beta,
+                                            principal,
+                                            cut_node,
+                                        )
+                                    }
+                                    _ => None,
+                                };
+                                match singular {
+                                    Some(Singular::Cut(score)) => {
+                                        self.stack[ply].moves = moves;
+                                        return score;
+                                    }
+                                    Some(Singular::Extend(plies)) => extension = plies,
+                                    None => {
+                                        let (in_principal, elsewhere) = self
+                                            .params
+                                            .table_move_extension;
+                                        extension = if principal {
+                                            in_principal
+                                        } else {
+                                            elsewhere
+                                        };
+                                        let (near, more) = self.params.near_four_extension;
+                                        if own.is_four() && from_ours <= near {
+                                            extension += more;
+                                        }
+                                    }
+                                }
+                            }
+                            if likely_fail_high {
+                                if !own.is_four() {
+                                    extension -= PLY;
+                                } else if our_last
+                                    .map_or(false, |(_, threat)| threat.is_four())
+                                {
+                                    extension += PLY;
+                                }
+                            }
+                            let mut new_depth = depth - PLY + extension;
+                            self.stack[ply].extension = self
+                                .stack[ply.saturating_sub(1)]
+                                .extension + (extension - PLY).max(0);
+                            let reduced_search = depth >= 2 * PLY && move_count > 1;
+                            let busy = if reduced_search {
+                                *complexity_log.get_or_insert_with(|| complexity(board))
+                            } else {
+                                0.0
+                            };
+                            self.stack[ply].played = Some((cell, own));
+                            if new_depth > 0 {
+                                // The child probes the table first: its slot loads while the board updates.
+                                self.table.prefetch(board.hash_after(cell));
+                            }
+                            board.play(cell);
+                            let mut score = -WIN - 1;
+                            // Whether the move still needs a null-window search at full depth: every move but
+                            // the first of a principal node, unless a reduced search settled it.
+                            let mut full_null_window = !principal || move_count > 1;
+                            if reduced_search {
+                                let facts = MoveFacts {
+                                    cell,
+                                    own,
+                                    theirs,
+                                    trivial,
+                                    important,
+                                    distract,
+                                    from_theirs,
+                                    from_ours,
+                                };
+                                let reduction = self
+                                    .reduction(board, &node, &facts, depth, move_count, busy);
+                                let reduced = (new_depth - reduction)
+                                    .min(new_depth + PLY)
+                                    .max(PLY);
+                                score = -self
+                                    .negamax(board, reduced, ply + 1, -alpha - 1, -alpha, true);
+                                full_null_window = false;
+                                if score > alpha && reduced < new_depth && !self.stopped {
+                                    let mut more = self
+                                        .params
+                                        .research_extension(
+                                            new_depth - reduced,
+                                            score,
+                                            alpha,
+                                            best_score,
+                                        );
+                                    if self.stack[ply].extension >= self.params.lmr_extra_max {
+                                        more = more.min(PLY);
+                                    } else {
+                                        self.stack[ply].extension += (more - PLY).max(0);
+                                    }
+                                    new_depth += more;
+                                    full_null_window = reduced < new_depth;
+                                }
+                            }
+                            if full_null_window {
+                                score = -self
+                                    .negamax(
+                                        board,
+                                        new_depth,
+                                        ply + 1,
+                                        -alpha - 1,
+                                        -alpha,
+                                        !cut_node,
+                                    );
+                            }
+                            if principal
+                                && (move_count == 1 || score > alpha && score < beta)
+                                && !self.stopped
+                            {
+                                score = -self
+                                    .negamax(board, new_depth, ply + 1, -beta, -alpha, false);
+                            }
+                            board.undo();
+                            if self.stopped {
+                                self.stack[ply].moves = moves;
+                                return 0;
+                            }
+                            if score > best_score {
+                                best_score = score;
+                                if score > alpha {
+                                    best_move = Some(cell);
+                                    if score >= beta {
+                                        break;
+                                    }
+                                    alpha = score;
+                                    // Once a move has raised alpha, the others are searched a ply less.
+                                    let (from, below, score_limit) = self
+                                        .params
+                                        .raised_alpha_reduction;
+                                    if depth > from && depth < below
+                                        && score.abs() < self.params.margin(score_limit)
+                                    {
+                                        depth -= PLY;
+                                    }
+                                }
+                            }
+                            if best_move != Some(cell) {
+                                if let Some(kind) = history_kind(own, forced) {
+                                    searched.push(kind, cell);
+                                }
+                            }
+                        }
+                        self.stack[ply].moves = moves;
+                        if let Some(best) = best_move {
+                            self.learn_from_node(
+                                board,
+                                ply,
+                                depth,
+                                forced,
+                                best,
+                                &searched,
+                            );
+                        }
+                        let bound = Bound::of(best_score, original_alpha, beta);
+                        // A position whose moves all failed low below a principal one may be on the next
+                        // principal variation; one that found its refutation is likely not.
+                        if best_score <= original_alpha {
+                            was_principal = was_principal
+                                || (self.stack[ply - 1].was_principal && depth > 3 * PLY);
+                        } else if depth > 3 * PLY {
+                            was_principal = was_principal
+                                && self.stack[ply + 1].was_principal;
+                        }
+                        if excluded.is_some() {
+                            return best_score;
+                        }
+                        self.stack[ply].was_principal = was_principal;
+                        self.table
+                            .store(
+                                key,
+                                Entry {
+                                    best: best_move,
+                                    score: to_table(best_score, ply_score),
+                                    depth,
+                                    bound,
+                                    pv: was_principal,
+                                },
+                            );
+                        best_score
+                    }
+
+                    /// The cut-offs of a null-window node before any move: razoring (near the leaves, a
+                    /// position far below alpha is left to its fours), futility and the null move (a position
+                    /// far enough above beta stands).
+                    fn prune_before_moves(
+                        &mut self,
+                        board: &mut Board,
+                        node: &Node,
+                    ) -> Option<i32> {
+                        let Node {
+                            depth,
+                            ply,
+                            alpha,
+                            beta,
+                            cut_node,
+                            improving,
+                            eval,
+                            entry,
+                            excluded,
+                            ..
+                        } = *node;
+                        // Razoring: near the leaves, a position far below alpha is left to its fours (a
+                        // forced one too: its threat is in the evaluation of the leaf).
+                        let below = match eval {
+                            Some(eval) => eval + self.params.razor_margin(depth) < alpha,
+                            None => true,
+                        };
+                        if depth < self.params.razor_depth && below
+                            && (alpha < WIN_THRESHOLD || entry.is_none())
+                        {
+                            return Some(self.leaf(board, 0, ply, alpha, alpha + 1));
+                        }
+                        // Futility: a position far enough above beta stands, unless it is attacking with
+                        // fours, whose end the evaluation does not see.
+                        if let Some(eval) = eval {
+                            let margin = self
+                                .params
+                                .futility_margin(
+                                    depth - PLY,
+                                    cut_node && entry.is_none(),
+                                    improving,
+                                );
+                            let attacking = ply >= 4
+                                && [ply - 2, ply - 4]
+                                    .iter()
+                                    .all(|&p| {
+                                        self.stack[p]
+                                            .played
+                                            .map_or(false, |(_, threat)| threat.is_four())
+                                    });
+                            if eval < WIN_THRESHOLD && beta > -WIN_THRESHOLD
+                                && eval - margin >= beta && !attacking
+                            {
+                                return Some(eval);
+                            }
+                            // Null move: deep in the tree, a position far enough above beta may pass. The
+                            // margin is on the static evaluation, not on the table's estimate.
+                            let stand = self.stack[ply].eval.unwrap_or(eval);
+                            if excluded.is_none() && eval >= beta {
+                                return self
+                                    .null_move(board, stand, depth, ply, beta, cut_node);
+                            }
+                        }
+                        None
+                    }
+
+                    /// How much less deep the `move_count`th move of a node of `depth` is first searched, in
+                    /// eighths of a ply: the late-move reduction, adjusted for what the node and the move are
+                    /// (`board` is the position after the move).
+                    fn reduction(
+                        &self,
+                        board: &Board,
+                        node: &Node,
+                        facts: &MoveFacts,
+                        depth: Depth,
+                        move_count: usize,
+                        busy: f64,
+                    ) -> Depth {
+                        let MoveFacts {
+                            cell,
+                            own,
+                            theirs,
+                            trivial,
+                            important,
+                            distract,
+                            from_theirs,
+                            from_ours,
+                        } = *facts;
+                        let Node { ply, me, forced, .. } = *node;
+                        let our_last = ply
+                            .checked_sub(2)
+                            .and_then(|p| self.stack[p].played);
+                        let mut reduction = self
+                            .base_reduction(board, depth, move_count);
+                        if node.principal {
+                            reduction = (reduction - PLY).max(0);
+                        } else if !node.improving && reduction > PLY {
+                            reduction += PLY;
+                        }
+                        reduction
+                            += (busy
+                                * self
+                                    .params
+                                    .complexity_share(trivial, important, distract)) as Depth;
+                        if node.was_principal {
+                            reduction -= self.params.lmr_was_principal;
+                        }
+                        let killer = self.stack[ply].killers.contains(&Some(cell));
+                        if node.cut_node && !(!forced && killer && own < Threat::Three) {
+                            reduction += self.params.lmr_cut_node;
+                        }
+                        if forced && !theirs.is_four() {
+                            let (far_from_theirs, far_from_ours) = self
+                                .params
+                                .lmr_forced_far;
+                            reduction
+                                += if from_theirs > NEAR { far_from_theirs } else { 0 };
+                            reduction
+                                += if from_ours > NEAR { far_from_ours } else { 0 };
+                        }
+                        let attacking_on = our_last
+                            .map_or(false, |(_, threat)| threat >= Threat::Three);
+                        if !forced && attacking_on
+                            && (own >= Threat::Three
+                                || from_ours <= NEAR && own >= Threat::DoubleTwo)
+                        {
+                            reduction -= self.params.lmr_attack_on;
+                        }
+                        reduction -= self.history_reduction(cell, me, depth);
+                        reduction
+                    }
+
+                    /// What a node teaches the ordering once its `best` move is known (it cut off or raised
+                    /// alpha): the move gains, the moves of its kind searched before it in vain lose as much,
+                    /// a quiet one becomes a killer, and it becomes the counter-move of the opponent's last.
+                    fn learn_from_node(
+                        &mut self,
+                        board: &Board,
+                        ply: usize,
+                        depth: Depth,
+                        forced: bool,
+                        best: Cell,
+                        searched: &Searched,
+                    ) {
+                        let me = board.side_to_move();
+                        let opponent = me.opponent();
+                        let their_last = ply
+                            .checked_sub(1)
+                            .and_then(|p| self.stack[p].played);
+                        let bonus = self.params.history_bonus(depth);
+                        let own = board.threat(me, best);
+                        if let Some(kind) = history_kind(own, forced) {
+                            self.reward(best, me, kind, bonus);
+                            if kind == QUIET {
+                                self.add_killer(ply, best);
+                            }
+                        }
+                        for kind in [ATTACK, QUIET] {
+                            for &tried in searched.of(kind) {
+                                self.reward(tried, me, kind, -bonus);
+                            }
+                        }
+                        if let Some((last, _)) = their_last {
+                            self.counter_moves[last as usize][opponent.index()] = Some((
+                                best,
+                                own,
+                            ));
+                        }
+                    }
+
+                    /// The null-move test of a null-window node whose evaluation `stand` lies far above
+                    /// `beta`: the opponent moves twice in a row, in a search some plies less deep, and when we
+                    /// still hold beta the node is cut with that score (never a win: passing proves none).
+                    /// A stone seldom hurts its owner in gomoku (only through renju's forbidden points or an
+                    /// exact five's overline), so a pass is about a lower bound of the best move. Not twice in a
+                    /// row, not in shallow nodes, and not where beta is a win or a loss, which moves must prove.
+                    pub(super) fn null_move(
+                        &mut self,
+                        board: &mut Board,
+                        stand: i32,
+                        depth: Depth,
+                        ply: usize,
+                        beta: i32,
+                        cut_node: bool,
+                    ) -> Option<i32> {
+                        let rule = board.rule();
+                        let passed_before = self.stack[ply - 1].played.is_none();
+                        if depth < self.params.null_move_depth(rule)
+                            || stand < beta + self.params.null_move_margin(rule, depth)
+                            || beta.abs() >= WIN_THRESHOLD || passed_before
+                        {
+                            return None;
+                        }
+                        let me = board.side_to_move();
+                        self.stack[ply].played = None;
+                        board.set_side_to_move(me.opponent());
+                        let reduced = depth
+                            - self.params.null_move_reduction(rule, depth);
+                        let score = -self
+                            .negamax(
+                                board,
+                                reduced,
+                                ply + 1,
+                                -beta,
+                                -beta + 1,
+                                !cut_node,
+                            );
+                        board.set_side_to_move(me);
+                        (score >= beta && !self.stopped)
+                            .then(|| score.min(WIN_THRESHOLD - 1))
+                    }
+
+                    /// The singular-extension test of a table move that held at about this depth before: the
+                    /// node searched without it, less deep and against its table score less a margin. When
+                    /// every other move stays below, the table move is the only good one and is searched
+                    /// deeper (two plies when far below, outside the principal variation); when the others
+                    /// hold beta on their own, the node is cut (several moves would); when only the table's
+                    /// score holds beta, the move is searched less deep. `None` when the test does not apply.
+                    #[allow(clippy::too_many_arguments)]
+                    pub(super) fn singular_extension(
+                        &mut self,
+                        board: &mut Board,
+                        entry: Entry,
+                        depth: Depth,
+                        ply: usize,
+                        beta: i32,
+                        principal: bool,
+                        cut_node: bool,
+                    ) -> Option<Singular> {
+                        let score = from_table(entry.score, ply as i32);
+                        if depth < self.params.singular_depth
+                            || entry.bound == Bound::Upper
+                            || entry.depth < depth - self.params.singular_table_depth
+                            || score.abs() >= WIN_THRESHOLD
+                        {
+                            return None;
+                        }
+                        // A null-window node that was once on a principal variation is tested harder.
+                        let former_principal = !principal
+                            && self.stack[ply].was_principal;
+                        let margin = self
+                            .params
+                            .singular_margin(board.rule(), depth, former_principal);
+                        let singular_beta = (score - margin).max(-WIN);
+                        let test_depth = depth
+                            - depth * self.params.singular_test_percent / 100
+                            + PLY * i32::from(former_principal);
+                        self.stack[ply].excluded = entry.best;
+                        let test = self
+                            .negamax(
+                                board,
+                                test_depth,
+                                ply,
+                                singular_beta - 1,
+                                singular_beta,
+                                cut_node,
+                            );
+                        self.stack[ply].excluded = None;
+                        if self.stopped {
+                            return None;
+                        }
+                        Some(
+                            if test < singular_beta {
+                                let far_below = test
+                                    < singular_beta - self.params.double_singular_margin(depth);
+                                if far_below && !principal
+                                    && self.stack[ply - 1].extension
+                                        < self.params.singular_extra_max
+                                {
+                                    Singular::Extend(2 * PLY)
+                                } else {
+                                    Singular::Extend(PLY)
+                                }
+                            } else if singular_beta >= beta {
+                                Singular::Cut(beta)
+                            } else if score >= beta {
+                                Singular::Extend(-self.params.singular_fail_high_reduction)
+                            } else {
+                                Singular::Extend(0)
+                            },
+                        )
+                    }
+
+                    /// A win the threats on the board decide without a search, when the opponent has no five
+                    /// to make: an open four (or two fours); or, when the opponent cannot make a four to
+                    /// interrupt, a four-three or a double three (neither under renju's forbidden points).
+                    fn static_win(
+                        &mut self,
+                        board: &mut Board,
+                        ply_score: i32,
+                    ) -> Option<i32> {
+                        let me = board.side_to_move();
+                        let opponent = me.opponent();
+                        if board.threat_count(me, Threat::Flex4) > 0
+                            && self.has_legal_flex4(board)
+                        {
+                            return Some(WIN - ply_score - 2);
+                        }
+                        if board.rule().has_forbidden_points(me) {
+                            return None;
+                        }
+                        let their_fours = [
+                            Threat::Four,
+                            Threat::FourThree,
+                            Threat::Flex4,
+                        ]
+                            .iter()
+                            .map(|&threat| board.threat_count(opponent, threat))
+                            .sum::<usize>();
+                        let double_threats = board.threat_count(me, Threat::FourThree)
+                            + board.threat_count(me, Threat::DoubleThree);
+                        (their_fours == 0 && double_threats > 0)
+                            .then_some(WIN - ply_score - 4)
+                    }
+
+                    /// The late-move reduction of the `move_count`th move in a node of `depth`, in eighths of
+                    /// a ply: the product of their logarithms, less where a win must be exact.
+                    pub(super) fn base_reduction(
+                        &self,
+                        board: &Board,
+                        depth: Depth,
+                        move_count: usize,
+                    ) -> Depth {
+                        let factor = self.params.lmr_factor.get(board.rule());
+                        let plies = (depth / PLY).clamp(0, 255) as usize;
+                        let reduction = factor * factor * self.reduction_log[plies]
+                            * self.reduction_log[move_count.min(255)] * f64::from(PLY);
+                        reduction as Depth
+                    }
+
+                    /// A leaf: the side to move stands on its evaluation or plays a four near its last stone
+                    /// (each answered by its one block through [`Searcher::negamax`], which comes back here a
+                    /// level deeper: `depth` counts the levels below zero), so that a run of fours that ends
+                    /// in a win or a strong shape is seen to its end.
+                    ///
+                    /// "Near" is Rapfi's neighbourhood of a stone: its 5x5 square and its lines up to four cells
+                    /// away (every four on the board costs nodes and seldom matters).
+                    pub(super) fn leaf(
+                        &mut self,
+                        board: &mut Board,
+                        depth: i32,
+                        ply: usize,
+                        mut alpha: i32,
+                        beta: i32,
+                    ) -> i32 {
+                        let stand = evaluate_smoothed(
+                            board,
+                            self.stack[ply - 1].material,
+                        );
+                        let me = board.side_to_move();
+                        let fours = board.threat_count(me, Threat::Four)
+                            + board.threat_count(me, Threat::FourThree);
+                        if stand >= beta || fours == 0 || ply + 2 >= MAX_PLY
+                            || stand + self.params.leaf_delta < alpha
+                        {
+                            return stand;
+                        }
+                        let last = match board
+                            .history()
+                            .iter()
+                            .rev()
+                            .find(|&&(_, color)| color == me)
+                        {
+                            Some(&(last, _)) => last,
+                            None => return stand,
+                        };
+                        let (lx, ly) = board.coords(last);
+                        let mut cells = std::mem::take(&mut self.stack[ply].fours);
+                        board.cells_with_threat(me, Threat::Four, &mut cells);
+                        cells
+                            .retain(|&cell| {
+                                let threat = board.threat(me, cell);
+                                if threat != Threat::Four && threat != Threat::FourThree {
+                                    return false;
+                                }
+                                let (x, y) = board.coords(cell);
+                                let (dx, dy) = (x.abs_diff(lx), y.abs_diff(ly));
+                                let on_line = dx == 0 || dy == 0 || dx == dy;
+                                dx.max(dy) <= 2 || (on_line && dx.max(dy) <= 4)
+                            });
+                        cells
+                            .sort_by_key(|&cell| std::cmp::Reverse(
+                                board.threat(me, cell),
+                            ));
+                        let mut best = stand;
+                        alpha = alpha.max(stand);
+                        for &cell in &cells {
+                            if !is_legal(board, cell) {
+                                continue;
+                            }
+                            board.play(cell);
+                            let score = -self
+                                .negamax(board, depth - PLY, ply + 1, -beta, -alpha, false);
+                            board.undo();
+                            if self.stopped {
+                                break;
+                            }
+                            if score > best {
+                                best = score;
+                                alpha = alpha.max(score);
+                                if score >= beta {
+                                    break;
+                                }
+                            }
+                        }
+                        self.stack[ply].fours = cells;
+                        best
+                    }
+
+                    fn has_legal_flex4(&mut self, board: &mut Board) -> bool {
+                        let me = board.side_to_move();
+                        if !board.rule().has_forbidden_points(me) {
+                            return true;
+                        }
+                        board.cells_with_threat(me, Threat::Flex4, &mut self.scratch);
+                        let cells = std::mem::take(&mut self.scratch);
+                        let found = cells.iter().any(|&c| is_legal(board, c));
+                        self.scratch = cells;
+                        found
+                    }
+                }
+
+                /// What a singular-extension test decided for the table move.
+                #[derive(Debug)]
+                pub(super) enum Singular {
+                    /// Search it this much deeper (less deep when negative), in eighths of a ply.
+                    Extend(Depth),
+                    /// Other moves hold beta too: the node returns this score.
+                    Cut(i32),
+                }
+
+                /// The logarithm of how many cells hold a pattern for either side: a busy position reduces
+                /// its quiet moves a little more.
+                fn complexity(board: &Board) -> f64 {
+                    let classes = [
+                        Threat::Low,
+                        Threat::DoubleTwo,
+                        Threat::Three,
+                        Threat::ThreePlus,
+                        Threat::Four,
+                        Threat::DoubleThree,
+                    ];
+                    let count: usize = [Color::Black, Color::White]
+                        .iter()
+                        .flat_map(|&color| {
+                            classes.iter().map(move |&class| (color, class))
+                        })
+                        .map(|(color, class)| board.threat_count(color, class))
+                        .sum();
+                    ((1 + count) as f64).ln()
+                }
+
+                /// The Chebyshev distance between two cells.
+                fn distance(board: &Board, a: Cell, b: Cell) -> usize {
+                    let (ax, ay) = board.coords(a);
+                    let (bx, by) = board.coords(b);
+                    ax.abs_diff(bx).max(ay.abs_diff(by))
+                }
+
+                /// Win scores are stored relative to the node, so that they stay right at another ply.
+                pub(super) fn to_table(score: i32, ply: i32) -> i32 {
+                    if score >= WIN_THRESHOLD {
+                        score + ply
+                    } else if score <= -WIN_THRESHOLD {
+                        score - ply
+                    } else {
+                        score
+                    }
+                }
+
+                pub(super) fn from_table(score: i32, ply: i32) -> i32 {
+                    if score >= WIN_THRESHOLD {
+                        score - ply
+                    } else if score <= -WIN_THRESHOLD {
+                        score + ply
+                    } else {
+                        score
+                    }
+                }
+            }
+
+            mod ordering {
+                // engine/src/gomoku/search/ordering.rs
+                //! What the search learns about moves while it runs, and the order it tries them in: the
+                //! history of threats and quiet moves, killers, counter-moves and the table move first.
+
+                use super::{Depth, Searcher};
+                use crate::engine::core::color::Color;
+                use crate::engine::gomoku::board::{Board, Cell};
+                use crate::engine::gomoku::movegen::ScoredMove;
+                use crate::engine::gomoku::pattern::Threat;
+
+                /// The kinds of moves the history keeps apart: threats and quiet moves.
+                pub(super) const ATTACK: usize = 0;
+
+                pub(super) const QUIET: usize = 1;
+
+                /// At most this many moves of each kind searched in vain in a node are marked down.
+                pub(super) const SEARCHED_KEPT: usize = 32;
+
+                impl Searcher {
+                    /// Moves a history score towards the limit by `bonus` (or away by a malus), by less the
+                    /// nearer it already is, so that it stays within the history limit.
+                    pub(super) fn reward(
+                        &mut self,
+                        cell: Cell,
+                        color: Color,
+                        kind: usize,
+                        bonus: i32,
+                    ) {
+                        let entry = &mut self
+                            .history[cell as usize][color.index()][kind];
+                        *entry
+                            += bonus - *entry * bonus.abs() / self.params.history_limit;
+                    }
+
+                    /// Makes `cell` the first killer of `ply`.
+                    pub(super) fn add_killer(&mut self, ply: usize, cell: Cell) {
+                        let killers = &mut self.stack[ply].killers;
+                        if killers[0] != Some(cell) {
+                            killers[1] = killers[0];
+                            killers[0] = Some(cell);
+                        }
+                    }
+
+                    /// What a table cut-off teaches: its quiet table move was good when the bound was at or
+                    /// above beta, and bad otherwise.
+                    pub(super) fn learn_from_table_move(
+                        &mut self,
+                        board: &Board,
+                        cell: Cell,
+                        depth: Depth,
+                        good: bool,
+                    ) {
+                        let me = board.side_to_move();
+                        let forced = board.threat_count(me.opponent(), Threat::Flex4)
+                            > 0;
+                        if !board.is_empty(cell)
+                            || history_kind(board.threat(me, cell), forced)
+                                != Some(QUIET)
+                        {
+                            return;
+                        }
+                        let bonus = self.params.history_bonus(depth);
+                        self.reward(cell, me, QUIET, if good { bonus } else { -bonus });
+                    }
+
+                    /// How much less the history of a move reduces it, in eighths of a ply.
+                    pub(super) fn history_reduction(
+                        &self,
+                        cell: Cell,
+                        color: Color,
+                        depth: Depth,
+                    ) -> Depth {
+                        let [attack, quiet] = self.history[cell as usize][color.index()];
+                        self.params.history_reduction(attack, quiet, depth)
+                    }
+
+                    /// Scores the table move highest and raises the moves with a good history and the move that
+                    /// last answered the opponent's move best (the search then picks them best first). The
+                    /// killers add nothing here, as in Rapfi: ranked above threats, they cost 12 points.
+                    pub(super) fn order(
+                        &self,
+                        board: &Board,
+                        moves: &mut [ScoredMove],
+                        table_move: Option<Cell>,
+                        ply: usize,
+                    ) {
+                        let me = board.side_to_move();
+                        let counter = ply
+                            .checked_sub(1)
+                            .and_then(|p| self.stack[p].played)
+                            .and_then(|(last, _)| {
+                                self.counter_moves[last as usize][me.opponent().index()]
+                            });
+                        for scored in moves.iter_mut() {
+                            let cell = scored.cell;
+                            if Some(cell) == table_move {
+                                scored.score = i32::MAX;
+                                continue;
+                            }
+                            let own = board.threat(me, cell);
+                            let [attack, quiet] = self
+                                .history[cell as usize][me.index()];
+                            scored.score
+                                += if own >= Threat::Three {
+                                    attack / self.params.attack_history_divisor
+                                } else {
+                                    quiet / self.params.quiet_history_divisor
+                                };
+                            if let Some((counter, threat)) = counter {
+                                if counter == cell && threat <= own {
+                                    scored.score += self.params.counter_move_bonus;
+                                }
+                            }
+                        }
+                    }
+                }
+
+                /// Swaps the best-scored move of `moves` to the front (the first of equals).
+                pub(super) fn select_best(moves: &mut [ScoredMove]) {
+                    let mut best = 0;
+                    for index in 1..moves.len() {
+                        if moves[index].score > moves[best].score {
+                            best = index;
+                        }
+                    }
+                    moves.swap(0, best);
+                }
+
+                /// Which history a move with threat class `own` for its player belongs to: a threat (an open
+                /// three or more) always, a quiet move unless it answers the opponent's open three.
+                pub(super) fn history_kind(own: Threat, forced: bool) -> Option<usize> {
+                    if own >= Threat::Three {
+                        Some(ATTACK)
+                    } else if forced {
+                        None
+                    } else {
+                        Some(QUIET)
+                    }
+                }
+            }
+
+            pub mod params {
+                // engine/src/gomoku/search/params.rs
+                //! Every tunable number of the search, by name, in one struct: a tool can vary any of them
+                //! (`Params::set`) without a fork of the code. Where an idea is Rapfi's, so is the name and, in
+                //! our units, the value. Depths are in eighths of a ply ([`PLY`]); evaluation margins are in
+                //! units of [`Params::margin_scale`] evaluation points.
+
+                use super::{Depth, PLY};
+                use crate::engine::gomoku::rule::Rule;
+
+                /// A value that depends on the rule: freestyle, renju, and the rules where a win must be exact
+                /// (exact five and the caro rules).
+                #[derive(Clone, Copy, Debug, PartialEq)]
+                pub struct ByRule<T> {
+                    pub freestyle: T,
+                    pub renju: T,
+                    pub exact: T,
+                }
+
+                impl<T: Copy> ByRule<T> {
+                    /// The value for `rule`.
+                    pub fn get(&self, rule: Rule) -> T {
+                        match rule {
+                            Rule::Freestyle => self.freestyle,
+                            Rule::Renju => self.renju,
+                            _ => self.exact,
+                        }
+                    }
+                }
+
+                /// The search's parameters.
+                #[derive(Clone, Debug, PartialEq)]
+                pub struct Params {
+                    /// Evaluation units in one unit of the margins (they were first set on a scale of 200
+                    /// units to a logit; ours has 1,132).
+                    pub margin_scale: i32,
+                    /// Another iteration starts only while less than this share of the move's time limit has
+                    /// passed: one started late seldom finishes, but its first root moves may still improve.
+                    pub iteration_start_share: f64,
+                    /// A fall of the root score by more than this between iterations, like a change of the
+                    /// best move, marks a move that is not settled yet (it gets more time).
+                    pub unsettled_drop: i32,
+                    /// Iterations shallower than this say little about whether the move is settled.
+                    pub settled_from_depth: i32,
+                    /// Iterations from this depth on search within a window around the last one's score,
+                    pub aspiration_depth: i32,
+                    /// at first this many margin units wide on each side.
+                    pub aspiration_delta: i32,
+                    /// History scores stay within plus or minus this.
+                    pub history_limit: i32,
+                    /// A threat's history score is worth this many times less than an ordering point,
+                    pub attack_history_divisor: i32,
+                    /// and a quiet move's this many.
+                    pub quiet_history_divisor: i32,
+                    /// What the move that last answered the opponent's move best adds to the ordering score.
+                    pub counter_move_bonus: i32,
+                    /// Rapfi's quadratic history bonus in plies: `a * p * p + b * p + c`, clamped to `max`.
+                    pub history_bonus: (f64, f64, f64, i32),
+                    /// A leaf this far below alpha plays no fours: none of them could bring it back.
+                    pub leaf_delta: i32,
+                    /// Razoring applies below this depth,
+                    pub razor_depth: Depth,
+                    /// with a margin of `a * p * p + b * p + c` in plies `p`.
+                    pub razor_margin: (f64, f64, f64),
+                    /// Futility: the margin per ply, less this much in an uncertain node.
+                    pub futility_per_ply: (i32, i32),
+                    /// Quiet moves (no pattern for either side) are skipped below this depth once a move holds.
+                    pub trivial_prune_depth: Depth,
+                    /// A node tries at most `a + p^b` moves once one holds (half when not improving).
+                    pub move_count_limit: (usize, f64),
+                    /// A cut node's evaluation this far above beta (`a + b * plies + c if forced`) reduces its
+                    /// quiet moves a ply more.
+                    pub fail_high_margin: (i32, i32, i32),
+                    /// Null moves are tried from this many plies on,
+                    pub null_move_plies: ByRule<i32>,
+                    /// when the evaluation stands `bias - min(per_ply * plies, max)` above beta,
+                    pub null_move_margin: ByRule<(i32, i32)>,
+                    /// and search `bias + per_ply * plies` plies less deep.
+                    pub null_move_reduction: ByRule<(f64, f64)>,
+                    /// How much less deep a node of the principal variation without a table move is searched,
+                    pub iir_principal: Depth,
+                    /// and in percent of the difference to a shallower table result, at most `iir_table_max`.
+                    pub iir_table_percent: i32,
+                    pub iir_table_max: Depth,
+                    /// Singular extensions are tested in nodes at least this deep,
+                    pub singular_depth: Depth,
+                    /// on a table result at most this much shallower than the node;
+                    pub singular_table_depth: Depth,
+                    /// the test searches this percent less deep;
+                    pub singular_test_percent: i32,
+                    /// the margin per ply below the table score, by rule (one more in a former PV node);
+                    pub singular_margin_per_ply: ByRule<f64>,
+                    /// the double extension needs `a - min(depth * b / (10 plies), c)` units further below,
+                    pub double_singular_margin: (i32, i32, i32),
+                    /// and only while the line has been extended by less than this;
+                    pub singular_extra_max: Depth,
+                    /// a table move that holds beta only on its table score is searched this much less deep.
+                    pub singular_fail_high_reduction: Depth,
+                    /// Without a singular test, the table move is extended this much (in a PV node, else),
+                    pub table_move_extension: (Depth, Depth),
+                    /// and a four within this distance of our last stone this much more.
+                    pub near_four_extension: (usize, Depth),
+                    /// The late-move reduction's factor by rule (squared, times the logarithms of depth and
+                    /// move number).
+                    pub lmr_factor: ByRule<f64>,
+                    /// Reductions less in a former PV node,
+                    pub lmr_was_principal: Depth,
+                    /// more in a cut node (unless a quiet killer),
+                    pub lmr_cut_node: Depth,
+                    /// more for a forced node's moves far from the opponent's and our last stone,
+                    pub lmr_forced_far: (Depth, Depth),
+                    /// less for a threat that goes on with our attack.
+                    pub lmr_attack_on: Depth,
+                    /// The share of the position's complexity added to the reduction, in plies, for (trivial
+                    /// distracting, trivial, plain, important) moves.
+                    pub complexity_share: [f64; 4],
+                    /// Re-searches of reduced moves extend a line by at most this much in all,
+                    pub lmr_extra_max: Depth,
+                    /// a re-search goes a ply deeper when the move beat alpha by `a + b * plies` margin units,
+                    /// and another when by `c + d * plies`.
+                    pub research_margins: (i32, i32, i32, i32),
+                    /// Once a move has raised alpha, the other moves of a node between these depths whose score
+                    /// is within this many margin units of zero are searched a ply less.
+                    pub raised_alpha_reduction: (Depth, Depth, i32),
+                    /// A move farther than this from our last stone (under renju, under the other rules) and
+                    /// out of the opponent's last stone's neighbourhood distracts the search.
+                    pub distract_distance: (usize, usize),
+                    /// History reduction: the quiet history's weight (in 1024ths), Rapfi's bias, and its
+                    /// divisors (the second added from the depth in tenths of plies).
+                    pub history_reduction: (i32, i32, i32, i32, i32),
+                }
+
+                impl Default for Params {
+                    fn default() -> Self {
+                        Params {
+                            margin_scale: 6,
+                            iteration_start_share: 0.8,
+                            unsettled_drop: 40,
+                            settled_from_depth: 5,
+                            aspiration_depth: 5,
+                            aspiration_delta: 16,
+                            history_limit: 10_692,
+                            attack_history_divisor: 8,
+                            quiet_history_divisor: 16,
+                            counter_move_bonus: 336,
+                            history_bonus: (25.0, 105.0, -157.0, 8_927),
+                            leaf_delta: 2_100,
+                            razor_depth: 21,
+                            razor_margin: (0.17, 14.0, 19.0),
+                            futility_per_ply: (63, 12),
+                            trivial_prune_depth: 34,
+                            move_count_limit: (3, 1.32),
+                            fail_high_margin: (-9, 15, 87),
+                            null_move_plies: ByRule {
+                                freestyle: 10,
+                                renju: 8,
+                                exact: 11,
+                            },
+                            null_move_margin: ByRule {
+                                freestyle: (585, 315),
+                                renju: (624, 230),
+                                exact: (538, 345),
+                            },
+                            null_move_reduction: ByRule {
+                                freestyle: (3.67, 0.135),
+                                renju: (4.29, 0.17),
+                                exact: (4.07, 0.134),
+                            },
+                            iir_principal: 3,
+                            iir_table_percent: 28,
+                            iir_table_max: 29,
+                            singular_depth: 53,
+                            singular_table_depth: 16,
+                            singular_test_percent: 54,
+                            singular_margin_per_ply: ByRule {
+                                freestyle: 0.91,
+                                renju: 0.94,
+                                exact: 0.86,
+                            },
+                            double_singular_margin: (29, 6, 9),
+                            singular_extra_max: 86,
+                            singular_fail_high_reduction: 12,
+                            table_move_extension: (2, 1),
+                            near_four_extension: (4, 2),
+                            lmr_factor: ByRule {
+                                freestyle: 1.0,
+                                renju: 0.75,
+                                exact: 0.78,
+                            },
+                            lmr_was_principal: 8,
+                            lmr_cut_node: 14,
+                            lmr_forced_far: (15, 8),
+                            lmr_attack_on: 4,
+                            complexity_share: [0.0968, 0.0385, 0.0222, 0.0055],
+                            lmr_extra_max: 40,
+                            research_margins: (34, 11, 349, 26),
+                            raised_alpha_reduction: (2 * PLY, 12 * PLY, 2_000),
+                            distract_distance: (5, 4),
+                            history_reduction: (780, 3_322, 12_267, 4_380, 54),
+                        }
+                    }
+                }
+
+                impl Params {
+                    /// `value` margin units in evaluation points.
+                    pub fn margin(&self, value: i32) -> i32 {
+                        value * self.margin_scale
+                    }
+
+                    /// How far below the table score the other moves must stay for the table move to be
+                    /// singular: a little under a margin unit a ply, one more in a node once on a principal
+                    /// variation.
+                    pub fn singular_margin(
+                        &self,
+                        rule: Rule,
+                        depth: Depth,
+                        former_principal: bool,
+                    ) -> i32 {
+                        let per_ply = self.singular_margin_per_ply.get(rule)
+                            + f64::from(u8::from(former_principal));
+                        (per_ply * f64::from(depth) / f64::from(PLY)
+                            * f64::from(self.margin_scale)) as i32
+                    }
+
+                    /// How much further below the singular margin the other moves must stay for a double
+                    /// extension.
+                    pub fn double_singular_margin(&self, depth: Depth) -> i32 {
+                        let (base, per_depth, most) = self.double_singular_margin;
+                        self.margin(base - (depth * per_depth / (10 * PLY)).min(most))
+                    }
+
+                    /// How far below alpha a position near the leaves may stand before it is left to its fours.
+                    pub fn razor_margin(&self, depth: Depth) -> i32 {
+                        let (a, b, c) = self.razor_margin;
+                        let plies = depth as f64 / f64::from(PLY);
+                        let margin = a * plies * plies + b * plies + c;
+                        margin as i32 * self.margin_scale
+                    }
+
+                    /// How far above beta a position must stand to be cut off without a search.
+                    pub fn futility_margin(
+                        &self,
+                        depth: Depth,
+                        uncertain: bool,
+                        improving: bool,
+                    ) -> i32 {
+                        let (per_ply, less_uncertain) = self.futility_per_ply;
+                        let per_ply = per_ply - less_uncertain * i32::from(uncertain);
+                        let eighths = (depth - PLY * i32::from(improving)).max(0);
+                        per_ply * eighths * self.margin_scale / PLY
+                    }
+
+                    /// Null moves are tried from this depth on.
+                    pub fn null_move_depth(&self, rule: Rule) -> Depth {
+                        PLY * self.null_move_plies.get(rule)
+                    }
+
+                    /// How far above beta the static evaluation must stand for a null move: less the deeper
+                    /// the node, down to a floor.
+                    pub fn null_move_margin(&self, rule: Rule, depth: Depth) -> i32 {
+                        let (bias, max) = self.null_move_margin.get(rule);
+                        self.margin(bias - (28 * depth / PLY).min(max))
+                    }
+
+                    /// How much less deep the search after a null move goes: a few plies, more the deeper.
+                    pub fn null_move_reduction(
+                        &self,
+                        rule: Rule,
+                        depth: Depth,
+                    ) -> Depth {
+                        let (bias, per_ply) = self.null_move_reduction.get(rule);
+                        ((bias + per_ply * f64::from(depth) / f64::from(PLY))
+                            * f64::from(PLY)) as Depth
+                    }
+
+                    /// How far above beta a cut node's evaluation must stand for its quiet moves to be reduced
+                    /// a ply more.
+                    pub fn fail_high_margin(&self, depth: Depth, forced: bool) -> i32 {
+                        let (base, per_ply, forced_extra) = self.fail_high_margin;
+                        self.margin(
+                            base + per_ply * (depth / PLY)
+                                + forced_extra * i32::from(forced),
+                        )
+                    }
+
+                    /// How many moves a node of `depth` tries once one move holds: fewer when the position is
+                    /// not improving on the one two plies up.
+                    pub fn move_count_limit(
+                        &self,
+                        depth: Depth,
+                        improving: bool,
+                    ) -> usize {
+                        let (base, power) = self.move_count_limit;
+                        let plies = f64::from((depth / PLY).max(0));
+                        let limit = base + plies.powf(power) as usize;
+                        if improving { limit } else { limit / 2 }
+                    }
+
+                    /// The extra depth a reduced move that beat alpha gets in its re-search, in eighths: more
+                    /// when it beat alpha by far, less when it barely rose above the best score.
+                    pub fn research_extension(
+                        &self,
+                        reduced_by: Depth,
+                        score: i32,
+                        alpha: i32,
+                        best: i32,
+                    ) -> Depth {
+                        let (a, b, c, d) = self.research_margins;
+                        let plies = reduced_by / PLY;
+                        let deeper = score > alpha + self.margin(a + b * plies);
+                        let much_deeper = score > alpha + self.margin(c + d * plies);
+                        let shallower = score < best + plies;
+                        PLY
+                            * (i32::from(deeper) + i32::from(much_deeper)
+                                - i32::from(shallower))
+                    }
+
+                    /// The share of the position's complexity added to a move's reduction, in eighths of a ply.
+                    pub fn complexity_share(
+                        &self,
+                        trivial: bool,
+                        important: bool,
+                        distract: bool,
+                    ) -> f64 {
+                        let slot = match (trivial, important, distract) {
+                            (true, _, true) => 0,
+                            (true, _, false) => 1,
+                            (false, false, _) => 2,
+                            (false, true, _) => 3,
+                        };
+                        self.complexity_share[slot] * f64::from(PLY)
+                    }
+
+                    /// What the history learns from a node `depth` deep: Rapfi's quadratic bonus in plies.
+                    pub fn history_bonus(&self, depth: Depth) -> i32 {
+                        let (a, b, c, max) = self.history_bonus;
+                        let plies = f64::from(depth) / f64::from(PLY);
+                        ((a * plies * plies + b * plies + c) as i32).clamp(0, max)
+                    }
+
+                    /// How much less a move's history reduces it, in eighths of a ply, from its threat and
+                    /// quiet history scores.
+                    pub fn history_reduction(
+                        &self,
+                        attack: i32,
+                        quiet: i32,
+                        depth: Depth,
+                    ) -> Depth {
+                        let (quiet_weight, bias, divisor, deep_extra, deep_from) = self
+                            .history_reduction;
+                        // Rapfi's bias: a move with no history behind it is reduced a quarter ply more.
+                        let stat = attack + quiet * quiet_weight / 1024 - bias;
+                        let divisor = if depth > deep_from * PLY / 10 {
+                            divisor + deep_extra
+                        } else {
+                            divisor
+                        };
+                        stat * PLY / divisor
+                    }
+                }
+            }
+
+            mod stack {
+                // engine/src/gomoku/search/stack.rs
+                //! What the search keeps for each ply of the line it is searching, in one struct per ply.
+
+                use super::Depth;
+                use crate::engine::gomoku::board::Cell;
+                use crate::engine::gomoku::movegen::ScoredMove;
+                use crate::engine::gomoku::pattern::Threat;
+
+                /// What the search keeps about one ply of the current line.
+                #[derive(Clone, Debug, Default)]
+                pub(super) struct Ply {
+                    /// The last two quiet moves that were best here (they are reduced less in cut nodes).
+                    pub(super) killers: [Option<Cell>; 2],
+                    /// The moves of the node here, kept to reuse their memory.
+                    pub(super) moves: Vec<ScoredMove>,
+                    /// `material` of the position here, for `evaluate_smoothed`.
+                    pub(super) material: i32,
+                    /// The fours a leaf here tries.
+                    pub(super) fours: Vec<Cell>,
+                    /// The static evaluation of the position here (`None` at the root and where it was not
+                    /// computed, as when the opponent's threat forced the moves).
+                    pub(super) eval: Option<i32>,
+                    /// The move played from the position here, and its class for its player (`None` for a
+                    /// null move).
+                    pub(super) played: Option<(Cell, Threat)>,
+                    /// Whether the position is or was part of a principal variation.
+                    pub(super) was_principal: bool,
+                    /// The extra depth the line down to here has been extended by.
+                    pub(super) extension: Depth,
+                    /// The move a singular-extension test leaves out of the node here (see
+                    /// `Searcher::singular_extension`).
+                    pub(super) excluded: Option<Cell>,
+                }
+            }
+
             use std::time::Duration;
             use super::board::{Board, Cell, CELLS};
-            use super::eval::{evaluate_smoothed, material};
-            use super::movegen::{
-                generate, generate_unordered, is_legal, move_score, ScoredMove,
-            };
+            use super::eval::material;
+            use super::movegen::{generate, is_legal, move_score, ScoredMove};
             use super::pattern::Threat;
-            use super::rule::Rule;
-            use super::tt::{Entry, TranspositionTable};
+            use super::tt::TranspositionTable;
             use super::vcf::VcfSolver;
-            use crate::engine::core::color::Color;
-            use crate::engine::core::score::Bound;
-            use crate::engine::core::time::Deadline;
             use crate::engine::core::score::{WIN, WIN_THRESHOLD};
+            use crate::engine::core::time::Deadline;
+            use params::Params;
+            use stack::Ply;
 
             /// The deepest ply a search line may reach.
             const MAX_PLY: usize = 96;
@@ -2603,44 +4224,6 @@ mod engine {
 
             /// One ply of depth.
             const PLY: Depth = 8;
-
-            /// History scores stay within plus or minus this.
-            const HISTORY_LIMIT: i32 = 10_692;
-
-            /// A threat's history score (a move that makes an open three or more) is worth this many times
-            /// less than an ordering point,
-            const ATTACK_HISTORY_DIVISOR: i32 = 8;
-
-            /// and a quiet move's this many.
-            const QUIET_HISTORY_DIVISOR: i32 = 16;
-
-            /// What the move that last answered the opponent's move best adds to the ordering score.
-            const COUNTER_MOVE_BONUS: i32 = 336;
-
-            /// The kinds of moves the history keeps apart: threats and quiet moves.
-            const ATTACK: usize = 0;
-
-            const QUIET: usize = 1;
-
-            /// A leaf this far below alpha plays no fours: none of them could bring it back.
-            const LEAF_DELTA: i32 = 2_100;
-
-            /// Evaluation units in one unit of the margins below (they were first set on a scale of
-            /// 200 units to a logit; ours has 1,132).
-            const MARGIN_SCALE: i32 = 6;
-
-            /// Another iteration starts only while less than this share of the move's time limit has
-            /// passed. One started late seldom finishes, but its first root moves are searched a ply
-            /// deeper, and a move that beats the best one there replaces it; the limit then ends it between
-            /// two root moves. (At half, the rule before, answers took a sixth less time at 1 s a move.)
-            const ITERATION_START_SHARE: f64 = 0.8;
-
-            /// A fall of the root score by more than this from one iteration to the next, like a change
-            /// of the best move, marks a position whose move is not settled yet (it gets more time).
-            const UNSETTLED_DROP: i32 = 40;
-
-            /// Iterations shallower than this say little about whether the move is settled.
-            const SETTLED_FROM_DEPTH: i32 = 5;
 
             /// What a search found.
             #[derive(Clone, Copy, Debug)]
@@ -2666,59 +4249,40 @@ mod engine {
                 /// move is not settled (see [`Searcher::search`]).
                 move_limit: Duration,
                 stopped: bool,
-                /// Per ply, the last two quiet moves that were best there (they are reduced less in cut
-                /// nodes).
-                killers: Vec<[Option<Cell>; 2]>,
-                /// Per cell, colour and kind of move ([`ATTACK`] or [`QUIET`]), how often a move there
+                params: Params,
+                /// Per ply from the root, what the search keeps about the line down to there.
+                stack: Vec<Ply>,
+                /// Per cell, colour and kind of move (threat or quiet), how often a move there
                 /// was the best of its node lately, less how often it was tried in vain before another
-                /// (see [`HISTORY_LIMIT`]).
+                /// (within [`Params::history_limit`]).
                 history: Vec<[[i32; 2]; 2]>,
                 /// Per cell and colour, the move that last answered a stone of that colour there best,
                 /// with its threat class.
                 counter_moves: Vec<[Option<(Cell, Threat)>; 2]>,
-                move_lists: Vec<Vec<ScoredMove>>,
-                /// [`material`] at each ply of the current line, for [`evaluate_smoothed`].
-                materials: Vec<i32>,
                 scratch: Vec<Cell>,
-                /// Per ply, the fours a leaf tries.
-                leaf_lists: Vec<Vec<Cell>>,
-                /// Per ply, the static evaluation of the position there (`None` at the root and where
-                /// it was not computed, as when the opponent's threat forced the moves).
-                evals: Vec<Option<i32>>,
-                /// Per ply, the move played from the position there, and its class for its player.
-                played: Vec<Option<(Cell, Threat)>>,
-                /// Per ply, whether the position is or was part of a principal variation.
-                was_principal: Vec<bool>,
-                /// Per ply, the extra depth the line down to there has been extended by.
-                extra_extension: Vec<Depth>,
-                /// Per ply, the move a singular-extension test leaves out of the node (see
-                /// [`Searcher::singular_extension`]).
-                excluded: Vec<Option<Cell>>,
                 /// Natural logarithms of 1 to 255 (of 1 at 0), for the late-move reductions.
                 reduction_log: Vec<f64>,
             }
 
             impl Searcher {
-                /// A searcher whose table takes at most `table_bytes`.
+                /// A searcher whose table takes at most `table_bytes`, with the default parameters.
                 pub fn new(table_bytes: usize) -> Self {
+                    Self::with_params(table_bytes, Params::default())
+                }
+
+                /// A searcher with other parameters (for tuning and matches between versions).
+                pub fn with_params(table_bytes: usize, params: Params) -> Self {
                     Self {
+                        params,
                         table: TranspositionTable::with_bytes(table_bytes),
                         nodes: 0,
                         deadline: Deadline::unlimited(),
                         move_limit: Duration::MAX,
                         stopped: false,
-                        killers: vec![[None; 2]; MAX_PLY + 2],
+                        stack: (0..MAX_PLY + 2).map(|_| Ply::default()).collect(),
                         history: vec![[[0; 2]; 2]; CELLS],
                         counter_moves: vec![[None; 2]; CELLS],
-                        move_lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
-                        materials: vec![0; MAX_PLY + 2],
                         scratch: Vec::new(),
-                        leaf_lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
-                        evals: vec![None; MAX_PLY + 2],
-                        played: vec![None; MAX_PLY + 2],
-                        was_principal: vec![false; MAX_PLY + 2],
-                        extra_extension: vec![0; MAX_PLY + 2],
-                        excluded: vec![None; MAX_PLY + 2],
                         reduction_log: (0..256)
                             .map(|i: i32| f64::from(i.max(1)).ln())
                             .collect(),
@@ -2817,9 +4381,9 @@ mod engine {
                         }
                         // A new best move or a falling score says the search is still learning about
                         // this position.
-                        let unsettled = depth >= SETTLED_FROM_DEPTH
-                            && (best.is_some_and(|cell| result.best != Some(cell))
-                                || score + UNSETTLED_DROP < result.score);
+                        let unsettled = depth >= self.params.settled_from_depth
+                            && (best.map_or(false, |cell| result.best != Some(cell))
+                                || score + self.params.unsettled_drop < result.score);
                         self.move_limit = if unsettled {
                             extended
                         } else {
@@ -2832,7 +4396,8 @@ mod engine {
                             break;
                         }
                         if deadline.elapsed().as_secs_f64()
-                            > self.move_limit.as_secs_f64() * ITERATION_START_SHARE
+                            > self.move_limit.as_secs_f64()
+                                * self.params.iteration_start_share
                         {
                             break;
                         }
@@ -2917,10 +4482,12 @@ mod engine {
                     depth: i32,
                     previous: i32,
                 ) -> (Option<Cell>, i32) {
-                    if depth < ASPIRATION_DEPTH || previous.abs() >= WIN_THRESHOLD {
+                    if depth < self.params.aspiration_depth
+                        || previous.abs() >= WIN_THRESHOLD
+                    {
                         return self.root(board, moves, depth, -WIN - 1, WIN + 1);
                     }
-                    let mut delta = ASPIRATION_DELTA;
+                    let mut delta = self.params.margin(self.params.aspiration_delta);
                     let mut alpha = (previous - delta).max(-WIN - 1);
                     let mut beta = (previous + delta).min(WIN + 1);
                     // A move that failed high is better than the last iteration's best, even if the wider
@@ -2940,8 +4507,9 @@ mod engine {
                         } else {
                             return (best.or(failed_high), score);
                         }
-                        delta = delta * (3 + score.abs() / (1_024 * MARGIN_SCALE)) / 4
-                            + MARGIN_SCALE * 6;
+                        let scale = self.params.margin_scale;
+                        delta = delta * (3 + score.abs() / (1_024 * scale)) / 4
+                            + scale * 6;
                     }
                 }
 
@@ -2958,10 +4526,10 @@ mod engine {
                     let mut best: Option<Cell> = None;
                     let mut best_index = 0;
                     let me = board.side_to_move();
-                    self.materials[0] = material(board);
-                    self.evals[0] = None;
-                    self.was_principal[0] = true;
-                    self.extra_extension[0] = 0;
+                    self.stack[0].material = material(board);
+                    self.stack[0].eval = None;
+                    self.stack[0].was_principal = true;
+                    self.stack[0].extension = 0;
                     let depth = depth * PLY;
                     let new_depth = depth - PLY;
                     for (index, scored) in moves.iter().enumerate() {
@@ -2970,7 +4538,7 @@ mod engine {
                             break;
                         }
                         let cell = scored.cell;
-                        self.played[0] = Some((cell, board.threat(me, cell)));
+                        self.stack[0].played = Some((cell, board.threat(me, cell)));
                         board.play(cell);
                         let score = if index == 0 {
                             -self.negamax(board, new_depth, 1, -beta, -alpha, false)
@@ -3014,1013 +4582,6 @@ mod engine {
                         moves.insert(0, chosen);
                     }
                     (best, alpha)
-                }
-
-                /// The search of a node below the root: `depth` in eighths of a ply, a null window unless
-                /// the node is on a principal variation; `cut_node` when a cut-off is expected (a
-                /// null-window node whose parent expects none).
-                fn negamax(
-                    &mut self,
-                    board: &mut Board,
-                    mut depth: Depth,
-                    ply: usize,
-                    mut alpha: i32,
-                    beta: i32,
-                    cut_node: bool,
-                ) -> i32 {
-                    self.nodes += 1;
-                    if self.nodes & 15 == 0 && self.deadline.hard_passed() {
-                        self.stopped = true;
-                    }
-                    if self.stopped {
-                        return 0;
-                    }
-                    let me = board.side_to_move();
-                    let opponent = me.opponent();
-                    let ply_score = ply as i32;
-                    self.materials[ply] = material(board);
-                    self.extra_extension[ply] = self.extra_extension[ply - 1];
-                    if board.threat_count(me, Threat::Five) > 0 {
-                        return WIN - ply_score;
-                    }
-                    if board.threat_count(opponent, Threat::Five) > 0 {
-                        if board.threat_count(opponent, Threat::Five) > 1 {
-                            return -(WIN - ply_score - 1);
-                        }
-                        let block = board.five_point(opponent).expect("counted above");
-                        if !is_legal(board, block) || ply >= MAX_PLY {
-                            return -(WIN - ply_score - 1);
-                        }
-                        // The one block costs no depth.
-                        self.evals[ply] = self.evals[ply - 1].map(|eval| -eval);
-                        self.was_principal[ply] = self.was_principal[ply - 1];
-                        self.played[ply] = Some((block, board.threat(me, block)));
-                        board.play(block);
-                        let score = -self
-                            .negamax(board, depth, ply + 1, -beta, -alpha, !cut_node);
-                        board.undo();
-                        return score;
-                    }
-                    if let Some(score) = self.static_win(board, ply_score) {
-                        return score;
-                    }
-                    if depth <= 0 || ply >= MAX_PLY {
-                        return self.leaf(board, 0, ply, alpha, beta);
-                    }
-                    // Mate-distance pruning: nothing here can beat a win found closer to the root.
-                    let alpha_floor = -(WIN - ply_score);
-                    if alpha_floor >= beta {
-                        return alpha_floor;
-                    }
-                    let principal = beta - alpha > 1;
-                    // A node searched without one of its moves neither reads nor writes the table: its
-                    // result is not the node's.
-                    let excluded = self.excluded[ply];
-                    let key = board.hash();
-                    let entry = if excluded.is_some() {
-                        None
-                    } else {
-                        self.table.probe(key)
-                    };
-                    if let Some(entry) = entry {
-                        if !principal && entry.depth >= depth {
-                            let score = from_table(entry.score, ply_score);
-                            if entry.bound.settles(score, alpha, beta) {
-                                if let Some(cell) = entry.best {
-                                    self.learn_from_table_move(
-                                        board,
-                                        cell,
-                                        depth,
-                                        score >= beta,
-                                    );
-                                }
-                                return score;
-                            }
-                        }
-                    }
-                    let table_move = entry.and_then(|entry| entry.best);
-                    let mut was_principal = if excluded.is_some() {
-                        self.was_principal[ply]
-                    } else {
-                        principal || entry.is_some_and(|entry| entry.pv)
-                    };
-                    self.was_principal[ply] = was_principal;
-                    self.was_principal[ply + 1] = false;
-
-                    // The opponent threatens an open four: the moves are forced, and the evaluation of
-                    // the position says little (the parent's stands in for it).
-                    let forced = board.threat_count(opponent, Threat::Flex4) > 0;
-                    let mut eval = None;
-                    let mut improving = false;
-                    if forced {
-                        self.evals[ply] = self.evals[ply - 1].map(|eval| -eval);
-                    } else {
-                        let stand = evaluate_smoothed(board, self.materials[ply - 1]);
-                        self.evals[ply] = Some(stand);
-                        let mut estimate = stand;
-                        if let Some(entry) = entry {
-                            let score = from_table(entry.score, ply_score);
-                            if entry.bound.improves(score, stand) {
-                                estimate = score;
-                            }
-                        }
-                        eval = Some(estimate);
-                        improving = ply >= 2
-                            && matches!(
-                                (self.evals[ply], self.evals[ply - 2]),
-                                (Some(now), Some(before))
-                                if now > before
-                            );
-                    }
-
-                    if !principal {
-                        // Razoring: near the leaves, a position far below alpha is left to its fours (a
-                        // forced one too: its threat is in the evaluation of the leaf).
-                        let below = match eval {
-                            Some(eval) => eval + razor_margin(depth) < alpha,
-                            None => true,
-                        };
-                        if depth < RAZOR_DEPTH && below
-                            && (alpha < WIN_THRESHOLD || entry.is_none())
-                        {
-                            return self.leaf(board, 0, ply, alpha, alpha + 1);
-                        }
-                        // Futility: a position far enough above beta stands, unless it is attacking with
-                        // fours, whose end the evaluation does not see.
-                        if let Some(eval) = eval {
-                            let margin = futility_margin(
-                                depth - PLY,
-                                cut_node && entry.is_none(),
-                                improving,
-                            );
-                            let attacking = ply >= 4
-                                && [ply - 2, ply - 4]
-                                    .iter()
-                                    .all(|&p| {
-                                        self.played[p].is_some_and(|(_, threat)| threat.is_four())
-                                    });
-                            if eval < WIN_THRESHOLD && beta > -WIN_THRESHOLD
-                                && eval - margin >= beta && !attacking
-                            {
-                                return eval;
-                            }
-                            // Null move: deep in the tree, a position far enough above beta may pass. The
-                            // margin is on the static evaluation, not on the table's estimate.
-                            let stand = self.evals[ply].unwrap_or(eval);
-                            if excluded.is_none() && eval >= beta {
-                                if let Some(score) = self
-                                    .null_move(board, stand, depth, ply, beta, cut_node)
-                                {
-                                    return score;
-                                }
-                            }
-                        }
-                    }
-                    // Without a move to try first, a node of the principal variation is searched a little
-                    // less deep; with one that was not searched as deep lately, less deep still.
-                    if principal {
-                        match entry {
-                            None | Some(Entry { best: None, .. }) => {
-                                depth -= IIR_PRINCIPAL;
-                            }
-                            Some(entry) if depth > PLY => {
-                                depth
-                                    -= ((depth - entry.depth) * 28 / 100)
-                                        .clamp(0, IIR_TABLE_MAX);
-                            }
-                            Some(_) => {}
-                        }
-                        if depth <= 0 {
-                            return self.leaf(board, 0, ply, alpha, beta);
-                        }
-                    }
-
-                    let mut moves = std::mem::take(&mut self.move_lists[ply]);
-                    generate_unordered(board, &mut moves, &mut self.scratch);
-                    if moves.is_empty() {
-                        self.move_lists[ply] = moves;
-                        return if forced { -(WIN - ply_score - 3) } else { 0 };
-                    }
-                    self.order(board, &mut moves, table_move, ply);
-                    let mut complexity_log = None;
-                    let likely_fail_high = !principal && cut_node
-                        && eval
-                            .is_some_and(|eval| {
-                                eval >= beta + fail_high_margin(depth, forced)
-                            });
-                    let original_alpha = alpha;
-                    let mut best_score = -WIN - 1;
-                    let mut best_move = None;
-                    // The moves searched before the best one, by kind, which the history marks down.
-                    let mut searched = [[0 as Cell; SEARCHED_KEPT]; 2];
-                    let mut searched_count = [0; 2];
-                    let their_last = ply.checked_sub(1).and_then(|p| self.played[p]);
-                    let our_last = ply.checked_sub(2).and_then(|p| self.played[p]);
-                    let distract_distance = if board.rule() == Rule::Renju {
-                        5
-                    } else {
-                        4
-                    };
-                    // 1 once the excluded move has been passed over, so that it is not counted.
-                    let mut skipped = 0;
-                    for index in 0..moves.len() {
-                        // Most nodes end with their first move or two, so the moves are picked best first
-                        // one at a time rather than sorted all at once.
-                        select_best(&mut moves[index..]);
-                        let cell = moves[index].cell;
-                        if Some(cell) == excluded {
-                            skipped = 1;
-                            continue;
-                        }
-                        let move_count = index + 1 - skipped;
-                        let own = board.threat(me, cell);
-                        let theirs = board.threat(opponent, cell);
-                        let important = own >= Threat::DoubleTwo
-                            || theirs >= Threat::Three;
-                        let trivial = own == Threat::None && theirs == Threat::None;
-                        let from_theirs = their_last
-                            .map_or(0, |(last, _)| distance(board, cell, last));
-                        let from_ours = our_last
-                            .map_or(0, |(last, _)| distance(board, cell, last));
-                        let distract = from_ours > distract_distance && from_theirs > 4;
-                        // Moves are skipped only once one move is known not to lose: a node that pruned
-                        // its way to a lost score would pass off an unproven loss as a proof, and the
-                        // search trusts win and loss scores everywhere.
-                        if best_score > -WIN_THRESHOLD {
-                            if move_count >= move_count_limit(depth, improving) {
-                                break;
-                            }
-                            if trivial && depth < TRIVIAL_PRUNE_DEPTH {
-                                continue;
-                            }
-                            // A counter-four far from both last moves mostly delays the loss.
-                            if forced && depth < TRIVIAL_PRUNE_DEPTH && !theirs.is_four()
-                                && distract
-                            {
-                                continue;
-                            }
-                        }
-                        let mut extension = 0;
-                        if Some(cell) == table_move {
-                            let singular = match entry {
-                                Some(entry) if excluded.is_none() => {
-                                    self.singular_extension(
-                                        board,
-                                        entry,
-                                        depth,
-                                        ply,
-                                        beta,
-                                        principal,
-                                        cut_node,
-                                    )
-                                }
-                                _ => None,
-                            };
-                            match singular {
-                                Some(Singular::Cut(score)) => {
-                                    self.move_lists[ply] = moves;
-                                    return score;
-                                }
-                                Some(Singular::Extend(plies)) => extension = plies,
-                                None => {
-                                    extension = if principal { 2 } else { 1 };
-                                    if own.is_four() && from_ours <= 6 {
-                                        extension += if from_ours <= 4 { 2 } else { 0 };
-                                    }
-                                }
-                            }
-                        }
-                        if likely_fail_high {
-                            if !own.is_four() {
-                                extension -= PLY;
-                            } else if our_last
-                                .is_some_and(|(_, threat)| threat.is_four())
-                            {
-                                extension += PLY;
-                            }
-                        }
-                        let mut new_depth = depth - PLY + extension;
-                        self.extra_extension[ply] = self
-                            .extra_extension[ply.saturating_sub(1)]
-                            + (extension - PLY).max(0);
-                        let reduced_search = depth >= 2 * PLY && move_count > 1;
-                        let busy = if reduced_search {
-                            *complexity_log.get_or_insert_with(|| complexity(board))
-                        } else {
-                            0.0
-                        };
-                        self.played[ply] = Some((cell, own));
-                        if new_depth > 0 {
-                            // The child probes the table first: its slot loads while the board updates.
-                            self.table.prefetch(board.hash_after(cell));
-                        }
-                        board.play(cell);
-                        let mut score = -WIN - 1;
-                        // Whether the move still needs a null-window search at full depth: every move but
-                        // the first of a principal node, unless a reduced search settled it.
-                        let mut full_null_window = !principal || move_count > 1;
-                        if reduced_search {
-                            let mut reduction = self
-                                .base_reduction(board, depth, move_count);
-                            if principal {
-                                reduction = (reduction - PLY).max(0);
-                            } else if !improving && reduction > PLY {
-                                reduction += PLY;
-                            }
-                            reduction
-                                += (busy * complexity_share(trivial, important, distract))
-                                    as Depth;
-                            if was_principal {
-                                reduction -= 8;
-                            }
-                            let killer = self.killers[ply].contains(&Some(cell));
-                            if cut_node && !(!forced && killer && own < Threat::Three) {
-                                reduction += 14;
-                            }
-                            if forced && !theirs.is_four() {
-                                reduction += if from_theirs > 4 { 15 } else { 0 };
-                                reduction += if from_ours > 4 { 8 } else { 0 };
-                            }
-                            let attacking_on = our_last
-                                .is_some_and(|(_, threat)| threat >= Threat::Three);
-                            if !forced && attacking_on
-                                && (own >= Threat::Three
-                                    || from_ours <= 4 && own >= Threat::DoubleTwo)
-                            {
-                                reduction -= 4;
-                            }
-                            reduction -= self.history_reduction(cell, me, depth);
-                            let reduced = (new_depth - reduction)
-                                .min(new_depth + PLY)
-                                .max(PLY);
-                            score = -self
-                                .negamax(board, reduced, ply + 1, -alpha - 1, -alpha, true);
-                            full_null_window = false;
-                            if score > alpha && reduced < new_depth && !self.stopped {
-                                let mut more = research_extension(
-                                    new_depth - reduced,
-                                    score,
-                                    alpha,
-                                    best_score,
-                                );
-                                if self.extra_extension[ply] >= LMR_EXTRA_MAX {
-                                    more = more.min(PLY);
-                                } else {
-                                    self.extra_extension[ply] += (more - PLY).max(0);
-                                }
-                                new_depth += more;
-                                full_null_window = reduced < new_depth;
-                            }
-                        }
-                        if full_null_window {
-                            score = -self
-                                .negamax(
-                                    board,
-                                    new_depth,
-                                    ply + 1,
-                                    -alpha - 1,
-                                    -alpha,
-                                    !cut_node,
-                                );
-                        }
-                        if principal
-                            && (move_count == 1 || score > alpha && score < beta)
-                            && !self.stopped
-                        {
-                            score = -self
-                                .negamax(board, new_depth, ply + 1, -beta, -alpha, false);
-                        }
-                        board.undo();
-                        if self.stopped {
-                            self.move_lists[ply] = moves;
-                            return 0;
-                        }
-                        if score > best_score {
-                            best_score = score;
-                            if score > alpha {
-                                best_move = Some(cell);
-                                if score >= beta {
-                                    break;
-                                }
-                                alpha = score;
-                                // Once a move has raised alpha, the others are searched a ply less.
-                                if depth > 2 * PLY && depth < 12 * PLY
-                                    && score.abs() < 2_000 * MARGIN_SCALE
-                                {
-                                    depth -= PLY;
-                                }
-                            }
-                        }
-                        if best_move != Some(cell) {
-                            if let Some(kind) = history_kind(own, forced) {
-                                if searched_count[kind] < SEARCHED_KEPT {
-                                    searched[kind][searched_count[kind]] = cell;
-                                    searched_count[kind] += 1;
-                                }
-                            }
-                        }
-                    }
-                    self.move_lists[ply] = moves;
-                    if let Some(best) = best_move {
-                        // The best move of the node, whether it cut off or raised alpha, teaches the
-                        // ordering; the moves of its kind searched before it in vain unlearn as much.
-                        let bonus = history_bonus(depth);
-                        let own = board.threat(me, best);
-                        if let Some(kind) = history_kind(own, forced) {
-                            self.reward(best, me, kind, bonus);
-                            if kind == QUIET {
-                                self.add_killer(ply, best);
-                            }
-                        }
-                        for kind in [ATTACK, QUIET] {
-                            for &tried in &searched[kind][..searched_count[kind]] {
-                                self.reward(tried, me, kind, -bonus);
-                            }
-                        }
-                        if let Some((last, _)) = their_last {
-                            self.counter_moves[last as usize][opponent.index()] = Some((
-                                best,
-                                own,
-                            ));
-                        }
-                    }
-                    let bound = Bound::of(best_score, original_alpha, beta);
-                    // A position whose moves all failed low below a principal one may be on the next
-                    // principal variation; one that found its refutation is likely not.
-                    if best_score <= original_alpha {
-                        was_principal = was_principal
-                            || (self.was_principal[ply - 1] && depth > 3 * PLY);
-                    } else if depth > 3 * PLY {
-                        was_principal = was_principal && self.was_principal[ply + 1];
-                    }
-                    if excluded.is_some() {
-                        return best_score;
-                    }
-                    self.was_principal[ply] = was_principal;
-                    self.table
-                        .store(
-                            key,
-                            Entry {
-                                best: best_move,
-                                score: to_table(best_score, ply_score),
-                                depth,
-                                bound,
-                                pv: was_principal,
-                            },
-                        );
-                    best_score
-                }
-
-                /// The null-move test of a null-window node whose evaluation `stand` lies far above
-                /// `beta`: the opponent moves twice in a row, in a search some plies less deep, and when we
-                /// still hold beta the node is cut with that score (never a win: passing proves none).
-                /// A stone seldom hurts its owner in gomoku (only through renju's forbidden points or an
-                /// exact five's overline), so a pass is about a lower bound of the best move. Not twice in a
-                /// row, not in shallow nodes, and not where beta is a win or a loss, which moves must prove.
-                fn null_move(
-                    &mut self,
-                    board: &mut Board,
-                    stand: i32,
-                    depth: Depth,
-                    ply: usize,
-                    beta: i32,
-                    cut_node: bool,
-                ) -> Option<i32> {
-                    let rule = board.rule();
-                    let passed_before = self.played[ply - 1].is_none();
-                    if depth < null_move_depth(rule)
-                        || stand < beta + null_move_margin(rule, depth)
-                        || beta.abs() >= WIN_THRESHOLD || passed_before
-                    {
-                        return None;
-                    }
-                    let me = board.side_to_move();
-                    self.played[ply] = None;
-                    board.set_side_to_move(me.opponent());
-                    let reduced = depth - null_move_reduction(rule, depth);
-                    let score = -self
-                        .negamax(board, reduced, ply + 1, -beta, -beta + 1, !cut_node);
-                    board.set_side_to_move(me);
-                    (score >= beta && !self.stopped)
-                        .then(|| score.min(WIN_THRESHOLD - 1))
-                }
-
-                /// The singular-extension test of a table move that held at about this depth before: the
-                /// node searched without it, less deep and against its table score less a margin. When
-                /// every other move stays below, the table move is the only good one and is searched
-                /// deeper (two plies when far below, outside the principal variation); when the others
-                /// hold beta on their own, the node is cut (several moves would); when only the table's
-                /// score holds beta, the move is searched less deep. `None` when the test does not apply.
-                #[allow(clippy::too_many_arguments)]
-                fn singular_extension(
-                    &mut self,
-                    board: &mut Board,
-                    entry: Entry,
-                    depth: Depth,
-                    ply: usize,
-                    beta: i32,
-                    principal: bool,
-                    cut_node: bool,
-                ) -> Option<Singular> {
-                    let score = from_table(entry.score, ply as i32);
-                    if depth < SINGULAR_DEPTH || entry.bound == Bound::Upper
-                        || entry.depth < depth - SINGULAR_TABLE_DEPTH
-                        || score.abs() >= WIN_THRESHOLD
-                    {
-                        return None;
-                    }
-                    // A null-window node that was once on a principal variation is tested harder.
-                    let former_principal = !principal && self.was_principal[ply];
-                    let singular_beta = (score
-                        - singular_margin(board.rule(), depth, former_principal))
-                        .max(-WIN);
-                    let test_depth = depth - depth * 54 / 100
-                        + PLY * i32::from(former_principal);
-                    self.excluded[ply] = entry.best;
-                    let test = self
-                        .negamax(
-                            board,
-                            test_depth,
-                            ply,
-                            singular_beta - 1,
-                            singular_beta,
-                            cut_node,
-                        );
-                    self.excluded[ply] = None;
-                    if self.stopped {
-                        return None;
-                    }
-                    Some(
-                        if test < singular_beta {
-                            let far_below = test
-                                < singular_beta - double_singular_margin(depth);
-                            if far_below && !principal
-                                && self.extra_extension[ply - 1] < SINGULAR_EXTRA_MAX
-                            {
-                                Singular::Extend(2 * PLY)
-                            } else {
-                                Singular::Extend(PLY)
-                            }
-                        } else if singular_beta >= beta {
-                            Singular::Cut(beta)
-                        } else if score >= beta {
-                            Singular::Extend(-SINGULAR_FAIL_HIGH_REDUCTION)
-                        } else {
-                            Singular::Extend(0)
-                        },
-                    )
-                }
-
-                /// A win the threats on the board decide without a search, when the opponent has no five
-                /// to make: an open four (or two fours); or, when the opponent cannot make a four to
-                /// interrupt, a four-three or a double three (neither under renju's forbidden points).
-                fn static_win(
-                    &mut self,
-                    board: &mut Board,
-                    ply_score: i32,
-                ) -> Option<i32> {
-                    let me = board.side_to_move();
-                    let opponent = me.opponent();
-                    if board.threat_count(me, Threat::Flex4) > 0
-                        && self.has_legal_flex4(board)
-                    {
-                        return Some(WIN - ply_score - 2);
-                    }
-                    if board.rule().has_forbidden_points(me) {
-                        return None;
-                    }
-                    let their_fours = [Threat::Four, Threat::FourThree, Threat::Flex4]
-                        .iter()
-                        .map(|&threat| board.threat_count(opponent, threat))
-                        .sum::<usize>();
-                    let double_threats = board.threat_count(me, Threat::FourThree)
-                        + board.threat_count(me, Threat::DoubleThree);
-                    (their_fours == 0 && double_threats > 0)
-                        .then_some(WIN - ply_score - 4)
-                }
-
-                /// The late-move reduction of the `move_count`th move in a node of `depth`, in eighths of
-                /// a ply: the product of their logarithms, less where a win must be exact.
-                fn base_reduction(
-                    &self,
-                    board: &Board,
-                    depth: Depth,
-                    move_count: usize,
-                ) -> Depth {
-                    let factor = match board.rule() {
-                        Rule::Freestyle => 1.0,
-                        Rule::Renju => 0.75,
-                        _ => 0.78,
-                    };
-                    let plies = (depth / PLY).clamp(0, 255) as usize;
-                    let reduction = factor * factor * self.reduction_log[plies]
-                        * self.reduction_log[move_count.min(255)] * f64::from(PLY);
-                    reduction as Depth
-                }
-
-                /// A leaf: the side to move stands on its evaluation or plays a four near its last stone
-                /// (each answered by its one block through [`Searcher::negamax`], which comes back here a
-                /// level deeper: `depth` counts the levels below zero), so that a run of fours that ends
-                /// in a win or a strong shape is seen to its end.
-                ///
-                /// "Near" is Rapfi's neighbourhood of a stone: its 5x5 square and its lines up to four cells
-                /// away (every four on the board costs nodes and seldom matters).
-                fn leaf(
-                    &mut self,
-                    board: &mut Board,
-                    depth: i32,
-                    ply: usize,
-                    mut alpha: i32,
-                    beta: i32,
-                ) -> i32 {
-                    let stand = evaluate_smoothed(board, self.materials[ply - 1]);
-                    let me = board.side_to_move();
-                    let fours = board.threat_count(me, Threat::Four)
-                        + board.threat_count(me, Threat::FourThree);
-                    if stand >= beta || fours == 0 || ply + 2 >= MAX_PLY
-                        || stand + LEAF_DELTA < alpha
-                    {
-                        return stand;
-                    }
-                    let Some(&(last, _)) = board
-                        .history()
-                        .iter()
-                        .rev()
-                        .find(|&&(_, color)| color == me) else {
-                        return stand;
-                    };
-                    let (lx, ly) = board.coords(last);
-                    let mut cells = std::mem::take(&mut self.leaf_lists[ply]);
-                    board.cells_with_threat(me, Threat::Four, &mut cells);
-                    cells
-                        .retain(|&cell| {
-                            let threat = board.threat(me, cell);
-                            if threat != Threat::Four && threat != Threat::FourThree {
-                                return false;
-                            }
-                            let (x, y) = board.coords(cell);
-                            let (dx, dy) = (x.abs_diff(lx), y.abs_diff(ly));
-                            let on_line = dx == 0 || dy == 0 || dx == dy;
-                            dx.max(dy) <= 2 || (on_line && dx.max(dy) <= 4)
-                        });
-                    cells.sort_by_key(|&cell| std::cmp::Reverse(board.threat(me, cell)));
-                    let mut best = stand;
-                    alpha = alpha.max(stand);
-                    for &cell in &cells {
-                        if !is_legal(board, cell) {
-                            continue;
-                        }
-                        board.play(cell);
-                        let score = -self
-                            .negamax(board, depth - PLY, ply + 1, -beta, -alpha, false);
-                        board.undo();
-                        if self.stopped {
-                            break;
-                        }
-                        if score > best {
-                            best = score;
-                            alpha = alpha.max(score);
-                            if score >= beta {
-                                break;
-                            }
-                        }
-                    }
-                    self.leaf_lists[ply] = cells;
-                    best
-                }
-
-                fn has_legal_flex4(&mut self, board: &mut Board) -> bool {
-                    let me = board.side_to_move();
-                    if !board.rule().has_forbidden_points(me) {
-                        return true;
-                    }
-                    board.cells_with_threat(me, Threat::Flex4, &mut self.scratch);
-                    let cells = std::mem::take(&mut self.scratch);
-                    let found = cells.iter().any(|&c| is_legal(board, c));
-                    self.scratch = cells;
-                    found
-                }
-
-                /// Moves a history score towards the limit by `bonus` (or away by a malus), by less the
-                /// nearer it already is, so that it stays within [`HISTORY_LIMIT`].
-                fn reward(&mut self, cell: Cell, color: Color, kind: usize, bonus: i32) {
-                    let entry = &mut self.history[cell as usize][color.index()][kind];
-                    *entry += bonus - *entry * bonus.abs() / HISTORY_LIMIT;
-                }
-
-                /// Makes `cell` the first killer of `ply`.
-                fn add_killer(&mut self, ply: usize, cell: Cell) {
-                    let killers = &mut self.killers[ply];
-                    if killers[0] != Some(cell) {
-                        killers[1] = killers[0];
-                        killers[0] = Some(cell);
-                    }
-                }
-
-                /// What a table cut-off teaches: its quiet table move was good when the bound was at or
-                /// above beta, and bad otherwise.
-                fn learn_from_table_move(
-                    &mut self,
-                    board: &Board,
-                    cell: Cell,
-                    depth: Depth,
-                    good: bool,
-                ) {
-                    let me = board.side_to_move();
-                    let forced = board.threat_count(me.opponent(), Threat::Flex4) > 0;
-                    if !board.is_empty(cell)
-                        || history_kind(board.threat(me, cell), forced) != Some(QUIET)
-                    {
-                        return;
-                    }
-                    let bonus = history_bonus(depth);
-                    self.reward(cell, me, QUIET, if good { bonus } else { -bonus });
-                }
-
-                /// How much less the history of a move reduces it, in eighths of a ply.
-                fn history_reduction(
-                    &self,
-                    cell: Cell,
-                    color: Color,
-                    depth: Depth,
-                ) -> Depth {
-                    let [attack, quiet] = self.history[cell as usize][color.index()];
-                    // Rapfi's bias: a move with no history behind it is reduced a quarter ply more.
-                    let stat = attack + quiet * 780 / 1024 - 3_322;
-                    // Rapfi's divisors, the larger from 5.4 plies on.
-                    let divisor = if depth > 54 * PLY / 10 {
-                        12_267 + 4_380
-                    } else {
-                        12_267
-                    };
-                    stat * PLY / divisor
-                }
-
-                /// Scores the table move highest and raises the moves with a good history and the move that
-                /// last answered the opponent's move best (the search then picks them best first). The
-                /// killers add nothing here, as in Rapfi: ranked above threats, they cost 12 points.
-                fn order(
-                    &self,
-                    board: &Board,
-                    moves: &mut [ScoredMove],
-                    table_move: Option<Cell>,
-                    ply: usize,
-                ) {
-                    let me = board.side_to_move();
-                    let counter = ply
-                        .checked_sub(1)
-                        .and_then(|p| self.played[p])
-                        .and_then(|(last, _)| {
-                            self.counter_moves[last as usize][me.opponent().index()]
-                        });
-                    for scored in moves.iter_mut() {
-                        let cell = scored.cell;
-                        if Some(cell) == table_move {
-                            scored.score = i32::MAX;
-                            continue;
-                        }
-                        let own = board.threat(me, cell);
-                        let [attack, quiet] = self.history[cell as usize][me.index()];
-                        scored.score
-                            += if own >= Threat::Three {
-                                attack / ATTACK_HISTORY_DIVISOR
-                            } else {
-                                quiet / QUIET_HISTORY_DIVISOR
-                            };
-                        if let Some((counter, threat)) = counter {
-                            if counter == cell && threat <= own {
-                                scored.score += COUNTER_MOVE_BONUS;
-                            }
-                        }
-                    }
-                }
-            }
-
-            /// Swaps the best-scored move of `moves` to the front (the first of equals).
-            fn select_best(moves: &mut [ScoredMove]) {
-                let mut best = 0;
-                for index in 1..moves.len() {
-                    if moves[index].score > moves[best].score {
-                        best = index;
-                    }
-                }
-                moves.swap(0, best);
-            }
-
-            /// At most this many moves of each kind searched in vain in a node are marked down.
-            const SEARCHED_KEPT: usize = 32;
-
-            /// Which history a move with threat class `own` for its player belongs to: a threat (an open
-            /// three or more) always, a quiet move unless it answers the opponent's open three.
-            fn history_kind(own: Threat, forced: bool) -> Option<usize> {
-                if own >= Threat::Three {
-                    Some(ATTACK)
-                } else if forced {
-                    None
-                } else {
-                    Some(QUIET)
-                }
-            }
-
-            /// What the history learns from a node `depth` deep: Rapfi's quadratic bonus in plies.
-            fn history_bonus(depth: Depth) -> i32 {
-                let plies = f64::from(depth) / f64::from(PLY);
-                ((25.0 * plies * plies + 105.0 * plies - 157.0) as i32).clamp(0, 8_927)
-            }
-
-            /// Iterations from this depth on search within a window around the last one's score,
-            const ASPIRATION_DEPTH: i32 = 5;
-
-            /// at first this wide on each side.
-            const ASPIRATION_DELTA: i32 = 16 * MARGIN_SCALE;
-
-            /// Razoring applies below this depth.
-            const RAZOR_DEPTH: Depth = 21;
-
-            /// Quiet moves (no pattern for either side) are skipped below this depth once a move holds.
-            const TRIVIAL_PRUNE_DEPTH: Depth = 34;
-
-            /// How much less deep a node of the principal variation without a table move is searched.
-            const IIR_PRINCIPAL: Depth = 3;
-
-            /// At most this much less deep for a table move that was searched shallower.
-            const IIR_TABLE_MAX: Depth = 29;
-
-            /// Re-searches of reduced moves extend a line by at most this much in all.
-            const LMR_EXTRA_MAX: Depth = 40;
-
-            /// Singular extensions are tested in nodes at least this deep (6.6 plies; Rapfi's figures,
-            /// as the margins below),
-            const SINGULAR_DEPTH: Depth = 53;
-
-            /// on a table result at most this much shallower than the node (2 plies);
-            const SINGULAR_TABLE_DEPTH: Depth = 16;
-
-            /// the double extension only while the line has been extended by less than this (10.8 plies);
-            const SINGULAR_EXTRA_MAX: Depth = 86;
-
-            /// and a table move that holds beta only on its table score is searched this much less deep
-            /// (1.5 plies).
-            const SINGULAR_FAIL_HIGH_REDUCTION: Depth = 12;
-
-            /// What a singular-extension test decided for the table move.
-            #[derive(Debug)]
-            enum Singular {
-                /// Search it this much deeper (less deep when negative), in eighths of a ply.
-                Extend(Depth),
-                /// Other moves hold beta too: the node returns this score.
-                Cut(i32),
-            }
-
-            /// How far below the table score the other moves must stay for the table move to be singular:
-            /// in Rapfi's units a little under one a ply, one more a ply in a node once on a principal
-            /// variation.
-            fn singular_margin(rule: Rule, depth: Depth, former_principal: bool) -> i32 {
-                let per_ply = match rule {
-                    Rule::Freestyle => 0.91,
-                    Rule::Renju => 0.94,
-                    _ => 0.86,
-                } + f64::from(u8::from(former_principal));
-                (per_ply * f64::from(depth) / f64::from(PLY) * f64::from(MARGIN_SCALE))
-                    as i32
-            }
-
-            /// How much further below the singular margin the other moves must stay for a double
-            /// extension.
-            fn double_singular_margin(depth: Depth) -> i32 {
-                (29 - (depth * 6 / (10 * PLY)).min(9)) * MARGIN_SCALE
-            }
-
-            /// How far below alpha a position near the leaves may stand before it is left to its fours.
-            fn razor_margin(depth: Depth) -> i32 {
-                let plies = depth as f64 / f64::from(PLY);
-                let margin = 0.17 * plies * plies + 14.0 * plies + 19.0;
-                margin as i32 * MARGIN_SCALE
-            }
-
-            /// How far above beta a position must stand to be cut off without a search.
-            fn futility_margin(depth: Depth, uncertain: bool, improving: bool) -> i32 {
-                let per_ply = 63 - 12 * i32::from(uncertain);
-                let eighths = (depth - PLY * i32::from(improving)).max(0);
-                per_ply * eighths * MARGIN_SCALE / PLY
-            }
-
-            /// Null moves are tried from this depth on (Rapfi's, by rule).
-            fn null_move_depth(rule: Rule) -> Depth {
-                PLY
-                    * match rule {
-                        Rule::Freestyle => 10,
-                        Rule::Renju => 8,
-                        _ => 11,
-                    }
-            }
-
-            /// How far above beta the static evaluation must stand for a null move: less the deeper the
-            /// node, down to a floor (Rapfi's margins in our units).
-            fn null_move_margin(rule: Rule, depth: Depth) -> i32 {
-                let (bias, max) = match rule {
-                    Rule::Freestyle => (585, 315),
-                    Rule::Renju => (624, 230),
-                    _ => (538, 345),
-                };
-                (bias - (28 * depth / PLY).min(max)) * MARGIN_SCALE
-            }
-
-            /// How much less deep the search after a null move goes: a few plies, more the deeper.
-            fn null_move_reduction(rule: Rule, depth: Depth) -> Depth {
-                let (bias, per_ply) = match rule {
-                    Rule::Freestyle => (3.67, 0.135),
-                    Rule::Renju => (4.29, 0.17),
-                    _ => (4.07, 0.134),
-                };
-                ((bias + per_ply * f64::from(depth) / f64::from(PLY)) * f64::from(PLY))
-                    as Depth
-            }
-
-            /// How far above beta a cut node's evaluation must stand for its quiet moves to be reduced a
-            /// ply more.
-            fn fail_high_margin(depth: Depth, forced: bool) -> i32 {
-                (-9 + 15 * (depth / PLY) + 87 * i32::from(forced)) * MARGIN_SCALE
-            }
-
-            /// How many moves a node of `depth` tries once one move holds: fewer when the position is
-            /// not improving on the one two plies up.
-            fn move_count_limit(depth: Depth, improving: bool) -> usize {
-                let plies = f64::from((depth / PLY).max(0));
-                let limit = 3 + plies.powf(1.32) as usize;
-                if improving { limit } else { limit / 2 }
-            }
-
-            /// The extra depth a reduced move that beat alpha gets in its re-search, in eighths: more
-            /// when it beat alpha by far, less when it barely rose above the best score.
-            fn research_extension(
-                reduced_by: Depth,
-                score: i32,
-                alpha: i32,
-                best: i32,
-            ) -> Depth {
-                let plies = reduced_by / PLY;
-                let deeper = score > alpha + (34 + 11 * plies) * MARGIN_SCALE;
-                let much_deeper = score > alpha + (349 + 26 * plies) * MARGIN_SCALE;
-                let shallower = score < best + plies;
-                PLY * (i32::from(deeper) + i32::from(much_deeper) - i32::from(shallower))
-            }
-
-            /// The logarithm of how many cells hold a pattern for either side: a busy position reduces
-            /// its quiet moves a little more.
-            fn complexity(board: &Board) -> f64 {
-                let classes = [
-                    Threat::Low,
-                    Threat::DoubleTwo,
-                    Threat::Three,
-                    Threat::ThreePlus,
-                    Threat::Four,
-                    Threat::DoubleThree,
-                ];
-                let count: usize = [Color::Black, Color::White]
-                    .iter()
-                    .flat_map(|&color| classes.iter().map(move |&class| (color, class)))
-                    .map(|(color, class)| board.threat_count(color, class))
-                    .sum();
-                ((1 + count) as f64).ln()
-            }
-
-            /// The share of [`complexity`] added to a move's reduction, in eighths of a ply.
-            fn complexity_share(trivial: bool, important: bool, distract: bool) -> f64 {
-                let plies = match (trivial, important, distract) {
-                    (true, _, true) => 0.0968,
-                    (true, _, false) => 0.0385,
-                    (false, false, _) => 0.0222,
-                    (false, true, _) => 0.0055,
-                };
-                plies * f64::from(PLY)
-            }
-
-            /// The Chebyshev distance between two cells.
-            fn distance(board: &Board, a: Cell, b: Cell) -> usize {
-                let (ax, ay) = board.coords(a);
-                let (bx, by) = board.coords(b);
-                ax.abs_diff(bx).max(ay.abs_diff(by))
-            }
-
-            /// Win scores are stored relative to the node, so that they stay right at another ply.
-            fn to_table(score: i32, ply: i32) -> i32 {
-                if score >= WIN_THRESHOLD {
-                    score + ply
-                } else if score <= -WIN_THRESHOLD {
-                    score - ply
-                } else {
-                    score
-                }
-            }
-
-            fn from_table(score: i32, ply: i32) -> i32 {
-                if score >= WIN_THRESHOLD {
-                    score - ply
-                } else if score <= -WIN_THRESHOLD {
-                    score + ply
-                } else {
-                    score
                 }
             }
         }
@@ -4107,8 +4668,9 @@ mod engine {
             pub fn answer_proposal(engine: &mut Engine, time: Duration) -> Swap2Choice {
                 let stones = engine.board().stone_count();
                 let deadline = Deadline::new(time / 2, time / 2);
-                let Some(reply) = engine.think_until(deadline) else {
-                    return Swap2Choice::Swap;
+                let reply = match engine.think_until(deadline) {
+                    Some(reply) => reply,
+                    None => return Swap2Choice::Swap,
                 };
                 let white_score = engine.last_search().map_or(0, |r| r.score);
                 if white_score <= -CLEAR_EDGE {
@@ -4221,10 +4783,10 @@ mod engine {
                 pub fn charge(&mut self, spent_ms: i64) {
                     match (self.left_ms, self.match_ms) {
                         (Some(left), _) if left < UNLIMITED_MS => {
-                            self.left_ms = Some(left - spent_ms);
+                            self.left_ms = Some(left.saturating_sub(spent_ms));
                         }
                         (None, Some(total)) if total > 0 => {
-                            self.left_ms = Some(total - spent_ms);
+                            self.left_ms = Some(total.saturating_sub(spent_ms));
                         }
                         _ => {}
                     }
@@ -4238,21 +4800,21 @@ mod engine {
                         }
                         // Keep 15% of the move's time (at least 80 ms, at most 1.5 s) for the process to
                         // wake up, print and be read on a loaded or slower machine.
-                        let margin = (turn * 3 / 20).clamp(80, 1_500);
-                        hard = hard.min(turn - margin);
+                        let margin = (turn.saturating_mul(3) / 20).clamp(80, 1_500);
+                        hard = hard.min(turn.saturating_sub(margin));
                     }
                     if let Some(left) = spendable {
                         // Never bet more than a fifth of what is left on one move.
-                        hard = hard.min(left / 5 - 30);
+                        hard = hard.min((left / 5).saturating_sub(30));
                     }
                     if hard == i64::MAX {
                         hard = 10_000;
                     }
-                    hard.max(INSTANT_MS as i64) as u64
+                    hard.clamp(INSTANT_MS as i64, UNLIMITED_MS) as u64
                 }
 
                 /// The time a settled move may take (the search stops starting root moves then; see
-                /// `search.rs` for unsettled ones): most of the hard limit, since the margin for a slow
+                /// `search/mod.rs` for unsettled ones): most of the hard limit, since the margin for a slow
                 /// machine is already taken off that, and a fair share of the game time.
                 fn soft_ms(
                     &self,
@@ -4274,7 +4836,12 @@ mod engine {
                 fn spendable_ms(&self, empty: usize) -> Option<i64> {
                     let our_moves = (empty as i64 + 1) / 2;
                     self.effective_left()
-                        .map(|left| left - our_moves * RESERVE_PER_MOVE_MS)
+                        .map(|left| {
+                            left
+                                .saturating_sub(
+                                    our_moves.saturating_mul(RESERVE_PER_MOVE_MS),
+                                )
+                        })
                 }
 
                 /// The game time left, if the game time is limited.
@@ -4316,7 +4883,7 @@ mod engine {
 
             /// A fixed-size table of `(key, packed entry)` slots.
             pub struct TranspositionTable {
-                slots: Vec<(u64, u64)>,
+                slots: Vec<[u64; 2]>,
                 mask: usize,
             }
 
@@ -4327,10 +4894,10 @@ mod engine {
                     while count * 2 * SLOT_BYTES <= bytes {
                         count *= 2;
                     }
-                    // Write every slot now: the operating system then maps the pages here, at the start
-                    // of a game, rather than during the first timed searches.
-                    let mut slots = Vec::with_capacity(count);
-                    slots.resize(count, (0, 0));
+                    // Zeroed memory straight from the operating system: no time is spent here, on
+                    // whatever clock is running, and a page costs only when the search first touches it,
+                    // within the search's own deadline.
+                    let slots = vec![[0u64; 2]; count];
                     Self { slots, mask: count - 1 }
                 }
 
@@ -4341,7 +4908,7 @@ mod engine {
 
                 /// The entry stored for `key`, if any.
                 pub fn probe(&self, key: u64) -> Option<Entry> {
-                    let (stored, data) = self.slots[key as usize & self.mask];
+                    let [stored, data] = self.slots[key as usize & self.mask];
                     (stored == key && data != 0).then(|| unpack(data))
                 }
 
@@ -4352,7 +4919,7 @@ mod engine {
                     #[cfg(target_arch = "x86_64")]
                     {
                         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                        let slot: *const (u64, u64) = &self
+                        let slot: *const [u64; 2] = &self
                             .slots[key as usize & self.mask];
                         // SAFETY: a prefetch only hints the cache; it reads no value and cannot fault, and
                         // the pointer is to a slot of the table in any case.
@@ -4365,12 +4932,12 @@ mod engine {
                 /// Stores a result, keeping a deeper result of the same position.
                 pub fn store(&mut self, key: u64, entry: Entry) {
                     let slot = &mut self.slots[key as usize & self.mask];
-                    if slot.0 == key && slot.1 != 0
-                        && unpack(slot.1).depth > entry.depth + KEEP_DEEPER
+                    if slot[0] == key && slot[1] != 0
+                        && unpack(slot[1]).depth > entry.depth + KEEP_DEEPER
                     {
                         return;
                     }
-                    *slot = (key, pack(entry));
+                    *slot = [key, pack(entry)];
                 }
             }
 
@@ -4496,7 +5063,7 @@ mod engine {
                         }
                         self.nodes_left -= 1;
                         if self.nodes_left % 64 == 0
-                            && self.deadline.is_some_and(|d| d.hard_passed())
+                            && self.deadline.map_or(false, |d| d.hard_passed())
                         {
                             self.nodes_left = 0;
                             return None;
@@ -4521,8 +5088,9 @@ mod engine {
                 fn defend(&mut self, board: &mut Board, fours_left: u32) -> bool {
                     let defender = board.side_to_move();
                     let attacker = defender.opponent();
-                    let Some(block) = board.five_point(attacker) else {
-                        return false;
+                    let block = match board.five_point(attacker) {
+                        Some(block) => block,
+                        None => return false,
                     };
                     if board.threat_count(attacker, Threat::Five) > 1 {
                         return true;
@@ -4564,10 +5132,20 @@ mod engine {
             //! Mandatory commands: START, BEGIN, TURN, BOARD..DONE, INFO, END, ABOUT; optional ones:
             //! RECTSTART, RESTART, TAKEBACK, PLAY, SWAP2BOARD..DONE. Anything else gets `UNKNOWN`. Bad
             //! input gets one `ERROR` line and leaves the position as it was.
+            //!
+            //! Decisions on odd input:
+            //! - Lines end with LF or CRLF; a lone CR is not a line break (see [`super::input`]).
+            //! - END is read while we think: the search stops and nothing more is printed. END inside an
+            //!   unfinished BOARD or SWAP2BOARD block ends the program too, as does the end of the input
+            //!   (a command cut off by it is not answered: nobody is left to read the answer).
+            //! - An INFO the brain cannot read gets a `DEBUG` line, not `ERROR`: the protocol expects no
+            //!   reply to INFO, and a manager waiting for a move must not take an `ERROR` for one.
 
-            use std::io::{BufRead, Write};
+            use std::io::Write;
+            use super::input::{parse_saturating, quoted, Lines, Source};
             use crate::engine::core::color::Color;
             use crate::engine::core::score::WIN_THRESHOLD;
+            use crate::engine::core::time::StopFlag;
             use crate::engine::gomoku::engine::Engine;
             use crate::engine::gomoku::rule::Rule;
             use crate::engine::gomoku::swap2::{
@@ -4578,39 +5156,40 @@ mod engine {
             /// The ABOUT line.
             const ABOUT: &str = r#"name="Quintet", version="1.0", author="Quintet authors", country="Unknown""#;
 
-            /// Runs the protocol until END or the end of the input.
-            pub fn run(input: impl BufRead, mut output: impl Write) {
-                let mut brain = Brain::new();
-                let mut lines = input.lines();
-                while let Some(Ok(line)) = lines.next() {
-                    let line = line.trim().to_string();
-                    if line.is_empty() {
+            /// The longest line read whole; the longest real one (`INFO folder PATH`) is far shorter.
+            const MAX_LINE_BYTES: usize = 16 * 1024;
+
+            /// Whether a line is END, which ends the program at once, even during a search.
+            fn is_end(line: &str) -> bool {
+                split_command(line.trim()).0 == "END"
+            }
+
+            /// Runs the protocol until END or the end of the input. Standard input is read on a thread of
+            /// its own, so that END stops a search.
+            pub fn run<'a>(input: impl Into<Source<'a>>, mut output: impl Write) {
+                let mut lines = Lines::new(input, MAX_LINE_BYTES, is_end);
+                let mut brain = Brain::new(lines.stop_flag());
+                while let Some(line) = lines.next_line() {
+                    if line.too_long {
+                        let answer = format!(
+                            "ERROR line longer than {MAX_LINE_BYTES} bytes ignored",
+                        );
+                        let _ = writeln!(output, "{answer}");
+                        let _ = output.flush();
                         continue;
                     }
-                    let (command, rest) = split_command(&line);
+                    let text = line.text.trim();
+                    if text.is_empty() {
+                        continue;
+                    }
+                    let (command, rest) = split_command(text);
                     let answer = match command.as_str() {
                         "END" => break,
                         "BOARD" | "SWAP2BOARD" => {
-                            let mut block = Vec::new();
-                            let mut finished = false;
-                            for next in lines.by_ref() {
-                                let Ok(next) = next else { break };
-                                let next = next.trim().to_string();
-                                if next.eq_ignore_ascii_case("DONE") {
-                                    finished = true;
-                                    break;
-                                }
-                                if !next.is_empty() {
-                                    block.push(next);
-                                }
-                            }
-                            if !finished {
-                                break;
-                            }
-                            if command == "BOARD" {
-                                brain.board(&block)
-                            } else {
-                                brain.swap2(&block)
+                            match read_block(&mut lines) {
+                                Some(block) if command == "BOARD" => brain.board(&block),
+                                Some(block) => brain.swap2(&block),
+                                None => break,
                             }
                         }
                         _ => brain.command(&command, rest),
@@ -4620,6 +5199,25 @@ mod engine {
                     }
                     let _ = output.flush();
                 }
+            }
+
+            /// The lines of a BOARD or SWAP2BOARD block up to DONE; `None` when END or the end of the input
+            /// comes first.
+            fn read_block(lines: &mut Lines) -> Option<Vec<String>> {
+                let mut block = Vec::new();
+                while let Some(line) = lines.next_line() {
+                    let text = line.text.trim();
+                    if text.eq_ignore_ascii_case("DONE") {
+                        return Some(block);
+                    }
+                    if is_end(text) {
+                        return None;
+                    }
+                    if !text.is_empty() {
+                        block.push(text.to_string());
+                    }
+                }
+                None
             }
 
             /// Splits a line into its upper-case command word and the rest.
@@ -4640,13 +5238,18 @@ mod engine {
             struct Brain {
                 engine: Engine,
                 started: bool,
+                /// Raised by END or the end of the input: no more thinking, no more moves printed.
+                stop: StopFlag,
             }
 
             impl Brain {
-                fn new() -> Self {
+                fn new(stop: StopFlag) -> Self {
+                    let mut engine = Engine::new();
+                    engine.set_stop_flag(stop);
                     Self {
-                        engine: Engine::new(),
+                        engine,
                         started: false,
+                        stop,
                     }
                 }
 
@@ -4657,7 +5260,10 @@ mod engine {
                                 Ok(size) => self.start(size, size),
                                 Err(_) => {
                                     vec![
-                                        format!("ERROR START needs a board size, got '{rest}'"),
+                                        format!(
+                                            "ERROR START needs a board size, got '{}'",
+                                            quoted(rest),
+                                        ),
                                     ]
                                 }
                             }
@@ -4669,7 +5275,10 @@ mod engine {
                                 }
                                 _ => {
                                     vec![
-                                        format!("ERROR RECTSTART needs width,height, got '{rest}'"),
+                                        format!(
+                                            "ERROR RECTSTART needs width,height, got '{}'",
+                                            quoted(rest),
+                                        ),
                                     ]
                                 }
                             }
@@ -4700,8 +5309,13 @@ mod engine {
                             if let Some(error) = self.not_started() {
                                 return error;
                             }
-                            let Some((x, y)) = parse_pair(rest) else {
-                                return vec![format!("ERROR TURN needs x,y, got '{rest}'")];
+                            let (x, y) = match parse_pair(rest) {
+                                Some(pair) => pair,
+                                None => {
+                                    return vec![
+                                        format!("ERROR TURN needs x,y, got '{}'", quoted(rest)),
+                                    ];
+                                }
                             };
                             if let Err(error) = self.engine.play(x, y, false) {
                                 return vec![format!("ERROR TURN {x},{y}: {error}")];
@@ -4712,8 +5326,13 @@ mod engine {
                             if let Some(error) = self.not_started() {
                                 return error;
                             }
-                            let Some((x, y)) = parse_pair(rest) else {
-                                return vec![format!("ERROR PLAY needs x,y, got '{rest}'")];
+                            let (x, y) = match parse_pair(rest) {
+                                Some(pair) => pair,
+                                None => {
+                                    return vec![
+                                        format!("ERROR PLAY needs x,y, got '{}'", quoted(rest)),
+                                    ];
+                                }
                             };
                             match self.engine.play(x, y, false) {
                                 Ok(()) => vec![format!("{x},{y}")],
@@ -4724,10 +5343,13 @@ mod engine {
                             if let Some(error) = self.not_started() {
                                 return error;
                             }
-                            let Some((x, y)) = parse_pair(rest) else {
-                                return vec![
-                                    format!("ERROR TAKEBACK needs x,y, got '{rest}'"),
-                                ];
+                            let (x, y) = match parse_pair(rest) {
+                                Some(pair) => pair,
+                                None => {
+                                    return vec![
+                                        format!("ERROR TAKEBACK needs x,y, got '{}'", quoted(rest)),
+                                    ];
+                                }
                             };
                             match self.engine.take_back(x, y) {
                                 Ok(()) => vec!["OK".to_string()],
@@ -4739,7 +5361,7 @@ mod engine {
                         "DONE" => {
                             vec!["ERROR DONE without BOARD or SWAP2BOARD".to_string()]
                         }
-                        _ => vec![format!("UNKNOWN command '{command}'")],
+                        _ => vec![format!("UNKNOWN command '{}'", quoted(command))],
                     }
                 }
 
@@ -4763,19 +5385,25 @@ mod engine {
                         .split_once(char::is_whitespace)
                         .unwrap_or((rest, ""));
                     let value = value.trim();
-                    let number = value.parse::<i64>().ok();
+                    let number = parse_saturating(value);
                     let limits = &mut self.engine.limits;
+                    // Times beyond what the protocol can mean (2^31 - 1 ms is "unlimited") are clamped, so
+                    // that no later sum or difference can overflow.
+                    let ms = |value: i64| value.clamp(-UNLIMITED_MS, UNLIMITED_MS);
                     match (key.to_ascii_lowercase().as_str(), number) {
-                        ("timeout_turn", Some(ms)) => limits.turn_ms = Some(ms.max(0)),
-                        ("timeout_match", Some(ms)) => limits.match_ms = Some(ms.max(0)),
-                        ("time_left", Some(ms)) => {
-                            limits.left_ms = Some(ms.min(UNLIMITED_MS));
+                        ("timeout_turn", Some(value)) => {
+                            limits.turn_ms = Some(ms(value).max(0));
                         }
+                        ("timeout_match", Some(value)) => {
+                            limits.match_ms = Some(ms(value).max(0));
+                        }
+                        ("time_left", Some(value)) => limits.left_ms = Some(ms(value)),
                         ("max_memory", Some(bytes)) => {
                             self.engine.set_memory_limit(bytes.max(0) as u64)
                         }
                         ("rule", Some(mask)) => {
-                            self.engine.set_rule(Rule::from_gomocup_mask(mask as u32))
+                            let mask = mask.clamp(0, i64::from(u32::MAX)) as u32;
+                            self.engine.set_rule(Rule::from_gomocup_mask(mask));
                         }
                         // The opponent's kind, the cursor position and the folder for files change nothing
                         // in how we play.
@@ -4786,7 +5414,11 @@ mod engine {
                             None,
                         ) => {
                             return vec![
-                                format!("ERROR INFO {key} needs a number, got '{value}'"),
+                                format!(
+                                    "DEBUG INFO {} needs a number, got '{}'",
+                                    quoted(key),
+                                    quoted(value),
+                                ),
                             ];
                         }
                         // Unknown keys are allowed by the protocol and ignored.
@@ -4820,7 +5452,10 @@ mod engine {
                             Some(stone) => stones.push(stone),
                             None => {
                                 return vec![
-                                    format!("ERROR BOARD line '{line}' is not x,y,field"),
+                                    format!(
+                                        "ERROR BOARD line '{}' is not x,y,field",
+                                        quoted(line),
+                                    ),
                                 ];
                             }
                         }
@@ -4879,10 +5514,16 @@ mod engine {
                             Some(pair) => stones.push(pair),
                             None => {
                                 return vec![
-                                    format!("ERROR SWAP2BOARD line '{line}' is not x,y"),
+                                    format!(
+                                        "ERROR SWAP2BOARD line '{}' is not x,y",
+                                        quoted(line),
+                                    ),
                                 ];
                             }
                         }
+                    }
+                    if self.stop.is_raised() {
+                        return Vec::new();
                     }
                     if stones.is_empty() {
                         let opening = propose_opening(&mut self.engine);
@@ -4916,7 +5557,12 @@ mod engine {
                     }
                     self.engine.set_side_to_move(Color::White);
                     let time = self.engine.move_deadline().hard;
-                    let answer = match answer_proposal(&mut self.engine, time) {
+                    let choice = answer_proposal(&mut self.engine, time);
+                    self.engine.restart();
+                    if self.stop.is_raised() {
+                        return Vec::new();
+                    }
+                    let answer = match choice {
                         Swap2Choice::Swap => "SWAP".to_string(),
                         Swap2Choice::Stones(stones) => {
                             let text: Vec<String> = stones
@@ -4926,14 +5572,22 @@ mod engine {
                             text.join(" ")
                         }
                     };
-                    self.engine.restart();
                     vec![answer]
                 }
 
-                /// Thinks, plays the chosen move on our board and returns the answer lines.
+                /// Thinks, plays the chosen move on our board and returns the answer lines; nothing once
+                /// END or the end of the input has been read.
                 fn answer_move(&mut self) -> Vec<String> {
-                    let Some((x, y)) = self.engine.think() else {
-                        return vec!["ERROR no empty cell left".to_string()];
+                    if self.stop.is_raised() {
+                        return Vec::new();
+                    }
+                    let chosen = self.engine.think();
+                    if self.stop.is_raised() {
+                        return Vec::new();
+                    }
+                    let (x, y) = match chosen {
+                        Some(cell) => cell,
+                        None => return vec!["ERROR no empty cell left".to_string()],
                     };
                     let mut lines = Vec::new();
                     if let Some(result) = self.engine.last_search() {
@@ -4959,6 +5613,270 @@ mod engine {
                     lines.push(format!("{x},{y}"));
                     lines
                 }
+            }
+        }
+
+        pub mod input {
+            // engine/src/protocol/input.rs
+            //! Reading a judge's commands, the same way for every adapter.
+            //!
+            //! - A line is the bytes up to a line feed, less trailing CRs. A lone CR is not a line break:
+            //!   every judge ends its lines with LF or CRLF, and splitting on CR would turn one junk line
+            //!   into several commands.
+            //! - Bytes that are not UTF-8 are decoded leniently (as U+FFFD), so that a bad line is one bad
+            //!   command, never the end of the input.
+            //! - A line longer than the adapter's limit is kept to the limit and marked, so that junk without
+            //!   line feeds cannot fill the memory.
+            //! - A line cut off by the end of the input is dropped: the judge that would read its answer has
+            //!   gone.
+            //!
+            //! Standard input is read on a thread of its own, so that the judge's stop line (END, quit) and
+            //! the end of the input are noticed while a search runs: they raise a [`StopFlag`] at once, which
+            //! the adapter hands to the search in its [`Deadline`](crate::core::time::Deadline). Any other
+            //! reader (tests) is read on the caller's thread, one line when asked for, so that its lines
+            //! arrive only as fast as the answers, as they do from a judge.
+
+            use crate::engine::core::time::StopFlag;
+            use std::io::{self, BufRead, StdinLock};
+            use std::sync::mpsc::{self, Receiver};
+            use std::thread;
+            use std::time::Instant;
+
+            /// One line from the judge.
+            #[derive(Clone, Debug)]
+            pub struct Line {
+                /// The text, without its line ending.
+                pub text: String,
+                /// Whether the line was longer than the limit (`text` then holds its start only).
+                pub too_long: bool,
+                /// When the line had arrived (the judge's clock for an answer starts about then).
+                #[allow(dead_code)]
+                pub received: Instant,
+            }
+
+            /// Where the lines come from.
+            pub enum Source<'a> {
+                /// Standard input, read on a thread of its own.
+                Stdin,
+                /// Any other reader, read on the caller's thread.
+                Reader(Box<dyn BufRead + 'a>),
+            }
+
+            impl From<StdinLock<'static>> for Source<'static> {
+                /// The lock is let go: the reading thread takes its own.
+                fn from(_: StdinLock<'static>) -> Self {
+                    Source::Stdin
+                }
+            }
+
+            impl<'a> From<&'a [u8]> for Source<'a> {
+                fn from(bytes: &'a [u8]) -> Self {
+                    Source::Reader(Box::new(bytes))
+                }
+            }
+
+            /// Recognises the judge's line that ends the program (END, quit).
+            pub type StopLine = fn(&str) -> bool;
+
+            enum Reading<'a> {
+                Here(Box<dyn BufRead + 'a>),
+                Thread(Receiver<Line>),
+                Ended,
+            }
+
+            /// The judge's lines, one at a time, with the stop flag that the stop line and the end of the
+            /// input raise.
+            pub struct Lines<'a> {
+                reading: Reading<'a>,
+                stop: StopFlag,
+                is_stop: StopLine,
+                max_bytes: usize,
+            }
+
+            impl<'a> Lines<'a> {
+                /// Lines of `source` of at most `max_bytes` each; `is_stop` recognises the stop line.
+                pub fn new(
+                    source: impl Into<Source<'a>>,
+                    max_bytes: usize,
+                    is_stop: StopLine,
+                ) -> Self {
+                    let stop = StopFlag::new();
+                    let reading = match source.into() {
+                        Source::Reader(reader) => Reading::Here(reader),
+                        Source::Stdin => {
+                            match spawn_reader(stop, max_bytes, is_stop) {
+                                Some(receiver) => Reading::Thread(receiver),
+                                // No thread to be had: read here, without noticing a stop during a search.
+                                None => Reading::Here(Box::new(io::stdin().lock())),
+                            }
+                        }
+                    };
+                    Self {
+                        reading,
+                        stop,
+                        is_stop,
+                        max_bytes,
+                    }
+                }
+
+                /// The next line; `None` once the input has ended (the stop flag is raised then).
+                pub fn next_line(&mut self) -> Option<Line> {
+                    let line = match &mut self.reading {
+                        Reading::Here(reader) => {
+                            read_checked(reader, self.max_bytes, self.stop, self.is_stop)
+                        }
+                        Reading::Thread(receiver) => receiver.recv().ok(),
+                        Reading::Ended => None,
+                    };
+                    if line.is_none() {
+                        self.stop.raise();
+                        self.reading = Reading::Ended;
+                    }
+                    line
+                }
+
+                /// The flag raised by the stop line or the end of the input, for the search's deadline.
+                pub fn stop_flag(&self) -> StopFlag {
+                    self.stop
+                }
+            }
+
+            /// Starts the thread that reads standard input into a channel.
+            fn spawn_reader(
+                stop: StopFlag,
+                max_bytes: usize,
+                is_stop: StopLine,
+            ) -> Option<Receiver<Line>> {
+                let (sender, receiver) = mpsc::channel();
+                let reader = move || {
+                    let stdin = io::stdin();
+                    let mut input = stdin.lock();
+                    while let Some(line) = read_checked(
+                        &mut input,
+                        max_bytes,
+                        stop,
+                        is_stop,
+                    ) {
+                        let last = stop.is_raised();
+                        if sender.send(line).is_err() || last {
+                            break;
+                        }
+                    }
+                    stop.raise();
+                };
+                // A small stack: the thread only reads and decodes.
+                thread::Builder::new()
+                    .name("input".to_string())
+                    .stack_size(256 << 10)
+                    .spawn(reader)
+                    .ok()
+                    .map(|_| receiver)
+            }
+
+            /// Reads a line and raises `stop` when it is the stop line (before anyone sees the line) or
+            /// when the input has ended.
+            fn read_checked<R: BufRead + ?Sized>(
+                input: &mut R,
+                max_bytes: usize,
+                stop: StopFlag,
+                is_stop: StopLine,
+            ) -> Option<Line> {
+                let mut bytes = Vec::new();
+                match read_line(input, &mut bytes, max_bytes) {
+                    Ok(Some(fits)) => {
+                        let text = String::from_utf8_lossy(&bytes).into_owned();
+                        if fits && is_stop(&text) {
+                            stop.raise();
+                        }
+                        Some(Line {
+                            text,
+                            too_long: !fits,
+                            received: Instant::now(),
+                        })
+                    }
+                    Ok(None) | Err(_) => {
+                        stop.raise();
+                        None
+                    }
+                }
+            }
+
+            /// Reads one line into `line` (without its ending), keeping fewer than `max_bytes` bytes of it.
+            /// Returns whether the line fitted, or `None` at the end of the input, a line cut off by the end
+            /// included.
+            pub fn read_line<R: BufRead + ?Sized>(
+                input: &mut R,
+                line: &mut Vec<u8>,
+                max_bytes: usize,
+            ) -> io::Result<Option<bool>> {
+                line.clear();
+                let mut fits = true;
+                loop {
+                    let buffer = match input.fill_buf() {
+                        Ok(buffer) => buffer,
+                        Err(error) if error.kind() == io::ErrorKind::Interrupted => {
+                            continue;
+                        }
+                        Err(error) => return Err(error),
+                    };
+                    if buffer.is_empty() {
+                        return Ok(None);
+                    }
+                    let (chunk, used) = match buffer
+                        .iter()
+                        .position(|&byte| byte == b'\n')
+                    {
+                        Some(end) => (&buffer[..end], end + 1),
+                        None => (buffer, buffer.len()),
+                    };
+                    let found_end = used > chunk.len();
+                    if line.len() + chunk.len() < max_bytes {
+                        line.extend_from_slice(chunk);
+                    } else {
+                        let room = max_bytes.saturating_sub(line.len() + 1);
+                        line.extend_from_slice(&chunk[..room.min(chunk.len())]);
+                        fits = false;
+                    }
+                    input.consume(used);
+                    if found_end {
+                        break;
+                    }
+                }
+                while line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                Ok(Some(fits))
+            }
+
+            /// A piece of the judge's input fit to quote in an answer: control characters escaped (a CR
+            /// would end the line for some readers) and at most 40 characters.
+            pub fn quoted(text: &str) -> String {
+                let mut shown: String = text
+                    .chars()
+                    .take(40)
+                    .flat_map(char::escape_debug)
+                    .collect();
+                if text.chars().nth(40).is_some() {
+                    shown.push_str("...");
+                }
+                shown
+            }
+
+            /// Parses a whole number, saturating at the ends of `i64` rather than refusing a long one.
+            pub fn parse_saturating(text: &str) -> Option<i64> {
+                let text = text.trim();
+                if let Ok(value) = text.parse::<i64>() {
+                    return Some(value);
+                }
+                let (negative, digits) = match text.strip_prefix('-') {
+                    Some(rest) => (true, rest),
+                    None => (false, text.strip_prefix('+').unwrap_or(text)),
+                };
+                if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit())
+                {
+                    return None;
+                }
+                Some(if negative { i64::MIN } else { i64::MAX })
             }
         }
     }

@@ -1,10 +1,13 @@
 //! Local tools around the engines: judge emulators, arenas, terminal play, and the helpers the
-//! end-to-end tests share. Nothing here ends up in an upload file.
+//! end-to-end tests share, and the game records they write. Nothing here ends up in an upload
+//! file.
 
 pub mod checkers;
+pub mod fuzz;
 pub mod gomoku;
 pub mod options;
 pub mod process;
+pub mod records;
 pub mod sau;
 pub mod spsa;
 pub mod stats;

@@ -23,6 +23,23 @@ impl Options {
             .and_then(|i| self.args.get(i + 1).cloned())
     }
 
+    /// An error naming the first word in a name's place that is not one of `known` (every
+    /// option takes a value, so names stand at even places).
+    pub fn check(&self, known: &[&str]) -> Result<(), String> {
+        match self
+            .args
+            .iter()
+            .step_by(2)
+            .find(|a| !known.contains(&a.as_str()))
+        {
+            Some(word) => Err(format!("unknown option '{word}'")),
+            None if self.args.len() % 2 == 1 => {
+                Err(format!("{} needs a value", self.args[self.args.len() - 1]))
+            }
+            None => Ok(()),
+        }
+    }
+
     /// The whole number after `name`, `default` when `name` is not given.
     pub fn number(&self, name: &str, default: u64) -> Result<u64, String> {
         self.value(name).map_or(Ok(default), |v| {
@@ -44,5 +61,9 @@ mod tests {
         assert_eq!(options.number("--size", 15), Ok(20));
         assert_eq!(options.number("--turn", 1000), Ok(1000));
         assert!(options.number("--games", 100).is_err());
+        assert!(options.check(&["--size", "--rule", "--games"]).is_ok());
+        assert!(options.check(&["--size", "--games"]).is_err());
+        let odd = Options::new(vec!["--size".to_string()]);
+        assert!(odd.check(&["--size"]).is_err());
     }
 }

@@ -6,9 +6,11 @@
 //! - `perft DEPTH [POSITION]`: move-path counts for every depth up to DEPTH;
 //! - `bench`: a fixed-depth search of a few positions, with the speed in nodes per second.
 
+use engine::checkers::engine::Settings;
 use engine::checkers::position::Position;
 use engine::checkers::search::{Limits, Searcher};
-use engine::protocol::checkers_judge::{run, Config};
+use engine::protocol::checkers_judge::run;
+use std::io;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -20,7 +22,7 @@ fn main() -> ExitCode {
             bench();
             Ok(())
         }
-        _ => judge_config(&args).map(run),
+        _ => judge_settings(&args).map(|settings| run(settings, io::stdin().lock(), io::stdout())),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -35,8 +37,8 @@ fn main() -> ExitCode {
 }
 
 /// Reads `--move-ms` and `--game-ms`.
-fn judge_config(args: &[String]) -> Result<Config, String> {
-    let mut config = Config::judge();
+fn judge_settings(args: &[String]) -> Result<Settings, String> {
+    let mut config = Settings::judge();
     let mut game_given = false;
     let mut words = args.iter();
     while let Some(flag) = words.next() {

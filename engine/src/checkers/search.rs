@@ -408,7 +408,7 @@ impl Searcher {
 
     fn should_stop(&self) -> bool {
         self.limits.deadline.hard_passed()
-            || self.limits.stop.as_ref().is_some_and(|s| s.is_raised())
+            || self.limits.stop.as_ref().map_or(false, |s| s.is_raised())
     }
 }
 

@@ -181,8 +181,9 @@ impl Board {
 
     /// Lifts the stone on `cell` (the last placed there), undoing [`Board::place`].
     pub fn remove(&mut self, cell: u16) {
-        let Some(colour) = self.cells[usize::from(cell)] else {
-            return;
+        let colour = match self.cells[usize::from(cell)] {
+            Some(colour) => colour,
+            None => return,
         };
         self.cells[usize::from(cell)] = None;
         self.stones -= 1;
@@ -253,7 +254,7 @@ impl Board {
         for near_y in y.saturating_sub(2)..(y + 3).min(SIZE) {
             for near_x in x.saturating_sub(2)..(x + 3).min(SIZE) {
                 let slot = &mut self.nearby[near_y * SIZE + near_x];
-                *slot = slot.wrapping_add_signed(delta);
+                *slot = slot.wrapping_add(delta as u8);
             }
         }
     }

@@ -2,7 +2,7 @@
 //! windows through it. Built once and shared.
 
 use crate::core::rng::Rng;
-use std::sync::OnceLock;
+use std::sync::{Mutex, PoisonError};
 
 /// The board's width and height.
 pub const SIZE: usize = 19;
@@ -91,8 +91,19 @@ impl Geometry {
 
 /// The shared geometry.
 pub fn geometry() -> &'static Geometry {
-    static GEOMETRY: OnceLock<Geometry> = OnceLock::new();
-    GEOMETRY.get_or_init(Geometry::build)
+    // Each thread keeps the reference, so the lock below is taken once per thread (Rust 1.63 has
+    // no `OnceLock`).
+    thread_local! {
+        static LOCAL: &'static Geometry = shared_geometry();
+    }
+    LOCAL.with(|geometry| *geometry)
+}
+
+/// Builds the geometry on first use, once for all threads.
+fn shared_geometry() -> &'static Geometry {
+    static SHARED: Mutex<Option<&'static Geometry>> = Mutex::new(None);
+    let mut shared = SHARED.lock().unwrap_or_else(PoisonError::into_inner);
+    shared.get_or_insert_with(|| Box::leak(Box::new(Geometry::build())))
 }
 
 #[cfg(test)]

@@ -172,7 +172,7 @@ impl Searcher {
             turns = order;
             if scored
                 .first()
-                .is_some_and(|(_, value)| value.abs() >= WIN - 100)
+                .map_or(false, |(_, value)| value.abs() >= WIN - 100)
             {
                 break;
             }
@@ -189,8 +189,9 @@ impl Searcher {
 
     /// Moves a random turn scoring within the variety margin of the best to the front.
     fn vary_opening(&mut self, order: &mut [Turn], scores: &[(Turn, i32)]) {
-        let Some(&(_, best)) = scores.first() else {
-            return;
+        let best = match scores.first() {
+            Some(&(_, best)) => best,
+            None => return,
         };
         let close = scores
             .iter()
@@ -376,6 +377,7 @@ fn portion(deadline: &Deadline, soft: f64, hard: f64) -> Deadline {
         start: deadline.start,
         soft: deadline.soft.mul_f64(soft),
         hard: deadline.hard.mul_f64(hard),
+        ..*deadline
     }
 }
 

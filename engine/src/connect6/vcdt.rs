@@ -79,7 +79,7 @@ impl<'a> Vcdt<'a> {
         if self
             .refuted
             .get(&board.hash())
-            .is_some_and(|&searched| searched >= depth)
+            .map_or(false, |&searched| searched >= depth)
         {
             return None;
         }

@@ -1,6 +1,9 @@
-//! What every engine shares: the two sides, search scores and bounds, the clock, random numbers.
+//! What every engine shares: the two sides, search scores and bounds, the time manager and its
+//! deadlines, random numbers, and the worker thread that ponders.
 
+pub mod clock;
 pub mod color;
+pub mod ponder;
 pub mod rng;
 pub mod score;
 pub mod time;

@@ -454,8 +454,9 @@ impl Board {
 
     /// Whether the last stone played made a winning five.
     pub fn last_move_won(&mut self) -> bool {
-        let Some(&(cell, color)) = self.history.last() else {
-            return false;
+        let (cell, color) = match self.history.last() {
+            Some(&(cell, color)) => (cell, color),
+            None => return false,
         };
         self.set_cell(cell, EMPTY, false);
         let won = self.threat(color, cell) == Threat::Five;
@@ -496,8 +497,9 @@ impl Board {
     /// Calls `visit` on every cell within two cells of a stone, row by row: only the rows and
     /// columns around the span of the stones are read, not the whole board.
     fn visit_near_cells(&self, mut visit: impl FnMut(Cell)) {
-        let Some(span) = self.spans.last() else {
-            return;
+        let span = match self.spans.last() {
+            Some(span) => span,
+            None => return,
         };
         let left = usize::from(span.left).saturating_sub(2);
         let right = (usize::from(span.right) + 2).min(self.width - 1);

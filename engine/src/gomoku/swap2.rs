@@ -76,8 +76,9 @@ pub fn propose_opening(engine: &mut Engine) -> Vec<(usize, usize)> {
 pub fn answer_proposal(engine: &mut Engine, time: Duration) -> Swap2Choice {
     let stones = engine.board().stone_count();
     let deadline = Deadline::new(time / 2, time / 2);
-    let Some(reply) = engine.think_until(deadline) else {
-        return Swap2Choice::Swap;
+    let reply = match engine.think_until(deadline) {
+        Some(reply) => reply,
+        None => return Swap2Choice::Swap,
     };
     let white_score = engine.last_search().map_or(0, |r| r.score);
     if white_score <= -CLEAR_EDGE {

@@ -86,7 +86,7 @@ impl VcfSolver {
                 return None;
             }
             self.nodes_left -= 1;
-            if self.nodes_left % 64 == 0 && self.deadline.is_some_and(|d| d.hard_passed()) {
+            if self.nodes_left % 64 == 0 && self.deadline.map_or(false, |d| d.hard_passed()) {
                 self.nodes_left = 0;
                 return None;
             }
@@ -110,8 +110,9 @@ impl VcfSolver {
     fn defend(&mut self, board: &mut Board, fours_left: u32) -> bool {
         let defender = board.side_to_move();
         let attacker = defender.opponent();
-        let Some(block) = board.five_point(attacker) else {
-            return false;
+        let block = match board.five_point(attacker) {
+            Some(block) => block,
+            None => return false,
         };
         if board.threat_count(attacker, Threat::Five) > 1 {
             return true;

@@ -47,11 +47,14 @@ pub fn playout(board: &mut Board, rng: &mut Rng) -> Outcome {
     let mut played = [0; 2];
     loop {
         let colour = board.to_move();
-        let Some(point) = pick_move(board, &mut candidates[colour.index()], rng) else {
-            return Outcome {
-                winner: colour.opponent(),
-                played,
-            };
+        let point = match pick_move(board, &mut candidates[colour.index()], rng) {
+            Some(point) => point,
+            None => {
+                return Outcome {
+                    winner: colour.opponent(),
+                    played,
+                };
+            }
         };
         board.play(point);
         played[colour.index()] |= bit(point);

@@ -1,46 +1,19 @@
 //! The 8x8 checkers judge: `START 1|2`, `PLACE N r,c ...`, `TURN`, `END x`, answers `OK` and
 //! `N r,c ...`, and `DEBUG text` lines at any time.
 //!
-//! Two threads: this one reads the judge's lines and answers `START` at once; a worker owns
-//! the game and the search. After our move the worker ponders (searches the opponent's
-//! position to fill the transposition table) until the next command arrives; it never prints
-//! while pondering, so nothing appears outside a `TURN` answer.
+//! The reader (this adapter) answers `START` at once and hands every command to the engine's
+//! worker thread ([`Worker`]), which plays and ponders on the opponent's time between commands
+//! and never prints while pondering, so nothing appears outside a `TURN` answer. `END` or the end
+//! of the input ends the worker at once, even in the middle of a search.
 
-use crate::checkers::position::Position;
-use crate::checkers::search::{Limits, Searcher};
-use crate::checkers::square::Square;
-use crate::checkers::timing::Clock;
+use super::input::read_line;
+use crate::checkers::engine::{CheckersEngine, MoveError, Settings};
 use crate::core::color::Color;
-use crate::core::time::{Deadline, StopFlag};
-use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::sync::Arc;
-use std::thread;
-use std::time::{Duration, Instant};
-
-/// Engine settings for a game.
-#[derive(Clone, Copy, Debug)]
-pub struct Config {
-    /// Time limit of one move.
-    pub move_limit: Duration,
-    /// Time limit of all our moves in a game.
-    pub game_limit: Duration,
-    /// Transposition table size.
-    pub table_mb: usize,
-}
-
-impl Config {
-    /// The judge's limits: 2 s a move, 90 s a game. The table (64 MB) keeps the process far
-    /// below the 350 MB memory limit.
-    pub fn judge() -> Config {
-        Config {
-            move_limit: Duration::from_secs(2),
-            game_limit: Duration::from_secs(90),
-            table_mb: 64,
-        }
-    }
-}
+use crate::core::ponder::Worker;
+use crate::core::time::StopFlag;
+use std::io::{BufRead, Write};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 /// One line from the judge.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,63 +72,83 @@ fn parse_place(text: &str) -> Result<Vec<(i32, i32)>, String> {
     Ok(coordinates.chunks(2).map(|p| (p[0], p[1])).collect())
 }
 
+/// The longest line read whole: a PLACE of a capture across the whole board is under 200 bytes.
+const MAX_LINE_BYTES: usize = 4096;
+
 /// Debug output is capped well below the judge's 32 KB per game.
 const DEBUG_BUDGET: usize = 12 * 1024;
 
-/// Serialised output to the judge, with the DEBUG budget.
-#[derive(Clone)]
-struct Output {
-    debug_used: Arc<AtomicUsize>,
+/// Output to the judge shared by the reader and the worker, with the DEBUG budget.
+struct Output<W> {
+    inner: Arc<Mutex<(W, usize)>>,
 }
 
-impl Output {
+impl<W> Clone for Output<W> {
+    fn clone(&self) -> Self {
+        Output {
+            inner: Arc::clone(&self.inner),
+        }
+    }
+}
+
+impl<W: Write> Output<W> {
+    fn new(writer: W) -> Self {
+        Output {
+            inner: Arc::new(Mutex::new((writer, 0))),
+        }
+    }
+
     fn line(&self, text: &str) {
-        let stdout = io::stdout();
-        let mut out = stdout.lock();
-        // If the judge has closed our output there is nobody left to tell.
-        let _ = writeln!(out, "{text}");
-        let _ = out.flush();
+        self.write(text, false);
     }
 
     fn debug(&self, text: &str) {
-        let used = self.debug_used.fetch_add(text.len() + 7, Ordering::Relaxed);
-        if used + text.len() + 7 <= DEBUG_BUDGET {
-            // A DEBUG message is one line: no line breaks inside.
-            self.line(&format!("DEBUG {}", text.replace(['\r', '\n'], " ")));
+        // A DEBUG message is one line: no line breaks inside.
+        self.write(&format!("DEBUG {}", text.replace(['\r', '\n'], " ")), true);
+    }
+
+    fn write(&self, text: &str, is_debug: bool) {
+        let mut guard = match self.inner.lock() {
+            Ok(guard) => guard,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let (writer, debug_used) = &mut *guard;
+        if is_debug {
+            *debug_used += text.len() + 1;
+            if *debug_used > DEBUG_BUDGET {
+                return;
+            }
         }
+        // If the judge has closed our output there is nobody left to tell.
+        let _ = writeln!(writer, "{text}");
+        let _ = writer.flush();
     }
 }
 
-/// Runs the judge protocol on stdin/stdout until `END` or end of input.
-pub fn run(config: Config) {
-    let output = Output {
-        debug_used: Arc::new(AtomicUsize::new(0)),
-    };
-    let stop = StopFlag::new();
-    let (sender, receiver) = mpsc::channel::<(Command, Instant)>();
+/// Runs the judge protocol on `input`/`output` until `END` or the end of the input.
+pub fn run<R: BufRead, W: Write + Send + 'static>(settings: Settings, mut input: R, output: W) {
+    let output = Output::new(output);
+    let engine = CheckersEngine::new(settings);
     let worker = {
         let output = output.clone();
-        let stop = stop.clone();
-        // The search recurses about 130 levels deep at most; a roomy stack costs nothing.
-        thread::Builder::new()
-            .stack_size(64 << 20)
-            .spawn(move || Worker::new(config, output, stop).serve(receiver))
+        Worker::spawn(
+            engine,
+            move |engine: &mut CheckersEngine, (command, received), quit: &StopFlag| {
+                handle(engine, command, received, quit, &output)
+            },
+        )
     };
-    if let Err(error) = worker {
-        output.debug(&format!("cannot start the engine thread: {error}"));
-        return;
-    }
-
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
-    let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        // Bytes, not `lines()`: a line that is not UTF-8 is reported, not the end of input.
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
+    let worker = match worker {
+        Ok(worker) => worker,
+        Err(error) => {
+            output.debug(&format!("cannot start the engine thread: {error}"));
+            return;
         }
+    };
+    let mut bytes = Vec::new();
+    // Bytes, not `lines()`: a line that is not UTF-8 is reported, not the end of input; a line
+    // longer than any command is cut (see `input::read_line`).
+    while let Ok(Some(_)) = read_line(&mut input, &mut bytes, MAX_LINE_BYTES) {
         let received = Instant::now();
         let line = String::from_utf8_lossy(&bytes);
         match parse_command(&line) {
@@ -164,149 +157,191 @@ pub fn run(config: Config) {
                 if let Command::Start(_) = command {
                     output.line("OK");
                 }
-                // Send first, then raise the flag: the worker lowers the flag before it looks
-                // for a command, so a pondering search always sees one or the other.
-                if sender.send((command, received)).is_err() {
+                if !worker.send((command, received)) {
                     break;
                 }
-                stop.raise();
             }
             Err(why) => output.debug(&format!("ignored line {:?}: {why}", line.trim())),
         }
     }
-    // END (or the judge went away): leave at once, even in the middle of a search.
-    std::process::exit(0);
+    // Dropping the worker ends its search at once.
+    drop(worker);
 }
 
-/// The thread that keeps the game and thinks.
-struct Worker {
-    config: Config,
-    output: Output,
-    stop: StopFlag,
-    searcher: Searcher,
-    position: Position,
-    us: Color,
-    clock: Clock,
-}
-
-impl Worker {
-    fn new(config: Config, output: Output, stop: StopFlag) -> Worker {
-        Worker {
-            searcher: Searcher::new(config.table_mb),
-            config,
-            output,
-            stop,
-            position: Position::start(),
-            us: Color::Black,
-            clock: Clock::new(config.move_limit, config.game_limit),
-        }
-    }
-
-    fn serve(mut self, commands: Receiver<(Command, Instant)>) {
-        loop {
-            self.stop.clear();
-            let next = match commands.try_recv() {
-                Ok(next) => next,
-                Err(TryRecvError::Disconnected) => return,
-                Err(TryRecvError::Empty) => {
-                    self.ponder();
-                    match commands.recv() {
-                        Ok(next) => next,
-                        Err(_) => return,
-                    }
+/// One command on the worker thread.
+fn handle<W: Write>(
+    engine: &mut CheckersEngine,
+    command: Command,
+    received: Instant,
+    quit: &StopFlag,
+    output: &Output<W>,
+) {
+    match command {
+        Command::Start(color) => engine.new_game(color),
+        Command::Place(path) => match engine.play_opponent(&path) {
+            Ok(()) => {}
+            Err(MoveError::OffTheBoard) => {
+                output.debug(&format!("PLACE off the board ignored: {path:?}"))
+            }
+            Err(MoveError::Illegal) => output.debug(&format!(
+                "illegal PLACE ignored: {path:?} in {}",
+                engine.position()
+            )),
+        },
+        Command::Turn => {
+            if engine.opponent_to_move() {
+                output.debug("TURN while the opponent is to move: assuming it passed");
+            }
+            let report = engine.think(received, quit);
+            if quit.is_raised() {
+                return;
+            }
+            match report {
+                Some(report) => {
+                    output.line(&report.best.to_string());
+                    output.debug(&format!(
+                        "ply {} depth {} score {} nodes {} time {} ms, game {} ms",
+                        report.ply,
+                        report.search.depth,
+                        report.search.score,
+                        report.search.nodes,
+                        report.spent.as_millis(),
+                        report.game_used.as_millis()
+                    ));
                 }
-            };
-            match next.0 {
-                Command::Start(color) => {
-                    self.us = color;
-                    self.position = Position::start();
-                    self.clock = Clock::new(self.config.move_limit, self.config.game_limit);
-                }
-                Command::Place(path) => self.opponent_moved(&path),
-                Command::Turn => self.play(next.1),
-                Command::End => return,
+                None => output.debug("no legal move: the game is lost"),
             }
         }
-    }
-
-    /// Applies the opponent's move, if it is legal.
-    fn opponent_moved(&mut self, coordinates: &[(i32, i32)]) {
-        let path: Option<Vec<Square>> = coordinates
-            .iter()
-            .map(|&(row, col)| Square::from_row_col(row, col))
-            .collect();
-        let Some(path) = path else {
-            self.output
-                .debug(&format!("PLACE off the board ignored: {coordinates:?}"));
-            return;
-        };
-        // Normally the opponent is to move; if we somehow are, the judge skipped our turn.
-        let candidates = [self.position, self.position.pass()];
-        let found = candidates
-            .iter()
-            .filter(|p| p.side() != self.us)
-            .find_map(|p| p.find_move(&path).map(|mv| p.apply(mv)));
-        match found {
-            Some(next) => self.position = next,
-            None => self.output.debug(&format!(
-                "illegal PLACE ignored: {coordinates:?} in {}",
-                self.position
-            )),
-        }
-    }
-
-    /// Finds and prints our move.
-    fn play(&mut self, received: Instant) {
-        if self.position.side() != self.us {
-            self.output
-                .debug("TURN while the opponent is to move: assuming it passed");
-            self.position = self.position.pass();
-        }
-        let budget = self.clock.budget(self.position.ply());
-        let limits = Limits {
-            deadline: Deadline {
-                start: received,
-                soft: budget.soft,
-                hard: budget.hard,
-            },
-            ..Limits::timed(budget.soft, budget.hard)
-        };
-        let result = self.searcher.think(&self.position, limits);
-        let Some(best) = result.best else {
-            self.output.debug("no legal move: the game is lost");
-            return;
-        };
-        self.output.line(&best.to_string());
-        let spent = received.elapsed();
-        self.clock.spend(spent);
-        self.output.debug(&format!(
-            "ply {} depth {} score {} nodes {} time {} ms, game {} ms",
-            self.position.ply(),
-            result.depth,
-            result.score,
-            result.nodes,
-            spent.as_millis(),
-            self.clock.used.as_millis()
-        ));
-        self.position = self.position.apply(best);
-    }
-
-    /// Thinks on the opponent's time until a command arrives (raising the stop flag).
-    fn ponder(&mut self) {
-        if self.position.side() == self.us || self.position.outcome(1).is_some() {
-            return;
-        }
-        let limits = Limits {
-            stop: Some(self.stop.clone()),
-            ..Limits::timed(Duration::MAX, Duration::MAX)
-        };
-        self.searcher.think(&self.position, limits);
+        Command::End => {}
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::{self, BufReader, Read};
+    use std::sync::mpsc::{self, Receiver, Sender};
+    use std::thread;
+    use std::time::Duration;
+
+    /// Input the test writes line by line while the adapter runs; ends when the sender drops.
+    struct ChannelInput {
+        lines: Receiver<Vec<u8>>,
+        pending: Vec<u8>,
+    }
+
+    impl Read for ChannelInput {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            if self.pending.is_empty() {
+                match self.lines.recv() {
+                    Ok(bytes) => self.pending = bytes,
+                    Err(_) => return Ok(0),
+                }
+            }
+            let count = buffer.len().min(self.pending.len());
+            buffer[..count].copy_from_slice(&self.pending[..count]);
+            self.pending.drain(..count);
+            Ok(count)
+        }
+    }
+
+    /// Output the test reads while the adapter runs.
+    #[derive(Clone, Default)]
+    struct SharedOutput(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for SharedOutput {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl SharedOutput {
+        fn lines(&self) -> Vec<String> {
+            let bytes = self.0.lock().unwrap().clone();
+            String::from_utf8(bytes)
+                .unwrap()
+                .lines()
+                .map(String::from)
+                .collect()
+        }
+
+        /// Waits until a line that is not DEBUG appears after the first `seen` such lines.
+        fn answer_after(&self, seen: usize) -> String {
+            let start = Instant::now();
+            loop {
+                let answers: Vec<String> = self
+                    .lines()
+                    .into_iter()
+                    .filter(|line| !line.starts_with("DEBUG"))
+                    .collect();
+                if answers.len() > seen {
+                    return answers[seen].clone();
+                }
+                assert!(start.elapsed() < Duration::from_secs(10), "no answer");
+                thread::sleep(Duration::from_millis(2));
+            }
+        }
+    }
+
+    /// The adapter on its own thread, fed and read by the test.
+    fn session() -> (Sender<Vec<u8>>, SharedOutput, thread::JoinHandle<()>) {
+        let (sender, lines) = mpsc::channel();
+        let output = SharedOutput::default();
+        let settings = Settings {
+            move_limit: std::time::Duration::from_millis(100),
+            game_limit: std::time::Duration::from_secs(5),
+            table_mb: 1,
+        };
+        let writer = output.clone();
+        let adapter = thread::spawn(move || {
+            let input = BufReader::new(ChannelInput {
+                lines,
+                pending: Vec::new(),
+            });
+            run(settings, input, writer);
+        });
+        (sender, output, adapter)
+    }
+
+    #[test]
+    fn a_game_in_memory_answers_ok_then_legal_moves_and_end_stops_pondering() {
+        let (input, output, adapter) = session();
+        input.send(b"START 2\n".to_vec()).unwrap();
+        assert_eq!(output.answer_after(0), "OK");
+        input.send(b"PLACE 2 5,0 4,1\nTURN\n".to_vec()).unwrap();
+        let reply = output.answer_after(1);
+        let command = parse_command(&format!("PLACE {reply}")).expect("a move in PLACE form");
+        assert!(matches!(command, Command::Place(path) if path.len() >= 2));
+        // The engine now ponders on our opponent's time; END must end it at once.
+        thread::sleep(Duration::from_millis(50));
+        let start = Instant::now();
+        input.send(b"END 0\n".to_vec()).unwrap();
+        adapter.join().unwrap();
+        assert!(start.elapsed() < Duration::from_millis(500));
+    }
+
+    #[test]
+    fn bad_lines_get_debug_and_the_game_goes_on() {
+        let (input, output, adapter) = session();
+        input
+            .send(b"START 1\n\xff\xfe\nPLACE 2 9,9 8,8\nPLACE 2 5,0 3,0\nTURN\n".to_vec())
+            .unwrap();
+        assert_eq!(output.answer_after(0), "OK");
+        let reply = output.answer_after(1);
+        assert!(reply.contains(','), "a move, not {reply:?}");
+        drop(input);
+        adapter.join().unwrap();
+        let debug = output
+            .lines()
+            .iter()
+            .filter(|line| line.starts_with("DEBUG"))
+            .count();
+        assert!(debug >= 3, "{:?}", output.lines());
+    }
 
     #[test]
     fn parses_commands_with_crlf_and_spaces() {

@@ -2,7 +2,8 @@
 //! engine's score with error bars, faults, worst move times and peak memory of both.
 //!
 //!     checkers-judge [--games N] [--move-ms M] [--game-ms G] [--random-plies P] [--seed S]
-//!                    [--b-move-ms M] [--b-game-ms G] "<engine A command>" "<engine B command>"
+//!                    [--b-move-ms M] [--b-game-ms G] [--records FILE] [--html FILE]
+//!                    "<engine A command>" "<engine B command>"
 //!
 //! Engine commands may start with `NAME=value` environment settings, for example
 //! `SEED_TIME_SCALE=16 target/seed-checkers`. Games alternate colours (A is black in even
@@ -11,8 +12,14 @@
 //! 45 times the move limit (as 90 s is to 2 s). `--b-move-ms`/`--b-game-ms` give engine B
 //! other limits: the seed engine measures CPU time, and on a busy machine its wall time can
 //! pass the judge's limits although it keeps to them on the judge's own core.
+//!
+//! `--records` writes every game to one PDN file (players by program name, the judge's rules,
+//! result and reason, each move's squares and time), `--html` the replay page; both are
+//! rewritten after each game. An unknown `--option` prints the usage.
 
 use harness::checkers::judge::{play_game, EngineSpec, JudgeConfig, SideReport};
+use harness::records::arenas::{checkers_game, MatchFile};
+use harness::records::{MatchRecord, Player};
 use harness::stats::MatchScore;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -58,6 +65,8 @@ fn main() -> ExitCode {
     let mut seed = 1u64;
     let (mut b_move_ms, mut b_game_ms) = (None, None);
     let mut engines = Vec::new();
+    let (mut records_path, mut html_path) = (None, None);
+    let usage = "usage: checkers-judge [--games N] [--move-ms M] [--game-ms G] [--random-plies P] [--seed S] [--b-move-ms M] [--b-game-ms G] [--records FILE] [--html FILE] \"<engine A>\" \"<engine B>\"";
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut number = |name: &str| -> u64 {
@@ -73,11 +82,26 @@ fn main() -> ExitCode {
             "--seed" => seed = number("--seed"),
             "--b-move-ms" => b_move_ms = Some(number("--b-move-ms")),
             "--b-game-ms" => b_game_ms = Some(number("--b-game-ms")),
+            "--records" | "--html" => {
+                let Some(path) = args.next() else {
+                    eprintln!("checkers-judge: {arg} needs a file\n{usage}");
+                    return ExitCode::from(2);
+                };
+                if arg == "--records" {
+                    records_path = Some(path);
+                } else {
+                    html_path = Some(path);
+                }
+            }
+            _ if arg.starts_with("--") => {
+                eprintln!("checkers-judge: unknown option '{arg}'\n{usage}");
+                return ExitCode::from(2);
+            }
             _ => engines.push(EngineSpec::new(&arg)),
         }
     }
     if engines.len() != 2 {
-        eprintln!("usage: checkers-judge [--games N] [--move-ms M] [--game-ms G] [--random-plies P] [--seed S] [--b-move-ms M] [--b-game-ms G] \"<engine A>\" \"<engine B>\"");
+        eprintln!("{usage}");
         return ExitCode::from(2);
     }
     config.game_limit = game_ms.map_or(config.move_limit * 45, Duration::from_millis);
@@ -87,6 +111,24 @@ fn main() -> ExitCode {
         engines[1].limits = Some((move_limit, game_limit));
     }
 
+    let mut time_control = format!(
+        "{} ms a move, {} ms a game",
+        config.move_limit.as_millis(),
+        config.game_limit.as_millis()
+    );
+    if let Some((move_limit, game_limit)) = engines[1].limits {
+        time_control += &format!(
+            "; B {} ms a move, {} ms a game",
+            move_limit.as_millis(),
+            game_limit.as_millis()
+        );
+    }
+    let records = MatchFile::new(
+        MatchRecord::new("checkers", "", 8, "checkers-judge", &time_control),
+        records_path,
+        html_path,
+    );
+    let players = [0, 1].map(|i| Player::from_command(&engines[i].command));
     let mut score = MatchScore::default();
     let mut totals = [Totals::default(), Totals::default()];
     for game in 0..games {
@@ -98,6 +140,10 @@ fn main() -> ExitCode {
         };
         let report = play_game(black, white, &config, seed + u64::from(game));
         let (a, b) = if a_is_black { (0, 1) } else { (1, 0) };
+        if records.wanted() {
+            let colours = [players[a].clone(), players[b].clone()];
+            records.add(checkers_game(game + 1, &report, colours));
+        }
         let a_result = if a_is_black {
             report.winner
         } else {

@@ -4,8 +4,13 @@
 //! gomoku-arena --engine1 CMD --engine2 CMD [--size 15] [--rule freestyle|exact|renju|caro]
 //!     [--turn 1000] [--match 30000] [--turn2 MS] [--match2 MS] [--tolerance 100]
 //!     [--games 100] [--concurrency 1] [--openings FILE] [--sprt ELO0,ELO1] [--memory BYTES]
-//!     [--log FILE]
+//!     [--log FILE] [--records FILE] [--html FILE]
 //! ```
+//!
+//! `--records` writes every game of the match to one SGF file (the board size, rule, players
+//! with the names and versions their `ABOUT` gives, result and reason, the opening's stones
+//! marked, every other stone's time); `--html` writes the replay page of the match. Both are
+//! rewritten after each game.
 //!
 //! `--turn2` and `--match2` give engine2 other limits than engine1 (time odds); by default
 //! both engines play on the same clock.
@@ -21,12 +26,39 @@ use harness::gomoku::arena::{run_match, MatchConfig};
 use harness::gomoku::log::append_line;
 use harness::gomoku::setup::GameSetup;
 use harness::options::Options;
+use harness::records::arenas::{gomocup_player, gomoku_game, MatchFile};
+use harness::records::MatchRecord;
+
+const USAGE: &str = "usage: gomoku-arena --engine1 CMD --engine2 CMD [--size 15] \
+[--rule freestyle|exact|renju|caro] [--turn 1000] [--match 30000] [--turn2 MS] [--match2 MS] \
+[--tolerance 100] [--games 100] [--concurrency 1] [--openings FILE] [--sprt ELO0,ELO1] \
+[--memory BYTES] [--log FILE] [--records FILE] [--html FILE]";
+
+const OPTIONS: [&str; 17] = [
+    "--engine1",
+    "--engine2",
+    "--size",
+    "--rule",
+    "--turn",
+    "--match",
+    "--turn2",
+    "--match2",
+    "--tolerance",
+    "--games",
+    "--concurrency",
+    "--openings",
+    "--sprt",
+    "--memory",
+    "--log",
+    "--records",
+    "--html",
+];
 
 fn main() -> ExitCode {
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("gomoku-arena: {message}");
+            eprintln!("gomoku-arena: {message}\n{USAGE}");
             ExitCode::FAILURE
         }
     }
@@ -34,6 +66,7 @@ fn main() -> ExitCode {
 
 fn run() -> Result<(), String> {
     let options = Options::from_env();
+    options.check(&OPTIONS)?;
     let value = |name: &str| options.value(name);
     let engine1 = value("--engine1").ok_or("--engine1 CMD is required")?;
     let engine2 = value("--engine2").ok_or("--engine2 CMD is required")?;
@@ -62,6 +95,33 @@ fn run() -> Result<(), String> {
         max_memory: setup.max_memory,
     };
     let log = value("--log");
+    let time_control = if config.time[0].turn_ms == config.time[1].turn_ms
+        && config.time[0].match_ms == config.time[1].match_ms
+    {
+        format!("{} ms a move, {} ms a game", clock.turn_ms, clock.match_ms)
+    } else {
+        format!(
+            "engine1 {} ms a move, {} ms a game; engine2 {} ms a move, {} ms a game",
+            clock.turn_ms, clock.match_ms, second_clock.turn_ms, second_clock.match_ms
+        )
+    };
+    let rule_name = ["freestyle", "exact", "renju", "caro"]
+        .into_iter()
+        .find(|name| harness::gomoku::referee::Rule::parse(name) == Some(rule))
+        .unwrap_or("freestyle");
+    let records = MatchFile::new(
+        MatchRecord::new("gomoku", rule_name, size, "gomoku-arena", &time_control),
+        value("--records"),
+        value("--html"),
+    );
+    let players = if records.wanted() {
+        [
+            gomocup_player(&config.engines[0]),
+            gomocup_player(&config.engines[1]),
+        ]
+    } else {
+        Default::default()
+    };
     let odds = if second_clock.turn_ms != clock.turn_ms || second_clock.match_ms != clock.match_ms {
         format!(
             " (engine2 {} ms/move {} ms/game)",
@@ -103,6 +163,9 @@ fn run() -> Result<(), String> {
         println!("{line}");
         if let Some(path) = &log {
             append_line(path, &format!("{line}\n  {}", record.notation()));
+        }
+        if records.wanted() {
+            records.add(gomoku_game(game as u32 + 1, record, &players));
         }
     });
     println!("final: {}", summary.line());

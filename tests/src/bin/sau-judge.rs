@@ -4,10 +4,18 @@
 //! ```text
 //! sau-judge --game GAME --first "<command>" --second "<command>"
 //!           [--games N] [--game-ms MS] [--move-ms MS] [--retries N] [--quiet]
+//!           [--records FILE] [--html FILE]
 //! ```
+//!
+//! `--records` writes every game of the match to one file in the game's format (SGF for
+//! Connect6 and NoGo, the SAU text record for any other game), with the names the engines
+//! answer, the limits, result and reason and each turn's time; `--html` writes the replay
+//! page. Both are rewritten after each game.
 
+use harness::records::arenas::{sau_game, sau_player, MatchFile};
+use harness::records::MatchRecord;
 use harness::sau::judge::{play_match, Contestant, JudgeConfig};
-use harness::sau::rules::GameResult;
+use harness::sau::rules::{Colour, GameResult};
 use harness::sau::{referee, GAMES};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -19,7 +27,12 @@ struct Options {
     games: u32,
     config: JudgeConfig,
     quiet: bool,
+    records: Option<String>,
+    html: Option<String>,
 }
+
+const USAGE: &str = "usage: sau-judge --game GAME --first CMD --second CMD [--games N] \
+[--game-ms MS] [--move-ms MS] [--retries N] [--quiet] [--records FILE] [--html FILE]";
 
 fn parse(args: &[String]) -> Result<Options, String> {
     let mut options = Options {
@@ -33,6 +46,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
             max_retries: 3,
         },
         quiet: false,
+        records: None,
+        html: None,
     };
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
@@ -54,6 +69,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--game-ms" => options.config.game_time = Duration::from_millis(number()?),
             "--move-ms" => options.config.move_time = Duration::from_millis(number()?),
             "--retries" => options.config.max_retries = number()? as u32,
+            "--records" => options.records = Some(value.clone()),
+            "--html" => options.html = Some(value.clone()),
             _ => return Err(format!("unknown option {arg}")),
         }
     }
@@ -68,7 +85,7 @@ fn main() -> ExitCode {
     let options = match parse(&args) {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("sau-judge: {message}");
+            eprintln!("sau-judge: {message}\n{USAGE}");
             return ExitCode::FAILURE;
         }
     };
@@ -79,6 +96,28 @@ fn main() -> ExitCode {
             options.game
         );
         return ExitCode::FAILURE;
+    };
+    let records = MatchFile::new(
+        MatchRecord::new(
+            referee.name(),
+            "",
+            referee.size(),
+            "sau-judge",
+            &format!(
+                "{} ms a move, {} ms a game",
+                options.config.move_time.as_millis(),
+                options.config.game_time.as_millis()
+            ),
+        ),
+        options.records.clone(),
+        options.html.clone(),
+    );
+    // The names the engines answer, asked before the match so that each game is written as
+    // it ends.
+    let names = if records.wanted() {
+        [sau_player(&options.first), sau_player(&options.second)]
+    } else {
+        Default::default()
     };
     let mut first = Contestant::new(&options.first);
     let mut second = Contestant::new(&options.second);
@@ -105,6 +144,15 @@ fn main() -> ExitCode {
             );
             if !quiet {
                 println!("    {}", record.turns.join(" "));
+            }
+            if records.wanted() {
+                let [ref first, ref second] = names;
+                let players = if colour == Colour::Black {
+                    [first.clone(), second.clone()]
+                } else {
+                    [second.clone(), first.clone()]
+                };
+                records.add(sau_game(game + 1, record, players));
             }
         },
     );

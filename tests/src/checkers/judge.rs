@@ -6,6 +6,7 @@
 
 use super::rules::{format_path, parse_path, Board};
 use crate::process::{EngineProcess, Reply};
+use crate::records::Reason;
 use std::process::Command;
 use std::time::Duration;
 
@@ -103,6 +104,10 @@ pub struct GameReport {
     pub moves: Vec<String>,
     /// How the game ended, in words.
     pub reason: String,
+    /// How the game ended, for the records.
+    pub ending: Reason,
+    /// The time each move in `moves` took, in ms.
+    pub move_ms: Vec<u64>,
 }
 
 fn side_index(side: i8) -> usize {
@@ -133,6 +138,8 @@ pub fn play_game(
         plies: 0,
         moves: Vec::new(),
         reason: String::new(),
+        ending: Reason::Other,
+        move_ms: Vec::new(),
     };
     let mut engines = Vec::new();
     for (index, spec) in [black, white].into_iter().enumerate() {
@@ -140,7 +147,12 @@ pub fn play_game(
             Ok(engine) => engines.push(engine),
             Err(error) => {
                 let side = if index == 0 { 1 } else { -1 };
-                return forfeit(report, side, format!("cannot start: {error}"));
+                return forfeit(
+                    report,
+                    side,
+                    Reason::Crash,
+                    format!("cannot start: {error}"),
+                );
             }
         }
     }
@@ -157,7 +169,12 @@ pub fn play_game(
         report.sides[index].debug_bytes += debug;
         if reply != Reply::Line("OK".to_string()) {
             let side = if index == 0 { 1 } else { -1 };
-            report = forfeit(report, side, format!("START answered {reply:?}"));
+            report = forfeit(
+                report,
+                side,
+                Reason::Crash,
+                format!("START answered {reply:?}"),
+            );
             return finish(report, &mut engines);
         }
     }
@@ -170,6 +187,11 @@ pub fn play_game(
     loop {
         if let Some(winner) = board.result() {
             report.winner = winner;
+            report.ending = if board.ply >= super::rules::MAX_PLIES {
+                Reason::PlyLimit
+            } else {
+                Reason::NoMove
+            };
             report.reason = if board.ply >= super::rules::MAX_PLIES {
                 format!(
                     "ply limit, points {} - {}",
@@ -188,7 +210,12 @@ pub fn play_game(
 
         // Anything but DEBUG printed since the last answer is a breach.
         if let Some(stray) = drain(engine, &mut stats.debug_bytes) {
-            report = forfeit(report, side, format!("output outside TURN: {stray:?}"));
+            report = forfeit(
+                report,
+                side,
+                Reason::Illegal,
+                format!("output outside TURN: {stray:?}"),
+            );
             break;
         }
         let (move_limit, game_limit) = limits[index];
@@ -209,18 +236,33 @@ pub fn play_game(
             Reply::Line(line) => line,
             Reply::Timeout => {
                 let what = if limit < move_limit { "game" } else { "move" };
-                report = forfeit(report, side, format!("{what} time limit passed"));
+                report = forfeit(
+                    report,
+                    side,
+                    Reason::Time,
+                    format!("{what} time limit passed"),
+                );
                 break;
             }
             Reply::Closed => {
-                report = forfeit(report, side, "exited during TURN".to_string());
+                report = forfeit(
+                    report,
+                    side,
+                    Reason::Crash,
+                    "exited during TURN".to_string(),
+                );
                 break;
             }
         };
         let path = match parse_path(&line) {
             Ok(path) => path,
             Err(why) => {
-                report = forfeit(report, side, format!("malformed move: {why}"));
+                report = forfeit(
+                    report,
+                    side,
+                    Reason::Illegal,
+                    format!("malformed move: {why}"),
+                );
                 break;
             }
         };
@@ -228,6 +270,7 @@ pub fn play_game(
             report = forfeit(
                 report,
                 side,
+                Reason::Illegal,
                 format!("illegal move {line:?} at ply {}", board.ply),
             );
             break;
@@ -236,6 +279,7 @@ pub fn play_game(
         let text = format_path(&path);
         let _ = engines[side_index(-side)].send(&format!("PLACE {text}"));
         report.moves.push(text);
+        report.move_ms.push(took.as_millis() as u64);
     }
     report.plies = board.ply;
     finish(report, &mut engines)
@@ -253,8 +297,9 @@ fn drain(engine: &mut EngineProcess, debug_bytes: &mut usize) -> Option<String> 
 }
 
 /// The game is lost by `side` for a rule breach.
-fn forfeit(mut report: GameReport, side: i8, why: String) -> GameReport {
+fn forfeit(mut report: GameReport, side: i8, ending: Reason, why: String) -> GameReport {
     report.winner = -side;
+    report.ending = ending;
     report.sides[side_index(side)].fault = Some(why.clone());
     report.reason = why;
     report

@@ -60,6 +60,8 @@ pub struct GameRecord {
     pub ending: Ending,
     /// All stones, opening included.
     pub moves: Vec<(usize, usize)>,
+    /// The time each stone after the opening took its engine, in ms (for the records).
+    pub move_ms: Vec<u64>,
     /// The slowest answer of each engine, in ms.
     pub slowest_ms: [u64; 2],
     /// The time each engine spent on its answers, in ms.
@@ -104,6 +106,7 @@ pub fn play_game(commands: [&str; 2], black: usize, config: &GameConfig) -> Game
         winner: None,
         ending: Ending::Crash,
         moves: Vec::new(),
+        move_ms: Vec::new(),
         slowest_ms: [0; 2],
         thinking_ms: [0; 2],
         answers: [0; 2],
@@ -213,6 +216,7 @@ pub fn play_game(commands: [&str; 2], black: usize, config: &GameConfig) -> Game
             break;
         }
         board.play(x as usize, y as usize);
+        record.move_ms.push(took_ms);
         if board.wins_at(x as usize, y as usize, config.rule) {
             record.winner = Some(player);
             record.ending = Ending::Five;

@@ -54,6 +54,10 @@ impl Referee for Connect6 {
         "connect6"
     }
 
+    fn size(&self) -> usize {
+        SIZE
+    }
+
     fn reset(&mut self) {
         *self = Self::default();
     }
@@ -98,6 +102,10 @@ impl Referee for Connect6 {
 
     fn result(&self) -> Option<GameResult> {
         self.result
+    }
+
+    fn win_reason(&self) -> crate::records::Reason {
+        crate::records::Reason::Line
     }
 
     fn legal_turns(&self) -> Vec<String> {

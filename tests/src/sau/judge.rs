@@ -10,6 +10,7 @@
 
 use super::rules::{Colour, GameResult, Referee, Verdict};
 use crate::process::{EngineProcess, Reply};
+use crate::records::Reason;
 use crate::stats::MatchScore;
 use std::time::{Duration, Instant};
 
@@ -128,8 +129,12 @@ pub struct GameRecord {
     pub result: GameResult,
     /// Why (six in a row, no legal move, time, ...).
     pub reason: String,
+    /// Why, for the records.
+    pub ending: Reason,
     /// Every accepted turn, black's first.
     pub turns: Vec<String>,
+    /// The time each turn in `turns` took, in ms (rejected tries included).
+    pub turn_ms: Vec<u64>,
 }
 
 /// Plays one game; `players[0]` is black.
@@ -151,7 +156,9 @@ pub fn play_game(
             return GameRecord {
                 result: GameResult::Win(loser.opponent()),
                 reason,
+                ending: Reason::Crash,
                 turns,
+                turn_ms: Vec::new(),
             };
         }
     }
@@ -160,8 +167,8 @@ pub fn play_game(
     let mut clocks = [config.game_time; 2];
     let finish = |players: &mut [&mut Contestant; 2],
                   result: GameResult,
-                  reason: String,
-                  turns: Vec<String>| {
+                  (ending, reason): (Reason, String),
+                  (turns, turn_ms): (Vec<String>, Vec<u64>)| {
         let line = match result {
             GameResult::Win(colour) => format!("end {}", colour.word()),
             GameResult::Draw => "end".to_string(),
@@ -172,9 +179,12 @@ pub fn play_game(
         GameRecord {
             result,
             reason,
+            ending,
             turns,
+            turn_ms,
         }
     };
+    let mut turn_ms = Vec::new();
     let mut last_turn: Option<String> = None;
     loop {
         let colour = referee.to_move();
@@ -193,30 +203,39 @@ pub fn play_game(
             player.worst_move = player.worst_move.max(elapsed);
             let squares = match reply {
                 Reply::Line(line) => line["move ".len()..].trim().to_string(),
-                Reply::Timeout => break Err(format!("{} ran out of time", colour.word())),
-                Reply::Closed => break Err(format!("{} closed its output", colour.word())),
+                Reply::Timeout => {
+                    break Err((Reason::Time, format!("{} ran out of time", colour.word())))
+                }
+                Reply::Closed => {
+                    break Err((
+                        Reason::Crash,
+                        format!("{} closed its output", colour.word()),
+                    ))
+                }
             };
             if elapsed > limit {
-                break Err(format!("{} answered after {elapsed:?}", colour.word()));
+                let why = format!("{} answered after {elapsed:?}", colour.word());
+                break Err((Reason::Time, why));
             }
             match referee.submit(&squares) {
                 Verdict::Accepted => {
                     player.moves += 1;
                     clocks[side] = clocks[side].saturating_sub(elapsed);
+                    turn_ms.push(elapsed.as_millis() as u64);
                     break Ok(squares);
                 }
                 Verdict::Rejected(reason) => {
                     player.rejected_turns += 1;
                     retries += 1;
                     if retries > config.max_retries {
-                        break Err(format!(
-                            "{} keeps sending bad turns: {reason}",
-                            colour.word()
-                        ));
+                        let why = format!("{} keeps sending bad turns: {reason}", colour.word());
+                        break Err((Reason::Illegal, why));
                     }
                     player.send("error");
                 }
-                Verdict::Loses(reason) => break Err(format!("{}: {reason}", colour.word())),
+                Verdict::Loses(reason) => {
+                    break Err((Reason::Forbidden, format!("{}: {reason}", colour.word())))
+                }
             }
         };
         match outcome {
@@ -225,10 +244,12 @@ pub fn play_game(
                 last_turn = Some(turn);
                 if let Some(result) = referee.result() {
                     let reason = match result {
-                        GameResult::Win(_) => "won by the rules".to_string(),
-                        GameResult::Draw => "full board".to_string(),
+                        GameResult::Win(_) => {
+                            (referee.win_reason(), "won by the rules".to_string())
+                        }
+                        GameResult::Draw => (Reason::FullBoard, "full board".to_string()),
                     };
-                    return finish(&mut players, result, reason, turns);
+                    return finish(&mut players, result, reason, (turns, turn_ms));
                 }
             }
             Err(reason) => {
@@ -236,7 +257,7 @@ pub fn play_game(
                     &mut players,
                     GameResult::Win(colour.opponent()),
                     reason,
-                    turns,
+                    (turns, turn_ms),
                 );
             }
         }

@@ -86,6 +86,10 @@ impl Referee for NoGo {
         "nogo"
     }
 
+    fn size(&self) -> usize {
+        SIZE
+    }
+
     fn reset(&mut self) {
         *self = Self::default();
     }
@@ -119,6 +123,10 @@ impl Referee for NoGo {
 
     fn result(&self) -> Option<GameResult> {
         self.result
+    }
+
+    fn win_reason(&self) -> crate::records::Reason {
+        crate::records::Reason::NoMove
     }
 
     fn legal_turns(&self) -> Vec<String> {

@@ -48,6 +48,10 @@ pub enum GameResult {
 pub trait Referee {
     /// The game's name on the command line.
     fn name(&self) -> &'static str;
+    /// The board's width (and height), for the records; 0 where the game has no square board.
+    fn size(&self) -> usize {
+        0
+    }
     /// Starts from the initial position.
     fn reset(&mut self);
     /// The side to move.
@@ -56,6 +60,10 @@ pub trait Referee {
     fn submit(&mut self, squares: &str) -> Verdict;
     /// The result, once the game is over.
     fn result(&self) -> Option<GameResult>;
+    /// How a game this referee ended with a win by the rules was won, for the records.
+    fn win_reason(&self) -> crate::records::Reason {
+        crate::records::Reason::Other
+    }
     /// Every turn the side to move may submit, written as the platform writes it; empty once the
     /// game is over. Random players, move counts and terminal play are built on it.
     fn legal_turns(&self) -> Vec<String>;

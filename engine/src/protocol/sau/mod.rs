@@ -9,14 +9,20 @@
 //! the input are reported on a `notice ...` line, which never contains the word the platform
 //! reads moves from. This adapter only translates: the rules and the search live behind the
 //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+//!
+//! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
+//! the input stop a search at once, and nothing is printed after them. When the platform closes
+//! our output it has gone, so the engine ends quietly with success rather than an error.
 
 pub mod amazons;
 pub mod connect6;
 pub mod nogo;
 
+use super::input::{Lines, Source};
+use crate::core::clock::{Clock, Margins};
 use crate::core::color::Color;
-use crate::core::time::Deadline;
-use std::io::{self, BufRead, Write};
+use crate::core::time::{Deadline, StopFlag};
+use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 /// The longest command the platform sends, terminating NUL included.
@@ -66,19 +72,25 @@ pub trait SauGame {
     fn choose_move(&mut self, deadline: Deadline, rejected: &[Self::Move]) -> Option<Self::Move>;
 }
 
-/// How much time the engine may think: the game budget and a cap per move.
-#[derive(Clone, Copy, Debug)]
-pub struct TimeControl {
-    /// Thinking time for the whole game.
-    pub game: Duration,
-    /// The most one move may take.
-    pub per_move: Duration,
-}
+pub use crate::core::clock::TimeControl;
+
+/// The platform's clock: a reserve of 3% of the game (at least 300 ms) and a margin of 10% of
+/// each move (at least 30 ms) are never planned for, as they absorb the process start, the pipes
+/// and a slower machine; a move takes at most twice its even share and a quarter of what is left.
+const MARGINS: Margins = Margins {
+    game_reserve_percent: 3,
+    game_reserve_min: Duration::from_millis(300),
+    move_margin_percent: 10,
+    move_margin_min: Duration::from_millis(30),
+    soft_percent: 100,
+    hard_percent: 200,
+    left_divisor: 4,
+};
 
 impl TimeControl {
     /// The championship budget: 15 minutes a game, at most 30 seconds a move.
     pub const DEFAULT: TimeControl = TimeControl {
-        game: Duration::from_secs(15 * 60),
+        per_game: Duration::from_secs(15 * 60),
         per_move: Duration::from_secs(30),
     };
 
@@ -88,7 +100,7 @@ impl TimeControl {
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
             let slot = match arg.as_str() {
-                "--game-ms" => &mut control.game,
+                "--game-ms" => &mut control.per_game,
                 "--move-ms" => &mut control.per_move,
                 _ => continue,
             };
@@ -102,42 +114,6 @@ impl TimeControl {
     }
 }
 
-/// Splits the game budget into per-move deadlines and keeps account of the time spent.
-#[derive(Clone, Debug)]
-struct Clock {
-    control: TimeControl,
-    left: Duration,
-}
-
-impl Clock {
-    fn new(control: TimeControl) -> Self {
-        Self {
-            control,
-            left: control.game,
-        }
-    }
-
-    /// The deadline for the next move, started at `start` (when its command arrived).
-    ///
-    /// A reserve of 3% of the game (at least 300 ms) and a margin of 10% of each move (at least
-    /// 30 ms) are never planned for: they absorb the process start, the pipes and a slower
-    /// machine.
-    fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
-        let reserve = (self.control.game * 3 / 100).max(Duration::from_millis(300));
-        let usable = self.left.saturating_sub(reserve);
-        let share = usable / moves_left.max(1);
-        let cap = self.control.per_move;
-        let cap = cap.saturating_sub((cap / 10).max(Duration::from_millis(30)));
-        let hard = (share * 2).min(usable / 4).min(cap);
-        let soft = share.min(hard);
-        Deadline { start, soft, hard }
-    }
-
-    fn spend(&mut self, spent: Duration) {
-        self.left = self.left.saturating_sub(spent);
-    }
-}
-
 /// Where a game stands for the adapter.
 struct Match<G: SauGame> {
     /// Our colour, when a game is running.
@@ -148,37 +124,56 @@ struct Match<G: SauGame> {
     /// Our moves the platform rejected (`error`) in the current turn.
     rejected: Vec<G::Move>,
     last_move: Option<G::Move>,
+    /// Raised by `quit` or the end of the input: the search ends and nothing more is sent.
+    stop: StopFlag,
 }
 
-/// Runs the protocol on `input`/`output` until `quit` or the end of the input.
-pub fn run<G: SauGame, R: BufRead, W: Write>(
+/// Whether a line is `quit`, which ends the program at once, even during a search.
+fn is_quit(line: &str) -> bool {
+    line.split_whitespace().next() == Some("quit")
+}
+
+/// Runs the protocol on `input`/`output` until `quit` or the end of the input (standard input
+/// is read on a thread of its own, so that `quit` stops a search). A closed output ends it
+/// quietly.
+pub fn run<'a, G: SauGame, W: Write>(
     game: &mut G,
     control: TimeControl,
-    mut input: R,
+    input: impl Into<Source<'a>>,
+    output: W,
+) -> io::Result<()> {
+    match serve(game, control, input.into(), output) {
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+fn serve<G: SauGame, W: Write>(
+    game: &mut G,
+    control: TimeControl,
+    input: Source,
     mut output: W,
 ) -> io::Result<()> {
+    let mut lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
     let mut state: Match<G> = Match {
         our_side: None,
-        clock: Clock::new(control),
+        clock: Clock::new(control, MARGINS),
         before_our_move: None,
         rejected: Vec::new(),
         last_move: None,
+        stop: lines.stop_flag(),
     };
-    let mut line = Vec::new();
-    loop {
-        let (read, complete) = read_line(&mut input, &mut line)?;
-        if read == 0 {
-            return Ok(());
-        }
-        let start = Instant::now();
-        if !complete {
+    while let Some(line) = lines.next_line() {
+        let start = line.received;
+        if line.too_long {
             notice(&mut output, "command longer than 256 bytes ignored")?;
             continue;
         }
-        let text = String::from_utf8_lossy(&line);
+        let text = line.text;
         let mut words = text.split_whitespace();
-        let Some(command) = words.next() else {
-            continue;
+        let command = match words.next() {
+            Some(command) => command,
+            None => continue,
         };
         let argument = words.next();
         match command {
@@ -205,43 +200,7 @@ pub fn run<G: SauGame, R: BufRead, W: Write>(
             _ => notice(&mut output, "unknown command ignored")?,
         }
     }
-}
-
-/// Reads one line into `line` (without its ending), keeping at most [`MAX_COMMAND_BYTES`] bytes.
-/// Returns the bytes consumed (0 at the end of the input) and whether the line fitted.
-fn read_line<R: BufRead>(input: &mut R, line: &mut Vec<u8>) -> io::Result<(usize, bool)> {
-    line.clear();
-    let mut consumed = 0;
-    let mut fits = true;
-    loop {
-        let buffer = match input.fill_buf() {
-            Ok(buffer) => buffer,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
-        };
-        if buffer.is_empty() {
-            break;
-        }
-        let (chunk, done) = match buffer.iter().position(|&byte| byte == b'\n') {
-            Some(end) => (&buffer[..end], end + 1),
-            None => (buffer, buffer.len()),
-        };
-        if line.len() + chunk.len() < MAX_COMMAND_BYTES {
-            line.extend_from_slice(chunk);
-        } else {
-            fits = false;
-        }
-        let found_end = done > chunk.len();
-        input.consume(done);
-        consumed += done;
-        if found_end {
-            break;
-        }
-    }
-    while line.last() == Some(&b'\r') {
-        line.pop();
-    }
-    Ok((consumed, fits))
+    Ok(())
 }
 
 fn start_game<G: SauGame, W: Write>(
@@ -254,7 +213,7 @@ fn start_game<G: SauGame, W: Write>(
 ) -> io::Result<()> {
     game.new_game();
     state.our_side = Some(side);
-    state.clock = Clock::new(control);
+    state.clock = Clock::new(control, MARGINS);
     state.before_our_move = None;
     state.rejected.clear();
     if game.side_to_move() == side {
@@ -271,20 +230,22 @@ fn on_opponent_move<G: SauGame, W: Write>(
     start: Instant,
     output: &mut W,
 ) -> io::Result<()> {
-    let Some(squares) = argument.and_then(|text| parse_squares(text, game.board_size())) else {
-        return notice(output, "unreadable square list ignored");
+    let squares = match argument.and_then(|text| parse_squares(text, game.board_size())) {
+        Some(squares) => squares,
+        None => return notice(output, "unreadable square list ignored"),
     };
     if state.our_side.is_none() {
         // A game that began without `new`: we play the side that answers this one.
         game.new_game();
-        state.clock = Clock::new(control);
+        state.clock = Clock::new(control, MARGINS);
         state.our_side = Some(game.side_to_move().opponent());
     }
     if Some(game.side_to_move()) == state.our_side {
         return notice(output, "it is our turn, the opponent's squares are ignored");
     }
-    let Some(mv) = game.legal_move_from(&squares) else {
-        return notice(output, "illegal opponent turn ignored");
+    let mv = match game.legal_move_from(&squares) {
+        Some(mv) => mv,
+        None => return notice(output, "illegal opponent turn ignored"),
     };
     game.play(mv);
     state.before_our_move = None;
@@ -301,8 +262,9 @@ fn on_rejected<G: SauGame, W: Write>(
     start: Instant,
     output: &mut W,
 ) -> io::Result<()> {
-    let (Some(snapshot), Some(last)) = (state.before_our_move.take(), state.last_move) else {
-        return notice(output, "nothing of ours to take back");
+    let (snapshot, last) = match (state.before_our_move.take(), state.last_move) {
+        (Some(snapshot), Some(last)) => (snapshot, last),
+        _ => return notice(output, "nothing of ours to take back"),
     };
     game.restore(snapshot);
     state.rejected.push(last);
@@ -316,10 +278,21 @@ fn answer<G: SauGame, W: Write>(
     start: Instant,
     output: &mut W,
 ) -> io::Result<()> {
-    let deadline = state.clock.deadline(start, game.expected_moves_left());
+    if state.stop.is_raised() {
+        return Ok(());
+    }
+    let deadline = state
+        .clock
+        .deadline(start, game.expected_moves_left())
+        .with_stop(state.stop);
     let snapshot = game.snapshot();
-    let Some(mv) = game.choose_move(deadline, &state.rejected) else {
-        return notice(output, "no legal turn left");
+    let chosen = game.choose_move(deadline, &state.rejected);
+    if state.stop.is_raised() {
+        return Ok(());
+    }
+    let mv = match chosen {
+        Some(mv) => mv,
+        None => return notice(output, "no legal turn left"),
     };
     game.play(mv);
     state.before_our_move = Some(snapshot);
@@ -400,7 +373,7 @@ mod tests {
     fn time_control_reads_the_command_line() {
         let args = ["--game-ms", "60000", "--move-ms", "2000"].map(String::from);
         let control = TimeControl::from_args(args).unwrap();
-        assert_eq!(control.game, Duration::from_millis(60000));
+        assert_eq!(control.per_game, Duration::from_millis(60000));
         assert_eq!(control.per_move, Duration::from_millis(2000));
         assert!(TimeControl::from_args(["--game-ms".to_string()]).is_err());
     }
@@ -408,25 +381,15 @@ mod tests {
     #[test]
     fn deadlines_stay_within_the_move_cap_and_the_game() {
         let control = TimeControl {
-            game: Duration::from_secs(10),
+            per_game: Duration::from_secs(10),
             per_move: Duration::from_secs(2),
         };
-        let mut clock = Clock::new(control);
+        let mut clock = Clock::new(control, MARGINS);
         let deadline = clock.deadline(Instant::now(), 1);
         assert!(deadline.hard <= Duration::from_millis(1800));
         clock.spend(Duration::from_secs(10));
         let deadline = clock.deadline(Instant::now(), 30);
         assert_eq!(deadline.hard, Duration::ZERO);
-    }
-
-    #[test]
-    fn long_lines_are_reported_not_parsed() {
-        let long = format!("{}\nquit\n", "x".repeat(1000));
-        let mut input = io::Cursor::new(long.into_bytes());
-        let mut line = Vec::new();
-        assert_eq!(read_line(&mut input, &mut line).unwrap(), (1001, false));
-        assert_eq!(read_line(&mut input, &mut line).unwrap(), (5, true));
-        assert_eq!(line, b"quit");
     }
 
     /// A tiny game for the adapter: squares of a 3x3 board, one a turn, any empty one legal.
@@ -490,15 +453,13 @@ mod tests {
 
     /// The adapter's answers to `input`, one string per line.
     fn session(input: &str) -> Vec<String> {
+        session_bytes(input.as_bytes())
+    }
+
+    fn session_bytes(input: &[u8]) -> Vec<String> {
         let mut game = Grid { taken: Vec::new() };
         let mut output = Vec::new();
-        run(
-            &mut game,
-            TimeControl::DEFAULT,
-            input.as_bytes(),
-            &mut output,
-        )
-        .unwrap();
+        run(&mut game, TimeControl::DEFAULT, input, &mut output).unwrap();
         String::from_utf8(output)
             .unwrap()
             .lines()
@@ -532,6 +493,32 @@ mod tests {
     #[test]
     fn a_move_without_new_starts_a_game_and_quit_stops_reading() {
         assert_eq!(session("move BB\nquit\nname?\n"), ["move AA"]);
+    }
+
+    #[test]
+    fn long_lines_and_bad_bytes_get_notices() {
+        let mut input = "x".repeat(1000).into_bytes();
+        input.extend_from_slice(b"\nname\xff?\nnew black\n");
+        let lines = session_bytes(&input);
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(lines[0].starts_with("notice") && lines[1].starts_with("notice"));
+        assert_eq!(lines[2], "move AA");
+    }
+
+    #[test]
+    fn a_closed_output_ends_quietly() {
+        struct Closed;
+        impl Write for Closed {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::ErrorKind::BrokenPipe.into())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Err(io::ErrorKind::BrokenPipe.into())
+            }
+        }
+        let mut game = Grid { taken: Vec::new() };
+        let input = &b"name?\nnew black\n"[..];
+        assert!(run(&mut game, TimeControl::DEFAULT, input, Closed).is_ok());
     }
 
     #[test]
