@@ -1361,7 +1361,97 @@ mod engine {
 
     pub mod core {
         // engine/src/core/mod.rs
-        //! What every engine shares: the two sides, search scores and bounds, the clock, random numbers.
+        //! What every engine shares: the two sides, search scores and bounds, the time manager and its
+        //! deadlines, random numbers, and the worker thread that ponders.
+
+        pub mod clock {
+            // engine/src/core/clock.rs
+            //! One time manager for every engine: from the judge's per-move and per-game limits and the time
+            //! already used, a soft and a hard deadline for the next move.
+            //!
+            //! The time left, less a reserve, is spread evenly over the moves the game still expects from
+            //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
+            //! (hard), never past the safe part of the move limit nor a fraction of the time left.
+
+            use super::time::Deadline;
+            use std::time::{Duration, Instant};
+
+            /// The judge's limits.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct TimeControl {
+                /// The most one move may take.
+                pub per_move: Duration,
+                /// Thinking time for all our moves of a game.
+                pub per_game: Duration,
+            }
+
+            /// How a game spends its time; each engine keeps its own, named where it is tuned.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct Margins {
+                /// Percent of the game time never planned for (pipes, process start, a slower machine).
+                pub game_reserve_percent: u32,
+                /// The least that reserve may be.
+                pub game_reserve_min: Duration,
+                /// Percent of the move limit never planned for.
+                pub move_margin_percent: u32,
+                /// The least that margin may be.
+                pub move_margin_min: Duration,
+                /// The soft limit, in percent of the even share.
+                pub soft_percent: u32,
+                /// The hard limit, in percent of the even share.
+                pub hard_percent: u32,
+                /// One move never takes more than the time left divided by this.
+                pub left_divisor: u32,
+            }
+
+            /// The clock of one side for one game.
+            #[derive(Clone, Copy, Debug)]
+            pub struct Clock {
+                control: TimeControl,
+                margins: Margins,
+                used: Duration,
+            }
+
+            impl Clock {
+                /// A clock with nothing used.
+                pub fn new(control: TimeControl, margins: Margins) -> Clock {
+                    Clock {
+                        control,
+                        margins,
+                        used: Duration::ZERO,
+                    }
+                }
+
+                /// The deadline of a move that started at `start`, when the game expects `moves_left` more
+                /// moves from us (this one included).
+                pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+                    let margins = &self.margins;
+                    let game = self.control.per_game;
+                    let reserve = (game * margins.game_reserve_percent / 100)
+                        .max(margins.game_reserve_min);
+                    let usable = game.saturating_sub(reserve).saturating_sub(self.used);
+                    let share = usable / moves_left.max(1);
+                    let per_move = self.control.per_move;
+                    let margin = (per_move * margins.move_margin_percent / 100)
+                        .max(margins.move_margin_min);
+                    let hard = (share * margins.hard_percent / 100)
+                        .min(usable / margins.left_divisor.max(1))
+                        .min(per_move.saturating_sub(margin));
+                    let soft = (share * margins.soft_percent / 100).min(hard);
+                    Deadline {
+                        start,
+                        soft,
+                        hard,
+                        stop: None,
+                    }
+                }
+
+                /// Adds the time one move took.
+                pub fn spend(&mut self, time: Duration) {
+                    self.used += time;
+                }
+            }
+        }
 
         pub mod color {
             // engine/src/core/color.rs
@@ -1487,8 +1577,11 @@ mod engine {
         pub mod time {
             // engine/src/core/time.rs
             //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
-            //! now) and a stop flag another thread can raise.
+            //! now) and a stop flag another thread can raise. A deadline may carry a stop flag: once it is
+            //! raised both limits count as passed, so every search that polls its deadline also obeys a
+            //! stop (the judge's END or quit read while we think).
 
+            use std::sync::atomic::{AtomicBool, Ordering};
             use std::time::{Duration, Instant};
 
             /// When a search must end, measured from `start`.
@@ -1500,6 +1593,8 @@ mod engine {
                 pub soft: Duration,
                 /// Past this, stop at once and answer with the best move found so far.
                 pub hard: Duration,
+                /// Raised when the search must end now, whatever the time.
+                pub stop: Option<StopFlag>,
             }
 
             impl Deadline {
@@ -1509,6 +1604,20 @@ mod engine {
                         start: Instant::now(),
                         soft: soft.min(hard),
                         hard,
+                        stop: None,
+                    }
+                }
+
+                /// The same deadline, ended early when `stop` is raised.
+                pub fn with_stop(self, stop: StopFlag) -> Self {
+                    Self { stop: Some(stop), ..self }
+                }
+
+                /// Whether the deadline's stop flag is raised.
+                pub fn stopped(&self) -> bool {
+                    match self.stop {
+                        Some(flag) => flag.is_raised(),
+                        None => false,
                     }
                 }
 
@@ -1523,14 +1632,42 @@ mod engine {
                     self.start.elapsed()
                 }
 
-                /// Whether the soft limit has passed.
+                /// Whether the soft limit has passed (or a stop was asked for).
                 pub fn soft_passed(&self) -> bool {
-                    self.elapsed() >= self.soft
+                    self.stopped() || self.elapsed() >= self.soft
                 }
 
-                /// Whether the hard limit has passed.
+                /// Whether the hard limit has passed (or a stop was asked for).
                 pub fn hard_passed(&self) -> bool {
-                    self.elapsed() >= self.hard
+                    self.stopped() || self.elapsed() >= self.hard
+                }
+            }
+
+            /// A flag that asks a running search to stop; cheap to copy and to poll. Its one byte lives as
+            /// long as the process (a program makes a handful), so that deadlines holding it stay `Copy`.
+            #[derive(Clone, Copy, Debug)]
+            pub struct StopFlag(&'static AtomicBool);
+
+            impl Default for StopFlag {
+                fn default() -> Self {
+                    Self::new()
+                }
+            }
+
+            impl StopFlag {
+                /// A lowered flag.
+                pub fn new() -> Self {
+                    Self(Box::leak(Box::new(AtomicBool::new(false))))
+                }
+
+                /// Asks the search to stop.
+                pub fn raise(&self) {
+                    self.0.store(true, Ordering::Relaxed);
+                }
+
+                /// Whether a stop was asked for.
+                pub fn is_raised(&self) -> bool {
+                    self.0.load(Ordering::Relaxed)
                 }
             }
         }
@@ -1540,6 +1677,238 @@ mod engine {
         // engine/src/protocol/mod.rs
         //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
         //! engine and prints the answers; it holds no game logic of its own.
+
+        pub mod input {
+            // engine/src/protocol/input.rs
+            //! Reading a judge's commands, the same way for every adapter.
+            //!
+            //! - A line is the bytes up to a line feed, less trailing CRs. A lone CR is not a line break:
+            //!   every judge ends its lines with LF or CRLF, and splitting on CR would turn one junk line
+            //!   into several commands.
+            //! - Bytes that are not UTF-8 are decoded leniently (as U+FFFD), so that a bad line is one bad
+            //!   command, never the end of the input.
+            //! - A line longer than the adapter's limit is kept to the limit and marked, so that junk without
+            //!   line feeds cannot fill the memory.
+            //! - A line cut off by the end of the input is dropped: the judge that would read its answer has
+            //!   gone.
+            //!
+            //! Standard input is read on a thread of its own, so that the judge's stop line (END, quit) and
+            //! the end of the input are noticed while a search runs: they raise a [`StopFlag`] at once, which
+            //! the adapter hands to the search in its [`Deadline`](crate::core::time::Deadline). Any other
+            //! reader (tests) is read on the caller's thread, one line when asked for, so that its lines
+            //! arrive only as fast as the answers, as they do from a judge.
+
+            use crate::engine::core::time::StopFlag;
+            use std::io::{self, BufRead, StdinLock};
+            use std::sync::mpsc::{self, Receiver};
+            use std::thread;
+            use std::time::Instant;
+
+            /// One line from the judge.
+            #[derive(Clone, Debug)]
+            pub struct Line {
+                /// The text, without its line ending.
+                pub text: String,
+                /// Whether the line was longer than the limit (`text` then holds its start only).
+                pub too_long: bool,
+                /// When the line had arrived (the judge's clock for an answer starts about then).
+                pub received: Instant,
+            }
+
+            /// Where the lines come from.
+            pub enum Source<'a> {
+                /// Standard input, read on a thread of its own.
+                Stdin,
+                /// Any other reader, read on the caller's thread.
+                Reader(Box<dyn BufRead + 'a>),
+            }
+
+            impl From<StdinLock<'static>> for Source<'static> {
+                /// The lock is let go: the reading thread takes its own.
+                fn from(_: StdinLock<'static>) -> Self {
+                    Source::Stdin
+                }
+            }
+
+            impl<'a> From<&'a [u8]> for Source<'a> {
+                fn from(bytes: &'a [u8]) -> Self {
+                    Source::Reader(Box::new(bytes))
+                }
+            }
+
+            /// Recognises the judge's line that ends the program (END, quit).
+            pub type StopLine = fn(&str) -> bool;
+
+            enum Reading<'a> {
+                Here(Box<dyn BufRead + 'a>),
+                Thread(Receiver<Line>),
+                Ended,
+            }
+
+            /// The judge's lines, one at a time, with the stop flag that the stop line and the end of the
+            /// input raise.
+            pub struct Lines<'a> {
+                reading: Reading<'a>,
+                stop: StopFlag,
+                is_stop: StopLine,
+                max_bytes: usize,
+            }
+
+            impl<'a> Lines<'a> {
+                /// Lines of `source` of at most `max_bytes` each; `is_stop` recognises the stop line.
+                pub fn new(
+                    source: impl Into<Source<'a>>,
+                    max_bytes: usize,
+                    is_stop: StopLine,
+                ) -> Self {
+                    let stop = StopFlag::new();
+                    let reading = match source.into() {
+                        Source::Reader(reader) => Reading::Here(reader),
+                        Source::Stdin => {
+                            match spawn_reader(stop, max_bytes, is_stop) {
+                                Some(receiver) => Reading::Thread(receiver),
+                                // No thread to be had: read here, without noticing a stop during a search.
+                                None => Reading::Here(Box::new(io::stdin().lock())),
+                            }
+                        }
+                    };
+                    Self {
+                        reading,
+                        stop,
+                        is_stop,
+                        max_bytes,
+                    }
+                }
+
+                /// The next line; `None` once the input has ended (the stop flag is raised then).
+                pub fn next_line(&mut self) -> Option<Line> {
+                    let line = match &mut self.reading {
+                        Reading::Here(reader) => {
+                            read_checked(reader, self.max_bytes, self.stop, self.is_stop)
+                        }
+                        Reading::Thread(receiver) => receiver.recv().ok(),
+                        Reading::Ended => None,
+                    };
+                    if line.is_none() {
+                        self.stop.raise();
+                        self.reading = Reading::Ended;
+                    }
+                    line
+                }
+
+                /// The flag raised by the stop line or the end of the input, for the search's deadline.
+                pub fn stop_flag(&self) -> StopFlag {
+                    self.stop
+                }
+            }
+
+            /// Starts the thread that reads standard input into a channel.
+            fn spawn_reader(
+                stop: StopFlag,
+                max_bytes: usize,
+                is_stop: StopLine,
+            ) -> Option<Receiver<Line>> {
+                let (sender, receiver) = mpsc::channel();
+                let reader = move || {
+                    let stdin = io::stdin();
+                    let mut input = stdin.lock();
+                    while let Some(line) = read_checked(
+                        &mut input,
+                        max_bytes,
+                        stop,
+                        is_stop,
+                    ) {
+                        let last = stop.is_raised();
+                        if sender.send(line).is_err() || last {
+                            break;
+                        }
+                    }
+                    stop.raise();
+                };
+                // A small stack: the thread only reads and decodes.
+                thread::Builder::new()
+                    .name("input".to_string())
+                    .stack_size(256 << 10)
+                    .spawn(reader)
+                    .ok()
+                    .map(|_| receiver)
+            }
+
+            /// Reads a line and raises `stop` when it is the stop line (before anyone sees the line) or
+            /// when the input has ended.
+            fn read_checked<R: BufRead + ?Sized>(
+                input: &mut R,
+                max_bytes: usize,
+                stop: StopFlag,
+                is_stop: StopLine,
+            ) -> Option<Line> {
+                let mut bytes = Vec::new();
+                match read_line(input, &mut bytes, max_bytes) {
+                    Ok(Some(fits)) => {
+                        let text = String::from_utf8_lossy(&bytes).into_owned();
+                        if fits && is_stop(&text) {
+                            stop.raise();
+                        }
+                        Some(Line {
+                            text,
+                            too_long: !fits,
+                            received: Instant::now(),
+                        })
+                    }
+                    Ok(None) | Err(_) => {
+                        stop.raise();
+                        None
+                    }
+                }
+            }
+
+            /// Reads one line into `line` (without its ending), keeping fewer than `max_bytes` bytes of it.
+            /// Returns whether the line fitted, or `None` at the end of the input, a line cut off by the end
+            /// included.
+            pub fn read_line<R: BufRead + ?Sized>(
+                input: &mut R,
+                line: &mut Vec<u8>,
+                max_bytes: usize,
+            ) -> io::Result<Option<bool>> {
+                line.clear();
+                let mut fits = true;
+                loop {
+                    let buffer = match input.fill_buf() {
+                        Ok(buffer) => buffer,
+                        Err(error) if error.kind() == io::ErrorKind::Interrupted => {
+                            continue;
+                        }
+                        Err(error) => return Err(error),
+                    };
+                    if buffer.is_empty() {
+                        return Ok(None);
+                    }
+                    let (chunk, used) = match buffer
+                        .iter()
+                        .position(|&byte| byte == b'\n')
+                    {
+                        Some(end) => (&buffer[..end], end + 1),
+                        None => (buffer, buffer.len()),
+                    };
+                    let found_end = used > chunk.len();
+                    if line.len() + chunk.len() < max_bytes {
+                        line.extend_from_slice(chunk);
+                    } else {
+                        let room = max_bytes.saturating_sub(line.len() + 1);
+                        line.extend_from_slice(&chunk[..room.min(chunk.len())]);
+                        fits = false;
+                    }
+                    input.consume(used);
+                    if found_end {
+                        break;
+                    }
+                }
+                while line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                Ok(Some(fits))
+            }
+        }
 
         pub mod sau {
             // engine/src/protocol/sau/mod.rs
@@ -1554,6 +1923,10 @@ mod engine {
             //! the input are reported on a `notice ...` line, which never contains the word the platform
             //! reads moves from. This adapter only translates: the rules and the search live behind the
             //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+            //!
+            //! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
+            //! the input stop a search at once, and nothing is printed after them. When the platform closes
+            //! our output it has gone, so the engine ends quietly with success rather than an error.
 
             pub mod amazons {
                 // engine/src/protocol/sau/amazons.rs
@@ -1656,9 +2029,11 @@ mod engine {
                 }
             }
 
+            use super::input::{Lines, Source};
+            use crate::engine::core::clock::{Clock, Margins};
             use crate::engine::core::color::Color;
-            use crate::engine::core::time::Deadline;
-            use std::io::{self, BufRead, Write};
+            use crate::engine::core::time::{Deadline, StopFlag};
+            use std::io::{self, Write};
             use std::time::{Duration, Instant};
 
             /// The longest command the platform sends, terminating NUL included.
@@ -1727,19 +2102,25 @@ mod engine {
                 ) -> Option<Self::Move>;
             }
 
-            /// How much time the engine may think: the game budget and a cap per move.
-            #[derive(Clone, Copy, Debug)]
-            pub struct TimeControl {
-                /// Thinking time for the whole game.
-                pub game: Duration,
-                /// The most one move may take.
-                pub per_move: Duration,
-            }
+            pub use crate::engine::core::clock::TimeControl;
+
+            /// The platform's clock: a reserve of 3% of the game (at least 300 ms) and a margin of 10% of
+            /// each move (at least 30 ms) are never planned for, as they absorb the process start, the pipes
+            /// and a slower machine; a move takes at most twice its even share and a quarter of what is left.
+            const MARGINS: Margins = Margins {
+                game_reserve_percent: 3,
+                game_reserve_min: Duration::from_millis(300),
+                move_margin_percent: 10,
+                move_margin_min: Duration::from_millis(30),
+                soft_percent: 100,
+                hard_percent: 200,
+                left_divisor: 4,
+            };
 
             impl TimeControl {
                 /// The championship budget: 15 minutes a game, at most 30 seconds a move.
                 pub const DEFAULT: TimeControl = TimeControl {
-                    game: Duration::from_secs(15 * 60),
+                    per_game: Duration::from_secs(15 * 60),
                     per_move: Duration::from_secs(30),
                 };
 
@@ -1751,7 +2132,7 @@ mod engine {
                     let mut args = args.into_iter();
                     while let Some(arg) = args.next() {
                         let slot = match arg.as_str() {
-                            "--game-ms" => &mut control.game,
+                            "--game-ms" => &mut control.per_game,
                             "--move-ms" => &mut control.per_move,
                             _ => continue,
                         };
@@ -1769,44 +2150,6 @@ mod engine {
                 }
             }
 
-            /// Splits the game budget into per-move deadlines and keeps account of the time spent.
-            #[derive(Clone, Debug)]
-            struct Clock {
-                control: TimeControl,
-                left: Duration,
-            }
-
-            impl Clock {
-                fn new(control: TimeControl) -> Self {
-                    Self {
-                        control,
-                        left: control.game,
-                    }
-                }
-
-                /// The deadline for the next move, started at `start` (when its command arrived).
-                ///
-                /// A reserve of 3% of the game (at least 300 ms) and a margin of 10% of each move (at least
-                /// 30 ms) are never planned for: they absorb the process start, the pipes and a slower
-                /// machine.
-                fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
-                    let reserve = (self.control.game * 3 / 100)
-                        .max(Duration::from_millis(300));
-                    let usable = self.left.saturating_sub(reserve);
-                    let share = usable / moves_left.max(1);
-                    let cap = self.control.per_move;
-                    let cap = cap
-                        .saturating_sub((cap / 10).max(Duration::from_millis(30)));
-                    let hard = (share * 2).min(usable / 4).min(cap);
-                    let soft = share.min(hard);
-                    Deadline { start, soft, hard }
-                }
-
-                fn spend(&mut self, spent: Duration) {
-                    self.left = self.left.saturating_sub(spent);
-                }
-            }
-
             /// Where a game stands for the adapter.
             struct Match<G: SauGame> {
                 /// Our colour, when a game is running.
@@ -1817,37 +2160,56 @@ mod engine {
                 /// Our moves the platform rejected (`error`) in the current turn.
                 rejected: Vec<G::Move>,
                 last_move: Option<G::Move>,
+                /// Raised by `quit` or the end of the input: the search ends and nothing more is sent.
+                stop: StopFlag,
             }
 
-            /// Runs the protocol on `input`/`output` until `quit` or the end of the input.
-            pub fn run<G: SauGame, R: BufRead, W: Write>(
+            /// Whether a line is `quit`, which ends the program at once, even during a search.
+            fn is_quit(line: &str) -> bool {
+                line.split_whitespace().next() == Some("quit")
+            }
+
+            /// Runs the protocol on `input`/`output` until `quit` or the end of the input (standard input
+            /// is read on a thread of its own, so that `quit` stops a search). A closed output ends it
+            /// quietly.
+            pub fn run<'a, G: SauGame, W: Write>(
                 game: &mut G,
                 control: TimeControl,
-                mut input: R,
+                input: impl Into<Source<'a>>,
+                output: W,
+            ) -> io::Result<()> {
+                match serve(game, control, input.into(), output) {
+                    Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+                    other => other,
+                }
+            }
+
+            fn serve<G: SauGame, W: Write>(
+                game: &mut G,
+                control: TimeControl,
+                input: Source,
                 mut output: W,
             ) -> io::Result<()> {
+                let mut lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
                 let mut state: Match<G> = Match {
                     our_side: None,
-                    clock: Clock::new(control),
+                    clock: Clock::new(control, MARGINS),
                     before_our_move: None,
                     rejected: Vec::new(),
                     last_move: None,
+                    stop: lines.stop_flag(),
                 };
-                let mut line = Vec::new();
-                loop {
-                    let (read, complete) = read_line(&mut input, &mut line)?;
-                    if read == 0 {
-                        return Ok(());
-                    }
-                    let start = Instant::now();
-                    if !complete {
+                while let Some(line) = lines.next_line() {
+                    let start = line.received;
+                    if line.too_long {
                         notice(&mut output, "command longer than 256 bytes ignored")?;
                         continue;
                     }
-                    let text = String::from_utf8_lossy(&line);
+                    let text = line.text;
                     let mut words = text.split_whitespace();
-                    let Some(command) = words.next() else {
-                        continue;
+                    let command = match words.next() {
+                        Some(command) => command,
+                        None => continue,
                     };
                     let argument = words.next();
                     match command {
@@ -1899,51 +2261,7 @@ mod engine {
                         _ => notice(&mut output, "unknown command ignored")?,
                     }
                 }
-            }
-
-            /// Reads one line into `line` (without its ending), keeping at most [`MAX_COMMAND_BYTES`] bytes.
-            /// Returns the bytes consumed (0 at the end of the input) and whether the line fitted.
-            fn read_line<R: BufRead>(
-                input: &mut R,
-                line: &mut Vec<u8>,
-            ) -> io::Result<(usize, bool)> {
-                line.clear();
-                let mut consumed = 0;
-                let mut fits = true;
-                loop {
-                    let buffer = match input.fill_buf() {
-                        Ok(buffer) => buffer,
-                        Err(error) if error.kind() == io::ErrorKind::Interrupted => {
-                            continue;
-                        }
-                        Err(error) => return Err(error),
-                    };
-                    if buffer.is_empty() {
-                        break;
-                    }
-                    let (chunk, done) = match buffer
-                        .iter()
-                        .position(|&byte| byte == b'\n')
-                    {
-                        Some(end) => (&buffer[..end], end + 1),
-                        None => (buffer, buffer.len()),
-                    };
-                    if line.len() + chunk.len() < MAX_COMMAND_BYTES {
-                        line.extend_from_slice(chunk);
-                    } else {
-                        fits = false;
-                    }
-                    let found_end = done > chunk.len();
-                    input.consume(done);
-                    consumed += done;
-                    if found_end {
-                        break;
-                    }
-                }
-                while line.last() == Some(&b'\r') {
-                    line.pop();
-                }
-                Ok((consumed, fits))
+                Ok(())
             }
 
             fn start_game<G: SauGame, W: Write>(
@@ -1956,7 +2274,7 @@ mod engine {
             ) -> io::Result<()> {
                 game.new_game();
                 state.our_side = Some(side);
-                state.clock = Clock::new(control);
+                state.clock = Clock::new(control, MARGINS);
                 state.before_our_move = None;
                 state.rejected.clear();
                 if game.side_to_move() == side {
@@ -1973,14 +2291,16 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let Some(squares) = argument
-                    .and_then(|text| parse_squares(text, game.board_size())) else {
-                    return notice(output, "unreadable square list ignored");
+                let squares = match argument
+                    .and_then(|text| parse_squares(text, game.board_size()))
+                {
+                    Some(squares) => squares,
+                    None => return notice(output, "unreadable square list ignored"),
                 };
                 if state.our_side.is_none() {
                     // A game that began without `new`: we play the side that answers this one.
                     game.new_game();
-                    state.clock = Clock::new(control);
+                    state.clock = Clock::new(control, MARGINS);
                     state.our_side = Some(game.side_to_move().opponent());
                 }
                 if Some(game.side_to_move()) == state.our_side {
@@ -1989,8 +2309,9 @@ mod engine {
                         "it is our turn, the opponent's squares are ignored",
                     );
                 }
-                let Some(mv) = game.legal_move_from(&squares) else {
-                    return notice(output, "illegal opponent turn ignored");
+                let mv = match game.legal_move_from(&squares) {
+                    Some(mv) => mv,
+                    None => return notice(output, "illegal opponent turn ignored"),
                 };
                 game.play(mv);
                 state.before_our_move = None;
@@ -2007,11 +2328,12 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let (Some(snapshot), Some(last)) = (
+                let (snapshot, last) = match (
                     state.before_our_move.take(),
                     state.last_move,
-                ) else {
-                    return notice(output, "nothing of ours to take back");
+                ) {
+                    (Some(snapshot), Some(last)) => (snapshot, last),
+                    _ => return notice(output, "nothing of ours to take back"),
                 };
                 game.restore(snapshot);
                 state.rejected.push(last);
@@ -2025,10 +2347,21 @@ mod engine {
                 start: Instant,
                 output: &mut W,
             ) -> io::Result<()> {
-                let deadline = state.clock.deadline(start, game.expected_moves_left());
+                if state.stop.is_raised() {
+                    return Ok(());
+                }
+                let deadline = state
+                    .clock
+                    .deadline(start, game.expected_moves_left())
+                    .with_stop(state.stop);
                 let snapshot = game.snapshot();
-                let Some(mv) = game.choose_move(deadline, &state.rejected) else {
-                    return notice(output, "no legal turn left");
+                let chosen = game.choose_move(deadline, &state.rejected);
+                if state.stop.is_raised() {
+                    return Ok(());
+                }
+                let mv = match chosen {
+                    Some(mv) => mv,
+                    None => return notice(output, "no legal turn left"),
                 };
                 game.play(mv);
                 state.before_our_move = Some(snapshot);
