@@ -6,6 +6,7 @@
 //!   other).
 //! - [`judge`]: plays games between two engine processes the way the platform does.
 
+pub mod amazons;
 pub mod connect6;
 pub mod dots;
 pub mod judge;
@@ -18,13 +19,14 @@ pub mod surakarta;
 use rules::Referee;
 
 /// The games the SAU tools know, by their command-line names.
-pub const GAMES: &[&str] = &["connect6", "nogo", "surakarta", "dots-and-boxes"];
+pub const GAMES: &[&str] = &["connect6", "nogo", "amazons", "surakarta", "dots-and-boxes"];
 
 /// A new referee for the game called `game` on the command line.
 pub fn referee(game: &str) -> Option<Box<dyn Referee>> {
     match game {
         "connect6" => Some(Box::new(connect6::Connect6::default())),
         "nogo" => Some(Box::new(nogo::NoGo::default())),
+        "amazons" => Some(Box::new(amazons::Amazons::default())),
         "surakarta" => Some(Box::new(surakarta::Surakarta::default())),
         "dots-and-boxes" => Some(Box::new(dots::Dots::default())),
         _ => None,

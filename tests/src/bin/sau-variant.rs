@@ -14,9 +14,13 @@
 //!                        [--max-iterations N]
 //! sau-variant dots-and-boxes [--max-depth N] [--exact-free-lines N] [--sacrifice-window N]
 //!                            [--max-gift N] [--tt-bits N] [--fills N]
+//! sau-variant amazons [--max-depth N] [--width N] [--leaf-width N] [--root-width N]
+//!                     [--queen-moves N] [--arrows-per-queen N] [--no-filling-endgame]
 //! ```
 //! plus the engines' own `--game-ms` and `--move-ms`.
 
+use engine::amazons::engine::AmazonsEngine;
+use engine::amazons::search::Settings as AmazonsSettings;
 use engine::connect6::engine::Connect6Engine;
 use engine::connect6::search::Settings as Connect6Settings;
 use engine::dots::engine::DotsEngine;
@@ -164,10 +168,22 @@ fn run() -> Result<(), String> {
             let mut engine = DotsEngine::new(settings);
             sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
         }
-        _ => Err(
-            "the first argument must be nogo, connect6, surakarta, dots-and-boxes or phantom-go"
-                .to_string(),
-        ),
+        Some("amazons") => {
+            let base = AmazonsSettings::default();
+            let settings = AmazonsSettings {
+                max_depth: value(&args, "--max-depth", base.max_depth)?,
+                width: value(&args, "--width", base.width)?,
+                leaf_width: value(&args, "--leaf-width", base.leaf_width)?,
+                root_width: value(&args, "--root-width", base.root_width)?,
+                queen_moves: value(&args, "--queen-moves", base.queen_moves)?,
+                arrows_per_queen: value(&args, "--arrows-per-queen", base.arrows_per_queen)?,
+                filling_endgame: !args.iter().any(|arg| arg == "--no-filling-endgame"),
+                ..base
+            };
+            let mut engine = AmazonsEngine::new(settings, std::process::id() as u64);
+            sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
+        }
+        _ => Err("the first argument must be nogo, connect6, amazons, surakarta, dots-and-boxes or phantom-go".to_string()),
     }
 }
 

@@ -17,6 +17,7 @@
 //! the input stop a search at once, and nothing is printed after them. When the platform closes
 //! our output it has gone, so the engine ends quietly with success rather than an error.
 
+pub mod amazons;
 pub mod connect6;
 pub mod dots;
 pub mod hidden;
