@@ -12,10 +12,10 @@ use crate::amazons::endgame::is_separated;
 use crate::amazons::engine::AmazonsEngine;
 use crate::amazons::search::Settings;
 use crate::core::time::Deadline;
-use crate::protocol::sau::{self, TimeControl};
+use crate::protocol::sau;
 use std::io;
 use std::process::ExitCode;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,25 +24,14 @@ fn main() -> ExitCode {
         bench(millis);
         return ExitCode::SUCCESS;
     }
-    let control = match TimeControl::from_args(args) {
-        Ok(control) => control,
-        Err(message) => {
-            eprintln!("amazons: {message}");
-            return ExitCode::FAILURE;
-        }
-    };
-    // A different seed each run varies the games between two identical engines.
-    let seed = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |time| time.as_nanos() as u64);
-    let mut engine = AmazonsEngine::new(Settings::default(), seed);
-    match sau::run(&mut engine, control, io::stdin().lock(), io::stdout().lock()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("amazons: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    sau::serve_stdio(
+        "amazons",
+        &args,
+        |control, seed| {
+            let mut engine = AmazonsEngine::new(Settings::default(), seed);
+            sau::run(&mut engine, control, io::stdin().lock(), io::stdout().lock())
+        },
+    )
 }
 
 /// Plays a game against itself at `millis` a move and prints what each search reached and the
@@ -1985,7 +1974,8 @@ pub mod protocol {
         use crate::core::color::Color;
         use crate::core::time::{Deadline, StopFlag};
         use std::io::{self, Write};
-        use std::time::{Duration, Instant};
+        use std::process::ExitCode;
+        use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
         /// The longest command the platform sends, terminating NUL included.
         pub const MAX_COMMAND_BYTES: usize = 256;
@@ -2149,6 +2139,34 @@ pub mod protocol {
             last_move: Option<G::Move>,
             /// Raised by `quit` or the end of the input: the search ends and nothing more is sent.
             stop: StopFlag,
+        }
+
+        /// The body of every SAU binary's `main`: the time control from the command line (`--game-ms`,
+        /// `--move-ms`; other words are the binary's own), a seed that differs from run to run (it varies
+        /// the games between two identical engines), then `play`; problems go to standard error under
+        /// the program's name.
+        pub fn serve_stdio(
+            program: &str,
+            args: &[String],
+            play: impl FnOnce(TimeControl, u64) -> io::Result<()>,
+        ) -> ExitCode {
+            let control = match TimeControl::from_args(args.iter().cloned()) {
+                Ok(control) => control,
+                Err(message) => {
+                    eprintln!("{program}: {message}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let seed = SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |time| time.as_nanos() as u64);
+            match play(control, seed) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("{program}: {error}");
+                    ExitCode::FAILURE
+                }
+            }
         }
 
         /// Whether a line is `quit`, which ends the program at once, even during a search.

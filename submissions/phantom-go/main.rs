@@ -9,31 +9,20 @@
 // engine/src/bin/phantom-go.rs
 use crate::phantom::engine::PhantomGoEngine;
 use crate::phantom::search::Settings;
-use crate::protocol::sau::{hidden, TimeControl};
+use crate::protocol::sau::{self, hidden};
 use std::io;
 use std::process::ExitCode;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 fn main() -> ExitCode {
-    let control = match TimeControl::from_args(std::env::args().skip(1)) {
-        Ok(control) => control,
-        Err(message) => {
-            eprintln!("phantom-go: {message}");
-            return ExitCode::FAILURE;
-        }
-    };
-    // A different seed each run varies the games between two identical engines.
-    let seed = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |time| time.as_nanos() as u64);
-    let mut engine = PhantomGoEngine::new(Settings::default(), seed);
-    match hidden::run(&mut engine, control, io::stdin().lock(), io::stdout().lock()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("phantom-go: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    sau::serve_stdio(
+        "phantom-go",
+        &args,
+        |control, seed| {
+            let mut engine = PhantomGoEngine::new(Settings::default(), seed);
+            hidden::run(&mut engine, control, io::stdin().lock(), io::stdout().lock())
+        },
+    )
 }
 // engine/src/lib.rs
 pub mod core {
@@ -2053,7 +2042,8 @@ pub mod protocol {
 
         use crate::core::clock::Margins;
         use std::io::{self, Write};
-        use std::time::Duration;
+        use std::process::ExitCode;
+        use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
         /// The longest command the platform sends, terminating NUL included.
         pub const MAX_COMMAND_BYTES: usize = 256;
@@ -2112,6 +2102,34 @@ pub mod protocol {
                     *slot = Duration::from_millis(millis);
                 }
                 Ok(control)
+            }
+        }
+
+        /// The body of every SAU binary's `main`: the time control from the command line (`--game-ms`,
+        /// `--move-ms`; other words are the binary's own), a seed that differs from run to run (it varies
+        /// the games between two identical engines), then `play`; problems go to standard error under
+        /// the program's name.
+        pub fn serve_stdio(
+            program: &str,
+            args: &[String],
+            play: impl FnOnce(TimeControl, u64) -> io::Result<()>,
+        ) -> ExitCode {
+            let control = match TimeControl::from_args(args.iter().cloned()) {
+                Ok(control) => control,
+                Err(message) => {
+                    eprintln!("{program}: {message}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let seed = SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |time| time.as_nanos() as u64);
+            match play(control, seed) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("{program}: {error}");
+                    ExitCode::FAILURE
+                }
             }
         }
 

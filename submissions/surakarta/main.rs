@@ -8,12 +8,11 @@
 //! of each game at random (for varied games in local matches; default 0).
 
 // engine/src/bin/surakarta.rs
-use crate::protocol::sau::{self, TimeControl};
+use crate::protocol::sau;
 use crate::surakarta::engine::SurakartaEngine;
 use crate::surakarta::search::Settings;
 use std::io;
 use std::process::ExitCode;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 fn random_plies(args: &[String]) -> Result<u32, String> {
     match args.iter().position(|arg| arg == "--random-plies") {
@@ -28,32 +27,27 @@ fn random_plies(args: &[String]) -> Result<u32, String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let settings = TimeControl::from_args(args.iter().cloned())
-        .and_then(|control| random_plies(&args).map(|plies| (control, plies)));
-    let (control, random_plies) = match settings {
-        Ok(settings) => settings,
+    let random_plies = match random_plies(&args) {
+        Ok(plies) => plies,
         Err(message) => {
             eprintln!("surakarta: {message}");
             return ExitCode::FAILURE;
         }
     };
-    // A different seed each run varies the random opening plies between runs.
-    let seed = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |time| time.as_nanos() as u64);
-    let settings = Settings {
-        random_plies,
-        seed,
-        ..Settings::default()
-    };
-    let mut engine = SurakartaEngine::new(settings);
-    match sau::run(&mut engine, control, io::stdin().lock(), io::stdout().lock()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("surakarta: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    sau::serve_stdio(
+        "surakarta",
+        &args,
+        |control, seed| {
+            // The seed varies the random opening plies between runs.
+            let settings = Settings {
+                random_plies,
+                seed,
+                ..Settings::default()
+            };
+            let mut engine = SurakartaEngine::new(settings);
+            sau::run(&mut engine, control, io::stdin().lock(), io::stdout().lock())
+        },
+    )
 }
 // engine/src/lib.rs
 pub mod core {
@@ -702,7 +696,8 @@ pub mod protocol {
         use crate::core::color::Color;
         use crate::core::time::{Deadline, StopFlag};
         use std::io::{self, Write};
-        use std::time::{Duration, Instant};
+        use std::process::ExitCode;
+        use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
         /// The longest command the platform sends, terminating NUL included.
         pub const MAX_COMMAND_BYTES: usize = 256;
@@ -866,6 +861,34 @@ pub mod protocol {
             last_move: Option<G::Move>,
             /// Raised by `quit` or the end of the input: the search ends and nothing more is sent.
             stop: StopFlag,
+        }
+
+        /// The body of every SAU binary's `main`: the time control from the command line (`--game-ms`,
+        /// `--move-ms`; other words are the binary's own), a seed that differs from run to run (it varies
+        /// the games between two identical engines), then `play`; problems go to standard error under
+        /// the program's name.
+        pub fn serve_stdio(
+            program: &str,
+            args: &[String],
+            play: impl FnOnce(TimeControl, u64) -> io::Result<()>,
+        ) -> ExitCode {
+            let control = match TimeControl::from_args(args.iter().cloned()) {
+                Ok(control) => control,
+                Err(message) => {
+                    eprintln!("{program}: {message}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let seed = SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |time| time.as_nanos() as u64);
+            match play(control, seed) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("{program}: {error}");
+                    ExitCode::FAILURE
+                }
+            }
         }
 
         /// Whether a line is `quit`, which ends the program at once, even during a search.

@@ -9,10 +9,10 @@ use engine::amazons::endgame::is_separated;
 use engine::amazons::engine::AmazonsEngine;
 use engine::amazons::search::Settings;
 use engine::core::time::Deadline;
-use engine::protocol::sau::{self, TimeControl};
+use engine::protocol::sau;
 use std::io;
 use std::process::ExitCode;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,30 +24,15 @@ fn main() -> ExitCode {
         bench(millis);
         return ExitCode::SUCCESS;
     }
-    let control = match TimeControl::from_args(args) {
-        Ok(control) => control,
-        Err(message) => {
-            eprintln!("amazons: {message}");
-            return ExitCode::FAILURE;
-        }
-    };
-    // A different seed each run varies the games between two identical engines.
-    let seed = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |time| time.as_nanos() as u64);
-    let mut engine = AmazonsEngine::new(Settings::default(), seed);
-    match sau::run(
-        &mut engine,
-        control,
-        io::stdin().lock(),
-        io::stdout().lock(),
-    ) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("amazons: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    sau::serve_stdio("amazons", &args, |control, seed| {
+        let mut engine = AmazonsEngine::new(Settings::default(), seed);
+        sau::run(
+            &mut engine,
+            control,
+            io::stdin().lock(),
+            io::stdout().lock(),
+        )
+    })
 }
 
 /// Plays a game against itself at `millis` a move and prints what each search reached and the

@@ -6,29 +6,19 @@
 
 use engine::connect6::engine::Connect6Engine;
 use engine::connect6::search::Settings;
-use engine::protocol::sau::{self, TimeControl};
+use engine::protocol::sau;
 use std::io;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let control = match TimeControl::from_args(std::env::args().skip(1)) {
-        Ok(control) => control,
-        Err(message) => {
-            eprintln!("connect6: {message}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let mut engine = Connect6Engine::new(Settings::default());
-    match sau::run(
-        &mut engine,
-        control,
-        io::stdin().lock(),
-        io::stdout().lock(),
-    ) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("connect6: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    sau::serve_stdio("connect6", &args, |control, _| {
+        let mut engine = Connect6Engine::new(Settings::default());
+        sau::run(
+            &mut engine,
+            control,
+            io::stdin().lock(),
+            io::stdout().lock(),
+        )
+    })
 }

@@ -6,29 +6,19 @@
 
 use engine::dots::engine::DotsEngine;
 use engine::dots::search::Settings;
-use engine::protocol::sau::{self, TimeControl};
+use engine::protocol::sau;
 use std::io;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let control = match TimeControl::from_args(std::env::args().skip(1)) {
-        Ok(control) => control,
-        Err(message) => {
-            eprintln!("dots-and-boxes: {message}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let mut engine = DotsEngine::new(Settings::default());
-    match sau::run(
-        &mut engine,
-        control,
-        io::stdin().lock(),
-        io::stdout().lock(),
-    ) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("dots-and-boxes: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    sau::serve_stdio("dots-and-boxes", &args, |control, _| {
+        let mut engine = DotsEngine::new(Settings::default());
+        sau::run(
+            &mut engine,
+            control,
+            io::stdin().lock(),
+            io::stdout().lock(),
+        )
+    })
 }

@@ -30,7 +30,8 @@ use crate::core::clock::{Clock, Margins};
 use crate::core::color::Color;
 use crate::core::time::{Deadline, StopFlag};
 use std::io::{self, Write};
-use std::time::{Duration, Instant};
+use std::process::ExitCode;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// The longest command the platform sends, terminating NUL included.
 pub const MAX_COMMAND_BYTES: usize = 256;
@@ -167,6 +168,34 @@ struct Match<G: SauGame> {
     last_move: Option<G::Move>,
     /// Raised by `quit` or the end of the input: the search ends and nothing more is sent.
     stop: StopFlag,
+}
+
+/// The body of every SAU binary's `main`: the time control from the command line (`--game-ms`,
+/// `--move-ms`; other words are the binary's own), a seed that differs from run to run (it varies
+/// the games between two identical engines), then `play`; problems go to standard error under
+/// the program's name.
+pub fn serve_stdio(
+    program: &str,
+    args: &[String],
+    play: impl FnOnce(TimeControl, u64) -> io::Result<()>,
+) -> ExitCode {
+    let control = match TimeControl::from_args(args.iter().cloned()) {
+        Ok(control) => control,
+        Err(message) => {
+            eprintln!("{program}: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let seed = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |time| time.as_nanos() as u64);
+    match play(control, seed) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("{program}: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// Whether a line is `quit`, which ends the program at once, even during a search.
