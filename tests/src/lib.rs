@@ -3,8 +3,8 @@
 //! file.
 
 pub mod checkers;
+pub mod fit;
 pub mod gomoku;
-pub mod options;
 pub mod process;
 pub mod records;
 pub mod sau;
