@@ -3,6 +3,7 @@
 //! file.
 
 pub mod checkers;
+pub mod cli;
 pub mod fit;
 pub mod gomoku;
 pub mod process;

@@ -98,7 +98,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = <Args as clap::Parser>::parse();
+    let args = harness::cli::parse::<Args>();
     let games = args.games;
     let mut config = JudgeConfig::judge();
     if let Some(ms) = args.move_ms {

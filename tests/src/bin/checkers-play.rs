@@ -24,7 +24,7 @@ struct Args {
 }
 
 fn main() {
-    let args = <Args as clap::Parser>::parse();
+    let args = harness::cli::parse::<Args>();
     let human_side = if args.white { -1i8 } else { 1 };
     let command = args.command;
     let mut engine = match EngineProcess::spawn(&command) {

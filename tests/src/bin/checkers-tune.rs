@@ -66,7 +66,7 @@ fn parse_weights(text: &str) -> Result<Weights, String> {
 }
 
 fn main() {
-    match <Command as clap::Parser>::parse() {
+    match harness::cli::parse::<Command>() {
         Command::Generate { games, depth, file } => generate(games, depth, &file),
         Command::Fit { files } => fit(&files),
         Command::Versus {

@@ -22,8 +22,6 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use harness::gomoku::arena::{run_match, MatchConfig};
 use harness::gomoku::log::{append_line, LogHeader};
 use harness::gomoku::setup::{GameArgs, GameSetup};
@@ -31,7 +29,7 @@ use harness::records::arenas::{gomocup_player, gomoku_game, MatchFile};
 use harness::records::MatchRecord;
 
 /// Plays a Gomocup match between two engine commands and prints the score with error bars.
-#[derive(Parser)]
+#[derive(clap::Parser)]
 #[command(name = "gomoku-arena")]
 struct Args {
     /// The first engine's command.
@@ -72,7 +70,7 @@ fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = harness::cli::parse::<Args>();
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

@@ -85,7 +85,7 @@ struct Args {
 }
 
 fn main() {
-    let args = <Args as clap::Parser>::parse();
+    let args = harness::cli::parse::<Args>();
     if let Some(file) = &args.wins {
         if let Err(message) = prove_wins(file, args.ms) {
             eprintln!("gomoku-bench: {message}");

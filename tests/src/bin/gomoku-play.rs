@@ -36,7 +36,7 @@ struct Args {
 }
 
 fn main() {
-    let args = <Args as clap::Parser>::parse();
+    let args = harness::cli::parse::<Args>();
     if let Err(message) = run(args) {
         eprintln!("gomoku-play: {message}");
         std::process::exit(1);

@@ -110,7 +110,7 @@ struct FitArgs {
 }
 
 fn main() {
-    let Command::Fit(args) = <Command as clap::Parser>::parse();
+    let Command::Fit(args) = harness::cli::parse::<Command>();
     if let Err(message) = fit(args) {
         eprintln!("gomoku-policy: {message}");
         std::process::exit(1);

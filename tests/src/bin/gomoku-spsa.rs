@@ -66,7 +66,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = <Args as clap::Parser>::parse();
+    let args = harness::cli::parse::<Args>();
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

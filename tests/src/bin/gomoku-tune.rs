@@ -115,7 +115,7 @@ struct FitArgs {
 }
 
 fn main() {
-    let Command::Fit(args) = <Command as clap::Parser>::parse();
+    let Command::Fit(args) = harness::cli::parse::<Command>();
     if let Err(message) = fit(args) {
         eprintln!("gomoku-tune: {message}");
         std::process::exit(1);

@@ -40,7 +40,7 @@ fn run(args: Args) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let args = <Args as clap::Parser>::parse();
+    let args = harness::cli::parse::<Args>();
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

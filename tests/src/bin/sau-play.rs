@@ -42,7 +42,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = <Args as clap::Parser>::parse();
+    let args = harness::cli::parse::<Args>();
     let options = Options {
         game: args.game,
         human: if args.white {

@@ -48,7 +48,7 @@ fn reply(game: &mut dyn Referee, random: &mut Random, out: &mut impl Write) -> i
 }
 
 fn main() -> ExitCode {
-    let args = <Args as clap::Parser>::parse();
+    let args = harness::cli::parse::<Args>();
     let (name, seed) = (args.game, args.seed);
     let Some(mut game) = referee(&name) else {
         eprintln!("sau-random: unknown game '{name}'");

@@ -100,10 +100,13 @@ mod tests {
                 let count = 2 + rng.below(5) as usize;
                 let candidates = (0..count)
                     .map(|_| {
-                        (0..WEIGHTS as u16)
-                            .filter(|_| rng.below(2) == 0)
-                            .map(|index| (index, uniform(rng) as f32 * 3.0))
-                            .collect()
+                        let mut features = Vec::new();
+                        for index in 0..WEIGHTS as u16 {
+                            if rng.below(2) == 0 {
+                                features.push((index, uniform(rng) as f32 * 3.0));
+                            }
+                        }
+                        features
                     })
                     .collect();
                 let chosen = rng.below(count as u32) as usize;

@@ -75,10 +75,12 @@ mod tests {
         let mut rng = Rng::new(seed);
         (0..300)
             .map(|_| {
-                let features: Vec<(usize, f64)> = (0..truth.len())
-                    .filter(|_| rng.below(3) != 0)
-                    .map(|i| (i, (4.0 * uniform(&mut rng)).round()))
-                    .collect();
+                let mut features = Vec::new();
+                for i in 0..truth.len() {
+                    if rng.below(3) != 0 {
+                        features.push((i, (4.0 * uniform(&mut rng)).round()));
+                    }
+                }
                 let eval: f64 = features.iter().map(|&(i, v)| truth[i] * v).sum();
                 Sample {
                     features,
