@@ -110,7 +110,7 @@ fn main() -> ExitCode {
     let (game_ms, seed) = (args.game_ms, args.seed);
     let (b_move_ms, b_game_ms) = (args.b_move_ms, args.b_game_ms);
     let (records_path, html_path) = (args.records, args.html);
-    let mut engines = vec![
+    let mut engines = [
         EngineSpec::new(&args.engine_a),
         EngineSpec::new(&args.engine_b),
     ];

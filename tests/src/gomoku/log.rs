@@ -77,8 +77,10 @@ impl LogHeader {
                 "match" => number().map(|n| header.clocks[0].match_ms = n),
                 "turn2" => number().map(|n| header.clocks[1].turn_ms = n),
                 "match2" => number().map(|n| header.clocks[1].match_ms = n),
-                "engine1" => Ok(header.engines[0] = value.to_string()),
-                "engine2" => Ok(header.engines[1] = value.to_string()),
+                "engine1" | "engine2" => {
+                    header.engines[usize::from(key == "engine2")] = value.to_string();
+                    Ok(())
+                }
                 // Fields a later arena may add.
                 _ => Ok(()),
             };
