@@ -57,7 +57,7 @@ use engine::gomoku::eval::{
 };
 use engine::gomoku::pattern::{LineCode, Pattern, Threat, PATTERNS, THREAT_CLASSES};
 use engine::gomoku::rule::Rule;
-use harness::fit::newton::{fit_logistic, fit_scale};
+use harness::fit::newton::{fit_logistic, fit_scale, logistic_losses};
 use harness::fit::{dot, sigmoid};
 use harness::gomoku::log::read_log as read_arena_log;
 use harness::gomoku::openings::parse_line;
@@ -475,17 +475,12 @@ fn read_targets(
 
 /// Mean log-loss and squared error of logits `u . x` over the chosen samples.
 fn losses(samples: &[Sample], u: &[f64; FEATURES], held_out: bool) -> (f64, f64) {
-    let mut log_loss = 0.0;
-    let mut squared = 0.0;
-    let mut count = 0.0;
-    for sample in samples.iter().filter(|s| s.held_out == held_out) {
-        let p = sigmoid(dot(u, &sample.features)).clamp(1e-12, 1.0 - 1e-12);
-        let y = sample.result;
-        log_loss -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
-        squared += (p - y) * (p - y);
-        count += 1.0;
-    }
-    (log_loss / count, squared / count)
+    let chosen: Vec<(&[f64], f64)> = samples
+        .iter()
+        .filter(|s| s.held_out == held_out)
+        .map(|s| (&s.features[..], s.result))
+        .collect();
+    logistic_losses(&chosen, u)
 }
 
 /// The scale `K` (logit per evaluation unit) that best fits the current weights, by Newton's

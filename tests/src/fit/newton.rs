@@ -24,6 +24,21 @@ pub fn fit_scale(evals: &[(f64, f64)], start: f64) -> f64 {
     k
 }
 
+/// Mean log-loss and squared error of the logistic model with weights `u` over the
+/// `(features, label)` examples.
+pub fn logistic_losses(examples: &[(&[f64], f64)], u: &[f64]) -> (f64, f64) {
+    let mut log_loss = 0.0;
+    let mut squared = 0.0;
+    let mut count = 0.0;
+    for &(features, y) in examples {
+        let p = sigmoid(dot(u, features)).clamp(1e-12, 1.0 - 1e-12);
+        log_loss -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
+        squared += (p - y) * (p - y);
+        count += 1.0;
+    }
+    (log_loss / count, squared / count)
+}
+
 /// Solves `a x = b` by Gaussian elimination with partial pivoting.
 pub fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     let n = b.len();
@@ -142,6 +157,15 @@ mod tests {
             assert!((got - expected).abs() < 1e-6, "{fitted:?}");
         }
         assert!(steps < 30, "Newton converges in a few steps, took {steps}");
+        // At the truth the log-loss is the labels' entropy, the least any weights reach.
+        let (at_truth, squared) = logistic_losses(&train, &truth);
+        let entropy = train
+            .iter()
+            .map(|&(_, y)| -(y * y.ln() + (1.0 - y) * (1.0 - y).ln()))
+            .sum::<f64>()
+            / train.len() as f64;
+        assert!((at_truth - entropy).abs() < 1e-12 && squared < 1e-20);
+        assert!(logistic_losses(&train, &[0.0; 4]).0 > at_truth + 0.01);
     }
 
     #[test]
