@@ -158,6 +158,57 @@ impl CfgEnv {
         }
     }
 
+    /// Inside a macro call's tokens (`imp!(Path, cfg(feature = "std"))`), `cfg(...)` and
+    /// `cfg!(...)` predicates the bundler decides become `cfg(all())`/`cfg(any())` and
+    /// `true`/`false`: the bundle is compiled without Cargo's `--cfg feature=...` flags.
+    pub fn decide_in_tokens(&self, tokens: TokenStream) -> TokenStream {
+        use proc_macro2::{Delimiter, Group, TokenTree};
+        let trees: Vec<TokenTree> = tokens.into_iter().collect();
+        let mut out: Vec<TokenTree> = Vec::with_capacity(trees.len());
+        let mut index = 0;
+        while index < trees.len() {
+            let is_cfg = matches!(&trees[index], TokenTree::Ident(i) if i == "cfg")
+                && !(index > 0
+                    && matches!(&trees[index - 1], TokenTree::Punct(p) if p.as_char() == '$'));
+            let bang =
+                matches!(trees.get(index + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+            let group_at = if bang { index + 2 } else { index + 1 };
+            if let (true, Some(TokenTree::Group(group))) = (is_cfg, trees.get(group_at)) {
+                if group.delimiter() == Delimiter::Parenthesis {
+                    if let Ok(meta) = syn::parse2::<Meta>(group.stream()) {
+                        let decided = match self.eval(&meta) {
+                            Truth::Yes => Some(true),
+                            Truth::No => Some(false),
+                            Truth::Open(_) => None,
+                        };
+                        if let Some(value) = decided {
+                            if bang {
+                                out.extend(quote!(#value));
+                            } else if value {
+                                out.extend(quote!(cfg(all())));
+                            } else {
+                                out.extend(quote!(cfg(any())));
+                            }
+                            index = group_at + 1;
+                            continue;
+                        }
+                    }
+                }
+            }
+            match &trees[index] {
+                TokenTree::Group(group) => {
+                    let mut rebuilt =
+                        Group::new(group.delimiter(), self.decide_in_tokens(group.stream()));
+                    rebuilt.set_span(group.span());
+                    out.push(TokenTree::Group(rebuilt));
+                }
+                other => out.push(other.clone()),
+            }
+            index += 1;
+        }
+        out.into_iter().collect()
+    }
+
     fn keep_item(&self, item: &mut Item) -> bool {
         match item_attrs_mut(item) {
             Some(attrs) => self.keep(attrs),
@@ -383,6 +434,11 @@ impl VisitMut for Stripper<'_> {
             self.env.keep(&mut f.attrs)
         });
         visit_mut::visit_pat_struct_mut(self, pat);
+    }
+
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        mac.tokens = self.env.decide_in_tokens(mac.tokens.clone());
+        visit_mut::visit_macro_mut(self, mac);
     }
 
     fn visit_expr_mut(&mut self, expr: &mut Expr) {

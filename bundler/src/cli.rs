@@ -8,15 +8,17 @@
 use crate::check::{is_fresh, write_atomically};
 use crate::error::{Error, Result};
 use crate::targets::Workspace;
-use crate::{bundle, bundle_cached, Cache, Request};
+use crate::{bundle, bundle_unchecked, finish, verify, Cache, Pruning, Request};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 const USAGE: &str = "usage:
   bundler                  bundle every [[workspace.metadata.bundler.targets]] into submissions/<name>/main.rs
   bundler --check          fail if a committed submissions/<name>/main.rs differs from a fresh bundle
-  bundler --manifest-path PATH/Cargo.toml --bin NAME [-o OUT.rs] [--check]
-                           bundle one binary of any std-only package (to stdout without -o)";
+  bundler --manifest-path PATH/Cargo.toml --bin NAME [-o OUT.rs] [--check] [--exclude CRATE]...
+                           bundle one binary of any package (to stdout without -o); its
+                           dependencies are bundled too, except the --exclude'd ones (the
+                           judge provides them)";
 
 #[derive(Debug, Default)]
 struct Args {
@@ -24,6 +26,7 @@ struct Args {
     bin: Option<String>,
     output: Option<PathBuf>,
     check: bool,
+    exclude: Vec<String>,
 }
 
 fn parse(args: &[String]) -> Result<Option<Args>> {
@@ -41,6 +44,7 @@ fn parse(args: &[String]) -> Result<Option<Args>> {
             "--manifest-path" => parsed.manifest_path = Some(PathBuf::from(value(arg)?)),
             "--bin" => parsed.bin = Some(value(arg)?),
             "-o" | "--output" => parsed.output = Some(PathBuf::from(value(arg)?)),
+            "--exclude" => parsed.exclude.push(value(arg)?),
             other => return Err(Error::new(format!("unknown argument `{other}`\n{USAGE}"))),
         }
     }
@@ -61,10 +65,10 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     let result = match (&parsed.manifest_path, &parsed.bin) {
-        (Some(manifest), Some(bin)) => {
-            run_one(manifest, bin, parsed.output.as_deref(), parsed.check)
+        (Some(manifest), Some(bin)) => run_one(manifest, bin, &parsed),
+        (None, None) if parsed.output.is_none() && parsed.exclude.is_empty() => {
+            run_workspace(parsed.check)
         }
-        (None, None) if parsed.output.is_none() => run_workspace(parsed.check),
         _ => Err(Error::new(format!(
             "--manifest-path and --bin go together (and -o needs them)\n{USAGE}"
         ))),
@@ -78,13 +82,25 @@ pub fn run(args: &[String]) -> i32 {
     }
 }
 
-fn run_one(manifest: &Path, bin: &str, output: Option<&Path>, check: bool) -> Result<()> {
+fn run_one(manifest: &Path, bin: &str, args: &Args) -> Result<()> {
+    let (output, check) = (args.output.as_deref(), args.check);
     let bundle = bundle(&Request {
         manifest_path: manifest.to_path_buf(),
         bin: bin.to_string(),
         display_root: None,
         header: format!("{bin}: bundled by bundler. Do not edit; regenerate it with the bundler."),
+        exclude: args.exclude.clone(),
     })?;
+    if let Pruning::Rustc { broken, rounds } = &bundle.pruning {
+        eprintln!("bundler: note: the bundler's own pruning broke the program ({broken}); the whole crate was bundled and rustc's dead-code lints pruned it instead ({rounds} round(s))");
+    }
+    if !bundle.warnings.is_empty() {
+        eprintln!(
+            "bundler: warning: the bundle compiles with {} warning(s):\n{}",
+            bundle.warnings.len(),
+            bundle.warnings.join("\n")
+        );
+    }
     match (output, check) {
         (Some(path), true) if !is_fresh(path, &bundle.code) => Err(Error::new(format!(
             "{} differs from a fresh bundle (or is missing)",
@@ -134,36 +150,73 @@ pub struct Row {
 pub struct WorkspaceRun {
     pub rows: Vec<Row>,
     pub failures: Vec<String>,
+    /// What the user should know about a good target.
+    pub notes: Vec<String>,
 }
 
 /// Bundles every target of `workspace`; with `check`, compares instead of writing.
-/// A target that fails (missing binary, over its limit, stale under `check`) is reported and
-/// the others still run; nothing is written for a failed target.
+/// A target that fails (missing binary, does not compile, any rustc warning, over its limit,
+/// stale under `check`) is reported and the others still run; nothing is written for a failed
+/// target. The bundles are checked with rustc side by side.
 pub fn bundle_workspace(workspace: &Workspace, check: bool) -> WorkspaceRun {
     let mut run = WorkspaceRun::default();
     let mut cache = Cache::default();
+    let mut prepared = Vec::new();
     for target in &workspace.targets {
+        let started = Instant::now();
+        let request = workspace.package_manifest(&target.package).map(|manifest| Request {
+            manifest_path: manifest,
+            bin: target.name.clone(),
+            display_root: Some(workspace.root.clone()),
+            header: format!(
+                "{}: bundled from {} (bin {}) by bundler. Do not edit; regenerate with `cargo run -p bundler`.",
+                target.name, target.package, target.name
+            ),
+            exclude: Vec::new(),
+        });
+        let result = request.and_then(|request| {
+            bundle_unchecked(&request, &mut cache, true).map(|bundle| (request, bundle))
+        });
+        match result {
+            Ok((request, bundle)) => prepared.push((target, request, bundle, started.elapsed())),
+            Err(err) => run.failures.push(format!("{}: {err}", target.name)),
+        }
+    }
+    let started = Instant::now();
+    let codes: Vec<&str> = prepared
+        .iter()
+        .map(|(_, _, b, _)| b.code.as_str())
+        .collect();
+    let verdicts = verify::check_all(&codes);
+    let check_share = started.elapsed() / prepared.len().max(1) as u32;
+    for ((target, request, bundle, elapsed), verdict) in prepared.into_iter().zip(verdicts) {
         let started = Instant::now();
         let output = workspace.output_path(target);
         let shown = format!("submissions/{}/main.rs", target.name);
-        let result = workspace.package_manifest(&target.package).and_then(|manifest| {
-            bundle_cached(&Request {
-                manifest_path: manifest,
-                bin: target.name.clone(),
-                display_root: Some(workspace.root.clone()),
-                header: format!(
-                    "{}: bundled from {} (bin {}) by bundler. Do not edit; regenerate with `cargo run -p bundler`.",
-                    target.name, target.package, target.name
-                ),
-            }, &mut cache)
-        });
-        let bundle = match result {
+        let bundle = match verdict.and_then(|checked| finish(&request, &mut cache, bundle, checked))
+        {
             Ok(bundle) => bundle,
             Err(err) => {
-                run.failures.push(format!("{}: {err}", target.name));
+                run.failures
+                    .push(format!("{}: {err}; {shown} not written", target.name));
                 continue;
             }
         };
+        if !bundle.warnings.is_empty() {
+            run.failures.push(format!(
+                "{}: the bundle compiles with {} warning(s) and upload targets must have none; {shown} not written:\n{}",
+                target.name,
+                bundle.warnings.len(),
+                bundle.warnings.join("\n")
+            ));
+            continue;
+        }
+        if let Pruning::Rustc { broken, .. } = &bundle.pruning {
+            run.notes.push(format!(
+                "{}: the bundler's own pruning broke the program, so rustc's dead-code lints pruned it instead: {broken}",
+                target.name
+            ));
+        }
         let bytes = bundle.code.len() as u64;
         if bytes > target.limit {
             run.failures.push(format!(
@@ -190,7 +243,7 @@ pub fn bundle_workspace(workspace: &Workspace, check: bool) -> WorkspaceRun {
             files_kept: bundle.files_kept,
             files_dropped: bundle.files_dropped,
             unused_data: bundle.unused_data,
-            millis: started.elapsed().as_secs_f64() * 1000.0,
+            millis: (elapsed + check_share + started.elapsed()).as_secs_f64() * 1000.0,
         });
     }
     run
@@ -214,6 +267,9 @@ fn run_workspace(check: bool) -> Result<()> {
                 row.unused_data.join(", ")
             );
         }
+    }
+    for note in &run.notes {
+        println!("note: {note}");
     }
     println!(
         "{} target(s) in {:.0} ms{}",

@@ -104,3 +104,111 @@ pub fn migrate_2018(crates: &mut [&mut Vec<Item>]) {
         }
     }
 }
+
+/// Edition 2015 paths in an edition 2018+ bundle: `use a::b` and `::a::b` were relative to the
+/// crate root unless `a` is an extern crate; they become `crate::a::b`.
+struct CrateRelative {
+    externs: BTreeSet<String>,
+}
+
+impl CrateRelative {
+    fn keeps(&self, first: &str) -> bool {
+        ["crate", "self", "super", "Self", "$crate"].contains(&first)
+            || self.externs.contains(first)
+    }
+
+    fn fix_use_tree(&self, tree: &mut syn::UseTree) {
+        let first = match tree {
+            syn::UseTree::Path(p) => p.ident.to_string(),
+            syn::UseTree::Name(n) => n.ident.to_string(),
+            syn::UseTree::Rename(r) => r.ident.to_string(),
+            syn::UseTree::Group(g) => {
+                for item in g.items.iter_mut() {
+                    self.fix_use_tree(item);
+                }
+                return;
+            }
+            syn::UseTree::Glob(_) => return,
+        };
+        if self.keeps(&first) {
+            return;
+        }
+        let inner = tree.clone();
+        *tree = syn::UseTree::Path(syn::UsePath {
+            ident: syn::Ident::new("crate", proc_macro2::Span::call_site()),
+            colon2_token: Default::default(),
+            tree: Box::new(inner),
+        });
+    }
+}
+
+impl VisitMut for CrateRelative {
+    fn visit_item_use_mut(&mut self, item: &mut syn::ItemUse) {
+        self.fix_use_tree(&mut item.tree);
+        item.leading_colon = None;
+    }
+
+    fn visit_path_mut(&mut self, path: &mut syn::Path) {
+        if path.leading_colon.is_some() {
+            let first = path.segments.first().map(|s| s.ident.to_string());
+            if first.is_some_and(|f| !self.keeps(&f)) {
+                path.leading_colon = None;
+                path.segments.insert(0, syn::parse_quote!(crate));
+            }
+        }
+        visit_mut::visit_path_mut(self, path);
+    }
+}
+
+/// Migrates one edition 2015 crate's paths (see [`CrateRelative`]); `dyn` is added by
+/// [`migrate_2018`] after this.
+pub fn migrate_2015(items: &mut [Item]) {
+    let mut externs: BTreeSet<String> = ["std", "core", "alloc"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for item in items.iter() {
+        if let Item::ExternCrate(krate) = item {
+            let name = krate.rename.as_ref().map_or(&krate.ident, |(_, r)| r);
+            externs.insert(name.to_string());
+        }
+    }
+    let mut fixer = CrateRelative { externs };
+    for item in items.iter_mut() {
+        fixer.visit_item_mut(item);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::ToTokens;
+
+    #[test]
+    fn edition_2015_paths_become_crate_relative() {
+        let mut items = syn::parse_file(
+            "extern crate other; use a::b; use std::fmt; use other::x; use {c, self::d}; mod m { use e::f; fn g() { ::h::i(); ::std::mem::drop(1); } }",
+        )
+        .expect("parses")
+        .items;
+        migrate_2015(&mut items);
+        let out = syn::File {
+            shebang: None,
+            attrs: Vec::new(),
+            items,
+        }
+        .to_token_stream()
+        .to_string();
+        for expected in [
+            "use crate :: a :: b ;",
+            "use std :: fmt ;",
+            "use other :: x ;",
+            "use { crate :: c , self :: d } ;",
+            "use crate :: e :: f ;",
+            "crate :: h :: i ()",
+            ":: std :: mem :: drop",
+        ] {
+            assert!(out.contains(expected), "{expected} in {out}");
+        }
+    }
+}

@@ -7,6 +7,7 @@
 
 use crate::comments::{BLANK, COMMENT};
 use crate::loader::MARKER;
+use crate::verbatim::VERBATIM;
 use proc_macro2::Span;
 use syn::visit_mut::{self, VisitMut};
 use syn::{Attribute, File, ImplItem, Item, Stmt, TraitItem};
@@ -19,6 +20,7 @@ pub fn emit(
     files: &[String],
     comments: &[String],
 ) -> String {
+    crate::verbatim::substitute(&mut items, comments);
     space_items(&mut items);
     let mut file = File {
         shebang: None,
@@ -54,6 +56,9 @@ fn replace_placeholders(printed: &str, files: &[String], comments: &[String]) ->
                 Some(at) => out.insert_str(at, &marker),
                 None => out.push_str(&marker),
             }
+        } else if let Some(index) = placeholder(trimmed, VERBATIM) {
+            let text = comments.get(index).map_or("", String::as_str);
+            out.push_str(&crate::verbatim::reindent(text, indent));
         } else if let Some(index) = placeholder(trimmed, COMMENT) {
             for comment in comments.get(index).map_or("", String::as_str).lines() {
                 out.push_str(indent);
@@ -62,8 +67,8 @@ fn replace_placeholders(printed: &str, files: &[String], comments: &[String]) ->
             }
         } else if trimmed == format!("{BLANK}!();") {
             out.push('\n');
-        } else {
-            out.push_str(&tidy_crate_paths(line));
+        } else if !is_clippy_only(trimmed) {
+            out.push_str(&tidy_brackets(&tidy_crate_paths(line)));
             out.push('\n');
         }
     }
@@ -98,6 +103,55 @@ fn tidy_crate_paths(line: &str) -> String {
         escaped = ch == '\\' && !escaped;
         out.push(ch);
         rest = &rest[ch.len_utf8()..];
+    }
+    out
+}
+
+/// A lint attribute that only names clippy's lints (`#[allow(clippy::too_many_arguments)]`):
+/// the workspace's business, noise in an upload file.
+fn is_clippy_only(line: &str) -> bool {
+    let inner = ["#[", "#!["].iter().find_map(|open| {
+        ["allow(", "warn(", "deny(", "expect(", "forbid("]
+            .iter()
+            .find_map(|lint| line.strip_prefix(open)?.strip_prefix(lint))
+    });
+    let Some(list) = inner.and_then(|rest| rest.strip_suffix(")]")) else {
+        return false;
+    };
+    !list.trim().is_empty()
+        && list
+            .split(',')
+            .all(|lint| lint.trim().starts_with("clippy::"))
+}
+
+/// prettyplease prints indexing inside macro tokens as `table[1] [2]`; outside string
+/// literals, `] [` becomes `][`.
+fn tidy_brackets(line: &str) -> String {
+    if !line.contains("] [") {
+        return line.to_string();
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut quotes = 0;
+    let mut escaped = false;
+    let chars: Vec<char> = line.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let ch = chars[i];
+        if quotes % 2 == 0
+            && ch == ']'
+            && chars.get(i + 1) == Some(&' ')
+            && chars.get(i + 2) == Some(&'[')
+        {
+            out.push_str("][");
+            i += 3;
+            continue;
+        }
+        if ch == '"' && !escaped {
+            quotes += 1;
+        }
+        escaped = ch == '\\' && !escaped;
+        out.push(ch);
+        i += 1;
     }
     out
 }
@@ -257,6 +311,18 @@ mod tests {
             "p(\"crate ::x\", crate::y)"
         );
         assert_eq!(tidy_crate_paths("mycrate ::x"), "mycrate ::x");
+    }
+
+    #[test]
+    fn clippy_attributes_and_spaced_indexing_are_tidied() {
+        assert!(is_clippy_only("#[allow(clippy::too_many_arguments)]"));
+        assert!(is_clippy_only("#![allow(clippy::a, clippy::b)]"));
+        assert!(!is_clippy_only("#[allow(dead_code, clippy::a)]"));
+        assert!(!is_clippy_only("#[allow(dead_code)]"));
+        assert_eq!(
+            tidy_brackets("f!(t[1] [2], \"[a] [b]\")"),
+            "f!(t[1][2], \"[a] [b]\")"
+        );
     }
 
     #[test]

@@ -79,29 +79,21 @@ impl Expander<'_> {
                 Ok(Some(tokens))
             }
             "include_str" | "include_bytes" => {
-                let Ok(strings) = strings else {
+                let Some(relative) = self.path_argument(args.clone()) else {
                     return Err(fail(format!(
-                        "`{name}!({args})` needs a plain string literal path to be bundled (build-script output such as OUT_DIR cannot be)"
+                        "`{name}!({args})` needs a path known when bundling (a literal, or `concat!` of literals and `env!(\"CARGO_MANIFEST_DIR\")`); build-script output such as OUT_DIR cannot be bundled"
                     )));
                 };
-                let Some(relative) = strings.first() else {
-                    return Err(fail(format!("`{name}!` without a path")));
-                };
-                let path = self.site.dir.join(relative.value());
+                let path = self.site.dir.join(&relative);
                 let bytes = fs::read(&path).map_err(|err| {
                     fail(format!(
-                        "`{name}!(\"{}\")`: cannot read {}: {err}",
-                        relative.value(),
+                        "`{name}!(\"{relative}\")`: cannot read {}: {err}",
                         path.display()
                     ))
                 })?;
                 let literal = if name == "include_str" {
-                    let text = String::from_utf8(bytes).map_err(|_| {
-                        fail(format!(
-                            "`include_str!(\"{}\")`: not UTF-8",
-                            relative.value()
-                        ))
-                    })?;
+                    let text = String::from_utf8(bytes)
+                        .map_err(|_| fail(format!("`include_str!(\"{relative}\")`: not UTF-8")))?;
                     Literal::string(&text)
                 } else {
                     Literal::byte_string(&bytes)
@@ -139,19 +131,58 @@ impl Expander<'_> {
     /// such as `concat!(env!("OUT_DIR"), ...)` are build-script output).
     fn read_included(&self, args: TokenStream, span: Span) -> Result<String> {
         let fail = |message: String| Error::at(self.site.shown, span.start().line, message);
-        let path = syn::parse2::<LitStr>(args.clone()).map_err(|_| {
+        let path = self.path_argument(args.clone()).ok_or_else(|| {
             fail(format!(
-                "`include!({args})` cannot be bundled: only a literal path can (build-script output cannot)"
+                "`include!({args})` cannot be bundled: only a path known when bundling can (build-script output cannot)"
             ))
         })?;
-        let full = self.site.dir.join(path.value());
+        let full = self.site.dir.join(&path);
         fs::read_to_string(&full).map_err(|err| {
             fail(format!(
-                "`include!(\"{}\")`: cannot read {}: {err}",
-                path.value(),
+                "`include!(\"{path}\")`: cannot read {}: {err}",
                 full.display()
             ))
         })
+    }
+
+    /// The value of an include's path argument when it is known while bundling: a literal, or
+    /// `concat!` of literals and `env!` of variables Cargo sets (`CARGO_MANIFEST_DIR` too).
+    fn path_argument(&self, args: TokenStream) -> Option<String> {
+        let expr = syn::parse2::<Expr>(args).ok()?;
+        self.string_value(&expr)
+    }
+
+    fn string_value(&self, expr: &Expr) -> Option<String> {
+        match expr {
+            Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(text),
+                ..
+            }) => Some(text.value()),
+            Expr::Macro(call) => {
+                let name = call.mac.path.segments.last()?.ident.to_string();
+                match name.as_str() {
+                    "concat" => {
+                        let parts = call
+                            .mac
+                            .parse_body_with(Punctuated::<Expr, Token![,]>::parse_terminated)
+                            .ok()?;
+                        parts.iter().map(|part| self.string_value(part)).collect()
+                    }
+                    "env" => {
+                        let var = call.mac.parse_body::<LitStr>().ok()?.value();
+                        match var.as_str() {
+                            "CARGO_MANIFEST_DIR" => {
+                                Some(self.site.package.dir.to_string_lossy().into_owned())
+                            }
+                            "CARGO_CRATE_NAME" => Some(self.site.crate_name.to_string()),
+                            _ => self.site.package.env_var(&var).map(str::to_string),
+                        }
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
     }
 
     /// Replaces item-position `include!("file.rs");` by the file's items.
@@ -238,7 +269,11 @@ impl Expander<'_> {
                         .into_iter()
                         .any(|t| matches!(&t, TokenTree::Punct(p) if p.as_char() == '$'))
                 {
-                    let args = self.expand_tokens(group.stream());
+                    let args = if name.starts_with("include") {
+                        group.stream()
+                    } else {
+                        self.expand_tokens(group.stream())
+                    };
                     match self.expand(&name, args, ident.span()) {
                         Ok(Some(literal)) => {
                             out.extend(literal);
@@ -278,7 +313,11 @@ impl VisitMut for Expander<'_> {
                         .segments
                         .last()
                         .map_or_else(Span::call_site, |s| s.ident.span());
-                    let args = self.expand_tokens(call.mac.tokens.clone());
+                    let args = if name.starts_with("include") {
+                        call.mac.tokens.clone()
+                    } else {
+                        self.expand_tokens(call.mac.tokens.clone())
+                    };
                     match self.expand(&name, args, span) {
                         Ok(Some(tokens)) => {
                             match syn::parse2::<Expr>(tokens) {

@@ -18,24 +18,29 @@ pub mod cfg;
 pub mod check;
 pub mod cli;
 pub mod comments;
+pub mod deps;
 pub mod edition;
 pub mod emit;
 pub mod error;
+pub mod flatten;
 pub mod includes;
 pub mod loader;
 pub mod manifest;
 pub mod mentions;
 pub mod paths;
 pub mod prune;
+pub mod shrink;
 pub mod targets;
+pub mod verbatim;
+pub mod verify;
 
 use crate::error::Result;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use syn::{AttrStyle, Item};
 
 /// What to bundle.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Request {
     /// The package's `Cargo.toml`.
     pub manifest_path: PathBuf,
@@ -45,6 +50,26 @@ pub struct Request {
     pub display_root: Option<PathBuf>,
     /// The first line of the bundle's header, after `//! `.
     pub header: String,
+    /// Dependencies the judge provides: named as they are, not bundled (`--exclude`).
+    pub exclude: Vec<String>,
+}
+
+/// A dependency crate loaded for the bundle.
+struct LoadedDep {
+    krate: loader::LoadedCrate,
+    info: paths::LibInfo,
+    /// Its dependencies: (name its code uses, index in the list of loaded crates).
+    deps: Vec<(String, usize)>,
+}
+
+/// The `LibInfo` under which a crate's code names a dependency.
+fn extern_infos(deps: &[(String, usize)], loaded: &[LoadedDep]) -> Vec<paths::LibInfo> {
+    deps.iter()
+        .map(|(name, index)| paths::LibInfo {
+            name: name.clone(),
+            ..loaded[*index].info.clone()
+        })
+        .collect()
 }
 
 /// A finished bundle.
@@ -59,6 +84,27 @@ pub struct Bundle {
     /// Fields and variants of kept types this binary never reads or constructs (marked
     /// `#[allow(dead_code)]` in the bundle), as `Type::member`.
     pub unused_data: Vec<String>,
+    /// Shown paths of the source files (what the markers say).
+    pub files: Vec<String>,
+    /// The folder those paths are relative to (the first), and the folders of dependencies.
+    pub display_root: PathBuf,
+    pub dependency_roots: Vec<PathBuf>,
+    /// rustc's warnings on the code, each traced to its source file:line.
+    pub warnings: Vec<String>,
+    /// Who pruned the code.
+    pub pruning: Pruning,
+}
+
+/// Who decided what the bundle leaves out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pruning {
+    /// The bundler's own reachability analysis ([`prune`]); the output compiled.
+    Bundler,
+    /// The bundler's pruning broke the program (the message says how); rustc's dead-code
+    /// lints pruned the whole program instead ([`shrink`]) in this many rounds.
+    Rustc { broken: String, rounds: usize },
+    /// Not checked with rustc (see [`bundle_unchecked`]).
+    Unchecked,
 }
 
 /// Whether `item` is a macro definition at the root or a `#[macro_use]` module (whose macros'
@@ -86,13 +132,96 @@ pub struct Cache {
     libs: BTreeMap<(PathBuf, PathBuf), CachedLib>,
 }
 
-/// Bundles one binary of one package.
+/// Bundles one binary of one package; the result compiles (checked with rustc).
 pub fn bundle(request: &Request) -> Result<Bundle> {
     bundle_cached(request, &mut Cache::default())
 }
 
-/// Bundles one binary of one package, reusing (and filling) `cache`.
+/// Bundles one binary of one package, reusing (and filling) `cache`; the result compiles.
 pub fn bundle_cached(request: &Request, cache: &mut Cache) -> Result<Bundle> {
+    let pruned = bundle_unchecked(request, cache, true)?;
+    let checked = verify::check(&pruned.code)?;
+    finish(request, cache, pruned, checked)
+}
+
+/// Turns a pruned bundle and rustc's verdict on it into the final bundle: kept when it
+/// compiles; otherwise the unpruned bundle, checked, pruned by rustc's dead-code lints. An
+/// error (tracing each rustc error to its source file:line) when even that does not compile.
+pub fn finish(
+    request: &Request,
+    cache: &mut Cache,
+    mut pruned: Bundle,
+    checked: verify::Checked,
+) -> Result<Bundle> {
+    let describe_all = |bundle: &Bundle, checked: &verify::Checked, errors: bool| {
+        checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error == errors)
+            .map(|d| {
+                let roots: Vec<&Path> = std::iter::once(bundle.display_root.as_path())
+                    .chain(bundle.dependency_roots.iter().map(PathBuf::as_path))
+                    .collect();
+                verify::describe(d, &bundle.code, &bundle.files, &roots)
+            })
+            .collect::<Vec<String>>()
+    };
+    if !checked.has_errors() {
+        // What the bundler kept and rustc calls dead goes too (a foreign crate's bundle; the
+        // upload targets have no warnings).
+        let dead = checked.warnings().any(|d| {
+            matches!(
+                d.code.as_deref(),
+                Some("dead_code" | "unused_imports" | "unused_macros")
+            )
+        });
+        let mut checked = checked;
+        if dead {
+            let shrunk = shrink::shrink(pruned.code.clone(), &pruned.files)?;
+            pruned.code = shrunk.code;
+            checked = shrunk.checked;
+        }
+        pruned.warnings = describe_all(&pruned, &checked, false);
+        pruned.pruning = Pruning::Bundler;
+        return Ok(pruned);
+    }
+    let broken = describe_all(&pruned, &checked, true)
+        .into_iter()
+        .next()
+        .unwrap_or_default();
+    let whole = bundle_unchecked(request, cache, false)?;
+    // With the dead-code lints forced on: the first step of the pruning below.
+    let whole_checked = verify::check_dead(&whole.code)?;
+    if whole_checked.has_errors() {
+        let errors = describe_all(&whole, &whole_checked, true);
+        return Err(error::Error::new(format!(
+            "the bundle does not compile ({} error(s)):\n{}",
+            errors.len(),
+            errors.join("\n")
+        )));
+    }
+    let shrunk = shrink::shrink_checked(whole.code.clone(), whole_checked, &whole.files)?;
+    let mut bundle = Bundle {
+        code: shrunk.code,
+        pruning: Pruning::Rustc {
+            broken,
+            rounds: shrunk.rounds,
+        },
+        ..whole
+    };
+    bundle.warnings = describe_all(&bundle, &shrunk.checked, false);
+    let kept = bundle
+        .files
+        .iter()
+        .filter(|f| bundle.code.contains(&format!("// {f}\n")))
+        .count();
+    bundle.files_dropped = bundle.files.len() - kept;
+    bundle.files_kept = kept;
+    Ok(bundle)
+}
+
+/// Bundles one binary without asking rustc; `prune` false keeps every item.
+pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Result<Bundle> {
     let mut package = manifest::read_package(&request.manifest_path)?;
     let bin = package.bin(&request.bin)?.clone();
     package
@@ -138,25 +267,124 @@ pub fn bundle_cached(request: &Request, cache: &mut Cache) -> Result<Bundle> {
     };
     let bin_crate = loader.load_crate(&bin.path, &bin.name.replace('-', "_"))?;
     let lib_crate = lib_crate.map(|(name, cached)| (name, cached.krate));
-    let files = loader.files.clone();
+    let mut files = std::mem::take(&mut loader.files);
+    let mut comments = std::mem::take(&mut loader.comments);
+    drop(loader);
+
+    // Dependencies, as Cargo resolves them: each crate's files are shown under its folder's
+    // name (`either-1.15.0/src/lib.rs`).
+    let excluded: std::collections::BTreeSet<String> = request
+        .exclude
+        .iter()
+        .map(|n| n.replace('-', "_"))
+        .collect();
+    let resolved = if manifest::needs_dependencies(&request.manifest_path) {
+        deps::resolve(&request.manifest_path, &excluded)?
+    } else {
+        deps::Resolved::default()
+    };
+    let mut loaded: Vec<LoadedDep> = Vec::new();
+    let mut dependency_roots = Vec::new();
+    let mut taken: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    for dep in &resolved.crates {
+        let mut dep_package = manifest::read_dependency(&dep.manifest_path)?;
+        dep_package.features = dep.features.clone();
+        let dep_cfg = cfg::CfgEnv {
+            features: dep.features.clone(),
+        };
+        let dep_dir = dep
+            .manifest_path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        let shown_root = dep_dir.parent().map(Path::to_path_buf).unwrap_or_default();
+        if !dependency_roots.contains(&shown_root) {
+            dependency_roots.push(shown_root.clone());
+        }
+        let mut dep_loader =
+            loader::Loader::resume(&dep_package, &dep_cfg, &shown_root, files, comments);
+        let mut krate = dep_loader.load_crate(&dep.lib_path, &dep.crate_name)?;
+        files = std::mem::take(&mut dep_loader.files);
+        comments = std::mem::take(&mut dep_loader.comments);
+        if dep.edition == "2015" {
+            edition::migrate_2015(&mut krate.items);
+        }
+        if dep.edition == "2015" || dep.edition == "2018" {
+            edition::migrate_2018(&mut [&mut krate.items]);
+        }
+        // Not a name the binary's root uses, nor another crate's.
+        let mut module = paths::choose_module_name(&dep.crate_name, &bin_crate.items);
+        let mut counter = 2;
+        while taken.contains(&module) {
+            module = format!("{}_{counter}", dep.crate_name);
+            counter += 1;
+        }
+        taken.insert(module.clone());
+        let info = paths::LibInfo {
+            name: dep.crate_name.clone(),
+            module,
+            exported_macros: paths::exported_macros(&krate.items),
+        };
+        loaded.push(LoadedDep {
+            krate,
+            info,
+            deps: dep.deps.clone(),
+        });
+    }
 
     let mut root_attrs = bin_crate.attrs;
     let mut root_items = bin_crate.items;
     let mut lib_crate = lib_crate;
-    if package.edition == "2018" {
+    if package.edition == "2015" {
+        edition::migrate_2015(&mut root_items);
+        if let Some((_, krate)) = &mut lib_crate {
+            edition::migrate_2015(&mut krate.items);
+        }
+    }
+    if package.edition == "2015" || package.edition == "2018" {
         match &mut lib_crate {
             Some((_, krate)) => edition::migrate_2018(&mut [&mut root_items, &mut krate.items]),
             None => edition::migrate_2018(&mut [&mut root_items]),
         }
     }
-    let lib_info = lib_crate.as_ref().map(|(name, krate)| paths::LibInfo {
-        name: name.clone(),
-        module: paths::choose_module_name(name, &root_items),
-        exported_macros: paths::exported_macros(&krate.items),
+    let lib_info = lib_crate.as_ref().map(|(name, krate)| {
+        let mut module = paths::choose_module_name(name, &root_items);
+        while taken.contains(&module) {
+            module.push_str("_lib");
+        }
+        paths::LibInfo {
+            name: name.clone(),
+            module,
+            exported_macros: paths::exported_macros(&krate.items),
+        }
     });
-    paths::rewrite_bin(&mut root_items, lib_info.as_ref(), &files)?;
+    let deps = paths::Deps {
+        externs: extern_infos(&resolved.root_deps, &loaded),
+        excluded: excluded.clone(),
+    };
+    paths::rewrite_bin(&mut root_items, lib_info.as_ref(), &files, &deps)?;
+    let mut dep_modules = Vec::new();
+    for index in 0..loaded.len() {
+        let own = paths::Deps {
+            externs: extern_infos(&loaded[index].deps, &loaded),
+            excluded: excluded.clone(),
+        };
+        let info = loaded[index].info.clone();
+        let krate = &mut loaded[index].krate;
+        paths::rewrite_lib(&mut krate.items, &info, &files, &own)?;
+        let limits = attrs::take_crate_only(&mut krate.attrs);
+        attrs::hoist_limits(&mut root_attrs, limits);
+        let ident = syn::Ident::new(&info.module, proc_macro2::Span::call_site());
+        let mut module: syn::ItemMod = syn::parse_quote!(mod #ident {});
+        module.attrs = std::mem::take(&mut krate.attrs);
+        module.content = Some((
+            syn::token::Brace::default(),
+            std::mem::take(&mut krate.items),
+        ));
+        dep_modules.push(Item::Mod(module));
+    }
     if let (Some((_, mut krate)), Some(info)) = (lib_crate, &lib_info) {
-        paths::rewrite_lib(&mut krate.items, info, &files)?;
+        paths::rewrite_lib(&mut krate.items, info, &files, &deps)?;
         let limits = attrs::take_crate_only(&mut krate.attrs);
         attrs::hoist_limits(&mut root_attrs, limits);
         let ident = syn::Ident::new(&info.module, proc_macro2::Span::call_site());
@@ -171,8 +399,23 @@ pub fn bundle_cached(request: &Request, cache: &mut Cache) -> Result<Bundle> {
             root_items.push(Item::Mod(module));
         }
     }
+    // Dependencies after what uses them, in the same way.
+    if root_items.iter().any(defines_textual_macros) {
+        for (offset, module) in dep_modules.into_iter().enumerate() {
+            root_items.insert(offset, module);
+        }
+    } else {
+        root_items.extend(dep_modules);
+    }
 
-    let report = prune::prune(&mut root_items);
+    let report = if prune {
+        prune::prune(&mut root_items)
+    } else {
+        prune::PruneReport::default()
+    };
+    if let (true, Some(info)) = (prune, &lib_info) {
+        flatten::flatten(&mut root_items, &info.module);
+    }
     attrs::clean_modules(&mut root_items);
 
     let mut header = Vec::new();
@@ -188,11 +431,16 @@ pub fn bundle_cached(request: &Request, cache: &mut Cache) -> Result<Bundle> {
         header.push(syn::parse_quote!(#![doc = ""]));
     }
     header.extend(root_attrs);
-    let code = emit::emit(header, root_items, &files, &loader.comments);
+    let code = emit::emit(header, root_items, &files, &comments);
     Ok(Bundle {
         code,
         files_kept: report.kept_files.len(),
         files_dropped: report.all_files.len() - report.kept_files.len(),
         unused_data: report.unused_data,
+        files,
+        display_root,
+        dependency_roots,
+        warnings: Vec::new(),
+        pruning: Pruning::Unchecked,
     })
 }

@@ -205,6 +205,7 @@ impl<'a> Loader<'a> {
             // Items spliced in by `include!` have not been through cfg yet.
             self.cfg.strip_file(&mut file);
         }
+        crate::verbatim::capture(&text, &mut file.items, &mut self.comments);
         let index = self.files.len();
         self.files.push(shown.clone());
         self.loading.push(path.to_path_buf());

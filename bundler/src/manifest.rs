@@ -159,38 +159,40 @@ fn line_of_key(text: &str, table: &str, key: &str) -> usize {
     1
 }
 
-fn refuse_unsupported(
-    manifest: &Value,
-    package: &Value,
-    path: &Path,
-    dir: &Path,
-    text: &str,
-) -> Result<()> {
+/// Whether the package has a dependency that a plain build compiles (an optional one only when
+/// a default feature turns it on); then [`crate::deps`] asks Cargo for the graph.
+pub fn needs_dependencies(manifest_path: &Path) -> bool {
+    let Ok(manifest) = read_toml(manifest_path) else {
+        return false;
+    };
+    let enabled = enabled_optional_deps(&manifest);
+    let needed = |table: &Value| {
+        table
+            .get("dependencies")
+            .and_then(Value::as_table)
+            .is_some_and(|deps| {
+                deps.iter().any(|(name, spec)| {
+                    let optional = spec.get("optional").and_then(Value::as_bool) == Some(true);
+                    !optional || enabled.contains(name)
+                })
+            })
+    };
+    needed(&manifest)
+        || manifest
+            .get("target")
+            .and_then(Value::as_table)
+            .is_some_and(|targets| targets.values().any(needed))
+}
+
+/// The line of dependency `name` in the manifest's `[dependencies]` (1 when not found).
+pub fn dependency_line(manifest_path: &Path, name: &str) -> usize {
+    let text = fs::read_to_string(manifest_path).unwrap_or_default();
+    line_of_key(&text, "dependencies", name)
+}
+
+/// Refuses what one file cannot carry: a proc-macro library, a build script.
+fn refuse_unsupported(manifest: &Value, package: &Value, path: &Path, dir: &Path) -> Result<()> {
     let shown = path.display().to_string();
-    for table in ["dependencies", "build-dependencies"] {
-        if let Some(deps) = manifest.get(table).and_then(Value::as_table) {
-            if let Some(name) = deps.keys().next() {
-                return Err(Error::at(
-                    &shown,
-                    line_of_key(text, table, name),
-                    format!("depends on crate `{name}` ([{table}]); only std-only packages can be bundled into one file"),
-                ));
-            }
-        }
-    }
-    if let Some(targets) = manifest.get("target").and_then(Value::as_table) {
-        for (cfg, table) in targets {
-            if let Some(deps) = table.get("dependencies").and_then(Value::as_table) {
-                if let Some(name) = deps.keys().next() {
-                    return Err(Error::at(
-                        &shown,
-                        line_of_key(text, &format!("target.{cfg}.dependencies"), name),
-                        format!("depends on crate `{name}` ([target.{cfg}.dependencies]); only std-only packages can be bundled"),
-                    ));
-                }
-            }
-        }
-    }
     let proc_macro = manifest
         .get("lib")
         .and_then(|lib| lib.get("proc-macro").or_else(|| lib.get("proc_macro")))
@@ -213,6 +215,28 @@ fn refuse_unsupported(
         )));
     }
     Ok(())
+}
+
+/// The optional dependencies a plain build turns on: named by an enabled feature as `dep:x`,
+/// `x/feature` or (the implicit feature) `x`.
+fn enabled_optional_deps(manifest: &Value) -> BTreeSet<String> {
+    let mut deps = BTreeSet::new();
+    let features = default_features(manifest);
+    let table = manifest.get("features").and_then(Value::as_table);
+    for feature in &features {
+        deps.insert(feature.clone());
+        let list = table.and_then(|t| t.get(feature)).and_then(Value::as_array);
+        for item in list.into_iter().flatten().filter_map(Value::as_str) {
+            if let Some(dep) = item.strip_prefix("dep:") {
+                deps.insert(dep.to_string());
+            } else if let Some((dep, _)) = item.split_once('/') {
+                if !dep.ends_with('?') {
+                    deps.insert(dep.to_string());
+                }
+            }
+        }
+    }
+    deps
 }
 
 /// The features a plain build enables: `default` and everything it enables, transitively.
@@ -279,6 +303,16 @@ fn discovered_bins(package_name: &str, dir: &Path) -> Vec<Target> {
 
 /// Reads the package whose manifest is at `manifest_path`.
 pub fn read_package(manifest_path: &Path) -> Result<Package> {
+    read(manifest_path, true)
+}
+
+/// Reads a dependency's manifest (its own dependencies are Cargo's business, through
+/// [`crate::deps`]).
+pub fn read_dependency(manifest_path: &Path) -> Result<Package> {
+    read(manifest_path, false)
+}
+
+fn read(manifest_path: &Path, root: bool) -> Result<Package> {
     // Messages name the manifest as the user gave it.
     let shown_manifest = manifest_path;
     let manifest_path = manifest_path
@@ -300,12 +334,19 @@ pub fn read_package(manifest_path: &Path) -> Result<Package> {
         .and_then(Value::as_str)
         .ok_or_else(|| Error::new(format!("{}: package has no name", manifest_path.display())))?
         .to_string();
-    let text = fs::read_to_string(&manifest_path).unwrap_or_default();
-    refuse_unsupported(&manifest, package, shown_manifest, &dir, &text)?;
+    if root {
+        refuse_unsupported(&manifest, package, shown_manifest, &dir)?;
+    }
     let edition = string_field(package, "edition", &dir)?;
-    if edition.is_empty() || edition == "2015" {
+    // No edition is edition 2015.
+    let edition = if edition.is_empty() {
+        "2015".to_string()
+    } else {
+        edition
+    };
+    if !["2015", "2018", "2021", "2024"].contains(&edition.as_str()) {
         return Err(Error::new(format!(
-            "{}: edition 2015 (the default when none is given) is not supported; the bundle is compiled as edition 2021",
+            "{}: edition {edition} is not supported (2015, 2018, 2021 and 2024 are); the bundle is compiled as edition 2021",
             manifest_path.display()
         )));
     }
@@ -417,6 +458,16 @@ pub fn read_package(manifest_path: &Path) -> Result<Package> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn optional_dependencies_count_only_when_a_default_feature_enables_them() {
+        let manifest: Value = "[dependencies]\na = { version = \"1\", optional = true }\nb = { version = \"1\", optional = true }\nc = { version = \"1\", optional = true }\nd = { version = \"1\", optional = true }\n[features]\ndefault = [\"x\", \"c\"]\nx = [\"dep:a\", \"d?/f\"]\ny = [\"b/f\"]\n"
+            .parse()
+            .expect("toml");
+        let enabled = enabled_optional_deps(&manifest);
+        assert!(enabled.contains("a") && enabled.contains("c"));
+        assert!(!enabled.contains("b") && !enabled.contains("d"));
+    }
 
     #[test]
     fn dependency_lines_are_found() {

@@ -37,6 +37,14 @@ pub struct LibInfo {
     pub exported_macros: BTreeSet<String>,
 }
 
+/// The other crates a crate can name: dependencies bundled as modules, and crates left to the
+/// judge.
+#[derive(Debug, Clone, Default)]
+pub struct Deps {
+    pub externs: Vec<LibInfo>,
+    pub excluded: BTreeSet<String>,
+}
+
 /// Names given to items in a module, in the type namespace (those that shadow a crate name)
 /// or in any namespace.
 fn local_names(items: &[Item], lib: Option<&str>, type_namespace_only: bool) -> BTreeSet<String> {
@@ -199,8 +207,41 @@ struct Rewriter<'a> {
     scopes: Vec<Scope>,
     /// Depth of blocks (function bodies) being rewritten.
     in_block: usize,
+    /// Depth of arguments of macros other than std's expression macros being rewritten.
+    foreign_depth: usize,
+    /// The other crates this crate depends on, bundled as modules.
+    externs: &'a [LibInfo],
+    /// Crates left to the judge (`--exclude`): named as they are, never refused.
+    excluded: &'a BTreeSet<String>,
     error: Option<Error>,
 }
+
+/// std's macros whose arguments are expressions (or format arguments): a library macro named
+/// in them can be written as a path.
+const STD_MACROS: [&str; 22] = [
+    "assert",
+    "assert_eq",
+    "assert_ne",
+    "debug_assert",
+    "debug_assert_eq",
+    "debug_assert_ne",
+    "dbg",
+    "eprint",
+    "eprintln",
+    "format",
+    "format_args",
+    "matches",
+    "panic",
+    "print",
+    "println",
+    "todo",
+    "unimplemented",
+    "unreachable",
+    "vec",
+    "write",
+    "writeln",
+    "thread_local",
+];
 
 #[derive(Debug, Clone)]
 struct Scope {
@@ -208,9 +249,12 @@ struct Scope {
     shadowing: BTreeSet<String>,
     all_names: BTreeSet<String>,
     has_glob: bool,
+    /// Library macros named bare inside another macro's arguments (left bare: that macro may
+    /// match them token by token), imported into the module instead.
+    bare_macros: BTreeSet<String>,
 }
 
-impl Rewriter<'_> {
+impl<'a> Rewriter<'a> {
     fn file(&self) -> &str {
         self.scopes.last().map_or("", |s| s.file.as_str())
     }
@@ -249,6 +293,29 @@ impl Rewriter<'_> {
         }
     }
 
+    /// The dependency a path starting with `name` names (`leading`: written `::name`), unless a
+    /// local name shadows it.
+    fn extern_named(&self, name: &str, leading: bool) -> Option<&'a LibInfo> {
+        let found = self.externs.iter().find(|e| e.name == name)?;
+        let shadowed = self.scopes.last().is_some_and(|s| match self.side {
+            Side::Bin => s.shadowing.contains(name),
+            Side::Lib => s.all_names.contains(name),
+        });
+        (leading || !shadowed).then_some(found)
+    }
+
+    fn is_allowed_crate(&self, name: &str) -> bool {
+        BUILTIN_CRATES.contains(&name) || self.excluded.contains(name)
+    }
+
+    /// The segments replacing a dependency's root (as [`Self::lib_root`] does for the library).
+    fn extern_root(ext: &'a LibInfo, next: Option<&str>, is_macro: bool) -> Vec<&'a str> {
+        match next {
+            Some(name) if is_macro && ext.exported_macros.contains(name) => vec!["crate"],
+            _ => vec!["crate", ext.module.as_str()],
+        }
+    }
+
     /// The segments replacing the library's root: `crate::<module>`, or `crate` alone for an
     /// exported macro.
     fn lib_root(&self, next: Option<&str>, is_macro: bool) -> Vec<&str> {
@@ -265,6 +332,23 @@ impl Rewriter<'_> {
         };
         let second = path.segments.iter().nth(1).map(|s| s.ident.to_string());
         let macro_path = is_macro && path.segments.len() == 2;
+        let leading = path.leading_colon.is_some();
+        if leading || path.segments.len() >= 2 {
+            if let Some(ext) = self.extern_named(&first, leading) {
+                if self.lib_name() != Some(first.as_str()) || leading {
+                    let root = Self::extern_root(ext, second.as_deref(), macro_path);
+                    let rest: Vec<PathSegment> = path.segments.iter().skip(1).cloned().collect();
+                    let mut segments: Punctuated<PathSegment, syn::Token![::]> = Punctuated::new();
+                    for name in root {
+                        segments.push(segment(name));
+                    }
+                    segments.extend(rest);
+                    path.segments = segments;
+                    path.leading_colon = None;
+                    return;
+                }
+            }
+        }
         let replace_first = match self.side {
             Side::Lib if first == "crate" && path.leading_colon.is_none() => {
                 if path.segments.len() < 2 {
@@ -276,7 +360,7 @@ impl Rewriter<'_> {
                 if self.lib_name() == Some(first.as_str()) || self.self_aliases.contains(&first) {
                     true
                 } else {
-                    if !BUILTIN_CRATES.contains(&first.as_str()) {
+                    if !self.is_allowed_crate(&first) {
                         let span = path.segments[0].ident.span();
                         self.fail(span, format!(
                             "`::{first}` names an external crate; only std, core and alloc can be bundled"
@@ -318,6 +402,26 @@ impl Rewriter<'_> {
             }
             UseTree::Path(path) => {
                 let first = path.ident.to_string();
+                if let Some(ext) = self.extern_named(&first, leading_colon) {
+                    let inner = std::mem::replace(
+                        &mut *path.tree,
+                        UseTree::Glob(syn::UseGlob {
+                            star_token: Default::default(),
+                        }),
+                    );
+                    path.ident = ident("crate");
+                    let at_root = at_root && self.side == Side::Bin;
+                    let saved = self.lib.replace(ext);
+                    let tree = self.insert_module(inner, &ext.module, at_root);
+                    self.lib = saved;
+                    return match tree {
+                        Some(tree) => {
+                            *path.tree = tree;
+                            true
+                        }
+                        None => false,
+                    };
+                }
                 let is_lib_side_crate =
                     self.side == Side::Lib && first == "crate" && !leading_colon;
                 let names_lib = if leading_colon {
@@ -343,7 +447,7 @@ impl Rewriter<'_> {
                         None => false,
                     };
                 }
-                if leading_colon && !BUILTIN_CRATES.contains(&first.as_str()) {
+                if leading_colon && !self.is_allowed_crate(&first) {
                     let span = path.ident.span();
                     self.fail(span, format!(
                         "`use ::{first}` names an external crate; only std, core and alloc can be bundled"
@@ -355,6 +459,15 @@ impl Rewriter<'_> {
             }
             UseTree::Name(name) => {
                 let first = name.ident.to_string();
+                if let Some(ext) = self.extern_named(&first, leading_colon) {
+                    if at_root && self.side == Side::Bin && ext.module == first {
+                        return false;
+                    }
+                    let alias = ident(&first);
+                    let module = ident(&ext.module);
+                    *tree = syn::parse_quote!(crate::#module as #alias);
+                    return true;
+                }
                 if self.names_lib(&first) || (leading_colon && self.lib_name() == Some(&first)) {
                     let module = self.lib.map_or(String::new(), |l| l.module.clone());
                     if at_root && module == first {
@@ -368,6 +481,12 @@ impl Rewriter<'_> {
             }
             UseTree::Rename(rename) => {
                 let first = rename.ident.to_string();
+                if let Some(ext) = self.extern_named(&first, leading_colon) {
+                    let alias = rename.rename.clone();
+                    let module = ident(&ext.module);
+                    *tree = syn::parse_quote!(crate::#module as #alias);
+                    return true;
+                }
                 if self.names_lib(&first) || (leading_colon && self.lib_name() == Some(&first)) {
                     let alias = rename.rename.clone();
                     let module = ident(&self.lib.map_or(String::new(), |l| l.module.clone()));
@@ -427,7 +546,10 @@ impl Rewriter<'_> {
 
     /// Refuses `use foo::...` when `foo` can only be an external crate.
     fn check_use_root(&mut self, first: &str, span: Span) {
-        if PATH_ROOTS.contains(&first) || BUILTIN_CRATES.contains(&first) {
+        if PATH_ROOTS.contains(&first) || self.is_allowed_crate(first) {
+            return;
+        }
+        if self.externs.iter().any(|e| e.name == first) {
             return;
         }
         if self.lib_name() == Some(first) {
@@ -467,6 +589,7 @@ impl Rewriter<'_> {
             has_glob: items
                 .iter()
                 .any(|item| matches!(item, Item::Use(u) if has_glob(&u.tree))),
+            bare_macros: BTreeSet::new(),
         });
     }
 
@@ -494,12 +617,21 @@ impl Rewriter<'_> {
                         }
                         continue;
                     }
+                    if let Some(ext) = self.externs.iter().find(|e| e.name == name) {
+                        // Paths through it are rewritten; a rename becomes an import.
+                        if let Some((_, alias)) = &krate.rename {
+                            let module = ident(&ext.module);
+                            let vis = krate.vis.clone();
+                            items.push(syn::parse_quote!(#vis use crate::#module as #alias;));
+                        }
+                        continue;
+                    }
                     if name == "proc_macro" {
                         self.fail(
                             span,
                             "proc macros cannot be bundled into one file".to_string(),
                         );
-                    } else if !BUILTIN_CRATES.contains(&name.as_str()) {
+                    } else if !self.is_allowed_crate(&name) {
                         self.fail(span, format!(
                             "`extern crate {name}`: an external crate; only std, core and alloc can be bundled"
                         ));
@@ -521,7 +653,13 @@ impl Rewriter<'_> {
                 }
             }
         }
-        self.scopes.pop();
+        if let Some(scope) = self.scopes.pop() {
+            // At the root, `#[macro_export]` macros resolve by their bare names.
+            if !scope.bare_macros.is_empty() && !self.scopes.is_empty() {
+                let names = scope.bare_macros.iter().map(|name| ident(name));
+                items.push(syn::parse_quote!(use crate::{#(#names),*};));
+            }
+        }
     }
 
     /// Rewrites the paths inside a macro call's tokens.
@@ -551,10 +689,16 @@ impl Rewriter<'_> {
                         TokenTree::Punct(p) => p.as_char() == '>',
                         _ => false,
                     });
+            // The arguments of a macro that is not one of std's expression macros.
+            let foreign_args = index >= 2
+                && matches!(prev, Some(TokenTree::Punct(p)) if p.as_char() == '!')
+                && matches!(&trees[index - 2], TokenTree::Ident(name) if !STD_MACROS.contains(&name.to_string().as_str()));
             match token {
                 TokenTree::Group(group) => {
-                    let mut rebuilt =
-                        Group::new(group.delimiter(), self.rewrite_tokens(group.stream()));
+                    self.foreign_depth += usize::from(foreign_args);
+                    let inner = self.rewrite_tokens(group.stream());
+                    self.foreign_depth -= usize::from(foreign_args);
+                    let mut rebuilt = Group::new(group.delimiter(), inner);
                     rebuilt.set_span(group.span());
                     out.push(TokenTree::Group(rebuilt));
                     index += 1;
@@ -593,11 +737,27 @@ impl Rewriter<'_> {
                             index += 1;
                             continue;
                         }
+                        if let Some(ext) = self.extern_named(&name, leading_sep) {
+                            if leading_sep {
+                                out.pop();
+                                out.pop();
+                            }
+                            let root = Self::extern_root(ext, next_name.as_deref(), next_is_macro);
+                            push_root(&mut out, &root);
+                            index += 1;
+                            continue;
+                        }
                     }
                     let bang_follows = matches!(trees.get(index + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
                     if is_root && !after_sep && bang_follows && self.qualify_macros.contains(&name)
                     {
-                        out.extend(quote!(crate::));
+                        if self.foreign_depth > 0 {
+                            if let Some(scope) = self.scopes.last_mut() {
+                                scope.bare_macros.insert(name.clone());
+                            }
+                        } else {
+                            out.extend(quote!(crate::));
+                        }
                     }
                     out.push(token.clone());
                 }
@@ -606,6 +766,24 @@ impl Rewriter<'_> {
             index += 1;
         }
         out.into_iter().collect()
+    }
+}
+
+impl Rewriter<'_> {
+    /// `<T>::f` and `<T as Trait>::f`: with a self type and no trait, the path continues from
+    /// the type (`<[u64; 4]>::default` has a leading `::` but names no crate).
+    fn visit_qualified(&mut self, qself: &mut Option<syn::QSelf>, path: &mut Path) {
+        match qself {
+            Some(q) => {
+                self.visit_type_mut(&mut q.ty);
+                if q.position == 0 {
+                    visit_mut::visit_path_mut(self, path);
+                } else {
+                    self.visit_path_mut(path);
+                }
+            }
+            None => self.visit_path_mut(path),
+        }
     }
 }
 
@@ -663,6 +841,17 @@ impl VisitMut for Rewriter<'_> {
         visit_mut::visit_path_mut(self, path);
     }
 
+    fn visit_expr_path_mut(&mut self, expr: &mut syn::ExprPath) {
+        for attr in &mut expr.attrs {
+            self.visit_attribute_mut(attr);
+        }
+        self.visit_qualified(&mut expr.qself, &mut expr.path);
+    }
+
+    fn visit_type_path_mut(&mut self, ty: &mut syn::TypePath) {
+        self.visit_qualified(&mut ty.qself, &mut ty.path);
+    }
+
     fn visit_visibility_mut(&mut self, vis: &mut Visibility) {
         if let Visibility::Restricted(restricted) = vis {
             self.rewrite_path(&mut restricted.path, false);
@@ -670,6 +859,19 @@ impl VisitMut for Rewriter<'_> {
     }
 
     fn visit_macro_mut(&mut self, mac: &mut Macro) {
+        let foreign = mac
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| !STD_MACROS.contains(&s.ident.to_string().as_str()));
+        self.foreign_depth += usize::from(foreign);
+        self.visit_macro_inner(mac);
+        self.foreign_depth -= usize::from(foreign);
+    }
+}
+
+impl Rewriter<'_> {
+    fn visit_macro_inner(&mut self, mac: &mut Macro) {
         let bare = mac.path.segments.len() == 1 && mac.path.leading_colon.is_none();
         if bare {
             let name = mac.path.segments[0].ident.to_string();
@@ -684,7 +886,12 @@ impl VisitMut for Rewriter<'_> {
 }
 
 /// Rewrites the library's items (its root module's contents).
-pub fn rewrite_lib(items: &mut Vec<Item>, lib: &LibInfo, files: &[String]) -> Result<()> {
+pub fn rewrite_lib(
+    items: &mut Vec<Item>,
+    lib: &LibInfo,
+    files: &[String],
+    deps: &Deps,
+) -> Result<()> {
     let mut rewriter = Rewriter {
         side: Side::Lib,
         lib: Some(lib),
@@ -693,6 +900,9 @@ pub fn rewrite_lib(items: &mut Vec<Item>, lib: &LibInfo, files: &[String]) -> Re
         files,
         scopes: Vec::new(),
         in_block: 0,
+        foreign_depth: 0,
+        externs: &deps.externs,
+        excluded: &deps.excluded,
         error: None,
     };
     // `extern crate self as alias;` can appear anywhere in the root; find it first.
@@ -708,7 +918,12 @@ pub fn rewrite_lib(items: &mut Vec<Item>, lib: &LibInfo, files: &[String]) -> Re
 }
 
 /// Rewrites the binary's items (the bundle's root module).
-pub fn rewrite_bin(items: &mut Vec<Item>, lib: Option<&LibInfo>, files: &[String]) -> Result<()> {
+pub fn rewrite_bin(
+    items: &mut Vec<Item>,
+    lib: Option<&LibInfo>,
+    files: &[String],
+    deps: &Deps,
+) -> Result<()> {
     let mut qualify_macros = BTreeSet::new();
     if let Some(lib) = lib {
         let macro_use = items.iter().any(|item| match item {
@@ -730,6 +945,27 @@ pub fn rewrite_bin(items: &mut Vec<Item>, lib: Option<&LibInfo>, files: &[String
                 .collect();
         }
     }
+    // `#[macro_use] extern crate dep;` of a bundled dependency: its macros by their bare names.
+    let own = local_macro_names(items);
+    for ext in &deps.externs {
+        let macro_use = items.iter().any(|item| match item {
+            Item::ExternCrate(krate) => {
+                krate.ident == ext.name.as_str()
+                    && item_attrs(item)
+                        .iter()
+                        .any(|a| a.path().is_ident("macro_use"))
+            }
+            _ => false,
+        });
+        if macro_use {
+            qualify_macros.extend(
+                ext.exported_macros
+                    .iter()
+                    .filter(|name| !own.contains(*name))
+                    .cloned(),
+            );
+        }
+    }
     let mut rewriter = Rewriter {
         side: Side::Bin,
         lib,
@@ -738,6 +974,9 @@ pub fn rewrite_bin(items: &mut Vec<Item>, lib: Option<&LibInfo>, files: &[String
         files,
         scopes: Vec::new(),
         in_block: 0,
+        foreign_depth: 0,
+        externs: &deps.externs,
+        excluded: &deps.excluded,
         error: None,
     };
     rewriter.rewrite_items(items);
@@ -762,4 +1001,53 @@ fn local_macro_names(items: &[Item]) -> BTreeSet<String> {
         }
     }
     names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::ToTokens;
+
+    fn lib() -> LibInfo {
+        LibInfo {
+            name: "kit".to_string(),
+            module: "kit".to_string(),
+            exported_macros: ["one", "twice"].iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    fn rewritten(code: &str) -> Result<String> {
+        let mut items = syn::parse_file(code).expect("parses").items;
+        rewrite_bin(&mut items, Some(&lib()), &[], &Deps::default())?;
+        let file = syn::File {
+            shebang: None,
+            attrs: Vec::new(),
+            items,
+        };
+        Ok(file.to_token_stream().to_string())
+    }
+
+    #[test]
+    fn qualified_self_types_are_not_crate_paths() {
+        let out = rewritten("fn main() { let a = <[u64; 4]>::default(); let b = <u32 as ::std::str::FromStr>::from_str(\"1\"); let c = kit::f(); }")
+            .expect("no refusal");
+        assert!(out.contains("< [u64 ; 4] > :: default"), "{out}");
+        assert!(out.contains("crate :: kit :: f"), "{out}");
+        let refused = rewritten("fn main() { let x = <::regex::Regex>::new(); }");
+        assert!(refused.is_err_and(|e| e.message().contains("regex")));
+    }
+
+    #[test]
+    fn library_macros_stay_bare_inside_other_macros_arguments() {
+        let out = rewritten(
+            "#[macro_use] extern crate kit; fn main() { println!(\"{}\", one!(1)); twice!(one!(2)); } mod m { fn f() { twice!(one!(3)); } }",
+        )
+        .expect("rewrites");
+        assert!(
+            out.contains("println ! (\"{}\" , crate :: one ! (1))"),
+            "{out}"
+        );
+        assert!(out.contains("crate :: twice ! (one ! (2))"), "{out}");
+        assert!(out.contains("use crate :: { one } ;"), "{out}");
+    }
 }

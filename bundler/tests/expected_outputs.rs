@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Every positive fixture and its binaries.
-const FIXTURES: [(&str, &[&str]); 11] = [
+const FIXTURES: [(&str, &[&str]); 27] = [
     ("layouts", &["layouts"]),
     ("bin-layouts", &["explicit", "nested", "flat"]),
     ("macro-kit", &["macro-kit"]),
@@ -19,6 +19,22 @@ const FIXTURES: [(&str, &[&str]); 11] = [
     ("mixed-bag", &["mixed-bag"]),
     ("edition-2018", &["edition-2018"]),
     ("method-chains", &["method-chains"]),
+    ("issue-macro-method", &["issue-macro-method"]),
+    ("issue-literal-impl", &["issue-literal-impl"]),
+    ("issue-syntax-impls", &["issue-syntax-impls"]),
+    ("issue-qself", &["issue-qself"]),
+    ("issue-optional-dep", &["issue-optional-dep"]),
+    ("issue-nested-macro", &["issue-nested-macro"]),
+    ("issue-include-concat", &["issue-include-concat"]),
+    ("real/ac-library-rs", &["demo"]),
+    ("real/arrayvec", &["demo"]),
+    ("real/either", &["demo"]),
+    ("real/fixedbitset", &["demo"]),
+    ("real/lazy_static", &["demo"]),
+    ("real/maplit", &["demo"]),
+    ("real/smallvec", &["demo"]),
+    ("real/strsim", &["demo"]),
+    ("deps-demo", &["deps-demo"]),
 ];
 
 fn copy_dir(from: &Path, to: &Path) {

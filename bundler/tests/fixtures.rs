@@ -21,6 +21,7 @@ fn try_bundle(name: &str, bin: &str) -> bundler::error::Result<String> {
         bin: bin.to_string(),
         display_root: None,
         header: format!("{bin}: bundled by bundler (test)."),
+        exclude: Vec::new(),
     })
     .map(|bundle| bundle.code)
 }
@@ -29,8 +30,9 @@ fn bundle_fixture(name: &str, bin: &str) -> String {
     try_bundle(name, bin).unwrap_or_else(|err| panic!("bundling {name}/{bin} failed: {err}"))
 }
 
-/// Compiles `code` alone in an empty folder; panics on any error or warning.
-fn compile(code: &str, label: &str) -> PathBuf {
+/// Compiles `code` alone in an empty folder; panics on any error (and on a warning unless
+/// `allow_warnings`).
+fn compile_with(code: &str, label: &str, allow_warnings: bool) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("bundler-fixtures")
         .join(label);
@@ -48,7 +50,7 @@ fn compile(code: &str, label: &str) -> PathBuf {
         "{label}: the bundle does not compile:\n{stderr}\n--- bundle ---\n{code}"
     );
     assert!(
-        stderr.trim().is_empty(),
+        allow_warnings || stderr.trim().is_empty(),
         "{label}: the bundle compiles with warnings:\n{stderr}\n--- bundle ---\n{code}"
     );
     dir.join(format!("main{}", std::env::consts::EXE_SUFFIX))
@@ -69,8 +71,12 @@ fn run(exe: &Path, stdin: Option<PathBuf>) -> String {
 
 /// Bundles, compiles, runs and compares; returns the bundle for further checks.
 fn check(name: &str, bin: &str) -> String {
+    check_with(name, bin, false)
+}
+
+fn check_with(name: &str, bin: &str, allow_warnings: bool) -> String {
     let code = bundle_fixture(name, bin);
-    let exe = compile(&code, &format!("{name}-{bin}"));
+    let exe = compile_with(&code, &format!("{name}-{bin}"), allow_warnings);
     let stdin = fixture(name).join("stdin.txt");
     let actual = run(&exe, stdin.is_file().then_some(stdin));
     let expected = fs::read_to_string(fixture(name).join("expected").join(format!("{bin}.txt")))
@@ -125,9 +131,10 @@ fn binaries_in_every_place_cargo_looks() {
 #[test]
 fn macros_keep_their_meaning() {
     let code = check("macro-kit", "macro-kit");
+    // The library's modules sit at the root (no name clashes with the binary).
     assert!(
-        code.contains("mod macro_kit"),
-        "hyphenated package becomes macro_kit"
+        code.contains("\nmod macros {") && !code.contains("mod macro_kit"),
+        "library flattened"
     );
     assert!(!code.contains("$crate::util") && !code.contains("$crate::greet"));
 }
@@ -189,7 +196,7 @@ fn refusal(name: &str) -> String {
 fn refuses_what_cannot_be_bundled() {
     let message = refusal("refuse-dependency");
     assert!(
-        message.contains("Cargo.toml:8:") && message.contains("rand"),
+        message.contains("Cargo.toml:8:") && message.contains("`generated` has a build script"),
         "{message}"
     );
     let message = refusal("refuse-proc-macro");
@@ -210,7 +217,10 @@ fn refuses_what_cannot_be_bundled() {
         "{message}"
     );
     let message = refusal("refuse-edition");
-    assert!(message.contains("edition 2015"), "{message}");
+    assert!(
+        message.contains("edition 2030 is not supported"),
+        "{message}"
+    );
     let message = try_bundle("layouts", "missing").expect_err("no such binary");
     assert!(message.to_string().contains("no binary `missing`"));
 }
@@ -273,4 +283,104 @@ fn method_chains_and_trait_functions() {
     // struct's own `len` goes; `Board::new()` needs the `Game` trait imported.
     assert!(!code.contains("fn len"), "`len` should have been pruned");
     assert!(code.contains("use crate::method_chains::{Board, Dir, Game, Scorer, Summed, Triple};"));
+}
+
+/// The reproductions of issue 63, one package each: the bundle compiles alone and prints what
+/// `cargo run` prints.
+#[test]
+fn issue_reproductions() {
+    for name in [
+        "issue-macro-method",
+        "issue-literal-impl",
+        "issue-syntax-impls",
+        "issue-qself",
+        "issue-optional-dep",
+        "issue-nested-macro",
+        "issue-include-concat",
+    ] {
+        check(name, name);
+    }
+}
+
+/// Real crates from crates.io (vendored under `fixtures/real/`, licence files kept), each with a
+/// small binary `src/bin/demo.rs`. Their bundles may have warnings (the crates' own code).
+fn real(name: &str) -> String {
+    check_with(&format!("real/{name}"), "demo", true)
+}
+
+#[test]
+fn real_ac_library_rs() {
+    let code = real("ac-library-rs");
+    assert!(
+        !code.contains("mod lazysegtree"),
+        "unused modules are pruned"
+    );
+}
+
+#[test]
+fn real_arrayvec() {
+    real("arrayvec");
+}
+
+#[test]
+fn real_either() {
+    real("either");
+}
+
+#[test]
+fn real_fixedbitset() {
+    real("fixedbitset");
+}
+
+#[test]
+fn real_lazy_static_edition_2015() {
+    let code = real("lazy_static");
+    assert!(code.contains("macro_rules! lazy_static"));
+}
+
+#[test]
+fn real_maplit_edition_2015() {
+    real("maplit");
+}
+
+#[test]
+fn real_smallvec() {
+    real("smallvec");
+}
+
+#[test]
+fn real_strsim_edition_2015() {
+    let code = real("strsim");
+    assert!(
+        !code.contains("fn osa_distance"),
+        "unused functions are pruned"
+    );
+}
+
+/// Dependencies as Cargo resolves them: a renamed path dependency with a `[lib]` name of its
+/// own and a path dependency of its own (`extern crate` renamed, `::base::` paths), and a
+/// crates.io crate vendored through source replacement; each becomes a module.
+#[test]
+fn dependencies_become_modules() {
+    let code = check_with("deps-demo", "deps-demo", true);
+    for module in ["mod either {", "mod utilcore {", "mod base {"] {
+        assert!(code.contains(module), "missing {module}");
+    }
+    assert!(code.contains("// util/src/lib.rs") && code.contains("// either/src/lib.rs"));
+}
+
+#[test]
+fn excluded_dependencies_stay_external() {
+    let code = bundle(&Request {
+        manifest_path: fixture("deps-demo").join("Cargo.toml"),
+        bin: "deps-demo".to_string(),
+        header: "deps-demo".to_string(),
+        exclude: vec!["either".to_string()],
+        ..Request::default()
+    });
+    // The judge would provide `either`; here rustc does not have it.
+    let message = code
+        .expect_err("does not compile without either")
+        .to_string();
+    assert!(message.contains("either"), "{message}");
 }

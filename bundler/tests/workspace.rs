@@ -116,3 +116,41 @@ fn command_line_errors_exit_non_zero() {
     ];
     assert_eq!(run(&missing), 1);
 }
+
+#[test]
+fn a_bundle_that_does_not_compile_is_never_written() {
+    let root = temp_workspace("broken", 1_000_000);
+    let workspace = Workspace::find(&root).expect("workspace");
+    let good = bundle_workspace(&workspace, false);
+    assert!(good.failures.is_empty(), "{:?}", good.failures);
+    let upload = root.join("submissions/standalone/main.rs");
+    let before = fs::read_to_string(&upload).expect("written");
+
+    let main = root.join("pkg/src/main.rs");
+    let text = fs::read_to_string(&main).expect("main.rs");
+    let broken = text.replace(
+        "    println!(\"sum {}\", math::sum(&numbers));",
+        "    let wrong: u32 = \"text\";\n    println!(\"sum {}\", math::sum(&numbers));",
+    );
+    assert_ne!(broken, text);
+    fs::write(&main, &broken).expect("break main.rs");
+    let result = bundle_workspace(&workspace, false);
+    assert_eq!(result.failures.len(), 1, "{:?}", result.failures);
+    let message = &result.failures[0];
+    assert!(
+        message.contains("src/main.rs:14: error[E0308]") && message.contains("not written"),
+        "{message}"
+    );
+    assert_eq!(fs::read_to_string(&upload).expect("kept"), before);
+
+    // A warning is an error for an upload target.
+    let warned = text.replace("fn main() {", "fn main() {\n    let unused = 5;");
+    fs::write(&main, warned).expect("warn main.rs");
+    let result = bundle_workspace(&workspace, false);
+    let message = result.failures.join("\n");
+    assert!(
+        message.contains("1 warning(s)")
+            && message.contains("src/main.rs:8: warning (unused_variables)"),
+        "{message}"
+    );
+}

@@ -9,10 +9,10 @@
 //! - `bench`: a fixed-depth search of a few positions, with the speed in nodes per second.
 
 // engine/src/bin/checkers.rs
-use crate::engine::checkers::engine::Settings;
-use crate::engine::checkers::position::Position;
-use crate::engine::checkers::search::{Limits, Searcher};
-use crate::engine::protocol::checkers_judge::run;
+use crate::checkers::engine::Settings;
+use crate::checkers::position::Position;
+use crate::checkers::search::{Limits, Searcher};
+use crate::protocol::checkers_judge::run;
 use std::io;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -121,2530 +121,2577 @@ fn bench() {
         nodes as f64 / seconds,
     );
 }
-
-mod engine {
-    // engine/src/lib.rs
-    //! Game engines for online judges.
+// engine/src/lib.rs
+pub mod checkers {
+    // engine/src/checkers/mod.rs
+    //! The game of checkers as played on the course judge: 8x8 board, men step forward, kings step
+    //! one square in any direction, captures in all four directions by men and kings alike,
+    //! mandatory and maximal, crowning only at the end of a move, and a score on material after
+    //! 120 plies (man 1, king 3).
     //!
-    //! Layout, one folder per concern:
-    //! - [`core`]: small pieces every engine shares (clock and time budget, random numbers, stone
-    //!   colours).
-    //! - one module per game ([`checkers`], [`gomoku`], [`connect6`], [`nogo`]): the rules, the
-    //!   search and the evaluation of that game. The games know nothing of text protocols.
-    //! - [`protocol`]: one module per judge; an adapter only translates between the judge's lines
-    //!   and a game's types.
-    //!
-    //! Each binary in `src/bin/` is one upload target; the bundler keeps only what it reaches.
+    //! - [`square`], [`bitboard`], [`moves`], [`position`]: the value types and the rules.
+    //! - [`eval`], [`tt`], [`search`], [`timing`]: the evaluation, the search and the clock.
+    //! - [`engine`]: a game in progress with its clock and search, the one type the judge adapter uses.
 
-    pub mod checkers {
-        // engine/src/checkers/mod.rs
-        //! The game of checkers as played on the course judge: 8x8 board, men step forward, kings step
-        //! one square in any direction, captures in all four directions by men and kings alike,
-        //! mandatory and maximal, crowning only at the end of a move, and a score on material after
-        //! 120 plies (man 1, king 3).
-        //!
-        //! - [`square`], [`bitboard`], [`moves`], [`position`]: the value types and the rules.
-        //! - [`eval`], [`tt`], [`search`], [`timing`]: the evaluation, the search and the clock.
-        //! - [`engine`]: a game in progress with its clock and search, the one type the judge adapter uses.
+    pub mod bitboard {
+        // engine/src/checkers/bitboard.rs
+        //! Sets of squares as 32-bit words: bit `i` is [`Square`] `i`.
 
-        pub mod bitboard {
-            // engine/src/checkers/bitboard.rs
-            //! Sets of squares as 32-bit words: bit `i` is [`Square`] `i`.
+        use super::square::Square;
 
-            use super::square::Square;
+        /// A set of playable squares.
+        pub type Bitboard = u32;
 
-            /// A set of playable squares.
-            pub type Bitboard = u32;
+        /// The squares of one row (`0..8`).
+        pub const fn row_mask(row: u32) -> Bitboard {
+            0xf << (row * 4)
+        }
 
-            /// The squares of one row (`0..8`).
-            pub const fn row_mask(row: u32) -> Bitboard {
-                0xf << (row * 4)
+        /// The squares on the left and right board edges (columns 0 and 7).
+        pub const SIDE_COLUMNS: Bitboard = {
+            // Column 0 is the first square of each odd row, column 7 the last of each even row.
+            let mut mask = 0;
+            let mut row = 0;
+            while row < 8 {
+                mask |= if row % 2 == 1 { 1 << (row * 4) } else { 1 << (row * 4 + 3) };
+                row += 1;
             }
+            mask
+        };
 
-            /// The squares on the left and right board edges (columns 0 and 7).
-            pub const SIDE_COLUMNS: Bitboard = {
-                // Column 0 is the first square of each odd row, column 7 the last of each even row.
-                let mut mask = 0;
-                let mut row = 0;
-                while row < 8 {
-                    mask
-                        |= if row % 2 == 1 {
-                            1 << (row * 4)
-                        } else {
-                            1 << (row * 4 + 3)
-                        };
-                    row += 1;
+        /// The eight central squares (rows 2-5, columns 2-5), where a king controls the most.
+        pub const CENTER: Bitboard = 0b0110 << 12 | 0b0110 << 16 | 0b0110 << 8
+            | 0b0110 << 20;
+
+        /// Squares on even rows (0, 2, 4, 6), where a square's diagonal neighbours sit at other offsets
+        /// than on odd rows.
+        const EVEN_ROWS: Bitboard = 0x0f0f_0f0f;
+
+        /// Squares on odd rows.
+        const ODD_ROWS: Bitboard = !EVEN_ROWS;
+
+        /// The first square of each row of four.
+        const FIRST_OF_ROW: Bitboard = 0x1111_1111;
+
+        /// The last square of each row of four.
+        const LAST_OF_ROW: Bitboard = 0x8888_8888;
+
+        /// Every square of `b` moved one step towards row 0 and column 0 (off-board steps vanish).
+        #[inline]
+        pub fn shift_up_left(b: Bitboard) -> Bitboard {
+            ((b & EVEN_ROWS) >> 4) | ((b & ODD_ROWS & !FIRST_OF_ROW) >> 5)
+        }
+
+        /// Every square of `b` moved one step towards row 0 and column 7.
+        #[inline]
+        pub fn shift_up_right(b: Bitboard) -> Bitboard {
+            ((b & EVEN_ROWS & !LAST_OF_ROW) >> 3) | ((b & ODD_ROWS) >> 4)
+        }
+
+        /// Every square of `b` moved one step towards row 7 and column 0.
+        #[inline]
+        pub fn shift_down_left(b: Bitboard) -> Bitboard {
+            ((b & EVEN_ROWS) << 4) | ((b & ODD_ROWS & !FIRST_OF_ROW) << 3)
+        }
+
+        /// Every square of `b` moved one step towards row 7 and column 7.
+        #[inline]
+        pub fn shift_down_right(b: Bitboard) -> Bitboard {
+            ((b & EVEN_ROWS & !LAST_OF_ROW) << 5) | ((b & ODD_ROWS) << 4)
+        }
+
+        /// Iterates over the squares of a bitboard, lowest index first.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Squares(pub Bitboard);
+
+        impl Iterator for Squares {
+            type Item = Square;
+
+            #[inline]
+            fn next(&mut self) -> Option<Square> {
+                if self.0 == 0 {
+                    return None;
                 }
-                mask
-            };
+                let index = self.0.trailing_zeros();
+                self.0 &= self.0 - 1;
+                Some(Square::new(index as u8))
+            }
+        }
+    }
 
-            /// The eight central squares (rows 2-5, columns 2-5), where a king controls the most.
-            pub const CENTER: Bitboard = 0b0110 << 12 | 0b0110 << 16 | 0b0110 << 8
-                | 0b0110 << 20;
+    pub mod engine {
+        // engine/src/checkers/engine.rs
+        //! The checkers engine: one game in progress, its clock and the search, speaking only
+        //! positions, squares and moves. The judge adapter turns lines into these calls.
 
-            /// Squares on even rows (0, 2, 4, 6), where a square's diagonal neighbours sit at other offsets
-            /// than on odd rows.
-            const EVEN_ROWS: Bitboard = 0x0f0f_0f0f;
+        use super::moves::Move;
+        use super::position::Position;
+        use super::search::{Limits, SearchResult, Searcher};
+        use super::square::Square;
+        use super::timing::{our_moves_left, MARGINS};
+        use crate::core::clock::{Clock, TimeControl};
+        use crate::core::color::Color;
+        use crate::core::ponder::Ponder;
+        use crate::core::time::StopFlag;
+        use std::time::{Duration, Instant};
 
-            /// Squares on odd rows.
-            const ODD_ROWS: Bitboard = !EVEN_ROWS;
+        /// Settings of a game.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Settings {
+            /// Time limit of one move.
+            pub move_limit: Duration,
+            /// Time limit of all our moves in a game.
+            pub game_limit: Duration,
+            /// Transposition table size.
+            pub table_mb: usize,
+        }
 
-            /// The first square of each row of four.
-            const FIRST_OF_ROW: Bitboard = 0x1111_1111;
-
-            /// The last square of each row of four.
-            const LAST_OF_ROW: Bitboard = 0x8888_8888;
-
-            /// Every square of `b` moved one step towards row 0 and column 0 (off-board steps vanish).
-            #[inline]
-            pub fn shift_up_left(b: Bitboard) -> Bitboard {
-                ((b & EVEN_ROWS) >> 4) | ((b & ODD_ROWS & !FIRST_OF_ROW) >> 5)
+        impl Settings {
+            /// The judge's limits: 2 s a move, 90 s a game. The table (64 MB) keeps the process far
+            /// below the 350 MB memory limit.
+            pub fn judge() -> Settings {
+                Settings {
+                    move_limit: Duration::from_secs(2),
+                    game_limit: Duration::from_secs(90),
+                    table_mb: 64,
+                }
             }
 
-            /// Every square of `b` moved one step towards row 0 and column 7.
-            #[inline]
-            pub fn shift_up_right(b: Bitboard) -> Bitboard {
-                ((b & EVEN_ROWS & !LAST_OF_ROW) >> 3) | ((b & ODD_ROWS) >> 4)
-            }
-
-            /// Every square of `b` moved one step towards row 7 and column 0.
-            #[inline]
-            pub fn shift_down_left(b: Bitboard) -> Bitboard {
-                ((b & EVEN_ROWS) << 4) | ((b & ODD_ROWS & !FIRST_OF_ROW) << 3)
-            }
-
-            /// Every square of `b` moved one step towards row 7 and column 7.
-            #[inline]
-            pub fn shift_down_right(b: Bitboard) -> Bitboard {
-                ((b & EVEN_ROWS & !LAST_OF_ROW) << 5) | ((b & ODD_ROWS) << 4)
-            }
-
-            /// Iterates over the squares of a bitboard, lowest index first.
-            #[derive(Clone, Copy, Debug)]
-            pub struct Squares(pub Bitboard);
-
-            impl Iterator for Squares {
-                type Item = Square;
-
-                #[inline]
-                fn next(&mut self) -> Option<Square> {
-                    if self.0 == 0 {
-                        return None;
-                    }
-                    let index = self.0.trailing_zeros();
-                    self.0 &= self.0 - 1;
-                    Some(Square::new(index as u8))
+            /// The limits as the shared clock takes them.
+            pub fn time_control(&self) -> TimeControl {
+                TimeControl {
+                    per_move: self.move_limit,
+                    per_game: self.game_limit,
                 }
             }
         }
 
-        pub mod engine {
-            // engine/src/checkers/engine.rs
-            //! The checkers engine: one game in progress, its clock and the search, speaking only
-            //! positions, squares and moves. The judge adapter turns lines into these calls.
+        /// Why an opponent's move was not played.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum MoveError {
+            /// A square of the path lies off the dark squares of the board.
+            OffTheBoard,
+            /// No legal move of the opponent follows this path.
+            Illegal,
+        }
 
-            use super::moves::Move;
-            use super::position::Position;
-            use super::search::{Limits, SearchResult, Searcher};
-            use super::square::Square;
-            use super::timing::{our_moves_left, MARGINS};
-            use crate::engine::core::clock::{Clock, TimeControl};
-            use crate::engine::core::color::Color;
-            use crate::engine::core::ponder::Ponder;
-            use crate::engine::core::time::StopFlag;
-            use std::time::{Duration, Instant};
+        /// What our move was and how it was found.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Report {
+            /// The move played.
+            pub best: Move,
+            /// The search's result.
+            pub search: SearchResult,
+            /// The game ply the move was played at.
+            pub ply: u32,
+            /// Time from the request to the answer.
+            pub spent: Duration,
+            /// Our time used in this game, this move included.
+            pub game_used: Duration,
+        }
 
-            /// Settings of a game.
-            #[derive(Clone, Copy, Debug)]
-            pub struct Settings {
-                /// Time limit of one move.
-                pub move_limit: Duration,
-                /// Time limit of all our moves in a game.
-                pub game_limit: Duration,
-                /// Transposition table size.
-                pub table_mb: usize,
-            }
+        /// A checkers game in progress, seen from our side.
+        pub struct CheckersEngine {
+            settings: Settings,
+            searcher: Searcher,
+            position: Position,
+            us: Color,
+            clock: Clock,
+        }
 
-            impl Settings {
-                /// The judge's limits: 2 s a move, 90 s a game. The table (64 MB) keeps the process far
-                /// below the 350 MB memory limit.
-                pub fn judge() -> Settings {
-                    Settings {
-                        move_limit: Duration::from_secs(2),
-                        game_limit: Duration::from_secs(90),
-                        table_mb: 64,
-                    }
-                }
-
-                /// The limits as the shared clock takes them.
-                pub fn time_control(&self) -> TimeControl {
-                    TimeControl {
-                        per_move: self.move_limit,
-                        per_game: self.game_limit,
-                    }
+        impl CheckersEngine {
+            /// An engine with its table allocated, ready for a game as black.
+            pub fn new(settings: Settings) -> CheckersEngine {
+                CheckersEngine {
+                    searcher: Searcher::new(settings.table_mb),
+                    settings,
+                    position: Position::start(),
+                    us: Color::Black,
+                    clock: Clock::new(settings.time_control(), MARGINS),
                 }
             }
 
-            /// Why an opponent's move was not played.
-            #[derive(Clone, Debug, PartialEq, Eq)]
-            pub enum MoveError {
-                /// A square of the path lies off the dark squares of the board.
-                OffTheBoard,
-                /// No legal move of the opponent follows this path.
-                Illegal,
+            /// Starts a game from the initial position, our side being `us`.
+            pub fn new_game(&mut self, us: Color) {
+                self.us = us;
+                self.position = Position::start();
+                self.clock = Clock::new(self.settings.time_control(), MARGINS);
             }
 
-            /// What our move was and how it was found.
-            #[derive(Clone, Copy, Debug)]
-            pub struct Report {
-                /// The move played.
-                pub best: Move,
-                /// The search's result.
-                pub search: SearchResult,
-                /// The game ply the move was played at.
-                pub ply: u32,
-                /// Time from the request to the answer.
-                pub spent: Duration,
-                /// Our time used in this game, this move included.
-                pub game_used: Duration,
+            /// The current position.
+            pub fn position(&self) -> &Position {
+                &self.position
             }
 
-            /// A checkers game in progress, seen from our side.
-            pub struct CheckersEngine {
-                settings: Settings,
-                searcher: Searcher,
-                position: Position,
-                us: Color,
-                clock: Clock,
-            }
-
-            impl CheckersEngine {
-                /// An engine with its table allocated, ready for a game as black.
-                pub fn new(settings: Settings) -> CheckersEngine {
-                    CheckersEngine {
-                        searcher: Searcher::new(settings.table_mb),
-                        settings,
-                        position: Position::start(),
-                        us: Color::Black,
-                        clock: Clock::new(settings.time_control(), MARGINS),
-                    }
-                }
-
-                /// Starts a game from the initial position, our side being `us`.
-                pub fn new_game(&mut self, us: Color) {
-                    self.us = us;
-                    self.position = Position::start();
-                    self.clock = Clock::new(self.settings.time_control(), MARGINS);
-                }
-
-                /// The current position.
-                pub fn position(&self) -> &Position {
-                    &self.position
-                }
-
-                /// Plays the opponent's move given by the squares it visits.
-                pub fn play_opponent(
-                    &mut self,
-                    path: &[(i32, i32)],
-                ) -> Result<(), MoveError> {
-                    let squares: Option<Vec<Square>> = path
-                        .iter()
-                        .map(|&(row, col)| Square::from_row_col(row, col))
-                        .collect();
-                    let squares = squares.ok_or(MoveError::OffTheBoard)?;
-                    // Normally the opponent is to move; if we are, the judge skipped our turn.
-                    let candidates = [self.position, self.position.pass()];
-                    let next = candidates
-                        .iter()
-                        .filter(|position| position.side() != self.us)
-                        .find_map(|position| {
-                            position.find_move(&squares).map(|mv| position.apply(mv))
-                        })
-                        .ok_or(MoveError::Illegal)?;
-                    self.position = next;
-                    Ok(())
-                }
-
-                /// Whether it is the opponent's turn in the current position.
-                pub fn opponent_to_move(&self) -> bool {
-                    self.position.side() != self.us
-                }
-
-                /// Finds and plays our move, the request having arrived at `received`; `None` when we have
-                /// no legal move. If the opponent is to move, the judge skipped its turn: it passes. Raising
-                /// `quit` cuts the search short (the best move so far is still played).
-                pub fn think(
-                    &mut self,
-                    received: Instant,
-                    quit: &StopFlag,
-                ) -> Option<Report> {
-                    if self.opponent_to_move() {
-                        self.position = self.position.pass();
-                    }
-                    let deadline = self
-                        .clock
-                        .deadline(received, our_moves_left(self.position.ply()));
-                    let limits = Limits {
-                        deadline,
-                        stop: Some(quit.clone()),
-                        ..Limits::timed(deadline.soft, deadline.hard)
-                    };
-                    let search = self.searcher.think(&self.position, limits);
-                    let best = search.best?;
-                    let spent = received.elapsed();
-                    self.clock.spend(spent);
-                    let ply = self.position.ply();
-                    self.position = self.position.apply(best);
-                    Some(Report {
-                        best,
-                        search,
-                        ply,
-                        spent,
-                        game_used: self.clock.used(),
+            /// Plays the opponent's move given by the squares it visits.
+            pub fn play_opponent(
+                &mut self,
+                path: &[(i32, i32)],
+            ) -> Result<(), MoveError> {
+                let squares: Option<Vec<Square>> = path
+                    .iter()
+                    .map(|&(row, col)| Square::from_row_col(row, col))
+                    .collect();
+                let squares = squares.ok_or(MoveError::OffTheBoard)?;
+                // Normally the opponent is to move; if we are, the judge skipped our turn.
+                let candidates = [self.position, self.position.pass()];
+                let next = candidates
+                    .iter()
+                    .filter(|position| position.side() != self.us)
+                    .find_map(|position| {
+                        position.find_move(&squares).map(|mv| position.apply(mv))
                     })
-                }
+                    .ok_or(MoveError::Illegal)?;
+                self.position = next;
+                Ok(())
             }
 
-            impl Ponder for CheckersEngine {
-                /// Searches the opponent's position to fill the table; nothing when it is our turn or the
-                /// game is over.
-                fn ponder(&mut self, stop: &StopFlag) {
-                    if !self.opponent_to_move() || self.position.outcome(1).is_some() {
-                        return;
-                    }
-                    let limits = Limits {
-                        stop: Some(stop.clone()),
-                        ..Limits::timed(Duration::MAX, Duration::MAX)
-                    };
-                    self.searcher.think(&self.position, limits);
-                }
-            }
-        }
-
-        pub mod eval {
-            // engine/src/checkers/eval.rs
-            //! Static evaluation: a weighted sum of simple features, from the side to move's view.
-            //!
-            //! The features are written once, in [`features`]; the engine weighs them with [`WEIGHTS`] and
-            //! the tuner of the harness crate (`checkers-tune`) reads the same feature values to fit the
-            //! weights.
-            //!
-            //! The weights were fitted by Texel-style logistic regression on self-play positions labelled
-            //! with the game's result; `docs/checkers.md` tells how and what each round scored.
-
-            use super::bitboard::{
-                row_mask, shift_down_left, shift_down_right, shift_up_left,
-                shift_up_right, Bitboard, CENTER, SIDE_COLUMNS,
-            };
-            use super::position::{Position, MAX_PLIES};
-            use crate::engine::core::color::Color;
-
-            /// Feature indices.
-            pub mod feature {
-                /// A man on its own back row; `MAN_ROW + k` is a man `k` rows ahead of it (k = 0..7).
-                pub const MAN_ROW: usize = 0;
-
-                /// A king.
-                pub const KING: usize = 7;
-
-                /// A king on the board's edge (first or last row or column), where it controls less.
-                pub const KING_EDGE: usize = 8;
-
-                /// A king on one of the eight central squares.
-                pub const KING_CENTER: usize = 9;
-
-                /// A man on the left or right edge column.
-                pub const MAN_SIDE: usize = 10;
-
-                /// The number of empty squares the side's pieces can step to.
-                pub const MOBILITY: usize = 11;
-
-                /// The final score's material points (man 1, king 3) times `ply / 8`: near the 120-ply
-                /// end the score rule matters more than position.
-                pub const LATE_POINTS: usize = 12;
-
-                /// Being the side to move.
-                pub const TEMPO: usize = 13;
-
-                /// The material points balance times the number of pieces already gone: trading down
-                /// when ahead brings the score rule's win nearer and leaves the opponent less play.
-                pub const TRADE: usize = 14;
-
-                /// A man on its own back row while the opponent still has men that could crown there.
-                pub const BACK_GUARD: usize = 15;
-
-                /// Number of features.
-                pub const COUNT: usize = 16;
+            /// Whether it is the opponent's turn in the current position.
+            pub fn opponent_to_move(&self) -> bool {
+                self.position.side() != self.us
             }
 
-            /// The tuned weights, in hundredths of a man (see the module documentation).
-            pub const WEIGHTS: Weights = [
-                // men by row
-                98,
-                159,
-                160,
-                165,
-                171,
-                175,
-                178,
-                // king
-                163,
-                // king on edge
-                -2,
-                // king in the centre
-                9,
-                // man on the side
-                -13,
-                // mobility
-                -1,
-                // late points
-                6,
-                // tempo
-                2,
-                // trade
-                -8,
-                // back-row guard
-                66,
-            ];
-
-            /// Calls `term(feature, value)` for every feature of `position`, values signed from black's
-            /// view (black's count minus white's). Tempo is +1 when black is to move.
-            #[inline]
-            pub fn features(position: &Position, mut term: impl FnMut(usize, i32)) {
-                let black = position.black();
-                let white = position.white();
-                let kings = position.kings();
-                let black_men = black & !kings;
-                let white_men = white & !kings;
-                let black_kings = black & kings;
-                let white_kings = white & kings;
-                let count = |b: Bitboard| b.count_ones() as i32;
-
-                for rank in 0..7 {
-                    // Black's back row is row 7, white's is row 0.
-                    let black_row = row_mask(7 - rank);
-                    let white_row = row_mask(rank);
-                    let value = count(black_men & black_row)
-                        - count(white_men & white_row);
-                    if value != 0 {
-                        term(feature::MAN_ROW + rank as usize, value);
-                    }
+            /// Finds and plays our move, the request having arrived at `received`; `None` when we have
+            /// no legal move. If the opponent is to move, the judge skipped its turn: it passes. Raising
+            /// `quit` cuts the search short (the best move so far is still played).
+            pub fn think(
+                &mut self,
+                received: Instant,
+                quit: &StopFlag,
+            ) -> Option<Report> {
+                if self.opponent_to_move() {
+                    self.position = self.position.pass();
                 }
-                term(feature::KING, count(black_kings) - count(white_kings));
-                let edge = SIDE_COLUMNS | row_mask(0) | row_mask(7);
-                term(
-                    feature::KING_EDGE,
-                    count(black_kings & edge) - count(white_kings & edge),
-                );
-                term(
-                    feature::KING_CENTER,
-                    count(black_kings & CENTER) - count(white_kings & CENTER),
-                );
-                term(
-                    feature::MAN_SIDE,
-                    count(black_men & SIDE_COLUMNS) - count(white_men & SIDE_COLUMNS),
-                );
-                let empty = !(black | white);
-                let black_reach = shift_up_left(black) | shift_up_right(black)
-                    | shift_down_left(black_kings) | shift_down_right(black_kings);
-                let white_reach = shift_down_left(white) | shift_down_right(white)
-                    | shift_up_left(white_kings) | shift_up_right(white_kings);
-                term(
-                    feature::MOBILITY,
-                    count(black_reach & empty) - count(white_reach & empty),
-                );
-                let points = position.material_points(Color::Black)
-                    - position.material_points(Color::White);
-                let ply = position.ply().min(MAX_PLIES) as i32;
-                term(feature::LATE_POINTS, points * ply / 8);
-                term(
-                    feature::TEMPO,
-                    if position.side() == Color::Black { 1 } else { -1 },
-                );
-                let gone = 24 - count(black | white);
-                term(feature::TRADE, points * gone / 4);
-                let guard = |men: Bitboard, back_row: Bitboard, enemy_men: Bitboard| {
-                    if enemy_men == 0 { 0 } else { count(men & back_row) }
+                let deadline = self
+                    .clock
+                    .deadline(received, our_moves_left(self.position.ply()));
+                let limits = Limits {
+                    deadline,
+                    stop: Some(*quit),
+                    ..Limits::timed(deadline.soft, deadline.hard)
                 };
-                term(
-                    feature::BACK_GUARD,
-                    guard(black_men, row_mask(7), white_men)
-                        - guard(white_men, row_mask(0), black_men),
-                );
-            }
-
-            /// A set of feature weights.
-            pub type Weights = [i32; feature::COUNT];
-
-            /// The evaluation of a quiet position for the side to move, in hundredths of a man.
-            #[inline]
-            pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
-                let mut sum = 0;
-                features(position, |index, value| sum += weights[index] * value);
-                match position.side() {
-                    Color::Black => sum,
-                    Color::White => -sum,
-                }
+                let search = self.searcher.think(&self.position, limits);
+                let best = search.best?;
+                let spent = received.elapsed();
+                self.clock.spend(spent);
+                let ply = self.position.ply();
+                self.position = self.position.apply(best);
+                Some(Report {
+                    best,
+                    search,
+                    ply,
+                    spent,
+                    game_used: self.clock.used(),
+                })
             }
         }
 
-        pub mod moves {
-            // engine/src/checkers/moves.rs
-            //! A move as the protocol writes it: the squares a piece visits.
+        impl Ponder for CheckersEngine {
+            /// Searches the opponent's position to fill the table; nothing when it is our turn or the
+            /// game is over.
+            fn ponder(&mut self, stop: &StopFlag) {
+                if !self.opponent_to_move() || self.position.outcome(1).is_some() {
+                    return;
+                }
+                let limits = Limits {
+                    stop: Some(*stop),
+                    ..Limits::timed(Duration::MAX, Duration::MAX)
+                };
+                self.searcher.think(&self.position, limits);
+            }
+        }
+    }
 
-            use super::bitboard::Bitboard;
-            use super::square::{Direction, Square};
-            use std::fmt;
+    pub mod eval {
+        // engine/src/checkers/eval.rs
+        //! Static evaluation: a weighted sum of simple features, from the side to move's view.
+        //!
+        //! The features are written once, in [`features`]; the engine weighs them with [`WEIGHTS`] and
+        //! the tuner of the harness crate (`checkers-tune`) reads the same feature values to fit the
+        //! weights.
+        //!
+        //! The weights were fitted by Texel-style logistic regression on self-play positions labelled
+        //! with the game's result; `docs/checkers.md` tells how and what each round scored.
 
-            /// One move: a step, or a chain of jumps.
-            ///
-            /// The route is stored as two bits of direction per step, so two capture routes between the
-            /// same squares that take different paths are different moves (the protocol writes the path).
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub struct Move {
-                from: u8,
-                to: u8,
-                /// Number of pieces captured (0 for a step).
+        use super::bitboard::{
+            row_mask, shift_down_left, shift_down_right, shift_up_left, shift_up_right,
+            Bitboard, CENTER, SIDE_COLUMNS,
+        };
+        use super::position::{Position, MAX_PLIES};
+        use crate::core::color::Color;
+
+        /// Feature indices.
+        pub mod feature {
+            /// A man on its own back row; `MAN_ROW + k` is a man `k` rows ahead of it (k = 0..7).
+            pub const MAN_ROW: usize = 0;
+
+            /// A king.
+            pub const KING: usize = 7;
+
+            /// A king on the board's edge (first or last row or column), where it controls less.
+            pub const KING_EDGE: usize = 8;
+
+            /// A king on one of the eight central squares.
+            pub const KING_CENTER: usize = 9;
+
+            /// A man on the left or right edge column.
+            pub const MAN_SIDE: usize = 10;
+
+            /// The number of empty squares the side's pieces can step to.
+            pub const MOBILITY: usize = 11;
+
+            /// The final score's material points (man 1, king 3) times `ply / 8`: near the 120-ply
+            /// end the score rule matters more than position.
+            pub const LATE_POINTS: usize = 12;
+
+            /// Being the side to move.
+            pub const TEMPO: usize = 13;
+
+            /// The material points balance times the number of pieces already gone: trading down
+            /// when ahead brings the score rule's win nearer and leaves the opponent less play.
+            pub const TRADE: usize = 14;
+
+            /// A man on its own back row while the opponent still has men that could crown there.
+            pub const BACK_GUARD: usize = 15;
+
+            /// Number of features.
+            pub const COUNT: usize = 16;
+        }
+
+        /// The tuned weights, in hundredths of a man (see the module documentation).
+        pub const WEIGHTS: Weights = [
+            // men by row
+            98,
+            159,
+            160,
+            165,
+            171,
+            175,
+            178,
+            // king
+            163,
+            // king on edge
+            -2,
+            // king in the centre
+            9,
+            // man on the side
+            -13,
+            // mobility
+            -1,
+            // late points
+            6,
+            // tempo
+            2,
+            // trade
+            -8,
+            // back-row guard
+            66,
+        ];
+
+        /// Calls `term(feature, value)` for every feature of `position`, values signed from black's
+        /// view (black's count minus white's). Tempo is +1 when black is to move.
+        #[inline]
+        pub fn features(position: &Position, mut term: impl FnMut(usize, i32)) {
+            let black = position.black();
+            let white = position.white();
+            let kings = position.kings();
+            let black_men = black & !kings;
+            let white_men = white & !kings;
+            let black_kings = black & kings;
+            let white_kings = white & kings;
+            let count = |b: Bitboard| b.count_ones() as i32;
+
+            for rank in 0..7 {
+                // Black's back row is row 7, white's is row 0.
+                let black_row = row_mask(7 - rank);
+                let white_row = row_mask(rank);
+                let value = count(black_men & black_row) - count(white_men & white_row);
+                if value != 0 {
+                    term(feature::MAN_ROW + rank as usize, value);
+                }
+            }
+            term(feature::KING, count(black_kings) - count(white_kings));
+            let edge = SIDE_COLUMNS | row_mask(0) | row_mask(7);
+            term(
+                feature::KING_EDGE,
+                count(black_kings & edge) - count(white_kings & edge),
+            );
+            term(
+                feature::KING_CENTER,
+                count(black_kings & CENTER) - count(white_kings & CENTER),
+            );
+            term(
+                feature::MAN_SIDE,
+                count(black_men & SIDE_COLUMNS) - count(white_men & SIDE_COLUMNS),
+            );
+            let empty = !(black | white);
+            let black_reach = shift_up_left(black) | shift_up_right(black)
+                | shift_down_left(black_kings) | shift_down_right(black_kings);
+            let white_reach = shift_down_left(white) | shift_down_right(white)
+                | shift_up_left(white_kings) | shift_up_right(white_kings);
+            term(
+                feature::MOBILITY,
+                count(black_reach & empty) - count(white_reach & empty),
+            );
+            let points = position.material_points(Color::Black)
+                - position.material_points(Color::White);
+            let ply = position.ply().min(MAX_PLIES) as i32;
+            term(feature::LATE_POINTS, points * ply / 8);
+            term(feature::TEMPO, if position.side() == Color::Black { 1 } else { -1 });
+            let gone = 24 - count(black | white);
+            term(feature::TRADE, points * gone / 4);
+            let guard = |men: Bitboard, back_row: Bitboard, enemy_men: Bitboard| {
+                if enemy_men == 0 { 0 } else { count(men & back_row) }
+            };
+            term(
+                feature::BACK_GUARD,
+                guard(black_men, row_mask(7), white_men)
+                    - guard(white_men, row_mask(0), black_men),
+            );
+        }
+
+        /// A set of feature weights.
+        pub type Weights = [i32; feature::COUNT];
+
+        /// The evaluation of a quiet position for the side to move, in hundredths of a man.
+        #[inline]
+        pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
+            let mut sum = 0;
+            features(position, |index, value| sum += weights[index] * value);
+            match position.side() {
+                Color::Black => sum,
+                Color::White => -sum,
+            }
+        }
+    }
+
+    pub mod moves {
+        // engine/src/checkers/moves.rs
+        //! A move as the protocol writes it: the squares a piece visits.
+
+        use super::bitboard::Bitboard;
+        use super::square::{Direction, Square};
+        use std::fmt;
+
+        /// One move: a step, or a chain of jumps.
+        ///
+        /// The route is stored as two bits of direction per step, so two capture routes between the
+        /// same squares that take different paths are different moves (the protocol writes the path).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Move {
+            from: u8,
+            to: u8,
+            /// Number of pieces captured (0 for a step).
+            jumps: u8,
+            /// Direction of step `i` in bits `2i..2i+2`.
+            route: u32,
+            /// The captured pieces.
+            captured: Bitboard,
+        }
+
+        impl Move {
+            /// A one-square step.
+            pub fn step(from: Square, to: Square, dir: Direction) -> Move {
+                Move {
+                    from: from.index() as u8,
+                    to: to.index() as u8,
+                    jumps: 0,
+                    route: dir as u32,
+                    captured: 0,
+                }
+            }
+
+            /// A capture chain from its parts.
+            pub fn capture(
+                from: Square,
+                to: Square,
                 jumps: u8,
-                /// Direction of step `i` in bits `2i..2i+2`.
                 route: u32,
-                /// The captured pieces.
                 captured: Bitboard,
+            ) -> Move {
+                Move {
+                    from: from.index() as u8,
+                    to: to.index() as u8,
+                    jumps,
+                    route,
+                    captured,
+                }
             }
 
-            impl Move {
-                /// A one-square step.
-                pub fn step(from: Square, to: Square, dir: Direction) -> Move {
-                    Move {
-                        from: from.index() as u8,
-                        to: to.index() as u8,
-                        jumps: 0,
-                        route: dir as u32,
-                        captured: 0,
-                    }
-                }
+            /// Where the piece starts.
+            pub fn from(self) -> Square {
+                Square::new(self.from)
+            }
 
-                /// A capture chain from its parts.
-                pub fn capture(
-                    from: Square,
-                    to: Square,
-                    jumps: u8,
-                    route: u32,
-                    captured: Bitboard,
-                ) -> Move {
-                    Move {
-                        from: from.index() as u8,
-                        to: to.index() as u8,
-                        jumps,
-                        route,
-                        captured,
-                    }
-                }
+            /// Where the piece ends.
+            pub fn to(self) -> Square {
+                Square::new(self.to)
+            }
 
-                /// Where the piece starts.
-                pub fn from(self) -> Square {
-                    Square::new(self.from)
-                }
+            /// Number of captured pieces.
+            pub fn jumps(self) -> usize {
+                usize::from(self.jumps)
+            }
 
-                /// Where the piece ends.
-                pub fn to(self) -> Square {
-                    Square::new(self.to)
-                }
+            /// Whether this move captures.
+            pub fn is_capture(self) -> bool {
+                self.jumps > 0
+            }
 
-                /// Number of captured pieces.
-                pub fn jumps(self) -> usize {
-                    usize::from(self.jumps)
-                }
+            /// The captured pieces.
+            pub fn captured(self) -> Bitboard {
+                self.captured
+            }
 
-                /// Whether this move captures.
-                pub fn is_capture(self) -> bool {
-                    self.jumps > 0
-                }
+            /// A 10-bit code of start and end square, for the transposition table and ordering tables.
+            /// Two capture routes with the same ends share it; that only costs ordering quality.
+            pub fn code(self) -> u16 {
+                u16::from(self.from) | u16::from(self.to) << 5
+            }
 
-                /// The captured pieces.
-                pub fn captured(self) -> Bitboard {
-                    self.captured
-                }
+            /// Whether two moves lead to the same position (same ends, same captured pieces).
+            pub fn same_effect(self, other: Move) -> bool {
+                self.from == other.from && self.to == other.to
+                    && self.captured == other.captured
+            }
 
-                /// A 10-bit code of start and end square, for the transposition table and ordering tables.
-                /// Two capture routes with the same ends share it; that only costs ordering quality.
-                pub fn code(self) -> u16 {
-                    u16::from(self.from) | u16::from(self.to) << 5
-                }
-
-                /// Whether two moves lead to the same position (same ends, same captured pieces).
-                pub fn same_effect(self, other: Move) -> bool {
-                    self.from == other.from && self.to == other.to
-                        && self.captured == other.captured
-                }
-
-                /// The squares visited, start included, as the protocol lists them.
-                pub fn path(self) -> Vec<Square> {
-                    let mut squares = vec![self.from()];
-                    let mut current = self.from();
-                    let (steps, distance) = if self.jumps == 0 {
-                        (1, 1)
+            /// The squares visited, start included, as the protocol lists them.
+            pub fn path(self) -> Vec<Square> {
+                let mut squares = vec![self.from()];
+                let mut current = self.from();
+                let (steps, distance) = if self.jumps == 0 {
+                    (1, 1)
+                } else {
+                    (self.jumps(), 2)
+                };
+                for i in 0..steps {
+                    let dir = Direction::from_index(self.route >> (2 * i));
+                    let next = if distance == 1 {
+                        current.step(dir)
                     } else {
-                        (self.jumps(), 2)
+                        current.jump(dir)
                     };
-                    for i in 0..steps {
-                        let dir = Direction::from_index(self.route >> (2 * i));
-                        let next = if distance == 1 {
-                            current.step(dir)
-                        } else {
-                            current.jump(dir)
-                        };
-                        // The route was built from on-board steps, so every step stays on the board.
-                        current = next.unwrap_or(current);
-                        squares.push(current);
-                    }
-                    squares
+                    // The route was built from on-board steps, so every step stays on the board.
+                    current = next.unwrap_or(current);
+                    squares.push(current);
                 }
-            }
-
-            impl fmt::Display for Move {
-                /// The protocol's form: `N r,c r,c ...` with N the number of squares listed.
-                ///
-                /// The judge reads N as one digit (at most 9 squares, 8 captures). A longer capture can only
-                /// be forced when every legal move is that long (the maximum-capture rule), so there is no
-                /// shorter alternative: the engine writes the full route and leaves it to the judge.
-                fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                    let path = self.path();
-                    write!(f, "{}", path.len())?;
-                    for square in path {
-                        write!(f, " {square}")?;
-                    }
-                    Ok(())
-                }
-            }
-
-            /// A fixed-capacity list of moves (no allocation in the search).
-            #[derive(Clone)]
-            pub struct MoveList {
-                moves: [Move; MoveList::CAPACITY],
-                len: usize,
-            }
-
-            impl MoveList {
-                /// Room for every step of twelve kings (48) and for many capture routes; a position with more
-                /// distinct maximal capture routes than this has never been seen, and routes past the
-                /// capacity would be dropped rather than overflow.
-                pub const CAPACITY: usize = 128;
-
-                /// An empty list.
-                pub fn new() -> MoveList {
-                    MoveList {
-                        moves: [Move::step(
-                            Square::new(0),
-                            Square::new(0),
-                            Direction::UpLeft,
-                        ); Self::CAPACITY],
-                        len: 0,
-                    }
-                }
-
-                /// Appends a move (dropped if the list is full; see [`MoveList::CAPACITY`]).
-                #[inline]
-                pub fn push(&mut self, mv: Move) {
-                    if self.len < Self::CAPACITY {
-                        self.moves[self.len] = mv;
-                        self.len += 1;
-                    }
-                }
-
-                /// Empties the list.
-                pub fn clear(&mut self) {
-                    self.len = 0;
-                }
-
-                /// Number of moves.
-                pub fn len(&self) -> usize {
-                    self.len
-                }
-
-                /// Whether the list is empty.
-                pub fn is_empty(&self) -> bool {
-                    self.len == 0
-                }
-
-                /// The moves.
-                pub fn as_slice(&self) -> &[Move] {
-                    &self.moves[..self.len]
-                }
-
-                /// The moves, mutable (for ordering).
-                pub fn as_mut_slice(&mut self) -> &mut [Move] {
-                    &mut self.moves[..self.len]
-                }
-
-                /// Keeps only the first of the routes that lead to the same position: the search needs each
-                /// position once, the protocol and perft need every route.
-                pub fn remove_same_effect(&mut self) {
-                    let mut kept = 0;
-                    for i in 0..self.len {
-                        let mv = self.moves[i];
-                        if !self.moves[..kept].iter().any(|m| m.same_effect(mv)) {
-                            self.moves[kept] = mv;
-                            kept += 1;
-                        }
-                    }
-                    self.len = kept;
-                }
-            }
-
-            impl Default for MoveList {
-                fn default() -> Self {
-                    Self::new()
-                }
+                squares
             }
         }
 
-        pub mod position {
-            // engine/src/checkers/position.rs
-            //! A checkers position: the pieces, the side to move and the game ply, with move generation
-            //! (maximum-capture rule), making moves, and the text form used on the command line.
+        impl fmt::Display for Move {
+            /// The protocol's form: `N r,c r,c ...` with N the number of squares listed.
+            ///
+            /// The judge reads N as one digit (at most 9 squares, 8 captures). A longer capture can only
+            /// be forced when every legal move is that long (the maximum-capture rule), so there is no
+            /// shorter alternative: the engine writes the full route and leaves it to the judge.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let path = self.path();
+                write!(f, "{}", path.len())?;
+                for square in path {
+                    write!(f, " {square}")?;
+                }
+                Ok(())
+            }
+        }
 
-            use super::bitboard::{row_mask, Bitboard, Squares};
-            use super::moves::{Move, MoveList};
-            use super::square::{Direction, Square};
-            use crate::engine::core::color::Color;
-            use std::fmt;
+        /// A fixed-capacity list of moves (no allocation in the search).
+        #[derive(Clone)]
+        pub struct MoveList {
+            moves: [Move; MoveList::CAPACITY],
+            len: usize,
+        }
 
-            /// The directions a man of `side` steps in: black (judge field 1, moving first) from rows 5-7
-            /// towards row 0, white the other way.
-            fn forward(side: Color) -> [Direction; 2] {
-                match side {
-                    Color::Black => [Direction::UpLeft, Direction::UpRight],
-                    Color::White => [Direction::DownLeft, Direction::DownRight],
+        impl MoveList {
+            /// Room for every step of twelve kings (48) and for many capture routes; a position with more
+            /// distinct maximal capture routes than this has never been seen, and routes past the
+            /// capacity would be dropped rather than overflow.
+            pub const CAPACITY: usize = 128;
+
+            /// An empty list.
+            pub fn new() -> MoveList {
+                MoveList {
+                    moves: [Move::step(
+                        Square::new(0),
+                        Square::new(0),
+                        Direction::UpLeft,
+                    ); Self::CAPACITY],
+                    len: 0,
                 }
             }
 
-            /// The row where the men of `side` are crowned.
-            fn crowning_row(side: Color) -> Bitboard {
-                match side {
-                    Color::Black => row_mask(0),
-                    Color::White => row_mask(7),
+            /// Appends a move (dropped if the list is full; see [`MoveList::CAPACITY`]).
+            #[inline]
+            pub fn push(&mut self, mv: Move) {
+                if self.len < Self::CAPACITY {
+                    self.moves[self.len] = mv;
+                    self.len += 1;
                 }
             }
 
-            /// The game stops after this many plies (60 moves each) and is scored by material.
-            pub const MAX_PLIES: u32 = 120;
+            /// Empties the list.
+            pub fn clear(&mut self) {
+                self.len = 0;
+            }
 
-            /// A position. Small and `Copy`: the search copies it instead of undoing moves.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub struct Position {
+            /// Number of moves.
+            pub fn len(&self) -> usize {
+                self.len
+            }
+
+            /// Whether the list is empty.
+            pub fn is_empty(&self) -> bool {
+                self.len == 0
+            }
+
+            /// The moves.
+            pub fn as_slice(&self) -> &[Move] {
+                &self.moves[..self.len]
+            }
+
+            /// The moves, mutable (for ordering).
+            pub fn as_mut_slice(&mut self) -> &mut [Move] {
+                &mut self.moves[..self.len]
+            }
+
+            /// Keeps only the first of the routes that lead to the same position: the search needs each
+            /// position once, the protocol and perft need every route.
+            pub fn remove_same_effect(&mut self) {
+                let mut kept = 0;
+                for i in 0..self.len {
+                    let mv = self.moves[i];
+                    if !self.moves[..kept].iter().any(|m| m.same_effect(mv)) {
+                        self.moves[kept] = mv;
+                        kept += 1;
+                    }
+                }
+                self.len = kept;
+            }
+        }
+
+        impl Default for MoveList {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+    }
+
+    pub mod position {
+        // engine/src/checkers/position.rs
+        //! A checkers position: the pieces, the side to move and the game ply, with move generation
+        //! (maximum-capture rule), making moves, and the text form used on the command line.
+
+        use super::bitboard::{row_mask, Bitboard, Squares};
+        use super::moves::{Move, MoveList};
+        use super::square::{Direction, Square};
+        use crate::core::color::Color;
+        use std::fmt;
+
+        /// The directions a man of `side` steps in: black (judge field 1, moving first) from rows 5-7
+        /// towards row 0, white the other way.
+        fn forward(side: Color) -> [Direction; 2] {
+            match side {
+                Color::Black => [Direction::UpLeft, Direction::UpRight],
+                Color::White => [Direction::DownLeft, Direction::DownRight],
+            }
+        }
+
+        /// The row where the men of `side` are crowned.
+        fn crowning_row(side: Color) -> Bitboard {
+            match side {
+                Color::Black => row_mask(0),
+                Color::White => row_mask(7),
+            }
+        }
+
+        /// The game stops after this many plies (60 moves each) and is scored by material.
+        pub const MAX_PLIES: u32 = 120;
+
+        /// A position. Small and `Copy`: the search copies it instead of undoing moves.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Position {
+            black: Bitboard,
+            white: Bitboard,
+            kings: Bitboard,
+            side: Color,
+            /// Plies played since the start of the game; the game ends at [`MAX_PLIES`].
+            ply: u32,
+            /// Zobrist key of all of the above (the ply included: the same pieces at another ply are a
+            /// different game state, because the remaining plies decide the result at the end).
+            hash: u64,
+        }
+
+        /// How a game that is over ended, from the side to move's view.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Outcome {
+            Win,
+            Draw,
+            Loss,
+        }
+
+        impl Position {
+            /// The starting position: white on rows 0-2, black on rows 5-7, black to move.
+            pub fn start() -> Position {
+                let white = row_mask(0) | row_mask(1) | row_mask(2);
+                let black = row_mask(5) | row_mask(6) | row_mask(7);
+                Position::from_parts(black, white, 0, Color::Black, 0)
+            }
+
+            /// A position from its parts (pieces on both colours are given to black).
+            pub fn from_parts(
                 black: Bitboard,
                 white: Bitboard,
                 kings: Bitboard,
                 side: Color,
-                /// Plies played since the start of the game; the game ends at [`MAX_PLIES`].
                 ply: u32,
-                /// Zobrist key of all of the above (the ply included: the same pieces at another ply are a
-                /// different game state, because the remaining plies decide the result at the end).
-                hash: u64,
+            ) -> Position {
+                let white = white & !black;
+                let mut position = Position {
+                    black,
+                    white,
+                    kings: kings & (black | white),
+                    side,
+                    ply,
+                    hash: 0,
+                };
+                position.hash = position.compute_hash();
+                position
             }
 
-            /// How a game that is over ended, from the side to move's view.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub enum Outcome {
-                Win,
-                Draw,
-                Loss,
+            /// Black pieces.
+            pub fn black(&self) -> Bitboard {
+                self.black
             }
 
-            impl Position {
-                /// The starting position: white on rows 0-2, black on rows 5-7, black to move.
-                pub fn start() -> Position {
-                    let white = row_mask(0) | row_mask(1) | row_mask(2);
-                    let black = row_mask(5) | row_mask(6) | row_mask(7);
-                    Position::from_parts(black, white, 0, Color::Black, 0)
-                }
+            /// White pieces.
+            pub fn white(&self) -> Bitboard {
+                self.white
+            }
 
-                /// A position from its parts (pieces on both colours are given to black).
-                pub fn from_parts(
-                    black: Bitboard,
-                    white: Bitboard,
-                    kings: Bitboard,
-                    side: Color,
-                    ply: u32,
-                ) -> Position {
-                    let white = white & !black;
-                    let mut position = Position {
-                        black,
-                        white,
-                        kings: kings & (black | white),
-                        side,
-                        ply,
-                        hash: 0,
-                    };
-                    position.hash = position.compute_hash();
-                    position
-                }
+            /// Kings of both sides.
+            pub fn kings(&self) -> Bitboard {
+                self.kings
+            }
 
-                /// Black pieces.
-                pub fn black(&self) -> Bitboard {
-                    self.black
+            /// The pieces of `color`.
+            pub fn pieces(&self, color: Color) -> Bitboard {
+                match color {
+                    Color::Black => self.black,
+                    Color::White => self.white,
                 }
+            }
 
-                /// White pieces.
-                pub fn white(&self) -> Bitboard {
-                    self.white
+            /// The side to move.
+            pub fn side(&self) -> Color {
+                self.side
+            }
+
+            /// Plies played so far.
+            pub fn ply(&self) -> u32 {
+                self.ply
+            }
+
+            /// The Zobrist key.
+            pub fn hash(&self) -> u64 {
+                self.hash
+            }
+
+            /// The same pieces with the other side to move and one more ply: used when the judge's
+            /// messages skip a move we could not read, so that we still answer for our own side.
+            pub fn pass(&self) -> Position {
+                Position::from_parts(
+                    self.black,
+                    self.white,
+                    self.kings,
+                    self.side.opponent(),
+                    self.ply + 1,
+                )
+            }
+
+            /// The final scoring rule: a man counts 1, a king 3.
+            pub fn material_points(&self, color: Color) -> i32 {
+                let pieces = self.pieces(color);
+                pieces.count_ones() as i32
+                    + 2 * (pieces & self.kings).count_ones() as i32
+            }
+
+            /// The result if the game is over in this position, seen from the side to move: after
+            /// [`MAX_PLIES`] plies the material points decide; before that, a side with no piece or no
+            /// legal move loses. `legal_moves` is how many moves the side to move has (it is only asked
+            /// for before the ply limit, and only when the caller already knows it).
+            pub fn outcome(&self, legal_moves: usize) -> Option<Outcome> {
+                if self.ply >= MAX_PLIES {
+                    let balance = self.material_points(self.side)
+                        - self.material_points(self.side.opponent());
+                    return Some(
+                        match balance {
+                            b if b > 0 => Outcome::Win,
+                            0 => Outcome::Draw,
+                            _ => Outcome::Loss,
+                        },
+                    );
                 }
-
-                /// Kings of both sides.
-                pub fn kings(&self) -> Bitboard {
-                    self.kings
+                if legal_moves == 0 {
+                    return Some(Outcome::Loss);
                 }
+                None
+            }
 
-                /// The pieces of `color`.
-                pub fn pieces(&self, color: Color) -> Bitboard {
-                    match color {
-                        Color::Black => self.black,
-                        Color::White => self.white,
+            /// Every legal move, each capture route separately (the protocol's and perft's view).
+            /// Captures are mandatory and only the routes with the most captures are legal.
+            pub fn legal_moves(&self, list: &mut MoveList) {
+                list.clear();
+                self.generate_captures(list);
+                if list.is_empty() {
+                    self.generate_steps(list);
+                }
+            }
+
+            fn generate_steps(&self, list: &mut MoveList) {
+                let own = self.pieces(self.side);
+                let empty = !(self.black | self.white);
+                for from in Squares(own & !self.kings) {
+                    for dir in forward(self.side) {
+                        if let Some(to) = from.step(dir) {
+                            if empty & to.bit() != 0 {
+                                list.push(Move::step(from, to, dir));
+                            }
+                        }
                     }
                 }
+                for from in Squares(own & self.kings) {
+                    for dir in Direction::ALL {
+                        if let Some(to) = from.step(dir) {
+                            if empty & to.bit() != 0 {
+                                list.push(Move::step(from, to, dir));
+                            }
+                        }
+                    }
+                }
+            }
 
-                /// The side to move.
-                pub fn side(&self) -> Color {
-                    self.side
+            fn generate_captures(&self, list: &mut MoveList) {
+                let own = self.pieces(self.side);
+                let enemy = self.pieces(self.side.opponent());
+                let mut most = 0;
+                for from in Squares(own) {
+                    // The moving piece leaves its square: the route may cross or end on it again.
+                    // Captured pieces stay on the board until the move ends, so they still block.
+                    let chain = Chain {
+                        from,
+                        enemy,
+                        empty: !((own & !from.bit()) | enemy),
+                    };
+                    chain.extend(from, 0, 0, 0, &mut most, list);
+                }
+            }
+
+            /// The position after `mv` (which must be legal here).
+            pub fn apply(&self, mv: Move) -> Position {
+                let side = self.side;
+                let from = mv.from().bit();
+                let to = mv.to().bit();
+                let was_king = self.kings & from != 0;
+                let mut next = *self;
+                let mut hash = self.hash;
+
+                // Remove the captured pieces.
+                let enemy_index = side.opponent().index() * 2;
+                for square in Squares(mv.captured()) {
+                    let king = (self.kings & square.bit() != 0) as usize;
+                    hash ^= PIECE_KEYS[enemy_index + king][square.index()];
+                }
+                match side {
+                    Color::Black => next.white &= !mv.captured(),
+                    Color::White => next.black &= !mv.captured(),
+                }
+                next.kings &= !mv.captured();
+
+                // Move the piece; a man is crowned only if the whole move ends on the far row.
+                let crowned = was_king || crowning_row(side) & to != 0;
+                let own_index = side.index() * 2;
+                hash ^= PIECE_KEYS[own_index + was_king as usize][mv.from().index()];
+                hash ^= PIECE_KEYS[own_index + crowned as usize][mv.to().index()];
+                match side {
+                    Color::Black => next.black = (next.black & !from) | to,
+                    Color::White => next.white = (next.white & !from) | to,
+                }
+                next.kings &= !from;
+                if crowned {
+                    next.kings |= to;
                 }
 
-                /// Plies played so far.
-                pub fn ply(&self) -> u32 {
-                    self.ply
-                }
+                hash ^= SIDE_KEY ^ ply_key(self.ply) ^ ply_key(self.ply + 1);
+                next.side = side.opponent();
+                next.ply = self.ply + 1;
+                next.hash = hash;
+                next
+            }
 
-                /// The Zobrist key.
-                pub fn hash(&self) -> u64 {
-                    self.hash
-                }
+            /// The legal move whose route is exactly `path` (start square first), if any.
+            pub fn find_move(&self, path: &[Square]) -> Option<Move> {
+                let mut list = MoveList::new();
+                self.legal_moves(&mut list);
+                let found = list.as_slice().iter().find(|mv| mv.path() == path).copied();
+                found
+            }
 
-                /// The same pieces with the other side to move and one more ply: used when the judge's
-                /// messages skip a move we could not read, so that we still answer for our own side.
-                pub fn pass(&self) -> Position {
-                    Position::from_parts(
-                        self.black,
-                        self.white,
-                        self.kings,
-                        self.side.opponent(),
-                        self.ply + 1,
-                    )
+            /// Counts the distinct move routes `depth` plies deep (leaf nodes), as the protocol writes
+            /// them: two capture routes to the same position count twice. Ignores the ply limit.
+            pub fn perft(&self, depth: u32) -> u64 {
+                if depth == 0 {
+                    return 1;
                 }
-
-                /// The final scoring rule: a man counts 1, a king 3.
-                pub fn material_points(&self, color: Color) -> i32 {
-                    let pieces = self.pieces(color);
-                    pieces.count_ones() as i32
-                        + 2 * (pieces & self.kings).count_ones() as i32
+                let mut list = MoveList::new();
+                self.legal_moves(&mut list);
+                if depth == 1 {
+                    return list.len() as u64;
                 }
+                list.as_slice().iter().map(|&mv| self.apply(mv).perft(depth - 1)).sum()
+            }
 
-                /// The result if the game is over in this position, seen from the side to move: after
-                /// [`MAX_PLIES`] plies the material points decide; before that, a side with no piece or no
-                /// legal move loses. `legal_moves` is how many moves the side to move has (it is only asked
-                /// for before the ply limit, and only when the caller already knows it).
-                pub fn outcome(&self, legal_moves: usize) -> Option<Outcome> {
-                    if self.ply >= MAX_PLIES {
-                        let balance = self.material_points(self.side)
-                            - self.material_points(self.side.opponent());
-                        return Some(
-                            match balance {
-                                b if b > 0 => Outcome::Win,
-                                0 => Outcome::Draw,
-                                _ => Outcome::Loss,
-                            },
+            /// Parses `rows/.../rows side`: rows 0 to 7, 8 characters each (`.` empty, `b`/`B` black
+            /// man/king, `w`/`W` white man/king), then `b` or `w`. The ply is 0.
+            pub fn parse(text: &str) -> Result<Position, String> {
+                let mut words = text.split_whitespace();
+                let board = words.next().ok_or("empty position")?;
+                let side = match words.next() {
+                    Some("b") => Color::Black,
+                    Some("w") => Color::White,
+                    other => {
+                        return Err(format!("side to move must be b or w, not {other:?}"));
+                    }
+                };
+                let rows: Vec<&str> = board.split('/').collect();
+                if rows.len() != 8 {
+                    return Err(format!("expected 8 rows, found {}", rows.len()));
+                }
+                let (mut black, mut white, mut kings) = (0, 0, 0);
+                for (row, text) in rows.iter().enumerate() {
+                    let cells: Vec<char> = text.chars().collect();
+                    if cells.len() != 8 {
+                        return Err(
+                            format!("row {row} has {} cells, not 8", cells.len()),
                         );
                     }
-                    if legal_moves == 0 {
-                        return Some(Outcome::Loss);
-                    }
-                    None
-                }
-
-                /// Every legal move, each capture route separately (the protocol's and perft's view).
-                /// Captures are mandatory and only the routes with the most captures are legal.
-                pub fn legal_moves(&self, list: &mut MoveList) {
-                    list.clear();
-                    self.generate_captures(list);
-                    if list.is_empty() {
-                        self.generate_steps(list);
-                    }
-                }
-
-                fn generate_steps(&self, list: &mut MoveList) {
-                    let own = self.pieces(self.side);
-                    let empty = !(self.black | self.white);
-                    for from in Squares(own & !self.kings) {
-                        for dir in forward(self.side) {
-                            if let Some(to) = from.step(dir) {
-                                if empty & to.bit() != 0 {
-                                    list.push(Move::step(from, to, dir));
-                                }
+                    for (col, &cell) in cells.iter().enumerate() {
+                        let square = Square::from_row_col(row as i32, col as i32);
+                        let bit = match (cell, square) {
+                            ('.', _) => continue,
+                            (_, Some(square)) => square.bit(),
+                            (_, None) => {
+                                return Err(format!("piece on light square {row},{col}"));
                             }
-                        }
-                    }
-                    for from in Squares(own & self.kings) {
-                        for dir in Direction::ALL {
-                            if let Some(to) = from.step(dir) {
-                                if empty & to.bit() != 0 {
-                                    list.push(Move::step(from, to, dir));
-                                }
-                            }
-                        }
-                    }
-                }
-
-                fn generate_captures(&self, list: &mut MoveList) {
-                    let own = self.pieces(self.side);
-                    let enemy = self.pieces(self.side.opponent());
-                    let mut most = 0;
-                    for from in Squares(own) {
-                        // The moving piece leaves its square: the route may cross or end on it again.
-                        // Captured pieces stay on the board until the move ends, so they still block.
-                        let chain = Chain {
-                            from,
-                            enemy,
-                            empty: !((own & !from.bit()) | enemy),
                         };
-                        chain.extend(from, 0, 0, 0, &mut most, list);
+                        match cell {
+                            'b' => black |= bit,
+                            'B' => {
+                                black |= bit;
+                                kings |= bit;
+                            }
+                            'w' => white |= bit,
+                            'W' => {
+                                white |= bit;
+                                kings |= bit;
+                            }
+                            other => return Err(format!("unknown cell {other:?}")),
+                        }
                     }
                 }
+                Ok(Position::from_parts(black, white, kings, side, 0))
+            }
 
-                /// The position after `mv` (which must be legal here).
-                pub fn apply(&self, mv: Move) -> Position {
-                    let side = self.side;
-                    let from = mv.from().bit();
-                    let to = mv.to().bit();
-                    let was_king = self.kings & from != 0;
-                    let mut next = *self;
-                    let mut hash = self.hash;
-
-                    // Remove the captured pieces.
-                    let enemy_index = side.opponent().index() * 2;
-                    for square in Squares(mv.captured()) {
+            fn compute_hash(&self) -> u64 {
+                let mut hash = ply_key(self.ply);
+                if self.side == Color::White {
+                    hash ^= SIDE_KEY;
+                }
+                for (color, pieces) in [
+                    (Color::Black, self.black),
+                    (Color::White, self.white),
+                ] {
+                    for square in Squares(pieces) {
                         let king = (self.kings & square.bit() != 0) as usize;
-                        hash ^= PIECE_KEYS[enemy_index + king][square.index()];
+                        hash ^= PIECE_KEYS[color.index() * 2 + king][square.index()];
                     }
-                    match side {
-                        Color::Black => next.white &= !mv.captured(),
-                        Color::White => next.black &= !mv.captured(),
-                    }
-                    next.kings &= !mv.captured();
-
-                    // Move the piece; a man is crowned only if the whole move ends on the far row.
-                    let crowned = was_king || crowning_row(side) & to != 0;
-                    let own_index = side.index() * 2;
-                    hash ^= PIECE_KEYS[own_index + was_king as usize][mv.from().index()];
-                    hash ^= PIECE_KEYS[own_index + crowned as usize][mv.to().index()];
-                    match side {
-                        Color::Black => next.black = (next.black & !from) | to,
-                        Color::White => next.white = (next.white & !from) | to,
-                    }
-                    next.kings &= !from;
-                    if crowned {
-                        next.kings |= to;
-                    }
-
-                    hash ^= SIDE_KEY ^ ply_key(self.ply) ^ ply_key(self.ply + 1);
-                    next.side = side.opponent();
-                    next.ply = self.ply + 1;
-                    next.hash = hash;
-                    next
                 }
+                hash
+            }
 
-                /// The legal move whose route is exactly `path` (start square first), if any.
-                pub fn find_move(&self, path: &[Square]) -> Option<Move> {
-                    let mut list = MoveList::new();
-                    self.legal_moves(&mut list);
-                    let found = list
-                        .as_slice()
-                        .iter()
-                        .find(|mv| mv.path() == path)
-                        .copied();
-                    found
-                }
-
-                /// Counts the distinct move routes `depth` plies deep (leaf nodes), as the protocol writes
-                /// them: two capture routes to the same position count twice. Ignores the ply limit.
-                pub fn perft(&self, depth: u32) -> u64 {
-                    if depth == 0 {
-                        return 1;
-                    }
-                    let mut list = MoveList::new();
-                    self.legal_moves(&mut list);
-                    if depth == 1 {
-                        return list.len() as u64;
-                    }
-                    list.as_slice()
-                        .iter()
-                        .map(|&mv| self.apply(mv).perft(depth - 1))
-                        .sum()
-                }
-
-                /// Parses `rows/.../rows side`: rows 0 to 7, 8 characters each (`.` empty, `b`/`B` black
-                /// man/king, `w`/`W` white man/king), then `b` or `w`. The ply is 0.
-                pub fn parse(text: &str) -> Result<Position, String> {
-                    let mut words = text.split_whitespace();
-                    let board = words.next().ok_or("empty position")?;
-                    let side = match words.next() {
-                        Some("b") => Color::Black,
-                        Some("w") => Color::White,
-                        other => {
-                            return Err(
-                                format!("side to move must be b or w, not {other:?}"),
-                            );
-                        }
-                    };
-                    let rows: Vec<&str> = board.split('/').collect();
-                    if rows.len() != 8 {
-                        return Err(format!("expected 8 rows, found {}", rows.len()));
-                    }
-                    let (mut black, mut white, mut kings) = (0, 0, 0);
-                    for (row, text) in rows.iter().enumerate() {
-                        let cells: Vec<char> = text.chars().collect();
-                        if cells.len() != 8 {
-                            return Err(
-                                format!("row {row} has {} cells, not 8", cells.len()),
-                            );
-                        }
-                        for (col, &cell) in cells.iter().enumerate() {
-                            let square = Square::from_row_col(row as i32, col as i32);
-                            let bit = match (cell, square) {
-                                ('.', _) => continue,
-                                (_, Some(square)) => square.bit(),
-                                (_, None) => {
-                                    return Err(format!("piece on light square {row},{col}"));
-                                }
-                            };
-                            match cell {
-                                'b' => black |= bit,
-                                'B' => {
-                                    black |= bit;
-                                    kings |= bit;
-                                }
-                                'w' => white |= bit,
-                                'W' => {
-                                    white |= bit;
-                                    kings |= bit;
-                                }
-                                other => return Err(format!("unknown cell {other:?}")),
-                            }
-                        }
-                    }
-                    Ok(Position::from_parts(black, white, kings, side, 0))
-                }
-
-                fn compute_hash(&self) -> u64 {
-                    let mut hash = ply_key(self.ply);
-                    if self.side == Color::White {
-                        hash ^= SIDE_KEY;
-                    }
-                    for (color, pieces) in [
-                        (Color::Black, self.black),
-                        (Color::White, self.white),
-                    ] {
-                        for square in Squares(pieces) {
-                            let king = (self.kings & square.bit() != 0) as usize;
-                            hash ^= PIECE_KEYS[color.index() * 2 + king][square.index()];
-                        }
-                    }
-                    hash
-                }
-
-                /// The board drawn as 8 text rows (row 0 first) in the [`Position::parse`] alphabet.
-                pub fn board_rows(&self) -> Vec<String> {
-                    (0..8)
-                        .map(|row| {
-                            (0..8)
-                                .map(|col| match Square::from_row_col(row, col) {
-                                    Some(square) => {
-                                        let bit = square.bit();
-                                        let king = self.kings & bit != 0;
-                                        match (self.black & bit != 0, self.white & bit != 0, king) {
-                                            (true, _, false) => 'b',
-                                            (true, _, true) => 'B',
-                                            (_, true, false) => 'w',
-                                            (_, true, true) => 'W',
-                                            _ => '.',
-                                        }
+            /// The board drawn as 8 text rows (row 0 first) in the [`Position::parse`] alphabet.
+            pub fn board_rows(&self) -> Vec<String> {
+                (0..8)
+                    .map(|row| {
+                        (0..8)
+                            .map(|col| match Square::from_row_col(row, col) {
+                                Some(square) => {
+                                    let bit = square.bit();
+                                    let king = self.kings & bit != 0;
+                                    match (self.black & bit != 0, self.white & bit != 0, king) {
+                                        (true, _, false) => 'b',
+                                        (true, _, true) => 'B',
+                                        (_, true, false) => 'w',
+                                        (_, true, true) => 'W',
+                                        _ => '.',
                                     }
-                                    None => '.',
-                                })
-                                .collect()
-                        })
-                        .collect()
-                }
-            }
-
-            impl fmt::Display for Position {
-                /// The [`Position::parse`] form.
-                fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                    let side = match self.side {
-                        Color::Black => 'b',
-                        Color::White => 'w',
-                    };
-                    write!(f, "{} {side}", self.board_rows().join("/"))
-                }
-            }
-
-            /// The fixed part of a capture-route search: which piece moves, what it may jump and land on.
-            struct Chain {
-                from: Square,
-                enemy: Bitboard,
-                empty: Bitboard,
-            }
-
-            impl Chain {
-                /// Follows every jump from `at`; records a route where it cannot go on, keeping only the
-                /// routes with the most captures (`most`).
-                fn extend(
-                    &self,
-                    at: Square,
-                    jumps: u8,
-                    route: u32,
-                    captured: Bitboard,
-                    most: &mut u8,
-                    list: &mut MoveList,
-                ) {
-                    let mut extended = false;
-                    for dir in Direction::ALL {
-                        if let (Some(over), Some(land)) = (at.step(dir), at.jump(dir)) {
-                            // No piece is jumped twice; captured pieces stay until the end of the move.
-                            let jumpable = self.enemy & !captured & over.bit() != 0;
-                            if jumpable && self.empty & land.bit() != 0 {
-                                extended = true;
-                                self.extend(
-                                    land,
-                                    jumps + 1,
-                                    route | (dir as u32) << (2 * u32::from(jumps)),
-                                    captured | over.bit(),
-                                    most,
-                                    list,
-                                );
-                            }
-                        }
-                    }
-                    if !extended && jumps > 0 && jumps >= *most {
-                        if jumps > *most {
-                            list.clear();
-                            *most = jumps;
-                        }
-                        list.push(Move::capture(self.from, at, jumps, route, captured));
-                    }
-                }
-            }
-
-            /// Zobrist keys: black man, black king, white man, white king on each square.
-            static PIECE_KEYS: [[u64; 32]; 4] = {
-                let mut keys = [[0; 32]; 4];
-                let mut state = 0x1234_5678_9abc_def1u64;
-                let mut kind = 0;
-                while kind < 4 {
-                    let mut square = 0;
-                    while square < 32 {
-                        state = splitmix(state);
-                        keys[kind][square] = state;
-                        square += 1;
-                    }
-                    kind += 1;
-                }
-                keys
-            };
-
-            /// Zobrist key of "white to move".
-            const SIDE_KEY: u64 = splitmix(0x0bad_cafe);
-
-            /// Zobrist key of a game ply.
-            fn ply_key(ply: u32) -> u64 {
-                splitmix(0x5eed_0000 + u64::from(ply))
-            }
-
-            /// One SplitMix64 output for `seed`: a well-mixed 64-bit value.
-            const fn splitmix(seed: u64) -> u64 {
-                let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-                z ^ (z >> 31)
+                                }
+                                None => '.',
+                            })
+                            .collect()
+                    })
+                    .collect()
             }
         }
 
-        pub mod search {
-            // engine/src/checkers/search.rs
-            //! Iterative-deepening principal-variation search with a transposition table, killer and
-            //! history move ordering, late-move reductions, and forced captures resolved past the horizon.
-            //!
-            //! Scores are in hundredths of a man from the side to move's view. A won game scores
-            //! `WIN - p`, where `p` is the game ply at which it is won (earlier wins are better); that
-            //! includes wins on material at the 120-ply limit, which every line reaches at the latest, so
-            //! the last plies of a game are searched exactly. Since the key of a position holds its ply, a
-            //! stored score is valid wherever the position recurs, and repeated positions need no special
-            //! treatment: the judge has no repetition rule, a repetition only spends plies.
-
-            use super::eval::{evaluate, Weights, WEIGHTS};
-            use super::moves::{Move, MoveList};
-            use super::position::{Outcome, Position, MAX_PLIES};
-            use super::tt::Table;
-            use crate::engine::core::color::Color;
-            use crate::engine::core::score::Bound;
-            use crate::engine::core::time::{Deadline, StopFlag};
-            use std::time::Duration;
-            use crate::engine::core::score::{WIN, WIN_THRESHOLD};
-
-            /// Deepest nominal depth of an iteration.
-            const MAX_DEPTH: i32 = 100;
-
-            /// Longest line from the root (nominal depth plus forced captures); a line cannot outlast the
-            /// 120-ply limit, so this is never reached in a real game.
-            const MAX_HEIGHT: usize = 128;
-
-            /// Nodes between two looks at the clock.
-            const CLOCK_INTERVAL: u64 = 256;
-
-            /// When to stop thinking.
-            #[derive(Clone, Debug)]
-            pub struct Limits {
-                /// Soft limit: no new iteration after it; hard limit: stop at once.
-                pub deadline: Deadline,
-                /// Deepest iteration.
-                pub max_depth: i32,
-                /// Stop as soon as this is raised (pondering ends when the opponent's move arrives).
-                pub stop: Option<StopFlag>,
+        impl fmt::Display for Position {
+            /// The [`Position::parse`] form.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let side = match self.side {
+                    Color::Black => 'b',
+                    Color::White => 'w',
+                };
+                write!(f, "{} {side}", self.board_rows().join("/"))
             }
+        }
 
-            impl Limits {
-                /// A fixed-depth search without time limit.
-                pub fn depth(max_depth: i32) -> Limits {
-                    Limits {
-                        deadline: Deadline::unlimited(),
-                        max_depth,
-                        stop: None,
+        /// The fixed part of a capture-route search: which piece moves, what it may jump and land on.
+        struct Chain {
+            from: Square,
+            enemy: Bitboard,
+            empty: Bitboard,
+        }
+
+        impl Chain {
+            /// Follows every jump from `at`; records a route where it cannot go on, keeping only the
+            /// routes with the most captures (`most`).
+            fn extend(
+                &self,
+                at: Square,
+                jumps: u8,
+                route: u32,
+                captured: Bitboard,
+                most: &mut u8,
+                list: &mut MoveList,
+            ) {
+                let mut extended = false;
+                for dir in Direction::ALL {
+                    if let (Some(over), Some(land)) = (at.step(dir), at.jump(dir)) {
+                        // No piece is jumped twice; captured pieces stay until the end of the move.
+                        let jumpable = self.enemy & !captured & over.bit() != 0;
+                        if jumpable && self.empty & land.bit() != 0 {
+                            extended = true;
+                            self.extend(
+                                land,
+                                jumps + 1,
+                                route | (dir as u32) << (2 * u32::from(jumps)),
+                                captured | over.bit(),
+                                most,
+                                list,
+                            );
+                        }
                     }
                 }
-
-                /// A timed search.
-                pub fn timed(soft: Duration, hard: Duration) -> Limits {
-                    Limits {
-                        deadline: Deadline::new(soft, hard),
-                        max_depth: MAX_DEPTH,
-                        stop: None,
+                if !extended && jumps > 0 && jumps >= *most {
+                    if jumps > *most {
+                        list.clear();
+                        *most = jumps;
                     }
+                    list.push(Move::capture(self.from, at, jumps, route, captured));
+                }
+            }
+        }
+
+        /// Zobrist keys: black man, black king, white man, white king on each square.
+        static PIECE_KEYS: [[u64; 32]; 4] = {
+            let mut keys = [[0; 32]; 4];
+            let mut state = 0x1234_5678_9abc_def1u64;
+            let mut kind = 0;
+            while kind < 4 {
+                let mut square = 0;
+                while square < 32 {
+                    state = splitmix(state);
+                    keys[kind][square] = state;
+                    square += 1;
+                }
+                kind += 1;
+            }
+            keys
+        };
+
+        /// Zobrist key of "white to move".
+        const SIDE_KEY: u64 = splitmix(0x0bad_cafe);
+
+        /// Zobrist key of a game ply.
+        fn ply_key(ply: u32) -> u64 {
+            splitmix(0x5eed_0000 + u64::from(ply))
+        }
+
+        /// One SplitMix64 output for `seed`: a well-mixed 64-bit value.
+        const fn splitmix(seed: u64) -> u64 {
+            let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+    }
+
+    pub mod search {
+        // engine/src/checkers/search.rs
+        //! Iterative-deepening principal-variation search with a transposition table, killer and
+        //! history move ordering, late-move reductions, and forced captures resolved past the horizon.
+        //!
+        //! Scores are in hundredths of a man from the side to move's view. A won game scores
+        //! `WIN - p`, where `p` is the game ply at which it is won (earlier wins are better); that
+        //! includes wins on material at the 120-ply limit, which every line reaches at the latest, so
+        //! the last plies of a game are searched exactly. Since the key of a position holds its ply, a
+        //! stored score is valid wherever the position recurs, and repeated positions need no special
+        //! treatment: the judge has no repetition rule, a repetition only spends plies.
+
+        use super::eval::{evaluate, Weights, WEIGHTS};
+        use super::moves::{Move, MoveList};
+        use super::position::{Outcome, Position, MAX_PLIES};
+        use super::tt::Table;
+        use crate::core::color::Color;
+        use crate::core::score::Bound;
+        use crate::core::time::{Deadline, StopFlag};
+        use std::time::Duration;
+        use crate::core::score::{WIN, WIN_THRESHOLD};
+
+        /// Deepest nominal depth of an iteration.
+        const MAX_DEPTH: i32 = 100;
+
+        /// Longest line from the root (nominal depth plus forced captures); a line cannot outlast the
+        /// 120-ply limit, so this is never reached in a real game.
+        const MAX_HEIGHT: usize = 128;
+
+        /// Nodes between two looks at the clock.
+        const CLOCK_INTERVAL: u64 = 256;
+
+        /// When to stop thinking.
+        #[derive(Clone, Debug)]
+        pub struct Limits {
+            /// Soft limit: no new iteration after it; hard limit: stop at once.
+            pub deadline: Deadline,
+            /// Deepest iteration.
+            pub max_depth: i32,
+            /// Stop as soon as this is raised (pondering ends when the opponent's move arrives).
+            pub stop: Option<StopFlag>,
+        }
+
+        impl Limits {
+            /// A fixed-depth search without time limit.
+            pub fn depth(max_depth: i32) -> Limits {
+                Limits {
+                    deadline: Deadline::unlimited(),
+                    max_depth,
+                    stop: None,
                 }
             }
 
-            /// What a search found.
-            #[derive(Clone, Copy, Debug)]
-            pub struct SearchResult {
-                /// The move to play (`None` only when there is no legal move).
-                pub best: Option<Move>,
-                /// Its score.
-                pub score: i32,
-                /// The deepest iteration completed (0 when the move was forced).
-                pub depth: i32,
-                /// Nodes visited.
-                pub nodes: u64,
-                /// Time spent.
-                pub elapsed: Duration,
+            /// A timed search.
+            pub fn timed(soft: Duration, hard: Duration) -> Limits {
+                Limits {
+                    deadline: Deadline::new(soft, hard),
+                    max_depth: MAX_DEPTH,
+                    stop: None,
+                }
+            }
+        }
+
+        /// What a search found.
+        #[derive(Clone, Copy, Debug)]
+        pub struct SearchResult {
+            /// The move to play (`None` only when there is no legal move).
+            pub best: Option<Move>,
+            /// Its score.
+            pub score: i32,
+            /// The deepest iteration completed (0 when the move was forced).
+            pub depth: i32,
+            /// Nodes visited.
+            pub nodes: u64,
+            /// Time spent.
+            pub elapsed: Duration,
+        }
+
+        /// The search state kept between moves of a game.
+        pub struct Searcher {
+            table: Table,
+            /// Two killer move codes per height.
+            killers: [[u16; 2]; MAX_HEIGHT],
+            /// Cut-off counts per side, start and end square.
+            history: Box<[[[i32; 32]; 32]; 2]>,
+            nodes: u64,
+            aborted: bool,
+            limits: Limits,
+            /// Evaluation weights: the tuned [`WEIGHTS`], or others when the tuner compares sets.
+            weights: Weights,
+        }
+
+        impl Searcher {
+            /// A searcher with a transposition table of about `table_mb` megabytes.
+            pub fn new(table_mb: usize) -> Searcher {
+                Searcher {
+                    table: Table::new(table_mb),
+                    killers: [[0; 2]; MAX_HEIGHT],
+                    history: Box::new([[[0; 32]; 32]; 2]),
+                    nodes: 0,
+                    aborted: false,
+                    limits: Limits::depth(1),
+                    weights: WEIGHTS,
+                }
             }
 
-            /// The search state kept between moves of a game.
-            pub struct Searcher {
-                table: Table,
-                /// Two killer move codes per height.
-                killers: [[u16; 2]; MAX_HEIGHT],
-                /// Cut-off counts per side, start and end square.
-                history: Box<[[[i32; 32]; 32]; 2]>,
-                nodes: u64,
-                aborted: bool,
+            /// Searches `position` within `limits` and returns the best move found.
+            pub fn think(
+                &mut self,
+                position: &Position,
                 limits: Limits,
-                /// Evaluation weights: the tuned [`WEIGHTS`], or others when the tuner compares sets.
-                weights: Weights,
-            }
-
-            impl Searcher {
-                /// A searcher with a transposition table of about `table_mb` megabytes.
-                pub fn new(table_mb: usize) -> Searcher {
-                    Searcher {
-                        table: Table::new(table_mb),
-                        killers: [[0; 2]; MAX_HEIGHT],
-                        history: Box::new([[[0; 32]; 32]; 2]),
-                        nodes: 0,
-                        aborted: false,
-                        limits: Limits::depth(1),
-                        weights: WEIGHTS,
-                    }
+            ) -> SearchResult {
+                self.limits = limits;
+                self.nodes = 0;
+                self.aborted = false;
+                self.table.new_search();
+                self.killers = [[0; 2]; MAX_HEIGHT];
+                for value in self.history.iter_mut().flatten().flatten() {
+                    *value /= 4;
                 }
 
-                /// Searches `position` within `limits` and returns the best move found.
-                pub fn think(
-                    &mut self,
-                    position: &Position,
-                    limits: Limits,
-                ) -> SearchResult {
-                    self.limits = limits;
-                    self.nodes = 0;
-                    self.aborted = false;
-                    self.table.new_search();
-                    self.killers = [[0; 2]; MAX_HEIGHT];
-                    for value in self.history.iter_mut().flatten().flatten() {
-                        *value /= 4;
-                    }
-
-                    let mut roots = MoveList::new();
-                    position.legal_moves(&mut roots);
-                    roots.remove_same_effect();
-                    let mut result = SearchResult {
-                        best: roots.as_slice().first().copied(),
-                        score: 0,
-                        depth: 0,
-                        nodes: 0,
-                        elapsed: Duration::ZERO,
-                    };
-                    if roots.len() <= 1 || position.ply() >= MAX_PLIES {
-                        result.elapsed = self.limits.deadline.elapsed();
-                        return result;
-                    }
-
-                    // Every line ends by the ply limit; past twice the plies left (reductions and all),
-                    // deeper iterations would only repeat the same exact result.
-                    let plies_left = (MAX_PLIES - position.ply()) as i32;
-                    let last_depth = self.limits.max_depth.min(2 * plies_left + 4);
-                    let mut order: Vec<Move> = roots.as_slice().to_vec();
-                    for depth in 1..=last_depth {
-                        let (score, best) = self
-                            .aspiration(position, &mut order, depth, result.score);
-                        if let Some(best) = best {
-                            // A partial iteration's best move has beaten the previous best at equal or
-                            // greater depth, so it is kept even when the iteration was cut short.
-                            result.best = Some(best);
-                            result.score = score;
-                        }
-                        if self.aborted {
-                            break;
-                        }
-                        result.depth = depth;
-                        if self.limits.deadline.soft_passed()
-                            || result.score.abs() > WIN_THRESHOLD
-                        {
-                            break;
-                        }
-                    }
-                    result.nodes = self.nodes;
+                let mut roots = MoveList::new();
+                position.legal_moves(&mut roots);
+                roots.remove_same_effect();
+                let mut result = SearchResult {
+                    best: roots.as_slice().first().copied(),
+                    score: 0,
+                    depth: 0,
+                    nodes: 0,
+                    elapsed: Duration::ZERO,
+                };
+                if roots.len() <= 1 || position.ply() >= MAX_PLIES {
                     result.elapsed = self.limits.deadline.elapsed();
-                    result
+                    return result;
                 }
 
-                /// One iteration, first with a narrow window around the previous score (most iterations
-                /// stay inside it, and a narrow window cuts more), widened to the full window on the side
-                /// where it fails.
-                fn aspiration(
-                    &mut self,
-                    position: &Position,
-                    order: &mut [Move],
-                    depth: i32,
-                    previous: i32,
-                ) -> (i32, Option<Move>) {
-                    const MARGIN: i32 = 40;
-                    let full = (-WIN - 1, WIN + 1);
-                    let mut window = if depth >= 5 && previous.abs() < WIN_THRESHOLD {
-                        (previous - MARGIN, previous + MARGIN)
-                    } else {
-                        full
-                    };
-                    loop {
-                        let (score, best) = self
-                            .search_root(position, order, depth, window.0, window.1);
-                        if self.aborted {
-                            return (score, best);
-                        }
-                        if score <= window.0 && window.0 > full.0 {
-                            window.0 = full.0;
-                        } else if score >= window.1 && window.1 < full.1 {
-                            window.1 = full.1;
-                        } else {
-                            return (score, best);
-                        }
-                        // A fail-high already found a better move: keep it in front for the re-search.
-                    }
-                }
-
-                /// One iteration at the root within (`alpha`, `beta`). Moves the best move to the front of
-                /// `order`. Returns the score and the move that raised alpha, or `None` if none did
-                /// (aborted before any, or a fail-low).
-                fn search_root(
-                    &mut self,
-                    position: &Position,
-                    order: &mut [Move],
-                    depth: i32,
-                    mut alpha: i32,
-                    beta: i32,
-                ) -> (i32, Option<Move>) {
-                    let original_alpha = alpha;
-                    let mut best = None;
-                    let mut best_index = 0;
-                    for (index, &mv) in order.iter().enumerate() {
-                        let child = position.apply(mv);
-                        let score = if index == 0 {
-                            -self.search(&child, depth - 1, -beta, -alpha, 1)
-                        } else {
-                            let probe = -self
-                                .search(&child, depth - 1, -alpha - 1, -alpha, 1);
-                            if probe > alpha && !self.aborted {
-                                -self.search(&child, depth - 1, -beta, -alpha, 1)
-                            } else {
-                                probe
-                            }
-                        };
-                        if self.aborted {
-                            break;
-                        }
-                        if score > alpha {
-                            alpha = score;
-                            best = Some(mv);
-                            best_index = index;
-                            if score >= beta {
-                                break;
-                            }
-                        }
-                    }
-                    order[..=best_index].rotate_right(1);
-                    if let (Some(mv), false) = (best, self.aborted) {
-                        let bound = if alpha >= beta {
-                            Bound::Lower
-                        } else {
-                            Bound::Exact
-                        };
-                        self.table
-                            .store(position.hash(), alpha, mv.code(), depth, bound);
-                    }
-                    if best.is_none() {
-                        // Failed low (or aborted): the true score is at most alpha.
-                        return (original_alpha, None);
-                    }
-                    (alpha, best)
-                }
-
-                /// The negamax search of a non-root node.
-                fn search(
-                    &mut self,
-                    position: &Position,
-                    depth: i32,
-                    mut alpha: i32,
-                    beta: i32,
-                    height: usize,
-                ) -> i32 {
-                    if position.ply() >= MAX_PLIES {
-                        return terminal_score(position, 1);
-                    }
-                    self.nodes += 1;
-                    if self.nodes % CLOCK_INTERVAL == 0 && self.should_stop() {
-                        self.aborted = true;
+                // Every line ends by the ply limit; past twice the plies left (reductions and all),
+                // deeper iterations would only repeat the same exact result.
+                let plies_left = (MAX_PLIES - position.ply()) as i32;
+                let last_depth = self.limits.max_depth.min(2 * plies_left + 4);
+                let mut order: Vec<Move> = roots.as_slice().to_vec();
+                for depth in 1..=last_depth {
+                    let (score, best) = self
+                        .aspiration(position, &mut order, depth, result.score);
+                    if let Some(best) = best {
+                        // A partial iteration's best move has beaten the previous best at equal or
+                        // greater depth, so it is kept even when the iteration was cut short.
+                        result.best = Some(best);
+                        result.score = score;
                     }
                     if self.aborted {
-                        return 0;
+                        break;
                     }
+                    result.depth = depth;
+                    if self.limits.deadline.soft_passed()
+                        || result.score.abs() > WIN_THRESHOLD
+                    {
+                        break;
+                    }
+                }
+                result.nodes = self.nodes;
+                result.elapsed = self.limits.deadline.elapsed();
+                result
+            }
 
-                    let key = position.hash();
-                    let entry = self.table.probe(key);
-                    let is_pv = beta - alpha > 1;
-                    if let Some(entry) = entry {
-                        let score = i32::from(entry.score);
-                        if i32::from(entry.depth) >= depth && !is_pv
-                            && entry.bound.settles(score, alpha, beta)
-                        {
-                            return score;
+            /// One iteration, first with a narrow window around the previous score (most iterations
+            /// stay inside it, and a narrow window cuts more), widened to the full window on the side
+            /// where it fails.
+            fn aspiration(
+                &mut self,
+                position: &Position,
+                order: &mut [Move],
+                depth: i32,
+                previous: i32,
+            ) -> (i32, Option<Move>) {
+                const MARGIN: i32 = 40;
+                let full = (-WIN - 1, WIN + 1);
+                let mut window = if depth >= 5 && previous.abs() < WIN_THRESHOLD {
+                    (previous - MARGIN, previous + MARGIN)
+                } else {
+                    full
+                };
+                loop {
+                    let (score, best) = self
+                        .search_root(position, order, depth, window.0, window.1);
+                    if self.aborted {
+                        return (score, best);
+                    }
+                    if score <= window.0 && window.0 > full.0 {
+                        window.0 = full.0;
+                    } else if score >= window.1 && window.1 < full.1 {
+                        window.1 = full.1;
+                    } else {
+                        return (score, best);
+                    }
+                    // A fail-high already found a better move: keep it in front for the re-search.
+                }
+            }
+
+            /// One iteration at the root within (`alpha`, `beta`). Moves the best move to the front of
+            /// `order`. Returns the score and the move that raised alpha, or `None` if none did
+            /// (aborted before any, or a fail-low).
+            fn search_root(
+                &mut self,
+                position: &Position,
+                order: &mut [Move],
+                depth: i32,
+                mut alpha: i32,
+                beta: i32,
+            ) -> (i32, Option<Move>) {
+                let original_alpha = alpha;
+                let mut best = None;
+                let mut best_index = 0;
+                for (index, &mv) in order.iter().enumerate() {
+                    let child = position.apply(mv);
+                    let score = if index == 0 {
+                        -self.search(&child, depth - 1, -beta, -alpha, 1)
+                    } else {
+                        let probe = -self
+                            .search(&child, depth - 1, -alpha - 1, -alpha, 1);
+                        if probe > alpha && !self.aborted {
+                            -self.search(&child, depth - 1, -beta, -alpha, 1)
+                        } else {
+                            probe
+                        }
+                    };
+                    if self.aborted {
+                        break;
+                    }
+                    if score > alpha {
+                        alpha = score;
+                        best = Some(mv);
+                        best_index = index;
+                        if score >= beta {
+                            break;
                         }
                     }
+                }
+                order[..=best_index].rotate_right(1);
+                if let (Some(mv), false) = (best, self.aborted) {
+                    let bound = if alpha >= beta { Bound::Lower } else { Bound::Exact };
+                    self.table.store(position.hash(), alpha, mv.code(), depth, bound);
+                }
+                if best.is_none() {
+                    // Failed low (or aborted): the true score is at most alpha.
+                    return (original_alpha, None);
+                }
+                (alpha, best)
+            }
 
-                    let mut moves = MoveList::new();
-                    position.legal_moves(&mut moves);
-                    if moves.is_empty() {
-                        return terminal_score(position, 0);
+            /// The negamax search of a non-root node.
+            fn search(
+                &mut self,
+                position: &Position,
+                depth: i32,
+                mut alpha: i32,
+                beta: i32,
+                height: usize,
+            ) -> i32 {
+                if position.ply() >= MAX_PLIES {
+                    return terminal_score(position, 1);
+                }
+                self.nodes += 1;
+                if self.nodes % CLOCK_INTERVAL == 0 && self.should_stop() {
+                    self.aborted = true;
+                }
+                if self.aborted {
+                    return 0;
+                }
+
+                let key = position.hash();
+                let entry = self.table.probe(key);
+                let is_pv = beta - alpha > 1;
+                if let Some(entry) = entry {
+                    let score = i32::from(entry.score);
+                    if i32::from(entry.depth) >= depth && !is_pv
+                        && entry.bound.settles(score, alpha, beta)
+                    {
+                        return score;
                     }
-                    let capturing = moves.as_slice()[0].is_capture();
-                    if capturing {
-                        moves.remove_same_effect();
-                    } else if depth <= 0 {
-                        // A quiet position at the horizon. Captures are mandatory, so there is no
-                        // "stand pat" while one is pending: those positions are searched on.
-                        return evaluate(position, &self.weights);
-                    }
-                    // A forced reply costs no depth: the line is as long as the choices in it.
-                    let forced = moves.len() == 1;
-                    let child_depth = if forced { depth } else { depth - 1 };
+                }
 
-                    let tt_move = entry.map_or(0, |e| e.best);
-                    self.order(position, moves.as_mut_slice(), tt_move, height);
+                let mut moves = MoveList::new();
+                position.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    return terminal_score(position, 0);
+                }
+                let capturing = moves.as_slice()[0].is_capture();
+                if capturing {
+                    moves.remove_same_effect();
+                } else if depth <= 0 {
+                    // A quiet position at the horizon. Captures are mandatory, so there is no
+                    // "stand pat" while one is pending: those positions are searched on.
+                    return evaluate(position, &self.weights);
+                }
+                // A forced reply costs no depth: the line is as long as the choices in it.
+                let forced = moves.len() == 1;
+                let child_depth = if forced { depth } else { depth - 1 };
 
-                    let original_alpha = alpha;
-                    let mut best_score = -WIN - 1;
-                    let mut best_code = 0;
-                    for (index, &mv) in moves.as_slice().iter().enumerate() {
-                        let child = position.apply(mv);
-                        let score = if index == 0 {
-                            -self.search(&child, child_depth, -beta, -alpha, height + 1)
+                let tt_move = entry.map_or(0, |e| e.best);
+                self.order(position, moves.as_mut_slice(), tt_move, height);
+
+                let original_alpha = alpha;
+                let mut best_score = -WIN - 1;
+                let mut best_code = 0;
+                for (index, &mv) in moves.as_slice().iter().enumerate() {
+                    let child = position.apply(mv);
+                    let score = if index == 0 {
+                        -self.search(&child, child_depth, -beta, -alpha, height + 1)
+                    } else {
+                        // Late quiet moves of a well-ordered list rarely matter: try them shallower.
+                        let reduction = if !capturing && depth >= 3 && index >= 3
+                            && !is_pv
+                        {
+                            1 + i32::from(depth >= 6 && index >= 8)
                         } else {
-                            // Late quiet moves of a well-ordered list rarely matter: try them shallower.
-                            let reduction = if !capturing && depth >= 3 && index >= 3
-                                && !is_pv
-                            {
-                                1 + i32::from(depth >= 6 && index >= 8)
-                            } else {
-                                0
-                            };
-                            let mut score = -self
+                            0
+                        };
+                        let mut score = -self
+                            .search(
+                                &child,
+                                child_depth - reduction,
+                                -alpha - 1,
+                                -alpha,
+                                height + 1,
+                            );
+                        if score > alpha && reduction > 0 {
+                            score = -self
                                 .search(
                                     &child,
-                                    child_depth - reduction,
+                                    child_depth,
                                     -alpha - 1,
                                     -alpha,
                                     height + 1,
                                 );
-                            if score > alpha && reduction > 0 {
-                                score = -self
-                                    .search(
-                                        &child,
-                                        child_depth,
-                                        -alpha - 1,
-                                        -alpha,
-                                        height + 1,
-                                    );
-                            }
-                            if score > alpha && score < beta {
-                                score = -self
-                                    .search(&child, child_depth, -beta, -alpha, height + 1);
-                            }
-                            score
-                        };
-                        if self.aborted {
-                            return 0;
                         }
-                        if score > best_score {
-                            best_score = score;
-                            best_code = mv.code();
-                            if score > alpha {
-                                alpha = score;
-                                if score >= beta {
-                                    if !capturing {
-                                        self.reward(position.side(), mv, depth, height);
-                                    }
-                                    break;
+                        if score > alpha && score < beta {
+                            score = -self
+                                .search(&child, child_depth, -beta, -alpha, height + 1);
+                        }
+                        score
+                    };
+                    if self.aborted {
+                        return 0;
+                    }
+                    if score > best_score {
+                        best_score = score;
+                        best_code = mv.code();
+                        if score > alpha {
+                            alpha = score;
+                            if score >= beta {
+                                if !capturing {
+                                    self.reward(position.side(), mv, depth, height);
                                 }
-                            }
-                        }
-                    }
-
-                    let bound = Bound::of(best_score, original_alpha, beta);
-                    self.table.store(key, best_score, best_code, depth, bound);
-                    best_score
-                }
-
-                /// Sorts moves: the table's move, then killers, crowning steps, then by history.
-                fn order(
-                    &self,
-                    position: &Position,
-                    moves: &mut [Move],
-                    tt_move: u16,
-                    height: usize,
-                ) {
-                    let side = position.side().index();
-                    let killers = self.killers.get(height).copied().unwrap_or([0; 2]);
-                    let crowning_row = match position.side() {
-                        Color::Black => 0,
-                        Color::White => 7,
-                    };
-                    let men = position.pieces(position.side()) & !position.kings();
-                    let score = |mv: &Move| -> i32 {
-                        let code = mv.code();
-                        if code == tt_move {
-                            return 1 << 30;
-                        }
-                        let mut value = if code == killers[0] {
-                            1 << 28
-                        } else if code == killers[1] {
-                            1 << 27
-                        } else {
-                            self.history[side][mv.from().index()][mv.to().index()]
-                        };
-                        if men & mv.from().bit() != 0 && mv.to().row() == crowning_row {
-                            value += 1 << 29;
-                        }
-                        value += (mv.captured() & position.kings()).count_ones() as i32;
-                        value
-                    };
-                    let mut keys = [0i32; MoveList::CAPACITY];
-                    for (key, mv) in keys.iter_mut().zip(moves.iter()) {
-                        *key = score(mv);
-                    }
-                    // Insertion sort: lists are short.
-                    for i in 1..moves.len() {
-                        let (mv, key) = (moves[i], keys[i]);
-                        let mut j = i;
-                        while j > 0 && keys[j - 1] < key {
-                            moves[j] = moves[j - 1];
-                            keys[j] = keys[j - 1];
-                            j -= 1;
-                        }
-                        moves[j] = mv;
-                        keys[j] = key;
-                    }
-                }
-
-                /// A quiet move caused a cut-off: remember it as a killer and in the history.
-                fn reward(&mut self, side: Color, mv: Move, depth: i32, height: usize) {
-                    if let Some(killers) = self.killers.get_mut(height) {
-                        if killers[0] != mv.code() {
-                            killers[1] = killers[0];
-                            killers[0] = mv.code();
-                        }
-                    }
-                    let slot = &mut self
-                        .history[side as usize][mv.from().index()][mv.to().index()];
-                    *slot = (*slot + depth * depth).min(1 << 20);
-                }
-
-                fn should_stop(&self) -> bool {
-                    self.limits.deadline.hard_passed()
-                        || self.limits.stop.as_ref().map_or(false, |s| s.is_raised())
-                }
-            }
-
-            /// The exact score of a finished game for the side to move (`legal_moves` as in
-            /// [`Position::outcome`]).
-            fn terminal_score(position: &Position, legal_moves: usize) -> i32 {
-                let won_at = WIN - position.ply() as i32;
-                match position.outcome(legal_moves) {
-                    Some(Outcome::Win) => won_at,
-                    Some(Outcome::Loss) => -won_at,
-                    _ => 0,
-                }
-            }
-        }
-
-        pub mod square {
-            // engine/src/checkers/square.rs
-            //! A playable square of the 8x8 board and the board's geometry.
-            //!
-            //! Only the 32 squares with `(row + col)` odd are used. Square `index = row * 4 + col / 2`, so
-            //! a bitboard of the whole game fits in 32 bits. Row 0 is white's home row (white moves towards
-            //! row 7), row 7 is black's (black moves towards row 0).
-
-            use std::fmt;
-
-            /// One of the four diagonal directions, as seen on the board printed with row 0 on top.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub enum Direction {
-                /// Towards row 0, towards column 0.
-                UpLeft = 0,
-                /// Towards row 0, towards column 7.
-                UpRight = 1,
-                /// Towards row 7, towards column 0.
-                DownLeft = 2,
-                /// Towards row 7, towards column 7.
-                DownRight = 3,
-            }
-
-            impl Direction {
-                /// All four, in index order.
-                pub const ALL: [Direction; 4] = [
-                    Direction::UpLeft,
-                    Direction::UpRight,
-                    Direction::DownLeft,
-                    Direction::DownRight,
-                ];
-
-                /// The direction with this index (`0..4`, taken modulo 4).
-                pub fn from_index(index: u32) -> Direction {
-                    Direction::ALL[(index & 3) as usize]
-                }
-
-                /// Row and column steps.
-                const fn delta(self) -> (i32, i32) {
-                    match self {
-                        Direction::UpLeft => (-1, -1),
-                        Direction::UpRight => (-1, 1),
-                        Direction::DownLeft => (1, -1),
-                        Direction::DownRight => (1, 1),
-                    }
-                }
-            }
-
-            /// A playable square, `0..32`.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-            pub struct Square(u8);
-
-            impl Square {
-                /// The square with this index (`0..32`).
-                pub fn new(index: u8) -> Square {
-                    debug_assert!(index < 32);
-                    Square(index)
-                }
-
-                /// The square at `row`, `col`, or `None` off the board or on a non-playable square.
-                pub fn from_row_col(row: i32, col: i32) -> Option<Square> {
-                    if !(0..8).contains(&row) || !(0..8).contains(&col)
-                        || (row + col) % 2 == 0
-                    {
-                        return None;
-                    }
-                    Some(Square((row * 4 + col / 2) as u8))
-                }
-
-                /// Index `0..32`.
-                pub fn index(self) -> usize {
-                    usize::from(self.0)
-                }
-
-                /// Row `0..8`.
-                pub fn row(self) -> i32 {
-                    i32::from(self.0 / 4)
-                }
-
-                /// Column `0..8`.
-                pub fn col(self) -> i32 {
-                    let half = i32::from(self.0 % 4) * 2;
-                    if self.row() % 2 == 0 { half + 1 } else { half }
-                }
-
-                /// The single-bit bitboard of this square.
-                pub fn bit(self) -> u32 {
-                    1 << self.0
-                }
-
-                /// The next square in `dir`, if on the board (table lookup).
-                pub fn step(self, dir: Direction) -> Option<Square> {
-                    decode(STEP[self.index()][dir as usize])
-                }
-
-                /// The square two steps away in `dir` (where a jump lands), if on the board.
-                pub fn jump(self, dir: Direction) -> Option<Square> {
-                    decode(JUMP[self.index()][dir as usize])
-                }
-            }
-
-            impl fmt::Display for Square {
-                /// The protocol's `row,col`.
-                fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                    write!(f, "{},{}", self.row(), self.col())
-                }
-            }
-
-            /// Marks "off the board" in the step tables.
-            const NONE: u8 = 0xff;
-
-            fn decode(raw: u8) -> Option<Square> {
-                if raw == NONE { None } else { Some(Square(raw)) }
-            }
-
-            /// The neighbour of every square in every direction (`NONE` off the board).
-            static STEP: [[u8; 4]; 32] = geometry(1);
-
-            /// The square two steps away in every direction (`NONE` off the board).
-            static JUMP: [[u8; 4]; 32] = geometry(2);
-
-            /// Builds a step table for a distance at compile time.
-            const fn geometry(distance: i32) -> [[u8; 4]; 32] {
-                let mut table = [[NONE; 4]; 32];
-                let mut index = 0;
-                while index < 32 {
-                    let row = (index / 4) as i32;
-                    let col = ((index % 4) * 2) as i32
-                        + if row % 2 == 0 { 1 } else { 0 };
-                    let mut dir = 0;
-                    while dir < 4 {
-                        let (dr, dc) = Direction::ALL[dir].delta();
-                        let (r, c) = (row + dr * distance, col + dc * distance);
-                        if r >= 0 && r < 8 && c >= 0 && c < 8 {
-                            table[index][dir] = (r * 4 + c / 2) as u8;
-                        }
-                        dir += 1;
-                    }
-                    index += 1;
-                }
-                table
-            }
-        }
-
-        pub mod timing {
-            // engine/src/checkers/timing.rs
-            //! How checkers spends the judge's time: the shared clock with this game's margins, and the
-            //! moves still ours before the game stops at ply 120.
-
-            use super::position::MAX_PLIES;
-            use crate::engine::core::clock::Margins;
-            use std::time::Duration;
-
-            /// The search may use at most 72% of the move limit (the rest covers reading the command,
-            /// printing, the judge's own overhead and a machine slower or busier than ours) and 92% of the
-            /// game; an iteration is not started past 75% of the even share, and the search is cut at 2.5
-            /// times the share and at a quarter of the game time left.
-            pub const MARGINS: Margins = Margins {
-                game_reserve_percent: 8,
-                game_reserve_min: Duration::ZERO,
-                move_margin_percent: 28,
-                move_margin_min: Duration::ZERO,
-                soft_percent: 75,
-                hard_percent: 250,
-                left_divisor: 4,
-            };
-
-            /// Our moves left at game ply `ply`, the one about to be played included.
-            pub fn our_moves_left(ply: u32) -> u32 {
-                let plies_left = MAX_PLIES.saturating_sub(ply).max(1);
-                (plies_left + 1) / 2
-            }
-        }
-
-        pub mod tt {
-            // engine/src/checkers/tt.rs
-            //! The transposition table: one entry per slot, indexed by the low bits of the Zobrist key.
-
-            use crate::engine::core::score::Bound;
-
-            /// One stored search result.
-            #[derive(Clone, Copy, Debug)]
-            pub struct Entry {
-                /// Score. Win and loss scores depend only on the game ply of the end, which the key holds,
-                /// so they need no adjustment between plies.
-                pub score: i16,
-                /// The best move's [`Move::code`](super::moves::Move::code), or 0.
-                pub best: u16,
-                /// Remaining depth the score was searched to.
-                pub depth: i8,
-                pub bound: Bound,
-            }
-
-            /// A slot: the full key, and the entry packed in one word (score, best move, depth, bound,
-            /// generation from the low bits up). An all-zero slot is empty; a fresh table is therefore
-            /// plain zeroed memory, which the system hands out at once (no 64 MB initialisation pass
-            /// inside the first move's time).
-            type Slot = [u64; 2];
-
-            /// Bits of the packed word: set in every stored entry, so that a stored word is never 0.
-            const STORED: u64 = 1 << 63;
-
-            /// The table.
-            pub struct Table {
-                slots: Vec<Slot>,
-                mask: usize,
-                generation: u8,
-            }
-
-            impl Table {
-                /// A table of about `megabytes` (rounded down to a power of two of slots).
-                pub fn new(megabytes: usize) -> Table {
-                    let wanted = (megabytes << 20) / std::mem::size_of::<Slot>();
-                    let size = if wanted <= 1 {
-                        1
-                    } else {
-                        1 << (usize::BITS - 1 - wanted.leading_zeros())
-                    };
-                    Table {
-                        slots: vec![[0; 2]; size],
-                        mask: size - 1,
-                        generation: 0,
-                    }
-                }
-
-                /// Marks the start of a new search: entries from before become preferred victims.
-                pub fn new_search(&mut self) {
-                    self.generation = self.generation.wrapping_add(1);
-                }
-
-                /// The entry for `key`, if stored.
-                #[inline]
-                pub fn probe(&self, key: u64) -> Option<Entry> {
-                    let [stored_key, word] = self.slots[key as usize & self.mask];
-                    if stored_key != key || word & STORED == 0 {
-                        return None;
-                    }
-                    Some(Entry {
-                        score: word as u16 as i16,
-                        best: (word >> 16) as u16,
-                        depth: (word >> 32) as u8 as i8,
-                        bound: match (word >> 40) & 3 {
-                            0 => Bound::Exact,
-                            1 => Bound::Lower,
-                            _ => Bound::Upper,
-                        },
-                    })
-                }
-
-                /// Stores a result; keeps a deeper entry of the same search for another position.
-                #[inline]
-                pub fn store(
-                    &mut self,
-                    key: u64,
-                    score: i32,
-                    best: u16,
-                    depth: i32,
-                    bound: Bound,
-                ) {
-                    let slot = &mut self.slots[key as usize & self.mask];
-                    let [old_key, old_word] = *slot;
-                    let old_depth = i32::from((old_word >> 32) as u8 as i8);
-                    let old_generation = (old_word >> 48) as u8;
-                    let replace = old_word & STORED == 0 || old_key == key
-                        || old_generation != self.generation || depth >= old_depth;
-                    if !replace {
-                        return;
-                    }
-                    // Keep the old best move when a fail-low search found none.
-                    let best = if best == 0 && old_key == key {
-                        (old_word >> 16) as u16
-                    } else {
-                        best
-                    };
-                    let bound_bits: u64 = match bound {
-                        Bound::Exact => 0,
-                        Bound::Lower => 1,
-                        Bound::Upper => 2,
-                    };
-                    let word = u64::from(score as i16 as u16) | u64::from(best) << 16
-                        | u64::from(depth.clamp(0, 127) as u8) << 32 | bound_bits << 40
-                        | u64::from(self.generation) << 48 | STORED;
-                    *slot = [key, word];
-                }
-            }
-        }
-    }
-
-    pub mod core {
-        // engine/src/core/mod.rs
-        //! What every engine shares: the two sides, search scores and bounds, the time manager and its
-        //! deadlines, random numbers, and the worker thread that ponders.
-
-        pub mod clock {
-            // engine/src/core/clock.rs
-            //! One time manager for every engine: from the judge's per-move and per-game limits and the time
-            //! already used, a soft and a hard deadline for the next move.
-            //!
-            //! The time left, less a reserve, is spread evenly over the moves the game still expects from
-            //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
-            //! (hard), never past the safe part of the move limit nor a fraction of the time left.
-
-            use super::time::Deadline;
-            use std::time::{Duration, Instant};
-
-            /// The judge's limits.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub struct TimeControl {
-                /// The most one move may take.
-                pub per_move: Duration,
-                /// Thinking time for all our moves of a game.
-                pub per_game: Duration,
-            }
-
-            /// How a game spends its time; each engine keeps its own, named where it is tuned.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub struct Margins {
-                /// Percent of the game time never planned for (pipes, process start, a slower machine).
-                pub game_reserve_percent: u32,
-                /// The least that reserve may be.
-                pub game_reserve_min: Duration,
-                /// Percent of the move limit never planned for.
-                pub move_margin_percent: u32,
-                /// The least that margin may be.
-                pub move_margin_min: Duration,
-                /// The soft limit, in percent of the even share.
-                pub soft_percent: u32,
-                /// The hard limit, in percent of the even share.
-                pub hard_percent: u32,
-                /// One move never takes more than the time left divided by this.
-                pub left_divisor: u32,
-            }
-
-            /// The clock of one side for one game.
-            #[derive(Clone, Copy, Debug)]
-            pub struct Clock {
-                control: TimeControl,
-                margins: Margins,
-                used: Duration,
-            }
-
-            impl Clock {
-                /// A clock with nothing used.
-                pub fn new(control: TimeControl, margins: Margins) -> Clock {
-                    Clock {
-                        control,
-                        margins,
-                        used: Duration::ZERO,
-                    }
-                }
-
-                /// Our time used in this game.
-                pub fn used(&self) -> Duration {
-                    self.used
-                }
-
-                /// The deadline of a move that started at `start`, when the game expects `moves_left` more
-                /// moves from us (this one included).
-                pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
-                    let margins = &self.margins;
-                    let game = self.control.per_game;
-                    let reserve = (game * margins.game_reserve_percent / 100)
-                        .max(margins.game_reserve_min);
-                    let usable = game.saturating_sub(reserve).saturating_sub(self.used);
-                    let share = usable / moves_left.max(1);
-                    let per_move = self.control.per_move;
-                    let margin = (per_move * margins.move_margin_percent / 100)
-                        .max(margins.move_margin_min);
-                    let hard = (share * margins.hard_percent / 100)
-                        .min(usable / margins.left_divisor.max(1))
-                        .min(per_move.saturating_sub(margin));
-                    let soft = (share * margins.soft_percent / 100).min(hard);
-                    Deadline { start, soft, hard }
-                }
-
-                /// Adds the time one move took.
-                pub fn spend(&mut self, time: Duration) {
-                    self.used += time;
-                }
-            }
-        }
-
-        pub mod color {
-            // engine/src/core/color.rs
-            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
-            //! first player).
-
-            /// A side, and the colour of its stones or pieces.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Color {
-                /// Moves first.
-                Black = 0,
-                /// Moves second.
-                White = 1,
-            }
-
-            impl Color {
-                /// The other side.
-                pub fn opponent(self) -> Color {
-                    match self {
-                        Color::Black => Color::White,
-                        Color::White => Color::Black,
-                    }
-                }
-
-                /// 0 for black, 1 for white: an index into per-side arrays.
-                pub fn index(self) -> usize {
-                    self as usize
-                }
-            }
-        }
-
-        pub mod ponder {
-            // engine/src/core/ponder.rs
-            //! An engine on a thread of its own that thinks on the opponent's time: the protocol reader
-            //! hands it commands, and between commands it ponders until the next one arrives.
-
-            use super::time::StopFlag;
-            use std::io;
-            use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
-            use std::thread::{self, JoinHandle};
-
-            /// An engine that can use the time while it waits for the opponent.
-            pub trait Ponder {
-                /// Thinks (filling tables, never answering) until `stop` is raised; returns at once when
-                /// there is nothing to think about.
-                fn ponder(&mut self, stop: &StopFlag);
-            }
-
-            /// The thread that owns the engine. Dropping it ends the thread, interrupting any search.
-            pub struct Worker<C> {
-                commands: Option<Sender<C>>,
-                /// Raised with every command: ends pondering so that the command is handled.
-                interrupt: StopFlag,
-                /// Raised once, to end the thread: the searches that handle commands watch it.
-                quit: StopFlag,
-                thread: Option<JoinHandle<()>>,
-            }
-
-            impl<C: Send + 'static> Worker<C> {
-                /// Starts the thread. `handle` gets each command with the quit flag, which its searches
-                /// should watch.
-                pub fn spawn<E, H>(mut engine: E, mut handle: H) -> io::Result<Worker<C>>
-                where
-                    E: Ponder + Send + 'static,
-                    H: FnMut(&mut E, C, &StopFlag) + Send + 'static,
-                {
-                    let (sender, receiver) = mpsc::channel::<C>();
-                    let interrupt = StopFlag::new();
-                    let quit = StopFlag::new();
-                    let thread = {
-                        let interrupt = interrupt.clone();
-                        let quit = quit.clone();
-                        // The searches recurse deeply at most a few hundred levels; a roomy stack costs
-                        // nothing.
-                        thread::Builder::new()
-                            .stack_size(64 << 20)
-                            .spawn(move || {
-                                loop {
-                                    let next = match next_command(
-                                        &receiver,
-                                        &interrupt,
-                                        &mut engine,
-                                    ) {
-                                        Some(command) if !quit.is_raised() => command,
-                                        _ => return,
-                                    };
-                                    handle(&mut engine, next, &quit);
-                                }
-                            })?
-                    };
-                    Ok(Worker {
-                        commands: Some(sender),
-                        interrupt,
-                        quit,
-                        thread: Some(thread),
-                    })
-                }
-
-                /// Hands a command to the engine; `false` when its thread has ended.
-                pub fn send(&self, command: C) -> bool {
-                    let sent = match &self.commands {
-                        Some(commands) => commands.send(command).is_ok(),
-                        None => false,
-                    };
-                    // Raised after the send: the worker lowers the flag before it looks for a command, so a
-                    // pondering search always sees the command or the flag.
-                    self.interrupt.raise();
-                    sent
-                }
-            }
-
-            /// The next command, pondering while none is waiting; `None` once the sender is gone.
-            fn next_command<C, E: Ponder>(
-                receiver: &Receiver<C>,
-                interrupt: &StopFlag,
-                engine: &mut E,
-            ) -> Option<C> {
-                interrupt.clear();
-                match receiver.try_recv() {
-                    Ok(command) => Some(command),
-                    Err(TryRecvError::Disconnected) => None,
-                    Err(TryRecvError::Empty) => {
-                        engine.ponder(interrupt);
-                        receiver.recv().ok()
-                    }
-                }
-            }
-
-            impl<C> Drop for Worker<C> {
-                fn drop(&mut self) {
-                    self.quit.raise();
-                    self.commands = None;
-                    self.interrupt.raise();
-                    if let Some(thread) = self.thread.take() {
-                        // The searches watch both flags, so the thread ends within a few nodes.
-                        let _ = thread.join();
-                    }
-                }
-            }
-        }
-
-        pub mod score {
-            // engine/src/core/score.rs
-            //! Scores of the alpha-beta searches: evaluations, proven results by their distance, and what a
-            //! stored score says about the true value.
-
-            /// The score of a game won on the move; a win `n` plies away scores `WIN - n`, so that the
-            /// search prefers the quickest win and the slowest loss.
-            pub const WIN: i32 = 30_000;
-
-            /// Scores beyond this (in absolute value) are proven wins or losses, not evaluations.
-            pub const WIN_THRESHOLD: i32 = WIN - 1_000;
-
-            /// What a search result says about the true value of its position.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub enum Bound {
-                /// The true value.
-                Exact,
-                /// The true value is at least this (the search failed high).
-                Lower,
-                /// The true value is at most this (the search failed low).
-                Upper,
-            }
-
-            impl Bound {
-                /// The bound of `score`, the best a search found in the window `(alpha, beta)` it was
-                /// started with.
-                pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
-                    if score >= beta {
-                        Bound::Lower
-                    } else if score > alpha {
-                        Bound::Exact
-                    } else {
-                        Bound::Upper
-                    }
-                }
-
-                /// Whether a stored `score` with this bound settles a search of the window `(alpha, beta)`.
-                pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
-                    match self {
-                        Bound::Exact => true,
-                        Bound::Lower => score >= beta,
-                        Bound::Upper => score <= alpha,
-                    }
-                }
-            }
-        }
-
-        pub mod time {
-            // engine/src/core/time.rs
-            //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
-            //! now) and a stop flag another thread can raise.
-
-            use std::sync::atomic::{AtomicBool, Ordering};
-            use std::sync::Arc;
-            use std::time::{Duration, Instant};
-
-            /// When a search must end, measured from `start`.
-            #[derive(Clone, Copy, Debug)]
-            pub struct Deadline {
-                /// When the move's thinking began.
-                pub start: Instant,
-                /// Past this, do not begin a new iteration: it would most likely not finish.
-                pub soft: Duration,
-                /// Past this, stop at once and answer with the best move found so far.
-                pub hard: Duration,
-            }
-
-            impl Deadline {
-                /// A deadline starting now.
-                pub fn new(soft: Duration, hard: Duration) -> Self {
-                    Self {
-                        start: Instant::now(),
-                        soft: soft.min(hard),
-                        hard,
-                    }
-                }
-
-                /// No limit at all (analysis, tests with fixed depth).
-                pub fn unlimited() -> Self {
-                    let far = Duration::from_secs(60 * 60 * 24 * 365);
-                    Self::new(far, far)
-                }
-
-                /// Time spent since `start`.
-                pub fn elapsed(&self) -> Duration {
-                    self.start.elapsed()
-                }
-
-                /// Whether the soft limit has passed.
-                pub fn soft_passed(&self) -> bool {
-                    self.elapsed() >= self.soft
-                }
-
-                /// Whether the hard limit has passed.
-                pub fn hard_passed(&self) -> bool {
-                    self.elapsed() >= self.hard
-                }
-            }
-
-            /// A flag that asks a running search to stop; cheap to clone and to poll.
-            #[derive(Clone, Debug, Default)]
-            pub struct StopFlag(Arc<AtomicBool>);
-
-            impl StopFlag {
-                /// A lowered flag.
-                pub fn new() -> Self {
-                    Self::default()
-                }
-
-                /// Asks the search to stop.
-                pub fn raise(&self) {
-                    self.0.store(true, Ordering::Relaxed);
-                }
-
-                /// Lowers the flag before a new search.
-                pub fn clear(&self) {
-                    self.0.store(false, Ordering::Relaxed);
-                }
-
-                /// Whether a stop was asked for.
-                pub fn is_raised(&self) -> bool {
-                    self.0.load(Ordering::Relaxed)
-                }
-            }
-        }
-    }
-
-    pub mod protocol {
-        // engine/src/protocol/mod.rs
-        //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
-        //! engine and prints the answers; it holds no game logic of its own.
-
-        pub mod checkers_judge {
-            // engine/src/protocol/checkers_judge.rs
-            //! The 8x8 checkers judge: `START 1|2`, `PLACE N r,c ...`, `TURN`, `END x`, answers `OK` and
-            //! `N r,c ...`, and `DEBUG text` lines at any time.
-            //!
-            //! The reader (this adapter) answers `START` at once and hands every command to the engine's
-            //! worker thread ([`Worker`]), which plays and ponders on the opponent's time between commands
-            //! and never prints while pondering, so nothing appears outside a `TURN` answer. `END` or the end
-            //! of the input ends the worker at once, even in the middle of a search.
-
-            use crate::engine::checkers::engine::{CheckersEngine, MoveError, Settings};
-            use crate::engine::core::color::Color;
-            use crate::engine::core::ponder::Worker;
-            use crate::engine::core::time::StopFlag;
-            use std::io::{BufRead, Write};
-            use std::sync::{Arc, Mutex};
-            use std::time::Instant;
-
-            /// One line from the judge.
-            #[derive(Clone, Debug, PartialEq, Eq)]
-            pub enum Command {
-                /// A new game; we play this colour.
-                Start(Color),
-                /// The opponent's move: the squares it visited (row, col).
-                Place(Vec<(i32, i32)>),
-                /// Our move is asked for.
-                Turn,
-                /// The game is over.
-                End,
-            }
-
-            /// Parses one line (CRLF, extra spaces and lower case tolerated).
-            pub fn parse_command(line: &str) -> Result<Command, String> {
-                let line = line.trim();
-                let (word, rest) = match line.find(char::is_whitespace) {
-                    Some(at) => (&line[..at], line[at..].trim()),
-                    None => (line, ""),
-                };
-                match word.to_ascii_uppercase().as_str() {
-                    "START" => {
-                        match rest {
-                            "1" => Ok(Command::Start(Color::Black)),
-                            "2" => Ok(Command::Start(Color::White)),
-                            other => Err(format!("START needs 1 or 2, got {other:?}")),
-                        }
-                    }
-                    "PLACE" => parse_place(rest).map(Command::Place),
-                    "TURN" => Ok(Command::Turn),
-                    "END" => Ok(Command::End),
-                    "" => Err("empty line".to_string()),
-                    other => Err(format!("unknown command {other:?}")),
-                }
-            }
-
-            /// Parses `N r,c r,c ...`; spaces around the commas are tolerated.
-            fn parse_place(text: &str) -> Result<Vec<(i32, i32)>, String> {
-                let numbers: Vec<i32> = text
-                    .split(|c: char| c == ',' || c.is_whitespace())
-                    .filter(|word| !word.is_empty())
-                    .map(|word| {
-                        word.parse::<i32>().map_err(|_| format!("bad number {word:?}"))
-                    })
-                    .collect::<Result<_, _>>()?;
-                let (&count, coordinates) = numbers
-                    .split_first()
-                    .ok_or("PLACE without squares")?;
-                if coordinates.len() % 2 != 0
-                    || coordinates.len() / 2 != count.max(0) as usize
-                {
-                    return Err(
-                        format!(
-                            "PLACE says {count} squares but lists {} numbers",
-                            coordinates.len(),
-                        ),
-                    );
-                }
-                if count < 2 {
-                    return Err(format!("PLACE needs at least 2 squares, got {count}"));
-                }
-                Ok(coordinates.chunks(2).map(|p| (p[0], p[1])).collect())
-            }
-
-            /// Debug output is capped well below the judge's 32 KB per game.
-            const DEBUG_BUDGET: usize = 12 * 1024;
-
-            /// Output to the judge shared by the reader and the worker, with the DEBUG budget.
-            struct Output<W> {
-                inner: Arc<Mutex<(W, usize)>>,
-            }
-
-            impl<W> Clone for Output<W> {
-                fn clone(&self) -> Self {
-                    Output {
-                        inner: Arc::clone(&self.inner),
-                    }
-                }
-            }
-
-            impl<W: Write> Output<W> {
-                fn new(writer: W) -> Self {
-                    Output {
-                        inner: Arc::new(Mutex::new((writer, 0))),
-                    }
-                }
-
-                fn line(&self, text: &str) {
-                    self.write(text, false);
-                }
-
-                fn debug(&self, text: &str) {
-                    // A DEBUG message is one line: no line breaks inside.
-                    self.write(
-                        &format!("DEBUG {}", text.replace(['\r', '\n'], " ")),
-                        true,
-                    );
-                }
-
-                fn write(&self, text: &str, is_debug: bool) {
-                    let mut guard = match self.inner.lock() {
-                        Ok(guard) => guard,
-                        Err(poisoned) => poisoned.into_inner(),
-                    };
-                    let (writer, debug_used) = &mut *guard;
-                    if is_debug {
-                        *debug_used += text.len() + 1;
-                        if *debug_used > DEBUG_BUDGET {
-                            return;
-                        }
-                    }
-                    // If the judge has closed our output there is nobody left to tell.
-                    let _ = writeln!(writer, "{text}");
-                    let _ = writer.flush();
-                }
-            }
-
-            /// Runs the judge protocol on `input`/`output` until `END` or the end of the input.
-            pub fn run<R: BufRead, W: Write + Send + 'static>(
-                settings: Settings,
-                mut input: R,
-                output: W,
-            ) {
-                let output = Output::new(output);
-                let engine = CheckersEngine::new(settings);
-                let worker = {
-                    let output = output.clone();
-                    Worker::spawn(
-                        engine,
-                        move |
-                            engine: &mut CheckersEngine,
-                            (command, received),
-                            quit: &StopFlag|
-                        { handle(engine, command, received, quit, &output) },
-                    )
-                };
-                let worker = match worker {
-                    Ok(worker) => worker,
-                    Err(error) => {
-                        output
-                            .debug(&format!("cannot start the engine thread: {error}"));
-                        return;
-                    }
-                };
-                let mut bytes = Vec::new();
-                loop {
-                    bytes.clear();
-                    // Bytes, not `lines()`: a line that is not UTF-8 is reported, not the end of input.
-                    match input.read_until(b'\n', &mut bytes) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {}
-                    }
-                    let received = Instant::now();
-                    let line = String::from_utf8_lossy(&bytes);
-                    match parse_command(&line) {
-                        Ok(Command::End) => break,
-                        Ok(command) => {
-                            if let Command::Start(_) = command {
-                                output.line("OK");
-                            }
-                            if !worker.send((command, received)) {
                                 break;
                             }
                         }
-                        Err(why) => {
-                            output
-                                .debug(&format!("ignored line {:?}: {why}", line.trim()))
-                        }
                     }
                 }
-                // Dropping the worker ends its search at once.
-                drop(worker);
+
+                let bound = Bound::of(best_score, original_alpha, beta);
+                self.table.store(key, best_score, best_code, depth, bound);
+                best_score
             }
 
-            /// One command on the worker thread.
-            fn handle<W: Write>(
-                engine: &mut CheckersEngine,
-                command: Command,
-                received: Instant,
-                quit: &StopFlag,
-                output: &Output<W>,
+            /// Sorts moves: the table's move, then killers, crowning steps, then by history.
+            fn order(
+                &self,
+                position: &Position,
+                moves: &mut [Move],
+                tt_move: u16,
+                height: usize,
             ) {
-                match command {
-                    Command::Start(color) => engine.new_game(color),
-                    Command::Place(path) => {
-                        match engine.play_opponent(&path) {
-                            Ok(()) => {}
-                            Err(MoveError::OffTheBoard) => {
-                                output
-                                    .debug(&format!("PLACE off the board ignored: {path:?}"))
+                let side = position.side().index();
+                let killers = self.killers.get(height).copied().unwrap_or([0; 2]);
+                let crowning_row = match position.side() {
+                    Color::Black => 0,
+                    Color::White => 7,
+                };
+                let men = position.pieces(position.side()) & !position.kings();
+                let score = |mv: &Move| -> i32 {
+                    let code = mv.code();
+                    if code == tt_move {
+                        return 1 << 30;
+                    }
+                    let mut value = if code == killers[0] {
+                        1 << 28
+                    } else if code == killers[1] {
+                        1 << 27
+                    } else {
+                        self.history[side][mv.from().index()][mv.to().index()]
+                    };
+                    if men & mv.from().bit() != 0 && mv.to().row() == crowning_row {
+                        value += 1 << 29;
+                    }
+                    value += (mv.captured() & position.kings()).count_ones() as i32;
+                    value
+                };
+                let mut keys = [0i32; MoveList::CAPACITY];
+                for (key, mv) in keys.iter_mut().zip(moves.iter()) {
+                    *key = score(mv);
+                }
+                // Insertion sort: lists are short.
+                for i in 1..moves.len() {
+                    let (mv, key) = (moves[i], keys[i]);
+                    let mut j = i;
+                    while j > 0 && keys[j - 1] < key {
+                        moves[j] = moves[j - 1];
+                        keys[j] = keys[j - 1];
+                        j -= 1;
+                    }
+                    moves[j] = mv;
+                    keys[j] = key;
+                }
+            }
+
+            /// A quiet move caused a cut-off: remember it as a killer and in the history.
+            fn reward(&mut self, side: Color, mv: Move, depth: i32, height: usize) {
+                if let Some(killers) = self.killers.get_mut(height) {
+                    if killers[0] != mv.code() {
+                        killers[1] = killers[0];
+                        killers[0] = mv.code();
+                    }
+                }
+                let slot = &mut self
+                    .history[side as usize][mv.from().index()][mv.to().index()];
+                *slot = (*slot + depth * depth).min(1 << 20);
+            }
+
+            fn should_stop(&self) -> bool {
+                self.limits.deadline.hard_passed()
+                    || self.limits.stop.as_ref().map_or(false, |s| s.is_raised())
+            }
+        }
+
+        /// The exact score of a finished game for the side to move (`legal_moves` as in
+        /// [`Position::outcome`]).
+        fn terminal_score(position: &Position, legal_moves: usize) -> i32 {
+            let won_at = WIN - position.ply() as i32;
+            match position.outcome(legal_moves) {
+                Some(Outcome::Win) => won_at,
+                Some(Outcome::Loss) => -won_at,
+                _ => 0,
+            }
+        }
+    }
+
+    pub mod square {
+        // engine/src/checkers/square.rs
+        //! A playable square of the 8x8 board and the board's geometry.
+        //!
+        //! Only the 32 squares with `(row + col)` odd are used. Square `index = row * 4 + col / 2`, so
+        //! a bitboard of the whole game fits in 32 bits. Row 0 is white's home row (white moves towards
+        //! row 7), row 7 is black's (black moves towards row 0).
+
+        use std::fmt;
+
+        /// One of the four diagonal directions, as seen on the board printed with row 0 on top.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Direction {
+            /// Towards row 0, towards column 0.
+            UpLeft = 0,
+            /// Towards row 0, towards column 7.
+            UpRight = 1,
+            /// Towards row 7, towards column 0.
+            DownLeft = 2,
+            /// Towards row 7, towards column 7.
+            DownRight = 3,
+        }
+
+        impl Direction {
+            /// All four, in index order.
+            pub const ALL: [Direction; 4] = [
+                Direction::UpLeft,
+                Direction::UpRight,
+                Direction::DownLeft,
+                Direction::DownRight,
+            ];
+
+            /// The direction with this index (`0..4`, taken modulo 4).
+            pub fn from_index(index: u32) -> Direction {
+                Direction::ALL[(index & 3) as usize]
+            }
+
+            /// Row and column steps.
+            const fn delta(self) -> (i32, i32) {
+                match self {
+                    Direction::UpLeft => (-1, -1),
+                    Direction::UpRight => (-1, 1),
+                    Direction::DownLeft => (1, -1),
+                    Direction::DownRight => (1, 1),
+                }
+            }
+        }
+
+        /// A playable square, `0..32`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct Square(u8);
+
+        impl Square {
+            /// The square with this index (`0..32`).
+            pub fn new(index: u8) -> Square {
+                debug_assert!(index < 32);
+                Square(index)
+            }
+
+            /// The square at `row`, `col`, or `None` off the board or on a non-playable square.
+            pub fn from_row_col(row: i32, col: i32) -> Option<Square> {
+                if !(0..8).contains(&row) || !(0..8).contains(&col)
+                    || (row + col) % 2 == 0
+                {
+                    return None;
+                }
+                Some(Square((row * 4 + col / 2) as u8))
+            }
+
+            /// Index `0..32`.
+            pub fn index(self) -> usize {
+                usize::from(self.0)
+            }
+
+            /// Row `0..8`.
+            pub fn row(self) -> i32 {
+                i32::from(self.0 / 4)
+            }
+
+            /// Column `0..8`.
+            pub fn col(self) -> i32 {
+                let half = i32::from(self.0 % 4) * 2;
+                if self.row() % 2 == 0 { half + 1 } else { half }
+            }
+
+            /// The single-bit bitboard of this square.
+            pub fn bit(self) -> u32 {
+                1 << self.0
+            }
+
+            /// The next square in `dir`, if on the board (table lookup).
+            pub fn step(self, dir: Direction) -> Option<Square> {
+                decode(STEP[self.index()][dir as usize])
+            }
+
+            /// The square two steps away in `dir` (where a jump lands), if on the board.
+            pub fn jump(self, dir: Direction) -> Option<Square> {
+                decode(JUMP[self.index()][dir as usize])
+            }
+        }
+
+        impl fmt::Display for Square {
+            /// The protocol's `row,col`.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{},{}", self.row(), self.col())
+            }
+        }
+
+        /// Marks "off the board" in the step tables.
+        const NONE: u8 = 0xff;
+
+        fn decode(raw: u8) -> Option<Square> {
+            if raw == NONE { None } else { Some(Square(raw)) }
+        }
+
+        /// The neighbour of every square in every direction (`NONE` off the board).
+        static STEP: [[u8; 4]; 32] = geometry(1);
+
+        /// The square two steps away in every direction (`NONE` off the board).
+        static JUMP: [[u8; 4]; 32] = geometry(2);
+
+        /// Builds a step table for a distance at compile time.
+        const fn geometry(distance: i32) -> [[u8; 4]; 32] {
+            let mut table = [[NONE; 4]; 32];
+            let mut index = 0;
+            while index < 32 {
+                let row = (index / 4) as i32;
+                let col = ((index % 4) * 2) as i32 + if row % 2 == 0 { 1 } else { 0 };
+                let mut dir = 0;
+                while dir < 4 {
+                    let (dr, dc) = Direction::ALL[dir].delta();
+                    let (r, c) = (row + dr * distance, col + dc * distance);
+                    if r >= 0 && r < 8 && c >= 0 && c < 8 {
+                        table[index][dir] = (r * 4 + c / 2) as u8;
+                    }
+                    dir += 1;
+                }
+                index += 1;
+            }
+            table
+        }
+    }
+
+    pub mod timing {
+        // engine/src/checkers/timing.rs
+        //! How checkers spends the judge's time: the shared clock with this game's margins, and the
+        //! moves still ours before the game stops at ply 120.
+
+        use super::position::MAX_PLIES;
+        use crate::core::clock::Margins;
+        use std::time::Duration;
+
+        /// The search may use at most 72% of the move limit (the rest covers reading the command,
+        /// printing, the judge's own overhead and a machine slower or busier than ours) and 92% of the
+        /// game; an iteration is not started past 75% of the even share, and the search is cut at 2.5
+        /// times the share and at a quarter of the game time left.
+        pub const MARGINS: Margins = Margins {
+            game_reserve_percent: 8,
+            game_reserve_min: Duration::ZERO,
+            move_margin_percent: 28,
+            move_margin_min: Duration::ZERO,
+            soft_percent: 75,
+            hard_percent: 250,
+            left_divisor: 4,
+        };
+
+        /// Our moves left at game ply `ply`, the one about to be played included.
+        pub fn our_moves_left(ply: u32) -> u32 {
+            let plies_left = MAX_PLIES.saturating_sub(ply).max(1);
+            (plies_left + 1) / 2
+        }
+    }
+
+    pub mod tt {
+        // engine/src/checkers/tt.rs
+        //! The transposition table: one entry per slot, indexed by the low bits of the Zobrist key.
+
+        use crate::core::score::Bound;
+
+        /// One stored search result.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Entry {
+            /// Score. Win and loss scores depend only on the game ply of the end, which the key holds,
+            /// so they need no adjustment between plies.
+            pub score: i16,
+            /// The best move's [`Move::code`](super::moves::Move::code), or 0.
+            pub best: u16,
+            /// Remaining depth the score was searched to.
+            pub depth: i8,
+            pub bound: Bound,
+        }
+
+        /// A slot: the full key, and the entry packed in one word (score, best move, depth, bound,
+        /// generation from the low bits up). An all-zero slot is empty; a fresh table is therefore
+        /// plain zeroed memory, which the system hands out at once (no 64 MB initialisation pass
+        /// inside the first move's time).
+        type Slot = [u64; 2];
+
+        /// Bits of the packed word: set in every stored entry, so that a stored word is never 0.
+        const STORED: u64 = 1 << 63;
+
+        /// The table.
+        pub struct Table {
+            slots: Vec<Slot>,
+            mask: usize,
+            generation: u8,
+        }
+
+        impl Table {
+            /// A table of about `megabytes` (rounded down to a power of two of slots).
+            pub fn new(megabytes: usize) -> Table {
+                let wanted = (megabytes << 20) / std::mem::size_of::<Slot>();
+                let size = if wanted <= 1 {
+                    1
+                } else {
+                    1 << (usize::BITS - 1 - wanted.leading_zeros())
+                };
+                Table {
+                    slots: vec![[0; 2]; size],
+                    mask: size - 1,
+                    generation: 0,
+                }
+            }
+
+            /// Marks the start of a new search: entries from before become preferred victims.
+            pub fn new_search(&mut self) {
+                self.generation = self.generation.wrapping_add(1);
+            }
+
+            /// The entry for `key`, if stored.
+            #[inline]
+            pub fn probe(&self, key: u64) -> Option<Entry> {
+                let [stored_key, word] = self.slots[key as usize & self.mask];
+                if stored_key != key || word & STORED == 0 {
+                    return None;
+                }
+                Some(Entry {
+                    score: word as u16 as i16,
+                    best: (word >> 16) as u16,
+                    depth: (word >> 32) as u8 as i8,
+                    bound: match (word >> 40) & 3 {
+                        0 => Bound::Exact,
+                        1 => Bound::Lower,
+                        _ => Bound::Upper,
+                    },
+                })
+            }
+
+            /// Stores a result; keeps a deeper entry of the same search for another position.
+            #[inline]
+            pub fn store(
+                &mut self,
+                key: u64,
+                score: i32,
+                best: u16,
+                depth: i32,
+                bound: Bound,
+            ) {
+                let slot = &mut self.slots[key as usize & self.mask];
+                let [old_key, old_word] = *slot;
+                let old_depth = i32::from((old_word >> 32) as u8 as i8);
+                let old_generation = (old_word >> 48) as u8;
+                let replace = old_word & STORED == 0 || old_key == key
+                    || old_generation != self.generation || depth >= old_depth;
+                if !replace {
+                    return;
+                }
+                // Keep the old best move when a fail-low search found none.
+                let best = if best == 0 && old_key == key {
+                    (old_word >> 16) as u16
+                } else {
+                    best
+                };
+                let bound_bits: u64 = match bound {
+                    Bound::Exact => 0,
+                    Bound::Lower => 1,
+                    Bound::Upper => 2,
+                };
+                let word = u64::from(score as i16 as u16) | u64::from(best) << 16
+                    | u64::from(depth.clamp(0, 127) as u8) << 32 | bound_bits << 40
+                    | u64::from(self.generation) << 48 | STORED;
+                *slot = [key, word];
+            }
+        }
+    }
+}
+
+pub mod core {
+    // engine/src/core/mod.rs
+    //! What every engine shares: the two sides, search scores and bounds, the time manager and its
+    //! deadlines, random numbers, and the worker thread that ponders.
+
+    pub mod clock {
+        // engine/src/core/clock.rs
+        //! One time manager for every engine: from the judge's per-move and per-game limits and the time
+        //! already used, a soft and a hard deadline for the next move.
+        //!
+        //! The time left, less a reserve, is spread evenly over the moves the game still expects from
+        //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
+        //! (hard), never past the safe part of the move limit nor a fraction of the time left.
+
+        use super::time::Deadline;
+        use std::time::{Duration, Instant};
+
+        /// The judge's limits.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct TimeControl {
+            /// The most one move may take.
+            pub per_move: Duration,
+            /// Thinking time for all our moves of a game.
+            pub per_game: Duration,
+        }
+
+        /// How a game spends its time; each engine keeps its own, named where it is tuned.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Margins {
+            /// Percent of the game time never planned for (pipes, process start, a slower machine).
+            pub game_reserve_percent: u32,
+            /// The least that reserve may be.
+            pub game_reserve_min: Duration,
+            /// Percent of the move limit never planned for.
+            pub move_margin_percent: u32,
+            /// The least that margin may be.
+            pub move_margin_min: Duration,
+            /// The soft limit, in percent of the even share.
+            pub soft_percent: u32,
+            /// The hard limit, in percent of the even share.
+            pub hard_percent: u32,
+            /// One move never takes more than the time left divided by this.
+            pub left_divisor: u32,
+        }
+
+        /// The clock of one side for one game.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Clock {
+            control: TimeControl,
+            margins: Margins,
+            used: Duration,
+        }
+
+        impl Clock {
+            /// A clock with nothing used.
+            pub fn new(control: TimeControl, margins: Margins) -> Clock {
+                Clock {
+                    control,
+                    margins,
+                    used: Duration::ZERO,
+                }
+            }
+
+            /// Our time used in this game.
+            pub fn used(&self) -> Duration {
+                self.used
+            }
+
+            /// The deadline of a move that started at `start`, when the game expects `moves_left` more
+            /// moves from us (this one included).
+            pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+                let margins = &self.margins;
+                let game = self.control.per_game;
+                let reserve = (game * margins.game_reserve_percent / 100)
+                    .max(margins.game_reserve_min);
+                let usable = game.saturating_sub(reserve).saturating_sub(self.used);
+                let share = usable / moves_left.max(1);
+                let per_move = self.control.per_move;
+                let margin = (per_move * margins.move_margin_percent / 100)
+                    .max(margins.move_margin_min);
+                let hard = (share * margins.hard_percent / 100)
+                    .min(usable / margins.left_divisor.max(1))
+                    .min(per_move.saturating_sub(margin));
+                let soft = (share * margins.soft_percent / 100).min(hard);
+                Deadline {
+                    start,
+                    soft,
+                    hard,
+                    stop: None,
+                }
+            }
+
+            /// Adds the time one move took.
+            pub fn spend(&mut self, time: Duration) {
+                self.used += time;
+            }
+        }
+    }
+
+    pub mod color {
+        // engine/src/core/color.rs
+        //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+        //! first player).
+
+        /// A side, and the colour of its stones or pieces.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Color {
+            /// Moves first.
+            Black = 0,
+            /// Moves second.
+            White = 1,
+        }
+
+        impl Color {
+            /// The other side.
+            pub fn opponent(self) -> Color {
+                match self {
+                    Color::Black => Color::White,
+                    Color::White => Color::Black,
+                }
+            }
+
+            /// 0 for black, 1 for white: an index into per-side arrays.
+            pub fn index(self) -> usize {
+                self as usize
+            }
+        }
+    }
+
+    pub mod ponder {
+        // engine/src/core/ponder.rs
+        //! An engine on a thread of its own that thinks on the opponent's time: the protocol reader
+        //! hands it commands, and between commands it ponders until the next one arrives.
+
+        use super::time::StopFlag;
+        use std::io;
+        use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+        use std::thread::{self, JoinHandle};
+
+        /// An engine that can use the time while it waits for the opponent.
+        pub trait Ponder {
+            /// Thinks (filling tables, never answering) until `stop` is raised; returns at once when
+            /// there is nothing to think about.
+            fn ponder(&mut self, stop: &StopFlag);
+        }
+
+        /// The thread that owns the engine. Dropping it ends the thread, interrupting any search.
+        pub struct Worker<C> {
+            commands: Option<Sender<C>>,
+            /// Raised with every command: ends pondering so that the command is handled.
+            interrupt: StopFlag,
+            /// Raised once, to end the thread: the searches that handle commands watch it.
+            quit: StopFlag,
+            thread: Option<JoinHandle<()>>,
+        }
+
+        impl<C: Send + 'static> Worker<C> {
+            /// Starts the thread. `handle` gets each command with the quit flag, which its searches
+            /// should watch.
+            pub fn spawn<E, H>(mut engine: E, mut handle: H) -> io::Result<Worker<C>>
+            where
+                E: Ponder + Send + 'static,
+                H: FnMut(&mut E, C, &StopFlag) + Send + 'static,
+            {
+                let (sender, receiver) = mpsc::channel::<C>();
+                let interrupt = StopFlag::new();
+                let quit = StopFlag::new();
+                let thread = {
+                    // The searches recurse deeply at most a few hundred levels; a roomy stack costs
+                    // nothing.
+                    thread::Builder::new()
+                        .stack_size(64 << 20)
+                        .spawn(move || {
+                            loop {
+                                let next = match next_command(
+                                    &receiver,
+                                    &interrupt,
+                                    &mut engine,
+                                ) {
+                                    Some(command) if !quit.is_raised() => command,
+                                    _ => return,
+                                };
+                                handle(&mut engine, next, &quit);
                             }
-                            Err(MoveError::Illegal) => {
-                                output
-                                    .debug(
-                                        &format!(
-                                            "illegal PLACE ignored: {path:?} in {}",
-                                            engine.position(),
-                                        ),
-                                    )
-                            }
+                        })?
+                };
+                Ok(Worker {
+                    commands: Some(sender),
+                    interrupt,
+                    quit,
+                    thread: Some(thread),
+                })
+            }
+
+            /// Hands a command to the engine; `false` when its thread has ended.
+            pub fn send(&self, command: C) -> bool {
+                let sent = match &self.commands {
+                    Some(commands) => commands.send(command).is_ok(),
+                    None => false,
+                };
+                // Raised after the send: the worker lowers the flag before it looks for a command, so a
+                // pondering search always sees the command or the flag.
+                self.interrupt.raise();
+                sent
+            }
+        }
+
+        /// The next command, pondering while none is waiting; `None` once the sender is gone.
+        fn next_command<C, E: Ponder>(
+            receiver: &Receiver<C>,
+            interrupt: &StopFlag,
+            engine: &mut E,
+        ) -> Option<C> {
+            interrupt.clear();
+            match receiver.try_recv() {
+                Ok(command) => Some(command),
+                Err(TryRecvError::Disconnected) => None,
+                Err(TryRecvError::Empty) => {
+                    engine.ponder(interrupt);
+                    receiver.recv().ok()
+                }
+            }
+        }
+
+        impl<C> Drop for Worker<C> {
+            fn drop(&mut self) {
+                self.quit.raise();
+                self.commands = None;
+                self.interrupt.raise();
+                if let Some(thread) = self.thread.take() {
+                    // The searches watch both flags, so the thread ends within a few nodes.
+                    let _ = thread.join();
+                }
+            }
+        }
+    }
+
+    pub mod score {
+        // engine/src/core/score.rs
+        //! Scores of the alpha-beta searches: evaluations, proven results by their distance, and what a
+        //! stored score says about the true value.
+
+        /// The score of a game won on the move; a win `n` plies away scores `WIN - n`, so that the
+        /// search prefers the quickest win and the slowest loss.
+        pub const WIN: i32 = 30_000;
+
+        /// Scores beyond this (in absolute value) are proven wins or losses, not evaluations.
+        pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+
+        /// What a search result says about the true value of its position.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Bound {
+            /// The true value.
+            Exact,
+            /// The true value is at least this (the search failed high).
+            Lower,
+            /// The true value is at most this (the search failed low).
+            Upper,
+        }
+
+        impl Bound {
+            /// The bound of `score`, the best a search found in the window `(alpha, beta)` it was
+            /// started with.
+            pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+                if score >= beta {
+                    Bound::Lower
+                } else if score > alpha {
+                    Bound::Exact
+                } else {
+                    Bound::Upper
+                }
+            }
+
+            /// Whether a stored `score` with this bound settles a search of the window `(alpha, beta)`.
+            pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+                match self {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                }
+            }
+        }
+    }
+
+    pub mod time {
+        // engine/src/core/time.rs
+        //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
+        //! now) and a stop flag another thread can raise. A deadline may carry a stop flag: once it is
+        //! raised both limits count as passed, so every search that polls its deadline also obeys a
+        //! stop (the judge's END or quit read while we think).
+
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::time::{Duration, Instant};
+
+        /// When a search must end, measured from `start`.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Deadline {
+            /// When the move's thinking began.
+            pub start: Instant,
+            /// Past this, do not begin a new iteration: it would most likely not finish.
+            pub soft: Duration,
+            /// Past this, stop at once and answer with the best move found so far.
+            pub hard: Duration,
+            /// Raised when the search must end now, whatever the time.
+            pub stop: Option<StopFlag>,
+        }
+
+        impl Deadline {
+            /// A deadline starting now.
+            pub fn new(soft: Duration, hard: Duration) -> Self {
+                Self {
+                    start: Instant::now(),
+                    soft: soft.min(hard),
+                    hard,
+                    stop: None,
+                }
+            }
+
+            /// Whether the deadline's stop flag is raised.
+            pub fn stopped(&self) -> bool {
+                match self.stop {
+                    Some(flag) => flag.is_raised(),
+                    None => false,
+                }
+            }
+
+            /// No limit at all (analysis, tests with fixed depth).
+            pub fn unlimited() -> Self {
+                let far = Duration::from_secs(60 * 60 * 24 * 365);
+                Self::new(far, far)
+            }
+
+            /// Time spent since `start`.
+            pub fn elapsed(&self) -> Duration {
+                self.start.elapsed()
+            }
+
+            /// Whether the soft limit has passed (or a stop was asked for).
+            pub fn soft_passed(&self) -> bool {
+                self.stopped() || self.elapsed() >= self.soft
+            }
+
+            /// Whether the hard limit has passed (or a stop was asked for).
+            pub fn hard_passed(&self) -> bool {
+                self.stopped() || self.elapsed() >= self.hard
+            }
+        }
+
+        /// A flag that asks a running search to stop; cheap to copy and to poll. Its one byte lives as
+        /// long as the process (a program makes a handful), so that deadlines holding it stay `Copy`.
+        #[derive(Clone, Copy, Debug)]
+        pub struct StopFlag(&'static AtomicBool);
+
+        impl Default for StopFlag {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        impl StopFlag {
+            /// A lowered flag.
+            pub fn new() -> Self {
+                Self(Box::leak(Box::new(AtomicBool::new(false))))
+            }
+
+            /// Asks the search to stop.
+            pub fn raise(&self) {
+                self.0.store(true, Ordering::Relaxed);
+            }
+
+            /// Lowers the flag before a new search.
+            pub fn clear(&self) {
+                self.0.store(false, Ordering::Relaxed);
+            }
+
+            /// Whether a stop was asked for.
+            pub fn is_raised(&self) -> bool {
+                self.0.load(Ordering::Relaxed)
+            }
+        }
+    }
+}
+
+pub mod protocol {
+    // engine/src/protocol/mod.rs
+    //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
+    //! engine and prints the answers; it holds no game logic of its own.
+
+    pub mod checkers_judge {
+        // engine/src/protocol/checkers_judge.rs
+        //! The 8x8 checkers judge: `START 1|2`, `PLACE N r,c ...`, `TURN`, `END x`, answers `OK` and
+        //! `N r,c ...`, and `DEBUG text` lines at any time.
+        //!
+        //! The reader (this adapter) answers `START` at once and hands every command to the engine's
+        //! worker thread ([`Worker`]), which plays and ponders on the opponent's time between commands
+        //! and never prints while pondering, so nothing appears outside a `TURN` answer. `END` or the end
+        //! of the input ends the worker at once, even in the middle of a search.
+
+        use super::input::read_line;
+        use crate::checkers::engine::{CheckersEngine, MoveError, Settings};
+        use crate::core::color::Color;
+        use crate::core::ponder::Worker;
+        use crate::core::time::StopFlag;
+        use std::io::{BufRead, Write};
+        use std::sync::{Arc, Mutex};
+        use std::time::Instant;
+
+        /// One line from the judge.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Command {
+            /// A new game; we play this colour.
+            Start(Color),
+            /// The opponent's move: the squares it visited (row, col).
+            Place(Vec<(i32, i32)>),
+            /// Our move is asked for.
+            Turn,
+            /// The game is over.
+            End,
+        }
+
+        /// Parses one line (CRLF, extra spaces and lower case tolerated).
+        pub fn parse_command(line: &str) -> Result<Command, String> {
+            let line = line.trim();
+            let (word, rest) = match line.find(char::is_whitespace) {
+                Some(at) => (&line[..at], line[at..].trim()),
+                None => (line, ""),
+            };
+            match word.to_ascii_uppercase().as_str() {
+                "START" => {
+                    match rest {
+                        "1" => Ok(Command::Start(Color::Black)),
+                        "2" => Ok(Command::Start(Color::White)),
+                        other => Err(format!("START needs 1 or 2, got {other:?}")),
+                    }
+                }
+                "PLACE" => parse_place(rest).map(Command::Place),
+                "TURN" => Ok(Command::Turn),
+                "END" => Ok(Command::End),
+                "" => Err("empty line".to_string()),
+                other => Err(format!("unknown command {other:?}")),
+            }
+        }
+
+        /// Parses `N r,c r,c ...`; spaces around the commas are tolerated.
+        fn parse_place(text: &str) -> Result<Vec<(i32, i32)>, String> {
+            let numbers: Vec<i32> = text
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|word| !word.is_empty())
+                .map(|word| {
+                    word.parse::<i32>().map_err(|_| format!("bad number {word:?}"))
+                })
+                .collect::<Result<_, _>>()?;
+            let (&count, coordinates) = numbers
+                .split_first()
+                .ok_or("PLACE without squares")?;
+            if coordinates.len() % 2 != 0
+                || coordinates.len() / 2 != count.max(0) as usize
+            {
+                return Err(
+                    format!(
+                        "PLACE says {count} squares but lists {} numbers",
+                        coordinates.len(),
+                    ),
+                );
+            }
+            if count < 2 {
+                return Err(format!("PLACE needs at least 2 squares, got {count}"));
+            }
+            Ok(coordinates.chunks(2).map(|p| (p[0], p[1])).collect())
+        }
+
+        /// The longest line read whole: a PLACE of a capture across the whole board is under 200 bytes.
+        const MAX_LINE_BYTES: usize = 4096;
+
+        /// Debug output is capped well below the judge's 32 KB per game.
+        const DEBUG_BUDGET: usize = 12 * 1024;
+
+        /// Output to the judge shared by the reader and the worker, with the DEBUG budget.
+        struct Output<W> {
+            inner: Arc<Mutex<(W, usize)>>,
+        }
+
+        impl<W> Clone for Output<W> {
+            fn clone(&self) -> Self {
+                Output {
+                    inner: Arc::clone(&self.inner),
+                }
+            }
+        }
+
+        impl<W: Write> Output<W> {
+            fn new(writer: W) -> Self {
+                Output {
+                    inner: Arc::new(Mutex::new((writer, 0))),
+                }
+            }
+
+            fn line(&self, text: &str) {
+                self.write(text, false);
+            }
+
+            fn debug(&self, text: &str) {
+                // A DEBUG message is one line: no line breaks inside.
+                self.write(&format!("DEBUG {}", text.replace(['\r', '\n'], " ")), true);
+            }
+
+            fn write(&self, text: &str, is_debug: bool) {
+                let mut guard = match self.inner.lock() {
+                    Ok(guard) => guard,
+                    Err(poisoned) => poisoned.into_inner(),
+                };
+                let (writer, debug_used) = &mut *guard;
+                if is_debug {
+                    *debug_used += text.len() + 1;
+                    if *debug_used > DEBUG_BUDGET {
+                        return;
+                    }
+                }
+                // If the judge has closed our output there is nobody left to tell.
+                let _ = writeln!(writer, "{text}");
+                let _ = writer.flush();
+            }
+        }
+
+        /// Runs the judge protocol on `input`/`output` until `END` or the end of the input.
+        pub fn run<R: BufRead, W: Write + Send + 'static>(
+            settings: Settings,
+            mut input: R,
+            output: W,
+        ) {
+            let output = Output::new(output);
+            let engine = CheckersEngine::new(settings);
+            let worker = {
+                let output = output.clone();
+                Worker::spawn(
+                    engine,
+                    move |
+                        engine: &mut CheckersEngine,
+                        (command, received),
+                        quit: &StopFlag|
+                    { handle(engine, command, received, quit, &output) },
+                )
+            };
+            let worker = match worker {
+                Ok(worker) => worker,
+                Err(error) => {
+                    output.debug(&format!("cannot start the engine thread: {error}"));
+                    return;
+                }
+            };
+            let mut bytes = Vec::new();
+            // Bytes, not `lines()`: a line that is not UTF-8 is reported, not the end of input; a line
+            // longer than any command is cut (see `input::read_line`).
+            while let Ok(Some(_)) = read_line(&mut input, &mut bytes, MAX_LINE_BYTES) {
+                let received = Instant::now();
+                let line = String::from_utf8_lossy(&bytes);
+                match parse_command(&line) {
+                    Ok(Command::End) => break,
+                    Ok(command) => {
+                        if let Command::Start(_) = command {
+                            output.line("OK");
+                        }
+                        if !worker.send((command, received)) {
+                            break;
                         }
                     }
-                    Command::Turn => {
-                        if engine.opponent_to_move() {
+                    Err(why) => {
+                        output.debug(&format!("ignored line {:?}: {why}", line.trim()))
+                    }
+                }
+            }
+            // Dropping the worker ends its search at once.
+            drop(worker);
+        }
+
+        /// One command on the worker thread.
+        fn handle<W: Write>(
+            engine: &mut CheckersEngine,
+            command: Command,
+            received: Instant,
+            quit: &StopFlag,
+            output: &Output<W>,
+        ) {
+            match command {
+                Command::Start(color) => engine.new_game(color),
+                Command::Place(path) => {
+                    match engine.play_opponent(&path) {
+                        Ok(()) => {}
+                        Err(MoveError::OffTheBoard) => {
+                            output
+                                .debug(&format!("PLACE off the board ignored: {path:?}"))
+                        }
+                        Err(MoveError::Illegal) => {
                             output
                                 .debug(
-                                    "TURN while the opponent is to move: assuming it passed",
-                                );
-                        }
-                        let report = engine.think(received, quit);
-                        if quit.is_raised() {
-                            return;
-                        }
-                        match report {
-                            Some(report) => {
-                                output.line(&report.best.to_string());
-                                output
-                                    .debug(
-                                        &format!(
-                                            "ply {} depth {} score {} nodes {} time {} ms, game {} ms",
-                                            report.ply,
-                                            report.search.depth,
-                                            report.search.score,
-                                            report.search.nodes,
-                                            report.spent.as_millis(),
-                                            report.game_used.as_millis(),
-                                        ),
-                                    );
-                            }
-                            None => output.debug("no legal move: the game is lost"),
+                                    &format!(
+                                        "illegal PLACE ignored: {path:?} in {}",
+                                        engine.position(),
+                                    ),
+                                )
                         }
                     }
-                    Command::End => {}
                 }
+                Command::Turn => {
+                    if engine.opponent_to_move() {
+                        output
+                            .debug(
+                                "TURN while the opponent is to move: assuming it passed",
+                            );
+                    }
+                    let report = engine.think(received, quit);
+                    if quit.is_raised() {
+                        return;
+                    }
+                    match report {
+                        Some(report) => {
+                            output.line(&report.best.to_string());
+                            output
+                                .debug(
+                                    &format!(
+                                        "ply {} depth {} score {} nodes {} time {} ms, game {} ms",
+                                        report.ply,
+                                        report.search.depth,
+                                        report.search.score,
+                                        report.search.nodes,
+                                        report.spent.as_millis(),
+                                        report.game_used.as_millis(),
+                                    ),
+                                );
+                        }
+                        None => output.debug("no legal move: the game is lost"),
+                    }
+                }
+                Command::End => {}
             }
         }
+    }
 
-        pub mod sau {
-            // engine/src/protocol/sau/mod.rs
-            //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
-            //!
-            //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
-            //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
-            //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
-            //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move).
-            //!
-            //! The platform filters out every engine line that is not one of its commands, so problems with
-            //! the input are reported on a `notice ...` line, which never contains the word the platform
-            //! reads moves from. This adapter only translates: the rules and the search live behind the
-            //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+    pub mod input {
+        // engine/src/protocol/input.rs
+        //! Reading a judge's commands, the same way for every adapter.
+        //!
+        //! - A line is the bytes up to a line feed, less trailing CRs. A lone CR is not a line break:
+        //!   every judge ends its lines with LF or CRLF, and splitting on CR would turn one junk line
+        //!   into several commands.
+        //! - Bytes that are not UTF-8 are decoded leniently (as U+FFFD), so that a bad line is one bad
+        //!   command, never the end of the input.
+        //! - A line longer than the adapter's limit is kept to the limit and marked, so that junk without
+        //!   line feeds cannot fill the memory.
+        //! - A line cut off by the end of the input is dropped: the judge that would read its answer has
+        //!   gone.
+        //!
+        //! Standard input is read on a thread of its own, so that the judge's stop line (END, quit) and
+        //! the end of the input are noticed while a search runs: they raise a [`StopFlag`] at once, which
+        //! the adapter hands to the search in its [`Deadline`](crate::core::time::Deadline). Any other
+        //! reader (tests) is read on the caller's thread, one line when asked for, so that its lines
+        //! arrive only as fast as the answers, as they do from a judge.
 
-            pub use crate::engine::core::clock::TimeControl;
+        use std::io::{self, BufRead};
 
-            impl TimeControl {}
+        /// Reads one line into `line` (without its ending), keeping fewer than `max_bytes` bytes of it.
+        /// Returns whether the line fitted, or `None` at the end of the input, a line cut off by the end
+        /// included.
+        pub fn read_line<R: BufRead + ?Sized>(
+            input: &mut R,
+            line: &mut Vec<u8>,
+            max_bytes: usize,
+        ) -> io::Result<Option<bool>> {
+            line.clear();
+            let mut fits = true;
+            loop {
+                let buffer = match input.fill_buf() {
+                    Ok(buffer) => buffer,
+                    Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(error) => return Err(error),
+                };
+                if buffer.is_empty() {
+                    return Ok(None);
+                }
+                let (chunk, used) = match buffer.iter().position(|&byte| byte == b'\n') {
+                    Some(end) => (&buffer[..end], end + 1),
+                    None => (buffer, buffer.len()),
+                };
+                let found_end = used > chunk.len();
+                if line.len() + chunk.len() < max_bytes {
+                    line.extend_from_slice(chunk);
+                } else {
+                    let room = max_bytes.saturating_sub(line.len() + 1);
+                    line.extend_from_slice(&chunk[..room.min(chunk.len())]);
+                    fits = false;
+                }
+                input.consume(used);
+                if found_end {
+                    break;
+                }
+            }
+            while line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            Ok(Some(fits))
         }
+    }
+
+    pub mod sau {
+        // engine/src/protocol/sau/mod.rs
+        //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
+        //!
+        //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
+        //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
+        //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
+        //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move).
+        //!
+        //! The platform filters out every engine line that is not one of its commands, so problems with
+        //! the input are reported on a `notice ...` line, which never contains the word the platform
+        //! reads moves from. This adapter only translates: the rules and the search live behind the
+        //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+        //!
+        //! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
+        //! the input stop a search at once, and nothing is printed after them. When the platform closes
+        //! our output it has gone, so the engine ends quietly with success rather than an error.
+
+        pub use crate::core::clock::TimeControl;
+
+        impl TimeControl {}
     }
 }

@@ -7,9 +7,9 @@
 //! the most one move may take (default 30 seconds).
 
 // engine/src/bin/connect6.rs
-use crate::engine::connect6::engine::Connect6Engine;
-use crate::engine::connect6::search::Settings;
-use crate::engine::protocol::sau::{self, TimeControl};
+use crate::connect6::engine::Connect6Engine;
+use crate::connect6::search::Settings;
+use crate::protocol::sau::{self, TimeControl};
 use std::io;
 use std::process::ExitCode;
 
@@ -30,2425 +30,2621 @@ fn main() -> ExitCode {
         }
     }
 }
-
-mod engine {
-    // engine/src/lib.rs
-    //! Game engines for online judges.
+// engine/src/lib.rs
+pub mod connect6 {
+    // engine/src/connect6/mod.rs
+    //! The game of Connect6 on a 19x19 board: rules, evaluation, search and the engine.
     //!
-    //! Layout, one folder per concern:
-    //! - [`core`]: small pieces every engine shares (clock and time budget, random numbers, stone
-    //!   colours).
-    //! - one module per game ([`checkers`], [`gomoku`], [`connect6`], [`nogo`]): the rules, the
-    //!   search and the evaluation of that game. The games know nothing of text protocols.
-    //! - [`protocol`]: one module per judge; an adapter only translates between the judge's lines
-    //!   and a game's types.
+    //! Black opens with one stone, then each side places two stones a turn; six or more in a row
+    //! wins and a full board is a draw. Everything is built on the 6-cell windows of the board: a
+    //! window holding stones of one colour only is a chance for that colour, and one holding four or
+    //! five of them is a threat (the owner completes it with one turn).
     //!
-    //! Each binary in `src/bin/` is one upload target; the bundler keeps only what it reaches.
+    //! - the two colours are [`Color`](crate::core::color::Color), shared with the other stone games.
+    //! - [`turn`]: one or two stones, the unit of play.
+    //! - [`geometry`]: the windows of the board and which windows pass through each cell.
+    //! - [`board`]: the position with per-window counts, kept up to date stone by stone.
+    //! - [`threats`]: threats, how many stones it takes to block them, and the blocking turns.
+    //! - [`moves`]: candidate cells and turns, best first.
+    //! - [`vcdt`]: victory by continuous double threats, a proof search for forced wins.
+    //! - [`search`]: alpha-beta over turns, with the threat searches at the root.
+    //! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
 
-    pub mod connect6 {
-        // engine/src/connect6/mod.rs
-        //! The game of Connect6 on a 19x19 board: rules, evaluation, search and the engine.
+    pub mod board {
+        // engine/src/connect6/board.rs
+        //! A Connect6 position with its window bookkeeping, updated stone by stone so that the search
+        //! can place and lift stones cheaply.
         //!
-        //! Black opens with one stone, then each side places two stones a turn; six or more in a row
-        //! wins and a full board is a draw. Everything is built on the 6-cell windows of the board: a
-        //! window holding stones of one colour only is a chance for that colour, and one holding four or
-        //! five of them is a threat (the owner completes it with one turn).
-        //!
-        //! - the two colours are [`Color`](crate::core::color::Color), shared with the other stone games.
-        //! - [`turn`]: one or two stones, the unit of play.
-        //! - [`geometry`]: the windows of the board and which windows pass through each cell.
-        //! - [`board`]: the position with per-window counts, kept up to date stone by stone.
-        //! - [`threats`]: threats, how many stones it takes to block them, and the blocking turns.
-        //! - [`moves`]: candidate cells and turns, best first.
-        //! - [`vcdt`]: victory by continuous double threats, a proof search for forced wins.
-        //! - [`search`]: alpha-beta over turns, with the threat searches at the root.
-        //! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
+        //! For each window the board keeps how many stones of each colour it holds. From those it keeps:
+        //! each colour's window score (the sum of [`WINDOW_VALUE`] over the windows only that colour
+        //! holds), the set of each colour's threat windows (four or five stones, none of the opponent),
+        //! and whether a colour has completed six.
 
-        pub mod board {
-            // engine/src/connect6/board.rs
-            //! A Connect6 position with its window bookkeeping, updated stone by stone so that the search
-            //! can place and lift stones cheaply.
-            //!
-            //! For each window the board keeps how many stones of each colour it holds. From those it keeps:
-            //! each colour's window score (the sum of [`WINDOW_VALUE`] over the windows only that colour
-            //! holds), the set of each colour's threat windows (four or five stones, none of the opponent),
-            //! and whether a colour has completed six.
+        use super::geometry::{geometry, CELLS, SIZE, WINDOWS};
+        use super::turn::Turn;
+        use crate::core::color::Color;
 
-            use super::geometry::{geometry, CELLS, SIZE, WINDOWS};
-            use super::turn::Turn;
-            use crate::engine::core::color::Color;
+        /// The worth of a window holding `n` stones of one colour and none of the other.
+        pub const WINDOW_VALUE: [i32; 7] = [0, 1, 6, 24, 120, 130, 0];
 
-            /// The worth of a window holding `n` stones of one colour and none of the other.
-            pub const WINDOW_VALUE: [i32; 7] = [0, 1, 6, 24, 120, 130, 0];
+        /// Stones of one colour that make a window a threat.
+        pub const THREAT_STONES: u8 = 4;
 
-            /// Stones of one colour that make a window a threat.
-            pub const THREAT_STONES: u8 = 4;
+        const LIVE_WORDS: usize = (WINDOWS + 63) / 64;
 
-            const LIVE_WORDS: usize = (WINDOWS + 63) / 64;
+        /// A set of windows, one bit each.
+        pub type WindowSet = [u64; LIVE_WORDS];
 
-            /// A set of windows, one bit each.
-            pub type WindowSet = [u64; LIVE_WORDS];
+        /// A position.
+        #[derive(Clone)]
+        pub struct Board {
+            cells: [Option<Color>; CELLS],
+            /// Stones of each colour in each window.
+            counts: [[u8; 2]; WINDOWS],
+            score: [i32; 2],
+            live: [WindowSet; 2],
+            sixes: [u16; 2],
+            /// Stones within two cells (a 5x5 square) of each cell.
+            nearby: [u8; CELLS],
+            stones: u16,
+            hash: u64,
+        }
 
-            /// A position.
-            #[derive(Clone)]
-            pub struct Board {
-                cells: [Option<Color>; CELLS],
-                /// Stones of each colour in each window.
-                counts: [[u8; 2]; WINDOWS],
-                score: [i32; 2],
-                live: [WindowSet; 2],
-                sixes: [u16; 2],
-                /// Stones within two cells (a 5x5 square) of each cell.
-                nearby: [u8; CELLS],
-                stones: u16,
-                hash: u64,
+        impl Default for Board {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        impl Board {
+            /// The empty board.
+            pub fn new() -> Self {
+                Self {
+                    cells: [None; CELLS],
+                    counts: [[0; 2]; WINDOWS],
+                    score: [0; 2],
+                    live: [[0; LIVE_WORDS]; 2],
+                    sixes: [0; 2],
+                    nearby: [0; CELLS],
+                    stones: 0,
+                    hash: 0,
+                }
             }
 
-            impl Default for Board {
-                fn default() -> Self {
-                    Self::new()
+            /// Whether `cell` is on the board and empty.
+            pub fn is_empty(&self, cell: u16) -> bool {
+                usize::from(cell) < CELLS && self.cells[usize::from(cell)].is_none()
+            }
+
+            /// A hash of the stones (the side to move follows from their number).
+            pub fn hash(&self) -> u64 {
+                self.hash
+            }
+
+            /// The number of stones on the board.
+            pub fn stone_count(&self) -> u16 {
+                self.stones
+            }
+
+            /// Whether the board is full.
+            pub fn is_full(&self) -> bool {
+                usize::from(self.stones) == CELLS
+            }
+
+            /// The colour whose turn it is: black opens with one stone, then turns of two alternate.
+            pub fn to_move(&self) -> Color {
+                if self.stones % 4 == 0 || self.stones % 4 == 3 {
+                    Color::Black
+                } else {
+                    Color::White
                 }
             }
 
-            impl Board {
-                /// The empty board.
-                pub fn new() -> Self {
-                    Self {
-                        cells: [None; CELLS],
-                        counts: [[0; 2]; WINDOWS],
-                        score: [0; 2],
-                        live: [[0; LIVE_WORDS]; 2],
-                        sixes: [0; 2],
-                        nearby: [0; CELLS],
-                        stones: 0,
-                        hash: 0,
-                    }
+            /// The colour that has six (or more) in a row, if any.
+            pub fn winner(&self) -> Option<Color> {
+                if self.sixes[0] > 0 {
+                    Some(Color::Black)
+                } else if self.sixes[1] > 0 {
+                    Some(Color::White)
+                } else {
+                    None
                 }
+            }
 
-                /// Whether `cell` is on the board and empty.
-                pub fn is_empty(&self, cell: u16) -> bool {
-                    usize::from(cell) < CELLS && self.cells[usize::from(cell)].is_none()
-                }
+            /// Whether the game is over: a six, or a full board.
+            pub fn is_over(&self) -> bool {
+                self.winner().is_some() || self.is_full()
+            }
 
-                /// A hash of the stones (the side to move follows from their number).
-                pub fn hash(&self) -> u64 {
-                    self.hash
-                }
+            /// The window score of `colour`.
+            pub fn score(&self, colour: Color) -> i32 {
+                self.score[colour.index()]
+            }
 
-                /// The number of stones on the board.
-                pub fn stone_count(&self) -> u16 {
-                    self.stones
-                }
+            /// The stones of each colour in `window`.
+            pub fn window_counts(&self, window: u16) -> [u8; 2] {
+                self.counts[usize::from(window)]
+            }
 
-                /// Whether the board is full.
-                pub fn is_full(&self) -> bool {
-                    usize::from(self.stones) == CELLS
-                }
-
-                /// The colour whose turn it is: black opens with one stone, then turns of two alternate.
-                pub fn to_move(&self) -> Color {
-                    if self.stones % 4 == 0 || self.stones % 4 == 3 {
-                        Color::Black
-                    } else {
-                        Color::White
-                    }
-                }
-
-                /// The colour that has six (or more) in a row, if any.
-                pub fn winner(&self) -> Option<Color> {
-                    if self.sixes[0] > 0 {
-                        Some(Color::Black)
-                    } else if self.sixes[1] > 0 {
-                        Some(Color::White)
-                    } else {
-                        None
-                    }
-                }
-
-                /// Whether the game is over: a six, or a full board.
-                pub fn is_over(&self) -> bool {
-                    self.winner().is_some() || self.is_full()
-                }
-
-                /// The window score of `colour`.
-                pub fn score(&self, colour: Color) -> i32 {
-                    self.score[colour.index()]
-                }
-
-                /// The stones of each colour in `window`.
-                pub fn window_counts(&self, window: u16) -> [u8; 2] {
-                    self.counts[usize::from(window)]
-                }
-
-                /// The threat windows of `colour`: four or five of its stones and none of the opponent's.
-                pub fn live_windows(
-                    &self,
-                    colour: Color,
-                ) -> impl Iterator<Item = u16> + '_ {
-                    self.live[colour.index()]
-                        .iter()
-                        .enumerate()
-                        .flat_map(|(word_index, &word)| {
-                            let mut bits = word;
-                            std::iter::from_fn(move || {
-                                if bits == 0 {
-                                    return None;
-                                }
-                                let bit = bits.trailing_zeros() as usize;
-                                bits &= bits - 1;
-                                Some((word_index * 64 + bit) as u16)
-                            })
+            /// The threat windows of `colour`: four or five of its stones and none of the opponent's.
+            pub fn live_windows(&self, colour: Color) -> impl Iterator<Item = u16> + '_ {
+                self.live[colour.index()]
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(word_index, &word)| {
+                        let mut bits = word;
+                        std::iter::from_fn(move || {
+                            if bits == 0 {
+                                return None;
+                            }
+                            let bit = bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            Some((word_index * 64 + bit) as u16)
                         })
-                }
-
-                /// How many threat windows `colour` has.
-                pub fn live_window_count(&self, colour: Color) -> u32 {
-                    self.live[colour.index()].iter().map(|word| word.count_ones()).sum()
-                }
-
-                /// Whether `colour` has any threat window.
-                pub fn has_live_window(&self, colour: Color) -> bool {
-                    self.live[colour.index()].iter().any(|&word| word != 0)
-                }
-
-                /// Whether some stone lies within two cells of `cell`.
-                pub fn is_near_stones(&self, cell: u16) -> bool {
-                    self.nearby[usize::from(cell)] > 0
-                }
-
-                /// Places a stone of `colour` on the empty `cell`.
-                pub fn place(&mut self, cell: u16, colour: Color) {
-                    debug_assert!(self.is_empty(cell));
-                    self.cells[usize::from(cell)] = Some(colour);
-                    self.stones += 1;
-                    let own = colour.index();
-                    self.hash ^= geometry().zobrist[usize::from(cell)][own];
-                    let other = colour.opponent().index();
-                    for &window in geometry().windows_of(cell) {
-                        let index = usize::from(window);
-                        let [mine, theirs] = [
-                            self.counts[index][own],
-                            self.counts[index][other],
-                        ];
-                        if theirs == 0 {
-                            let new = usize::from(mine) + 1;
-                            self.score[own] += WINDOW_VALUE[new] - WINDOW_VALUE[new - 1];
-                            if new == 6 {
-                                self.sixes[own] += 1;
-                            }
-                        } else if mine == 0 {
-                            self.score[other] -= WINDOW_VALUE[usize::from(theirs)];
-                        }
-                        self.counts[index][own] = mine + 1;
-                        self.refresh_live(index);
-                    }
-                    self.touch_neighbourhood(cell, 1);
-                }
-
-                /// Lifts the stone on `cell` (the last placed there), undoing [`Board::place`].
-                pub fn remove(&mut self, cell: u16) {
-                    let colour = match self.cells[usize::from(cell)] {
-                        Some(colour) => colour,
-                        None => return,
-                    };
-                    self.cells[usize::from(cell)] = None;
-                    self.stones -= 1;
-                    let own = colour.index();
-                    self.hash ^= geometry().zobrist[usize::from(cell)][own];
-                    let other = colour.opponent().index();
-                    for &window in geometry().windows_of(cell) {
-                        let index = usize::from(window);
-                        let mine = self.counts[index][own] - 1;
-                        let theirs = self.counts[index][other];
-                        if theirs == 0 {
-                            let old = usize::from(mine) + 1;
-                            self.score[own] -= WINDOW_VALUE[old] - WINDOW_VALUE[old - 1];
-                            if old == 6 {
-                                self.sixes[own] -= 1;
-                            }
-                        } else if mine == 0 {
-                            self.score[other] += WINDOW_VALUE[usize::from(theirs)];
-                        }
-                        self.counts[index][own] = mine;
-                        self.refresh_live(index);
-                    }
-                    self.touch_neighbourhood(cell, -1);
-                }
-
-                /// Plays a turn for the side to move.
-                pub fn play(&mut self, turn: Turn) {
-                    let colour = self.to_move();
-                    for cell in turn.cells() {
-                        self.place(cell, colour);
-                    }
-                }
-
-                /// Takes a turn back.
-                pub fn undo(&mut self, turn: Turn) {
-                    if let Some(second) = turn.second {
-                        self.remove(second);
-                    }
-                    self.remove(turn.first);
-                }
-
-                /// Whether `turn` is legal now: the right number of distinct empty cells.
-                pub fn is_legal(&self, turn: &Turn) -> bool {
-                    if self.is_over() || !self.is_empty(turn.first) {
-                        return false;
-                    }
-                    match turn.second {
-                        None => self.stones == 0,
-                        Some(second) => {
-                            self.stones > 0 && second != turn.first
-                                && self.is_empty(second)
-                        }
-                    }
-                }
-
-                fn refresh_live(&mut self, index: usize) {
-                    let word = index / 64;
-                    let bit = 1u64 << (index % 64);
-                    for colour in 0..2 {
-                        let [mine, theirs] = [
-                            self.counts[index][colour],
-                            self.counts[index][1 - colour],
-                        ];
-                        if mine >= THREAT_STONES && theirs == 0 {
-                            self.live[colour][word] |= bit;
-                        } else {
-                            self.live[colour][word] &= !bit;
-                        }
-                    }
-                }
-
-                fn touch_neighbourhood(&mut self, cell: u16, delta: i8) {
-                    let (x, y) = (usize::from(cell) % SIZE, usize::from(cell) / SIZE);
-                    for near_y in y.saturating_sub(2)..(y + 3).min(SIZE) {
-                        for near_x in x.saturating_sub(2)..(x + 3).min(SIZE) {
-                            let slot = &mut self.nearby[near_y * SIZE + near_x];
-                            *slot = slot.wrapping_add(delta as u8);
-                        }
-                    }
-                }
-            }
-        }
-
-        pub mod engine {
-            // engine/src/connect6/engine.rs
-            //! The Connect6 engine: the position and the search, speaking only turns of board cells.
-
-            use super::board::Board;
-            use super::search::{Searcher, Settings};
-            use super::turn::Turn;
-            use crate::engine::core::color::Color;
-            use crate::engine::core::time::Deadline;
-
-            /// One Connect6 game in progress and the search that picks our turns.
-            pub struct Connect6Engine {
-                board: Board,
-                searcher: Searcher,
+                    })
             }
 
-            impl Connect6Engine {
-                /// An engine at the start of a game, with the given search settings.
-                pub fn new(settings: Settings) -> Self {
-                    Self {
-                        board: Board::new(),
-                        searcher: Searcher::new(settings),
-                    }
-                }
-
-                /// Starts a new game from the empty board.
-                pub fn new_game(&mut self) {
-                    self.board = Board::new();
-                }
-
-                /// The current position.
-                pub fn board(&self) -> &Board {
-                    &self.board
-                }
-
-                /// The side to move.
-                pub fn side_to_move(&self) -> Color {
-                    self.board.to_move()
-                }
-
-                /// Whether the game has ended (six in a row or a full board).
-                pub fn is_over(&self) -> bool {
-                    self.board.is_over()
-                }
-
-                /// Whether the side to move may play `turn`.
-                pub fn is_legal(&self, turn: &Turn) -> bool {
-                    self.board.is_legal(turn)
-                }
-
-                /// Plays a legal turn for the side to move.
-                pub fn play(&mut self, turn: Turn) {
-                    self.board.play(turn);
-                }
-
-                /// Returns to a position saved from [`Connect6Engine::board`].
-                pub fn restore(&mut self, board: Board) {
-                    self.board = board;
-                }
-
-                /// How many more turns we expect to make in this game (for dividing the clock).
-                pub fn expected_moves_left(&self) -> u32 {
-                    // Strong games end within about 30 turns a side; keep a floor for long fights.
-                    let our_turns = u32::from(self.board.stone_count()) / 4;
-                    30u32.saturating_sub(our_turns).max(10)
-                }
-
-                /// Our turn within `deadline`, never one of `rejected`; `None` when there is none.
-                pub fn think(
-                    &mut self,
-                    deadline: Deadline,
-                    rejected: &[Turn],
-                ) -> Option<Turn> {
-                    self.searcher.choose(&self.board, deadline, rejected)
-                }
-            }
-        }
-
-        pub mod geometry {
-            // engine/src/connect6/geometry.rs
-            //! The fixed shape of the board: every window of six cells in a line, and for each cell the
-            //! windows through it. Built once and shared.
-
-            use crate::engine::core::rng::Rng;
-            use std::sync::{Mutex, PoisonError};
-
-            /// The board's width and height.
-            pub const SIZE: usize = 19;
-
-            /// The number of cells.
-            pub const CELLS: usize = SIZE * SIZE;
-
-            /// The length of a winning line, and of a window.
-            pub const WINDOW: usize = 6;
-
-            /// Windows per row or column: 14 starts in each of 19 lines, twice; 14 x 14 starts per diagonal
-            /// direction, twice.
-            pub const WINDOWS: usize = 2 * SIZE * (SIZE - WINDOW + 1)
-                + 2 * (SIZE - WINDOW + 1).pow(2);
-
-            /// The most windows one cell lies in: six per direction.
-            pub const MAX_WINDOWS_PER_CELL: usize = 4 * WINDOW;
-
-            /// The cell at column `x`, row `y`.
-            pub fn cell(x: usize, y: usize) -> u16 {
-                (y * SIZE + x) as u16
+            /// How many threat windows `colour` has.
+            pub fn live_window_count(&self, colour: Color) -> u32 {
+                self.live[colour.index()].iter().map(|word| word.count_ones()).sum()
             }
 
-            /// The column and row of a cell.
-            pub fn coordinates(cell: u16) -> (usize, usize) {
-                (usize::from(cell) % SIZE, usize::from(cell) / SIZE)
+            /// Whether `colour` has any threat window.
+            pub fn has_live_window(&self, colour: Color) -> bool {
+                self.live[colour.index()].iter().any(|&word| word != 0)
             }
 
-            /// The windows and the cell-to-window index.
-            pub struct Geometry {
-                /// The cells of each window, in line order.
-                pub windows: Vec<[u16; WINDOW]>,
-                /// For each cell, the windows through it (the first `cell_window_count[cell]` entries).
-                pub cell_windows: Vec<[u16; MAX_WINDOWS_PER_CELL]>,
-                /// How many entries of `cell_windows[cell]` are used.
-                pub cell_window_count: Vec<u8>,
-                /// A random key per cell and colour; a position's hash is the xor of its stones' keys.
-                pub zobrist: Vec<[u64; 2]>,
+            /// Whether some stone lies within two cells of `cell`.
+            pub fn is_near_stones(&self, cell: u16) -> bool {
+                self.nearby[usize::from(cell)] > 0
             }
 
-            impl Geometry {
-                /// The windows through `cell`.
-                pub fn windows_of(&self, cell: u16) -> &[u16] {
-                    let cell = usize::from(cell);
-                    &self.cell_windows[cell][..usize::from(self.cell_window_count[cell])]
-                }
-
-                fn build() -> Self {
-                    let directions: [(isize, isize); 4] = [
-                        (1, 0),
-                        (0, 1),
-                        (1, 1),
-                        (-1, 1),
+            /// Places a stone of `colour` on the empty `cell`.
+            pub fn place(&mut self, cell: u16, colour: Color) {
+                debug_assert!(self.is_empty(cell));
+                self.cells[usize::from(cell)] = Some(colour);
+                self.stones += 1;
+                let own = colour.index();
+                self.hash ^= geometry().zobrist[usize::from(cell)][own];
+                let other = colour.opponent().index();
+                for &window in geometry().windows_of(cell) {
+                    let index = usize::from(window);
+                    let [mine, theirs] = [
+                        self.counts[index][own],
+                        self.counts[index][other],
                     ];
-                    let mut windows = Vec::with_capacity(WINDOWS);
-                    for (dx, dy) in directions {
-                        for y in 0..SIZE as isize {
-                            for x in 0..SIZE as isize {
-                                let end_x = x + dx * (WINDOW as isize - 1);
-                                let end_y = y + dy * (WINDOW as isize - 1);
-                                if !(0..SIZE as isize).contains(&end_x)
-                                    || !(0..SIZE as isize).contains(&end_y)
-                                {
-                                    continue;
-                                }
-                                let mut cells = [0u16; WINDOW];
-                                for (step, slot) in cells.iter_mut().enumerate() {
-                                    let step = step as isize;
-                                    *slot = cell(
-                                        (x + dx * step) as usize,
-                                        (y + dy * step) as usize,
-                                    );
-                                }
-                                windows.push(cells);
+                    if theirs == 0 {
+                        let new = usize::from(mine) + 1;
+                        self.score[own] += WINDOW_VALUE[new] - WINDOW_VALUE[new - 1];
+                        if new == 6 {
+                            self.sixes[own] += 1;
+                        }
+                    } else if mine == 0 {
+                        self.score[other] -= WINDOW_VALUE[usize::from(theirs)];
+                    }
+                    self.counts[index][own] = mine + 1;
+                    self.refresh_live(index);
+                }
+                self.touch_neighbourhood(cell, 1);
+            }
+
+            /// Lifts the stone on `cell` (the last placed there), undoing [`Board::place`].
+            pub fn remove(&mut self, cell: u16) {
+                let colour = match self.cells[usize::from(cell)] {
+                    Some(colour) => colour,
+                    None => return,
+                };
+                self.cells[usize::from(cell)] = None;
+                self.stones -= 1;
+                let own = colour.index();
+                self.hash ^= geometry().zobrist[usize::from(cell)][own];
+                let other = colour.opponent().index();
+                for &window in geometry().windows_of(cell) {
+                    let index = usize::from(window);
+                    let mine = self.counts[index][own] - 1;
+                    let theirs = self.counts[index][other];
+                    if theirs == 0 {
+                        let old = usize::from(mine) + 1;
+                        self.score[own] -= WINDOW_VALUE[old] - WINDOW_VALUE[old - 1];
+                        if old == 6 {
+                            self.sixes[own] -= 1;
+                        }
+                    } else if mine == 0 {
+                        self.score[other] += WINDOW_VALUE[usize::from(theirs)];
+                    }
+                    self.counts[index][own] = mine;
+                    self.refresh_live(index);
+                }
+                self.touch_neighbourhood(cell, -1);
+            }
+
+            /// Plays a turn for the side to move.
+            pub fn play(&mut self, turn: Turn) {
+                let colour = self.to_move();
+                for cell in turn.cells() {
+                    self.place(cell, colour);
+                }
+            }
+
+            /// Takes a turn back.
+            pub fn undo(&mut self, turn: Turn) {
+                if let Some(second) = turn.second {
+                    self.remove(second);
+                }
+                self.remove(turn.first);
+            }
+
+            /// Whether `turn` is legal now: the right number of distinct empty cells.
+            pub fn is_legal(&self, turn: &Turn) -> bool {
+                if self.is_over() || !self.is_empty(turn.first) {
+                    return false;
+                }
+                match turn.second {
+                    None => self.stones == 0,
+                    Some(second) => {
+                        self.stones > 0 && second != turn.first && self.is_empty(second)
+                    }
+                }
+            }
+
+            fn refresh_live(&mut self, index: usize) {
+                let word = index / 64;
+                let bit = 1u64 << (index % 64);
+                for colour in 0..2 {
+                    let [mine, theirs] = [
+                        self.counts[index][colour],
+                        self.counts[index][1 - colour],
+                    ];
+                    if mine >= THREAT_STONES && theirs == 0 {
+                        self.live[colour][word] |= bit;
+                    } else {
+                        self.live[colour][word] &= !bit;
+                    }
+                }
+            }
+
+            fn touch_neighbourhood(&mut self, cell: u16, delta: i8) {
+                let (x, y) = (usize::from(cell) % SIZE, usize::from(cell) / SIZE);
+                for near_y in y.saturating_sub(2)..(y + 3).min(SIZE) {
+                    for near_x in x.saturating_sub(2)..(x + 3).min(SIZE) {
+                        let slot = &mut self.nearby[near_y * SIZE + near_x];
+                        *slot = slot.wrapping_add(delta as u8);
+                    }
+                }
+            }
+        }
+    }
+
+    pub mod engine {
+        // engine/src/connect6/engine.rs
+        //! The Connect6 engine: the position and the search, speaking only turns of board cells.
+
+        use super::board::Board;
+        use super::search::{Searcher, Settings};
+        use super::turn::Turn;
+        use crate::core::color::Color;
+        use crate::core::time::Deadline;
+
+        /// One Connect6 game in progress and the search that picks our turns.
+        pub struct Connect6Engine {
+            board: Board,
+            searcher: Searcher,
+        }
+
+        impl Connect6Engine {
+            /// An engine at the start of a game, with the given search settings.
+            pub fn new(settings: Settings) -> Self {
+                Self {
+                    board: Board::new(),
+                    searcher: Searcher::new(settings),
+                }
+            }
+
+            /// Starts a new game from the empty board.
+            pub fn new_game(&mut self) {
+                self.board = Board::new();
+            }
+
+            /// The current position.
+            pub fn board(&self) -> &Board {
+                &self.board
+            }
+
+            /// The side to move.
+            pub fn side_to_move(&self) -> Color {
+                self.board.to_move()
+            }
+
+            /// Whether the game has ended (six in a row or a full board).
+            pub fn is_over(&self) -> bool {
+                self.board.is_over()
+            }
+
+            /// Whether the side to move may play `turn`.
+            pub fn is_legal(&self, turn: &Turn) -> bool {
+                self.board.is_legal(turn)
+            }
+
+            /// Plays a legal turn for the side to move.
+            pub fn play(&mut self, turn: Turn) {
+                self.board.play(turn);
+            }
+
+            /// Returns to a position saved from [`Connect6Engine::board`].
+            pub fn restore(&mut self, board: Board) {
+                self.board = board;
+            }
+
+            /// How many more turns we expect to make in this game (for dividing the clock).
+            pub fn expected_moves_left(&self) -> u32 {
+                // Strong games end within about 30 turns a side; keep a floor for long fights.
+                let our_turns = u32::from(self.board.stone_count()) / 4;
+                30u32.saturating_sub(our_turns).max(10)
+            }
+
+            /// Our turn within `deadline`, never one of `rejected`; `None` when there is none.
+            pub fn think(
+                &mut self,
+                deadline: Deadline,
+                rejected: &[Turn],
+            ) -> Option<Turn> {
+                self.searcher.choose(&self.board, deadline, rejected)
+            }
+        }
+    }
+
+    pub mod geometry {
+        // engine/src/connect6/geometry.rs
+        //! The fixed shape of the board: every window of six cells in a line, and for each cell the
+        //! windows through it. Built once and shared.
+
+        use crate::core::rng::Rng;
+        use std::sync::{Mutex, PoisonError};
+
+        /// The board's width and height.
+        pub const SIZE: usize = 19;
+
+        /// The number of cells.
+        pub const CELLS: usize = SIZE * SIZE;
+
+        /// The length of a winning line, and of a window.
+        pub const WINDOW: usize = 6;
+
+        /// Windows per row or column: 14 starts in each of 19 lines, twice; 14 x 14 starts per diagonal
+        /// direction, twice.
+        pub const WINDOWS: usize = 2 * SIZE * (SIZE - WINDOW + 1)
+            + 2 * (SIZE - WINDOW + 1).pow(2);
+
+        /// The most windows one cell lies in: six per direction.
+        pub const MAX_WINDOWS_PER_CELL: usize = 4 * WINDOW;
+
+        /// The cell at column `x`, row `y`.
+        pub fn cell(x: usize, y: usize) -> u16 {
+            (y * SIZE + x) as u16
+        }
+
+        /// The column and row of a cell.
+        pub fn coordinates(cell: u16) -> (usize, usize) {
+            (usize::from(cell) % SIZE, usize::from(cell) / SIZE)
+        }
+
+        /// The windows and the cell-to-window index.
+        pub struct Geometry {
+            /// The cells of each window, in line order.
+            pub windows: Vec<[u16; WINDOW]>,
+            /// For each cell, the windows through it (the first `cell_window_count[cell]` entries).
+            pub cell_windows: Vec<[u16; MAX_WINDOWS_PER_CELL]>,
+            /// How many entries of `cell_windows[cell]` are used.
+            pub cell_window_count: Vec<u8>,
+            /// A random key per cell and colour; a position's hash is the xor of its stones' keys.
+            pub zobrist: Vec<[u64; 2]>,
+        }
+
+        impl Geometry {
+            /// The windows through `cell`.
+            pub fn windows_of(&self, cell: u16) -> &[u16] {
+                let cell = usize::from(cell);
+                &self.cell_windows[cell][..usize::from(self.cell_window_count[cell])]
+            }
+
+            fn build() -> Self {
+                let directions: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
+                let mut windows = Vec::with_capacity(WINDOWS);
+                for (dx, dy) in directions {
+                    for y in 0..SIZE as isize {
+                        for x in 0..SIZE as isize {
+                            let end_x = x + dx * (WINDOW as isize - 1);
+                            let end_y = y + dy * (WINDOW as isize - 1);
+                            if !(0..SIZE as isize).contains(&end_x)
+                                || !(0..SIZE as isize).contains(&end_y)
+                            {
+                                continue;
                             }
+                            let mut cells = [0u16; WINDOW];
+                            for (step, slot) in cells.iter_mut().enumerate() {
+                                let step = step as isize;
+                                *slot = cell(
+                                    (x + dx * step) as usize,
+                                    (y + dy * step) as usize,
+                                );
+                            }
+                            windows.push(cells);
                         }
                     }
-                    let mut cell_windows = vec![[0u16; MAX_WINDOWS_PER_CELL]; CELLS];
-                    let mut cell_window_count = vec![0u8; CELLS];
-                    for (index, cells) in windows.iter().enumerate() {
-                        for &cell in cells {
-                            let cell = usize::from(cell);
-                            cell_windows[cell][usize::from(cell_window_count[cell])] = index
-                                as u16;
-                            cell_window_count[cell] += 1;
-                        }
-                    }
-                    // A fixed seed: hashes are the same in every run.
-                    let mut rng = Rng::new(0x00c0_ffee);
-                    let zobrist = (0..CELLS)
-                        .map(|_| [rng.next_u64(), rng.next_u64()])
-                        .collect();
-                    Self {
-                        windows,
-                        cell_windows,
-                        cell_window_count,
-                        zobrist,
+                }
+                let mut cell_windows = vec![[0u16; MAX_WINDOWS_PER_CELL]; CELLS];
+                let mut cell_window_count = vec![0u8; CELLS];
+                for (index, cells) in windows.iter().enumerate() {
+                    for &cell in cells {
+                        let cell = usize::from(cell);
+                        cell_windows[cell][usize::from(cell_window_count[cell])] = index
+                            as u16;
+                        cell_window_count[cell] += 1;
                     }
                 }
-            }
-
-            /// The shared geometry.
-            pub fn geometry() -> &'static Geometry {
-                // Each thread keeps the reference, so the lock below is taken once per thread (Rust 1.63 has
-                // no `OnceLock`).
-                thread_local! {
-                    static LOCAL: &'static Geometry = shared_geometry();
+                // A fixed seed: hashes are the same in every run.
+                let mut rng = Rng::new(0x00c0_ffee);
+                let zobrist = (0..CELLS)
+                    .map(|_| [rng.next_u64(), rng.next_u64()])
+                    .collect();
+                Self {
+                    windows,
+                    cell_windows,
+                    cell_window_count,
+                    zobrist,
                 }
-                LOCAL.with(|geometry| *geometry)
-            }
-
-            /// Builds the geometry on first use, once for all threads.
-            fn shared_geometry() -> &'static Geometry {
-                static SHARED: Mutex<Option<&'static Geometry>> = Mutex::new(None);
-                let mut shared = SHARED.lock().unwrap_or_else(PoisonError::into_inner);
-                shared.get_or_insert_with(|| Box::leak(Box::new(Geometry::build())))
             }
         }
 
-        pub mod moves {
-            // engine/src/connect6/moves.rs
-            //! Candidate cells and turns, best first.
-            //!
-            //! A cell is worth what it adds to its own colour's windows plus what it takes from the
-            //! opponent's. A pair is worth its first cell plus its second cell counted with the first in
-            //! place, so that two stones building the same line score what they build together. When the
-            //! opponent threatens, only turns that block every threat are generated.
-
-            use super::board::{Board, WINDOW_VALUE};
-            use super::geometry::{cell, geometry, CELLS, SIZE};
-            use super::threats::{blocks, winning_cells};
-            use super::turn::Turn;
-            use crate::engine::core::color::Color;
-
-            /// What `cell` is worth to `colour`: building its windows and spoiling the opponent's.
-            pub fn cell_value(board: &Board, cell: u16, colour: Color) -> i32 {
-                let own = colour.index();
-                let mut attack = 0;
-                let mut defence = 0;
-                for &window in geometry().windows_of(cell) {
-                    let counts = board.window_counts(window);
-                    let (mine, theirs) = (
-                        usize::from(counts[own]),
-                        usize::from(counts[1 - own]),
-                    );
-                    if theirs == 0 {
-                        attack
-                            += if mine == 5 {
-                                1_000_000
-                            } else {
-                                WINDOW_VALUE[mine + 1] - WINDOW_VALUE[mine]
-                            };
-                    } else if mine == 0 {
-                        defence += WINDOW_VALUE[theirs];
-                    }
-                }
-                attack + defence
+        /// The shared geometry.
+        pub fn geometry() -> &'static Geometry {
+            // Each thread keeps the reference, so the lock below is taken once per thread (Rust 1.63 has
+            // no `OnceLock`).
+            thread_local! {
+                static LOCAL: &'static Geometry = shared_geometry();
             }
+            LOCAL.with(|geometry| *geometry)
+        }
 
-            /// The value `colour` would gain from `cell` counting only its own windows (no defence).
-            pub fn attack_value(board: &Board, cell: u16, colour: Color) -> i32 {
-                let own = colour.index();
-                let mut attack = 0;
-                for &window in geometry().windows_of(cell) {
-                    let counts = board.window_counts(window);
-                    if counts[1 - own] == 0 {
-                        let mine = usize::from(counts[own]);
-                        attack += WINDOW_VALUE[(mine + 1).min(6)] - WINDOW_VALUE[mine];
-                    }
+        /// Builds the geometry on first use, once for all threads.
+        fn shared_geometry() -> &'static Geometry {
+            static SHARED: Mutex<Option<&'static Geometry>> = Mutex::new(None);
+            let mut shared = SHARED.lock().unwrap_or_else(PoisonError::into_inner);
+            shared.get_or_insert_with(|| Box::leak(Box::new(Geometry::build())))
+        }
+    }
+
+    pub mod moves {
+        // engine/src/connect6/moves.rs
+        //! Candidate cells and turns, best first.
+        //!
+        //! A cell is worth what it adds to its own colour's windows plus what it takes from the
+        //! opponent's. A pair is worth its first cell plus its second cell counted with the first in
+        //! place, so that two stones building the same line score what they build together. When the
+        //! opponent threatens, only turns that block every threat are generated.
+
+        use super::board::{Board, WINDOW_VALUE};
+        use super::geometry::{cell, geometry, CELLS, SIZE};
+        use super::threats::{blocks, winning_cells};
+        use super::turn::Turn;
+        use crate::core::color::Color;
+
+        /// What `cell` is worth to `colour`: building its windows and spoiling the opponent's.
+        pub fn cell_value(board: &Board, cell: u16, colour: Color) -> i32 {
+            let own = colour.index();
+            let mut attack = 0;
+            let mut defence = 0;
+            for &window in geometry().windows_of(cell) {
+                let counts = board.window_counts(window);
+                let (mine, theirs) = (
+                    usize::from(counts[own]),
+                    usize::from(counts[1 - own]),
+                );
+                if theirs == 0 {
+                    attack
+                        += if mine == 5 {
+                            1_000_000
+                        } else {
+                            WINDOW_VALUE[mine + 1] - WINDOW_VALUE[mine]
+                        };
+                } else if mine == 0 {
+                    defence += WINDOW_VALUE[theirs];
                 }
-                attack
             }
+            attack + defence
+        }
 
-            /// The side to move's most aggressive turns: pairs of the cells that build its own lines most,
-            /// valued by what they build together (no defence counted). When the side must block threats,
-            /// its blocking turns instead.
-            pub fn attacking_turns(
-                board: &mut Board,
-                cells: usize,
-                limit: usize,
-            ) -> Vec<Turn> {
-                let colour = board.to_move();
-                if board.has_live_window(colour.opponent()) || board.stone_count() == 0 {
-                    return candidate_turns(board, cells, limit);
+        /// The value `colour` would gain from `cell` counting only its own windows (no defence).
+        pub fn attack_value(board: &Board, cell: u16, colour: Color) -> i32 {
+            let own = colour.index();
+            let mut attack = 0;
+            for &window in geometry().windows_of(cell) {
+                let counts = board.window_counts(window);
+                if counts[1 - own] == 0 {
+                    let mine = usize::from(counts[own]);
+                    attack += WINDOW_VALUE[(mine + 1).min(6)] - WINDOW_VALUE[mine];
                 }
-                let mut builders: Vec<(u16, i32)> = (0..CELLS as u16)
-                    .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
-                    .map(|cell| (cell, attack_value(board, cell, colour)))
-                    .collect();
-                builders.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-                builders.truncate(cells);
-                let mut scored: Vec<(Turn, i32)> = Vec::new();
-                for (index, &(first, first_value)) in builders.iter().enumerate() {
-                    board.place(first, colour);
-                    for &(second, _) in &builders[index + 1..] {
-                        let value = first_value + attack_value(board, second, colour);
+            }
+            attack
+        }
+
+        /// The side to move's most aggressive turns: pairs of the cells that build its own lines most,
+        /// valued by what they build together (no defence counted). When the side must block threats,
+        /// its blocking turns instead.
+        pub fn attacking_turns(
+            board: &mut Board,
+            cells: usize,
+            limit: usize,
+        ) -> Vec<Turn> {
+            let colour = board.to_move();
+            if board.has_live_window(colour.opponent()) || board.stone_count() == 0 {
+                return candidate_turns(board, cells, limit);
+            }
+            let mut builders: Vec<(u16, i32)> = (0..CELLS as u16)
+                .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
+                .map(|cell| (cell, attack_value(board, cell, colour)))
+                .collect();
+            builders.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+            builders.truncate(cells);
+            let mut scored: Vec<(Turn, i32)> = Vec::new();
+            for (index, &(first, first_value)) in builders.iter().enumerate() {
+                board.place(first, colour);
+                for &(second, _) in &builders[index + 1..] {
+                    let value = first_value + attack_value(board, second, colour);
+                    scored.push((Turn::pair(first, second), value));
+                }
+                board.remove(first);
+            }
+            scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+            scored.truncate(limit);
+            scored.into_iter().map(|(turn, _)| turn).collect()
+        }
+
+        /// What `cell` takes from the opponent of `colour`: the worth of the opponent's windows it spoils.
+        pub fn defence_value(board: &Board, cell: u16, colour: Color) -> i32 {
+            let own = colour.index();
+            let mut defence = 0;
+            for &window in geometry().windows_of(cell) {
+                let counts = board.window_counts(window);
+                if counts[own] == 0 {
+                    defence += WINDOW_VALUE[usize::from(counts[1 - own])];
+                }
+            }
+            defence
+        }
+
+        /// Turns for the side to move that spoil the opponent's lines most (blocking any threat it has
+        /// first): the wider net cast when every ordinary candidate loses to a forced win.
+        pub fn defensive_turns(board: &mut Board, cells: usize) -> Vec<Turn> {
+            let colour = board.to_move();
+            let mut spoilers: Vec<(u16, i32)> = (0..CELLS as u16)
+                .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
+                .map(|cell| (cell, defence_value(board, cell, colour)))
+                .collect();
+            spoilers.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+            spoilers.truncate(cells);
+            let spoilers: Vec<u16> = spoilers
+                .into_iter()
+                .map(|(cell, _)| cell)
+                .collect();
+            let threats = blocks(board, colour.opponent());
+            match threats.count {
+                0 => pairs_from(board, &spoilers, &spoilers, true, colour, usize::MAX),
+                1 => {
+                    let mut turns = Vec::new();
+                    for &single in &threats.singles {
+                        turns
+                            .extend(
+                                pairs_from(
+                                    board,
+                                    &[single],
+                                    &spoilers,
+                                    false,
+                                    colour,
+                                    usize::MAX,
+                                ),
+                            );
+                    }
+                    turns
+                }
+                _ => Vec::new(),
+            }
+        }
+
+        /// The `limit` best empty cells near the stones for `colour`, with their values.
+        pub fn best_cells(
+            board: &Board,
+            colour: Color,
+            limit: usize,
+        ) -> Vec<(u16, i32)> {
+            let mut cells: Vec<(u16, i32)> = (0..CELLS as u16)
+                .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
+                .map(|cell| (cell, cell_value(board, cell, colour)))
+                .collect();
+            cells.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+            cells.truncate(limit);
+            cells
+        }
+
+        /// The value of placing `first` then `second` for `colour`.
+        pub fn pair_value(
+            board: &mut Board,
+            first: u16,
+            second: u16,
+            colour: Color,
+        ) -> i32 {
+            let value_first = cell_value(board, first, colour);
+            board.place(first, colour);
+            let value_second = cell_value(board, second, colour);
+            board.remove(first);
+            value_first + value_second
+        }
+
+        /// Pairs cells of `firsts` with cells of `seconds` and keeps the `limit` best pairs. With
+        /// `unordered`, both lists are the same and each pair is taken once.
+        fn pairs_from(
+            board: &mut Board,
+            firsts: &[u16],
+            seconds: &[u16],
+            unordered: bool,
+            colour: Color,
+            limit: usize,
+        ) -> Vec<Turn> {
+            let mut scored: Vec<(Turn, i32)> = Vec::new();
+            for (index, &first) in firsts.iter().enumerate() {
+                let seconds = if unordered { &seconds[index + 1..] } else { seconds };
+                for &second in seconds {
+                    if second != first {
+                        let value = pair_value(board, first, second, colour);
                         scored.push((Turn::pair(first, second), value));
                     }
-                    board.remove(first);
                 }
-                scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-                scored.truncate(limit);
-                scored.into_iter().map(|(turn, _)| turn).collect()
             }
+            scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+            scored.truncate(limit);
+            scored.into_iter().map(|(turn, _)| turn).collect()
+        }
 
-            /// What `cell` takes from the opponent of `colour`: the worth of the opponent's windows it spoils.
-            pub fn defence_value(board: &Board, cell: u16, colour: Color) -> i32 {
-                let own = colour.index();
-                let mut defence = 0;
-                for &window in geometry().windows_of(cell) {
-                    let counts = board.window_counts(window);
-                    if counts[own] == 0 {
-                        defence += WINDOW_VALUE[usize::from(counts[1 - own])];
-                    }
+        /// The candidate turns for the side to move, best first: at most `limit` of them, except that
+        /// every pair blocking two threats is kept (they are all the side has). `cells` bounds how many
+        /// cells are paired.
+        pub fn candidate_turns(
+            board: &mut Board,
+            cells: usize,
+            limit: usize,
+        ) -> Vec<Turn> {
+            let colour = board.to_move();
+            if board.stone_count() == 0 {
+                return vec![Turn::single(cell(SIZE / 2, SIZE / 2))];
+            }
+            if let Some(win) = winning_cells(board, colour) {
+                return vec![complete_turn(board, &win, colour)];
+            }
+            let threats = blocks(board, colour.opponent());
+            match threats.count {
+                0 => {
+                    let best: Vec<u16> = best_cells(board, colour, cells)
+                        .into_iter()
+                        .map(|(cell, _)| cell)
+                        .collect();
+                    pairs_from(board, &best, &best, true, colour, limit)
                 }
-                defence
-            }
-
-            /// Turns for the side to move that spoil the opponent's lines most (blocking any threat it has
-            /// first): the wider net cast when every ordinary candidate loses to a forced win.
-            pub fn defensive_turns(board: &mut Board, cells: usize) -> Vec<Turn> {
-                let colour = board.to_move();
-                let mut spoilers: Vec<(u16, i32)> = (0..CELLS as u16)
-                    .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
-                    .map(|cell| (cell, defence_value(board, cell, colour)))
-                    .collect();
-                spoilers.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-                spoilers.truncate(cells);
-                let spoilers: Vec<u16> = spoilers
-                    .into_iter()
-                    .map(|(cell, _)| cell)
-                    .collect();
-                let threats = blocks(board, colour.opponent());
-                match threats.count {
-                    0 => {
-                        pairs_from(board, &spoilers, &spoilers, true, colour, usize::MAX)
-                    }
-                    1 => {
-                        let mut turns = Vec::new();
-                        for &single in &threats.singles {
-                            turns
-                                .extend(
-                                    pairs_from(
-                                        board,
-                                        &[single],
-                                        &spoilers,
-                                        false,
-                                        colour,
-                                        usize::MAX,
-                                    ),
-                                );
-                        }
+                1 => {
+                    let seconds: Vec<u16> = best_cells(board, colour, cells)
+                        .into_iter()
+                        .map(|(cell, _)| cell)
+                        .collect();
+                    let mut turns = Vec::new();
+                    for &single in threats.singles.iter().take(4) {
+                        board.place(single, colour);
+                        let mut seconds: Vec<u16> = seconds.clone();
+                        seconds.retain(|&cell| board.is_empty(cell));
+                        board.remove(single);
                         turns
+                            .extend(
+                                pairs_from(board, &[single], &seconds, false, colour, limit),
+                            );
                     }
-                    _ => Vec::new(),
+                    let mut scored: Vec<(Turn, i32)> = turns
+                        .into_iter()
+                        .map(|turn| {
+                            let value = pair_value(
+                                board,
+                                turn.first,
+                                turn.second.unwrap_or(turn.first),
+                                colour,
+                            );
+                            (turn, value)
+                        })
+                        .collect();
+                    scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+                    scored.truncate(limit.max(4));
+                    scored.into_iter().map(|(turn, _)| turn).collect()
                 }
-            }
-
-            /// The `limit` best empty cells near the stones for `colour`, with their values.
-            pub fn best_cells(
-                board: &Board,
-                colour: Color,
-                limit: usize,
-            ) -> Vec<(u16, i32)> {
-                let mut cells: Vec<(u16, i32)> = (0..CELLS as u16)
-                    .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
-                    .map(|cell| (cell, cell_value(board, cell, colour)))
-                    .collect();
-                cells.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-                cells.truncate(limit);
-                cells
-            }
-
-            /// The value of placing `first` then `second` for `colour`.
-            pub fn pair_value(
-                board: &mut Board,
-                first: u16,
-                second: u16,
-                colour: Color,
-            ) -> i32 {
-                let value_first = cell_value(board, first, colour);
-                board.place(first, colour);
-                let value_second = cell_value(board, second, colour);
-                board.remove(first);
-                value_first + value_second
-            }
-
-            /// Pairs cells of `firsts` with cells of `seconds` and keeps the `limit` best pairs. With
-            /// `unordered`, both lists are the same and each pair is taken once.
-            fn pairs_from(
-                board: &mut Board,
-                firsts: &[u16],
-                seconds: &[u16],
-                unordered: bool,
-                colour: Color,
-                limit: usize,
-            ) -> Vec<Turn> {
-                let mut scored: Vec<(Turn, i32)> = Vec::new();
-                for (index, &first) in firsts.iter().enumerate() {
-                    let seconds = if unordered {
-                        &seconds[index + 1..]
-                    } else {
-                        seconds
-                    };
-                    for &second in seconds {
-                        if second != first {
-                            let value = pair_value(board, first, second, colour);
-                            scored.push((Turn::pair(first, second), value));
-                        }
-                    }
+                2 => {
+                    let mut scored: Vec<(Turn, i32)> = threats
+                        .pairs
+                        .iter()
+                        .map(|&(first, second)| {
+                            (
+                                Turn::pair(first, second),
+                                pair_value(board, first, second, colour),
+                            )
+                        })
+                        .collect();
+                    scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+                    scored.into_iter().map(|(turn, _)| turn).collect()
                 }
-                scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-                scored.truncate(limit);
-                scored.into_iter().map(|(turn, _)| turn).collect()
-            }
-
-            /// The candidate turns for the side to move, best first: at most `limit` of them, except that
-            /// every pair blocking two threats is kept (they are all the side has). `cells` bounds how many
-            /// cells are paired.
-            pub fn candidate_turns(
-                board: &mut Board,
-                cells: usize,
-                limit: usize,
-            ) -> Vec<Turn> {
-                let colour = board.to_move();
-                if board.stone_count() == 0 {
-                    return vec![Turn::single(cell(SIZE / 2, SIZE / 2))];
-                }
-                if let Some(win) = winning_cells(board, colour) {
-                    return vec![complete_turn(board, &win, colour)];
-                }
-                let threats = blocks(board, colour.opponent());
-                match threats.count {
-                    0 => {
-                        let best: Vec<u16> = best_cells(board, colour, cells)
-                            .into_iter()
-                            .map(|(cell, _)| cell)
-                            .collect();
-                        pairs_from(board, &best, &best, true, colour, limit)
-                    }
-                    1 => {
-                        let seconds: Vec<u16> = best_cells(board, colour, cells)
-                            .into_iter()
-                            .map(|(cell, _)| cell)
-                            .collect();
-                        let mut turns = Vec::new();
-                        for &single in threats.singles.iter().take(4) {
-                            board.place(single, colour);
-                            let mut seconds: Vec<u16> = seconds.clone();
-                            seconds.retain(|&cell| board.is_empty(cell));
-                            board.remove(single);
-                            turns
-                                .extend(
-                                    pairs_from(board, &[single], &seconds, false, colour, limit),
-                                );
-                        }
-                        let mut scored: Vec<(Turn, i32)> = turns
-                            .into_iter()
-                            .map(|turn| {
-                                let value = pair_value(
-                                    board,
-                                    turn.first,
-                                    turn.second.unwrap_or(turn.first),
-                                    colour,
-                                );
-                                (turn, value)
-                            })
-                            .collect();
-                        scored
-                            .sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(
-                                value,
-                            ));
-                        scored.truncate(limit.max(4));
-                        scored.into_iter().map(|(turn, _)| turn).collect()
-                    }
-                    2 => {
-                        let mut scored: Vec<(Turn, i32)> = threats
-                            .pairs
-                            .iter()
-                            .map(|&(first, second)| {
-                                (
-                                    Turn::pair(first, second),
-                                    pair_value(board, first, second, colour),
-                                )
-                            })
-                            .collect();
-                        scored
-                            .sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(
-                                value,
-                            ));
-                        scored.into_iter().map(|(turn, _)| turn).collect()
-                    }
-                    _ => {
-                        // Lost against correct play: block as much as possible and hope for a mistake.
-                        let blocking = threats.cells.clone();
-                        pairs_from(
-                            board,
-                            &blocking,
-                            &blocking,
-                            true,
-                            colour,
-                            limit.min(4),
-                        )
-                    }
-                }
-            }
-
-            /// Turns the one or two cells that complete six into a turn (a single winning cell gets any
-            /// other empty cell as its partner).
-            pub fn complete_turn(board: &Board, win: &[u16], colour: Color) -> Turn {
-                let first = win[0];
-                let second = win
-                    .get(1)
-                    .copied()
-                    .or_else(|| {
-                        (0..CELLS as u16)
-                            .filter(|&cell| cell != first && board.is_empty(cell))
-                            .max_by_key(|&cell| attack_value(board, cell, colour))
-                    });
-                match second {
-                    Some(second) => Turn::pair(first, second),
-                    None => Turn::single(first),
+                _ => {
+                    // Lost against correct play: block as much as possible and hope for a mistake.
+                    let blocking = threats.cells.clone();
+                    pairs_from(board, &blocking, &blocking, true, colour, limit.min(4))
                 }
             }
         }
 
-        pub mod search {
-            // engine/src/connect6/search.rs
-            //! Choosing a turn: a win if there is one, a forced win by threats if one is found, otherwise
-            //! alpha-beta over candidate turns, checked against the opponent's forced wins.
-
-            use super::board::Board;
-            use super::geometry::CELLS;
-            use super::moves::{attacking_turns, candidate_turns, defensive_turns};
-            use super::threats::threat_count;
-            use super::turn::Turn;
-            use super::vcdt::Vcdt;
-            use crate::engine::core::color::Color;
-            use crate::engine::core::rng::Rng;
-            use crate::engine::core::time::Deadline;
-
-            /// Cells paired into the defensive turns tried when every candidate loses.
-            const DEFENSIVE_CELLS: usize = 12;
-
-            /// The first turns of a game (stones on the board below this) may be varied.
-            const OPENING_STONES: u16 = 8;
-
-            /// Positions the forced-win search at a leaf may visit.
-            const LEAF_ATTACK_NODES: u64 = 24;
-
-            /// The opponent's quiet turns tried against each of our candidates (and the cells they pair).
-            const QUIET_ATTACKS: usize = 16;
-
-            const QUIET_ATTACK_CELLS: usize = 10;
-
-            /// Our replies tried against each of those quiet turns.
-            const QUIET_REPLIES: usize = 12;
-
-            /// Turns searched past the horizon while the side to move must block threats.
-            const QUIESCENCE_TURNS: i32 = 4;
-
-            /// A won position's score (less the turns it takes, so shorter wins score higher).
-            const WIN: i32 = 1_000_000;
-
-            /// Settings of the search (the defaults are the tuned ones; matches vary them).
-            #[derive(Clone, Copy, Debug)]
-            pub struct Settings {
-                /// Cells paired into turns at the root.
-                pub root_cells: usize,
-                /// Turns searched at the root.
-                pub root_turns: usize,
-                /// Cells paired into turns below the root.
-                pub cells: usize,
-                /// Turns searched below the root.
-                pub turns: usize,
-                /// The deepest alpha-beta iteration, in turns.
-                pub max_depth: u32,
-                /// Attacking turns of our forced-win search.
-                pub attack_turns: u32,
-                /// Attacking turns of the check for the opponent's forced wins.
-                pub defence_turns: u32,
-                /// Attacking turns of the forced-win search at quiet leaves of alpha-beta (0: none).
-                pub leaf_attack_turns: u32,
-                /// Score margin within which the first turns of a game are picked at random, for varied
-                /// games in matches (0: always the best).
-                pub opening_variety: i32,
-                /// Seed of that random pick.
-                pub seed: u64,
+        /// Turns the one or two cells that complete six into a turn (a single winning cell gets any
+        /// other empty cell as its partner).
+        pub fn complete_turn(board: &Board, win: &[u16], colour: Color) -> Turn {
+            let first = win[0];
+            let second = win
+                .get(1)
+                .copied()
+                .or_else(|| {
+                    (0..CELLS as u16)
+                        .filter(|&cell| cell != first && board.is_empty(cell))
+                        .max_by_key(|&cell| attack_value(board, cell, colour))
+                });
+            match second {
+                Some(second) => Turn::pair(first, second),
+                None => Turn::single(first),
             }
+        }
+    }
 
-            impl Default for Settings {
-                fn default() -> Self {
-                    Self {
-                        root_cells: 16,
-                        root_turns: 30,
-                        cells: 10,
-                        turns: 12,
-                        max_depth: 8,
-                        attack_turns: 10,
-                        defence_turns: 8,
-                        leaf_attack_turns: 2,
-                        opening_variety: 0,
-                        seed: 0,
-                    }
+    pub mod search {
+        // engine/src/connect6/search.rs
+        //! Choosing a turn: a win if there is one, a forced win by threats if one is found, otherwise
+        //! alpha-beta over candidate turns, checked against the opponent's forced wins.
+
+        use super::board::Board;
+        use super::geometry::CELLS;
+        use super::moves::{attacking_turns, candidate_turns, defensive_turns};
+        use super::threats::threat_count;
+        use super::turn::Turn;
+        use super::vcdt::Vcdt;
+        use crate::core::color::Color;
+        use crate::core::rng::Rng;
+        use crate::core::time::Deadline;
+
+        /// Cells paired into the defensive turns tried when every candidate loses.
+        const DEFENSIVE_CELLS: usize = 12;
+
+        /// The first turns of a game (stones on the board below this) may be varied.
+        const OPENING_STONES: u16 = 8;
+
+        /// Positions the forced-win search at a leaf may visit.
+        const LEAF_ATTACK_NODES: u64 = 24;
+
+        /// The opponent's quiet turns tried against each of our candidates (and the cells they pair).
+        const QUIET_ATTACKS: usize = 16;
+
+        const QUIET_ATTACK_CELLS: usize = 10;
+
+        /// Our replies tried against each of those quiet turns.
+        const QUIET_REPLIES: usize = 12;
+
+        /// Turns searched past the horizon while the side to move must block threats.
+        const QUIESCENCE_TURNS: i32 = 4;
+
+        /// A won position's score (less the turns it takes, so shorter wins score higher).
+        const WIN: i32 = 1_000_000;
+
+        /// Settings of the search (the defaults are the tuned ones; matches vary them).
+        #[derive(Clone, Copy, Debug)]
+        pub struct Settings {
+            /// Cells paired into turns at the root.
+            pub root_cells: usize,
+            /// Turns searched at the root.
+            pub root_turns: usize,
+            /// Cells paired into turns below the root.
+            pub cells: usize,
+            /// Turns searched below the root.
+            pub turns: usize,
+            /// The deepest alpha-beta iteration, in turns.
+            pub max_depth: u32,
+            /// Attacking turns of our forced-win search.
+            pub attack_turns: u32,
+            /// Attacking turns of the check for the opponent's forced wins.
+            pub defence_turns: u32,
+            /// Attacking turns of the forced-win search at quiet leaves of alpha-beta (0: none).
+            pub leaf_attack_turns: u32,
+            /// Score margin within which the first turns of a game are picked at random, for varied
+            /// games in matches (0: always the best).
+            pub opening_variety: i32,
+            /// Seed of that random pick.
+            pub seed: u64,
+        }
+
+        impl Default for Settings {
+            fn default() -> Self {
+                Self {
+                    root_cells: 16,
+                    root_turns: 30,
+                    cells: 10,
+                    turns: 12,
+                    max_depth: 8,
+                    attack_turns: 10,
+                    defence_turns: 8,
+                    leaf_attack_turns: 2,
+                    opening_variety: 0,
+                    seed: 0,
+                }
+            }
+        }
+
+        /// The turn search.
+        pub struct Searcher {
+            settings: Settings,
+            /// Draws the varied opening turns (only with `opening_variety`).
+            rng: Rng,
+            nodes: u64,
+            deadline: Deadline,
+            aborted: bool,
+        }
+
+        impl Searcher {
+            /// A searcher with `settings`.
+            pub fn new(settings: Settings) -> Self {
+                Self {
+                    settings,
+                    rng: Rng::new(settings.seed),
+                    nodes: 0,
+                    deadline: Deadline::unlimited(),
+                    aborted: false,
                 }
             }
 
-            /// The turn search.
-            pub struct Searcher {
-                settings: Settings,
-                /// Draws the varied opening turns (only with `opening_variety`).
-                rng: Rng,
-                nodes: u64,
+            /// The turn to play for the side to move, never one of `rejected`; `None` when the game is
+            /// over or no other turn exists.
+            pub fn choose(
+                &mut self,
+                board: &Board,
                 deadline: Deadline,
-                aborted: bool,
-            }
-
-            impl Searcher {
-                /// A searcher with `settings`.
-                pub fn new(settings: Settings) -> Self {
-                    Self {
-                        settings,
-                        rng: Rng::new(settings.seed),
-                        nodes: 0,
-                        deadline: Deadline::unlimited(),
-                        aborted: false,
+                rejected: &[Turn],
+            ) -> Option<Turn> {
+                if board.is_over() {
+                    return None;
+                }
+                self.deadline = deadline;
+                self.aborted = false;
+                self.nodes = 0;
+                let mut board = board.clone();
+                let allowed = |turn: &Turn| {
+                    !rejected.iter().any(|other| other.same_stones(turn))
+                };
+                let mut turns: Vec<Turn> = candidate_turns(
+                        &mut board,
+                        self.settings.root_cells,
+                        self.settings.root_turns,
+                    )
+                    .into_iter()
+                    .filter(allowed)
+                    .collect();
+                if turns.is_empty() {
+                    return any_turn(&board, rejected);
+                }
+                if turns.len() == 1 || board.stone_count() == 0 {
+                    return Some(turns[0]);
+                }
+                let us = board.to_move();
+                // The time is split: a forced win by threats first, then alpha-beta, and what is left
+                // checks the chosen turn against the opponent's forced wins.
+                let whole = self.deadline;
+                let attack_deadline = portion(&whole, 0.15, 0.15);
+                if let Some(turn) = Vcdt::new(&attack_deadline, 2_000_000)
+                    .find(&mut board, self.settings.attack_turns)
+                {
+                    if allowed(&turn) && board.is_legal(&turn) {
+                        return Some(turn);
                     }
                 }
-
-                /// The turn to play for the side to move, never one of `rejected`; `None` when the game is
-                /// over or no other turn exists.
-                pub fn choose(
-                    &mut self,
-                    board: &Board,
-                    deadline: Deadline,
-                    rejected: &[Turn],
-                ) -> Option<Turn> {
-                    if board.is_over() {
-                        return None;
+                self.deadline = portion(&whole, 0.35, 0.7);
+                // Alpha-beta, deeper and deeper, reordering the root by the last iteration.
+                let mut best_order = turns.clone();
+                let mut best_scores: Vec<(Turn, i32)> = Vec::new();
+                for depth in 1..=self.settings.max_depth {
+                    if self.deadline.soft_passed() && depth > 1 {
+                        break;
                     }
-                    self.deadline = deadline;
-                    self.aborted = false;
-                    self.nodes = 0;
-                    let mut board = board.clone();
-                    let allowed = |turn: &Turn| {
-                        !rejected.iter().any(|other| other.same_stones(turn))
-                    };
-                    let mut turns: Vec<Turn> = candidate_turns(
-                            &mut board,
-                            self.settings.root_cells,
-                            self.settings.root_turns,
-                        )
-                        .into_iter()
-                        .filter(allowed)
-                        .collect();
-                    if turns.is_empty() {
-                        return any_turn(&board, rejected);
-                    }
-                    if turns.len() == 1 || board.stone_count() == 0 {
-                        return Some(turns[0]);
-                    }
-                    let us = board.to_move();
-                    // The time is split: a forced win by threats first, then alpha-beta, and what is left
-                    // checks the chosen turn against the opponent's forced wins.
-                    let whole = self.deadline;
-                    let attack_deadline = portion(&whole, 0.15, 0.15);
-                    if let Some(turn) = Vcdt::new(&attack_deadline, 2_000_000)
-                        .find(&mut board, self.settings.attack_turns)
-                    {
-                        if allowed(&turn) && board.is_legal(&turn) {
-                            return Some(turn);
-                        }
-                    }
-                    self.deadline = portion(&whole, 0.35, 0.7);
-                    // Alpha-beta, deeper and deeper, reordering the root by the last iteration.
-                    let mut best_order = turns.clone();
-                    let mut best_scores: Vec<(Turn, i32)> = Vec::new();
-                    for depth in 1..=self.settings.max_depth {
-                        if self.deadline.soft_passed() && depth > 1 {
-                            break;
-                        }
-                        let mut scored: Vec<(Turn, i32)> = Vec::new();
-                        let mut alpha = -WIN - 1;
-                        for &turn in &turns {
-                            board.play(turn);
-                            let value = -self
-                                .negamax(&mut board, depth as i32 - 1, -WIN - 1, -alpha, 1);
-                            board.undo(turn);
-                            if self.aborted {
-                                break;
-                            }
-                            alpha = alpha.max(value);
-                            scored.push((turn, value));
-                        }
-                        if self.aborted && depth > 1 {
-                            break;
-                        }
-                        // Turns not reached (abort at depth 1) keep their generated order after the scored.
-                        scored.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
-                        let mut order: Vec<Turn> = scored
-                            .iter()
-                            .map(|(turn, _)| *turn)
-                            .collect();
-                        let unscored: Vec<Turn> = turns
-                            .iter()
-                            .filter(|turn| !order.contains(turn))
-                            .copied()
-                            .collect();
-                        order.extend(unscored);
-                        best_order = order.clone();
-                        best_scores = scored.clone();
-                        turns = order;
-                        if scored
-                            .first()
-                            .map_or(false, |(_, value)| value.abs() >= WIN - 100)
-                        {
-                            break;
-                        }
-                        if self.aborted {
-                            break;
-                        }
-                    }
-                    self.deadline = whole;
-                    if self.settings.opening_variety > 0
-                        && board.stone_count() < OPENING_STONES
-                    {
-                        self.vary_opening(&mut best_order, &best_scores);
-                    }
-                    Some(self.safest(&mut board, &best_order, us, rejected))
-                }
-
-                /// Moves a random turn scoring within the variety margin of the best to the front.
-                fn vary_opening(&mut self, order: &mut [Turn], scores: &[(Turn, i32)]) {
-                    let best = match scores.first() {
-                        Some(&(_, best)) => best,
-                        None => return,
-                    };
-                    let close = scores
-                        .iter()
-                        .take_while(|(_, value)| {
-                            *value >= best - self.settings.opening_variety
-                        })
-                        .count()
-                        .min(4);
-                    let pick = self.rng.below(close as u32) as usize;
-                    if let Some(index) = order
-                        .iter()
-                        .position(|turn| *turn == scores[pick].0)
-                    {
-                        order[..=index].rotate_right(1);
-                    }
-                }
-
-                /// The first of `order` (best first) that is safe: the opponent has no forced win we can
-                /// see after it, nor a quiet turn that leaves every reply of ours losing to one. Turns safe
-                /// at the first level only are the fallback when time runs out or none is safe at both;
-                /// when every turn of `order` loses, turns that spoil the opponent's lines are tried.
-                fn safest(
-                    &mut self,
-                    board: &mut Board,
-                    order: &[Turn],
-                    us: Color,
-                    rejected: &[Turn],
-                ) -> Turn {
-                    let mut first_level = None;
-                    for &turn in order {
-                        if self.deadline.hard_passed() {
-                            break;
-                        }
-                        if !self.survives(board, turn, us) {
-                            continue;
-                        }
-                        first_level.get_or_insert(turn);
-                        match self.survives_quiet_attack(board, turn, us) {
-                            Some(true) => return turn,
-                            Some(false) => continue,
-                            None => break,
-                        }
-                    }
-                    if let Some(turn) = first_level {
-                        return turn;
-                    }
-                    let wider: Vec<Turn> = defensive_turns(board, DEFENSIVE_CELLS)
-                        .into_iter()
-                        .filter(|turn| !order.contains(turn))
-                        .filter(|turn| {
-                            !rejected.iter().any(|other| other.same_stones(turn))
-                        })
-                        .collect();
-                    for turn in wider {
-                        if self.deadline.hard_passed() {
-                            break;
-                        }
-                        if self.survives(board, turn, us) {
-                            return turn;
-                        }
-                    }
-                    order[0]
-                }
-
-                /// Whether after `turn` the opponent has no forced win by threats that we can see (an
-                /// unfinished check counts as safe).
-                fn survives(
-                    &mut self,
-                    board: &mut Board,
-                    turn: Turn,
-                    us: Color,
-                ) -> bool {
-                    board.play(turn);
-                    let safe = board.winner() == Some(us)
-                        || {
-                            let mut check = Vcdt::new(&self.deadline, 300_000);
-                            check.find(board, self.settings.defence_turns).is_none()
-                        };
-                    board.undo(turn);
-                    safe
-                }
-
-                /// Whether after `turn`, each of the opponent's best quiet turns leaves us a reply that
-                /// survives; `None` when time ran out first.
-                fn survives_quiet_attack(
-                    &mut self,
-                    board: &mut Board,
-                    turn: Turn,
-                    us: Color,
-                ) -> Option<bool> {
-                    board.play(turn);
-                    let mut verdict = Some(true);
-                    if board.winner().is_none() {
-                        let attacks = attacking_turns(
-                            board,
-                            QUIET_ATTACK_CELLS,
-                            QUIET_ATTACKS,
-                        );
-                        'attacks: for attack in attacks {
-                            board.play(attack);
-                            // A full board is a draw, which the quiet turn cannot turn into a win.
-                            let mut answered = board.winner().is_none();
-                            if answered && !board.is_full() {
-                                let replies = candidate_turns(
-                                    board,
-                                    self.settings.cells,
-                                    QUIET_REPLIES,
-                                );
-                                answered = false;
-                                for reply in replies {
-                                    if self.deadline.hard_passed() {
-                                        verdict = None;
-                                        board.undo(attack);
-                                        break 'attacks;
-                                    }
-                                    if self.survives(board, reply, us) {
-                                        answered = true;
-                                        break;
-                                    }
-                                }
-                            }
-                            board.undo(attack);
-                            if !answered {
-                                verdict = Some(false);
-                                break;
-                            }
-                        }
-                    }
-                    board.undo(turn);
-                    verdict
-                }
-
-                /// A quiet leaf: a won position if a short forced win by threats shows, else the static
-                /// value.
-                fn quiet_value(
-                    &mut self,
-                    board: &mut Board,
-                    us: Color,
-                    ply: i32,
-                ) -> i32 {
-                    if self.settings.leaf_attack_turns > 0 {
-                        let mut attack = Vcdt::new(&self.deadline, LEAF_ATTACK_NODES);
-                        if attack.find(board, self.settings.leaf_attack_turns).is_some()
-                        {
-                            return WIN - ply
-                                - 2 * self.settings.leaf_attack_turns as i32;
-                        }
-                    }
-                    evaluate(board, us)
-                }
-
-                /// The value of `board` for its side to move, searched `depth` turns deep; `ply` counts
-                /// turns from the root. Forced blocks are searched beyond depth 0 (a quiescence of threats).
-                fn negamax(
-                    &mut self,
-                    board: &mut Board,
-                    depth: i32,
-                    mut alpha: i32,
-                    beta: i32,
-                    ply: i32,
-                ) -> i32 {
-                    self.nodes += 1;
-                    if self.nodes % 64 == 0 && self.deadline.hard_passed() {
-                        self.aborted = true;
-                    }
-                    if self.aborted {
-                        return 0;
-                    }
-                    if board.winner().is_some() {
-                        // The side that just moved made six.
-                        return -(WIN - ply);
-                    }
-                    if board.is_full() {
-                        return 0;
-                    }
-                    let us = board.to_move();
-                    let them = us.opponent();
-                    if board.has_live_window(us) {
-                        return WIN - ply;
-                    }
-                    let their_threats = threat_count(board, them);
-                    if their_threats >= 3 {
-                        return -(WIN - ply - 1);
-                    }
-                    let (cells, limit) = if depth > 0 {
-                        (self.settings.cells, self.settings.turns)
-                    } else if their_threats > 0 && depth > -QUIESCENCE_TURNS {
-                        // Past the horizon, only the forced blocks are searched, and only the best few.
-                        (self.settings.cells, 3)
-                    } else {
-                        return self.quiet_value(board, us, ply);
-                    };
-                    let turns = candidate_turns(board, cells, limit);
-                    let mut best = -WIN - 1;
-                    for turn in turns {
+                    let mut scored: Vec<(Turn, i32)> = Vec::new();
+                    let mut alpha = -WIN - 1;
+                    for &turn in &turns {
                         board.play(turn);
                         let value = -self
-                            .negamax(board, depth - 1, -beta, -alpha, ply + 1);
+                            .negamax(&mut board, depth as i32 - 1, -WIN - 1, -alpha, 1);
                         board.undo(turn);
                         if self.aborted {
-                            return 0;
+                            break;
                         }
-                        if value > best {
-                            best = value;
-                            if value > alpha {
-                                alpha = value;
-                                if alpha >= beta {
+                        alpha = alpha.max(value);
+                        scored.push((turn, value));
+                    }
+                    if self.aborted && depth > 1 {
+                        break;
+                    }
+                    // Turns not reached (abort at depth 1) keep their generated order after the scored.
+                    scored.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
+                    let mut order: Vec<Turn> = scored
+                        .iter()
+                        .map(|(turn, _)| *turn)
+                        .collect();
+                    let unscored: Vec<Turn> = turns
+                        .iter()
+                        .filter(|turn| !order.contains(turn))
+                        .copied()
+                        .collect();
+                    order.extend(unscored);
+                    best_order = order.clone();
+                    best_scores = scored.clone();
+                    turns = order;
+                    if scored
+                        .first()
+                        .map_or(false, |(_, value)| value.abs() >= WIN - 100)
+                    {
+                        break;
+                    }
+                    if self.aborted {
+                        break;
+                    }
+                }
+                self.deadline = whole;
+                if self.settings.opening_variety > 0
+                    && board.stone_count() < OPENING_STONES
+                {
+                    self.vary_opening(&mut best_order, &best_scores);
+                }
+                Some(self.safest(&mut board, &best_order, us, rejected))
+            }
+
+            /// Moves a random turn scoring within the variety margin of the best to the front.
+            fn vary_opening(&mut self, order: &mut [Turn], scores: &[(Turn, i32)]) {
+                let best = match scores.first() {
+                    Some(&(_, best)) => best,
+                    None => return,
+                };
+                let close = scores
+                    .iter()
+                    .take_while(|(_, value)| {
+                        *value >= best - self.settings.opening_variety
+                    })
+                    .count()
+                    .min(4);
+                let pick = self.rng.below(close as u32) as usize;
+                if let Some(index) = order
+                    .iter()
+                    .position(|turn| *turn == scores[pick].0)
+                {
+                    order[..=index].rotate_right(1);
+                }
+            }
+
+            /// The first of `order` (best first) that is safe: the opponent has no forced win we can
+            /// see after it, nor a quiet turn that leaves every reply of ours losing to one. Turns safe
+            /// at the first level only are the fallback when time runs out or none is safe at both;
+            /// when every turn of `order` loses, turns that spoil the opponent's lines are tried.
+            fn safest(
+                &mut self,
+                board: &mut Board,
+                order: &[Turn],
+                us: Color,
+                rejected: &[Turn],
+            ) -> Turn {
+                let mut first_level = None;
+                for &turn in order {
+                    if self.deadline.hard_passed() {
+                        break;
+                    }
+                    if !self.survives(board, turn, us) {
+                        continue;
+                    }
+                    first_level.get_or_insert(turn);
+                    match self.survives_quiet_attack(board, turn, us) {
+                        Some(true) => return turn,
+                        Some(false) => continue,
+                        None => break,
+                    }
+                }
+                if let Some(turn) = first_level {
+                    return turn;
+                }
+                let wider: Vec<Turn> = defensive_turns(board, DEFENSIVE_CELLS)
+                    .into_iter()
+                    .filter(|turn| !order.contains(turn))
+                    .filter(|turn| !rejected.iter().any(|other| other.same_stones(turn)))
+                    .collect();
+                for turn in wider {
+                    if self.deadline.hard_passed() {
+                        break;
+                    }
+                    if self.survives(board, turn, us) {
+                        return turn;
+                    }
+                }
+                order[0]
+            }
+
+            /// Whether after `turn` the opponent has no forced win by threats that we can see (an
+            /// unfinished check counts as safe).
+            fn survives(&mut self, board: &mut Board, turn: Turn, us: Color) -> bool {
+                board.play(turn);
+                let safe = board.winner() == Some(us)
+                    || {
+                        let mut check = Vcdt::new(&self.deadline, 300_000);
+                        check.find(board, self.settings.defence_turns).is_none()
+                    };
+                board.undo(turn);
+                safe
+            }
+
+            /// Whether after `turn`, each of the opponent's best quiet turns leaves us a reply that
+            /// survives; `None` when time ran out first.
+            fn survives_quiet_attack(
+                &mut self,
+                board: &mut Board,
+                turn: Turn,
+                us: Color,
+            ) -> Option<bool> {
+                board.play(turn);
+                let mut verdict = Some(true);
+                if board.winner().is_none() {
+                    let attacks = attacking_turns(
+                        board,
+                        QUIET_ATTACK_CELLS,
+                        QUIET_ATTACKS,
+                    );
+                    'attacks: for attack in attacks {
+                        board.play(attack);
+                        // A full board is a draw, which the quiet turn cannot turn into a win.
+                        let mut answered = board.winner().is_none();
+                        if answered && !board.is_full() {
+                            let replies = candidate_turns(
+                                board,
+                                self.settings.cells,
+                                QUIET_REPLIES,
+                            );
+                            answered = false;
+                            for reply in replies {
+                                if self.deadline.hard_passed() {
+                                    verdict = None;
+                                    board.undo(attack);
+                                    break 'attacks;
+                                }
+                                if self.survives(board, reply, us) {
+                                    answered = true;
                                     break;
                                 }
                             }
                         }
-                    }
-                    best
-                }
-            }
-
-            /// The first part of `deadline`: `soft` and `hard` of its soft and hard limits.
-            fn portion(deadline: &Deadline, soft: f64, hard: f64) -> Deadline {
-                Deadline {
-                    start: deadline.start,
-                    soft: deadline.soft.mul_f64(soft),
-                    hard: deadline.hard.mul_f64(hard),
-                }
-            }
-
-            /// The static value of a quiet position for `us`, the side to move (which has two stones to
-            /// place, hence the weight on its own chances).
-            fn evaluate(board: &Board, us: Color) -> i32 {
-                let ours = board.score(us);
-                let theirs = board.score(us.opponent());
-                ours * 5 / 4 - theirs
-            }
-
-            /// Any legal turn not rejected: the fallback when the candidates are exhausted.
-            fn any_turn(board: &Board, rejected: &[Turn]) -> Option<Turn> {
-                let empty: Vec<u16> = (0..CELLS as u16)
-                    .filter(|&cell| board.is_empty(cell))
-                    .collect();
-                if board.stone_count() == 0 {
-                    return empty
-                        .iter()
-                        .map(|&cell| Turn::single(cell))
-                        .find(|turn| {
-                            !rejected.iter().any(|other| other.same_stones(turn))
-                        });
-                }
-                for (index, &first) in empty.iter().enumerate() {
-                    for &second in &empty[index + 1..] {
-                        let turn = Turn::pair(first, second);
-                        if !rejected.iter().any(|other| other.same_stones(&turn)) {
-                            return Some(turn);
+                        board.undo(attack);
+                        if !answered {
+                            verdict = Some(false);
+                            break;
                         }
+                    }
+                }
+                board.undo(turn);
+                verdict
+            }
+
+            /// A quiet leaf: a won position if a short forced win by threats shows, else the static
+            /// value.
+            fn quiet_value(&mut self, board: &mut Board, us: Color, ply: i32) -> i32 {
+                if self.settings.leaf_attack_turns > 0 {
+                    let mut attack = Vcdt::new(&self.deadline, LEAF_ATTACK_NODES);
+                    if attack.find(board, self.settings.leaf_attack_turns).is_some() {
+                        return WIN - ply - 2 * self.settings.leaf_attack_turns as i32;
+                    }
+                }
+                evaluate(board, us)
+            }
+
+            /// The value of `board` for its side to move, searched `depth` turns deep; `ply` counts
+            /// turns from the root. Forced blocks are searched beyond depth 0 (a quiescence of threats).
+            fn negamax(
+                &mut self,
+                board: &mut Board,
+                depth: i32,
+                mut alpha: i32,
+                beta: i32,
+                ply: i32,
+            ) -> i32 {
+                self.nodes += 1;
+                if self.nodes % 64 == 0 && self.deadline.hard_passed() {
+                    self.aborted = true;
+                }
+                if self.aborted {
+                    return 0;
+                }
+                if board.winner().is_some() {
+                    // The side that just moved made six.
+                    return -(WIN - ply);
+                }
+                if board.is_full() {
+                    return 0;
+                }
+                let us = board.to_move();
+                let them = us.opponent();
+                if board.has_live_window(us) {
+                    return WIN - ply;
+                }
+                let their_threats = threat_count(board, them);
+                if their_threats >= 3 {
+                    return -(WIN - ply - 1);
+                }
+                let (cells, limit) = if depth > 0 {
+                    (self.settings.cells, self.settings.turns)
+                } else if their_threats > 0 && depth > -QUIESCENCE_TURNS {
+                    // Past the horizon, only the forced blocks are searched, and only the best few.
+                    (self.settings.cells, 3)
+                } else {
+                    return self.quiet_value(board, us, ply);
+                };
+                let turns = candidate_turns(board, cells, limit);
+                let mut best = -WIN - 1;
+                for turn in turns {
+                    board.play(turn);
+                    let value = -self.negamax(board, depth - 1, -beta, -alpha, ply + 1);
+                    board.undo(turn);
+                    if self.aborted {
+                        return 0;
+                    }
+                    if value > best {
+                        best = value;
+                        if value > alpha {
+                            alpha = value;
+                            if alpha >= beta {
+                                break;
+                            }
+                        }
+                    }
+                }
+                best
+            }
+        }
+
+        /// The first part of `deadline`: `soft` and `hard` of its soft and hard limits.
+        fn portion(deadline: &Deadline, soft: f64, hard: f64) -> Deadline {
+            Deadline {
+                start: deadline.start,
+                soft: deadline.soft.mul_f64(soft),
+                hard: deadline.hard.mul_f64(hard),
+                ..*deadline
+            }
+        }
+
+        /// The static value of a quiet position for `us`, the side to move (which has two stones to
+        /// place, hence the weight on its own chances).
+        fn evaluate(board: &Board, us: Color) -> i32 {
+            let ours = board.score(us);
+            let theirs = board.score(us.opponent());
+            ours * 5 / 4 - theirs
+        }
+
+        /// Any legal turn not rejected: the fallback when the candidates are exhausted.
+        fn any_turn(board: &Board, rejected: &[Turn]) -> Option<Turn> {
+            let empty: Vec<u16> = (0..CELLS as u16)
+                .filter(|&cell| board.is_empty(cell))
+                .collect();
+            if board.stone_count() == 0 {
+                return empty
+                    .iter()
+                    .map(|&cell| Turn::single(cell))
+                    .find(|turn| !rejected.iter().any(|other| other.same_stones(turn)));
+            }
+            for (index, &first) in empty.iter().enumerate() {
+                for &second in &empty[index + 1..] {
+                    let turn = Turn::pair(first, second);
+                    if !rejected.iter().any(|other| other.same_stones(&turn)) {
+                        return Some(turn);
+                    }
+                }
+            }
+            None
+        }
+    }
+
+    pub mod threats {
+        // engine/src/connect6/threats.rs
+        //! Threats and how to stop them.
+        //!
+        //! A colour's threats are counted the way Connect6 players count them: the fewest stones the
+        //! opponent must place to leave no window the colour could complete in one turn. The opponent has
+        //! two stones a turn, so three or more threats win, two take the opponent's whole turn, and one
+        //! leaves it a free stone.
+
+        use super::board::Board;
+        use super::geometry::{geometry, CELLS};
+        use crate::core::color::Color;
+
+        /// The stones it takes to block every threat of a colour, and the ways to do it.
+        #[derive(Clone, Debug, Default, PartialEq, Eq)]
+        pub struct Blocks {
+            /// 0: no threat; 1 or 2: that many stones block everything; 3: blocking is impossible.
+            pub count: u8,
+            /// When `count` is 1: every cell that blocks all threats alone.
+            pub singles: Vec<u16>,
+            /// When `count` is 2: every pair of cells that blocks all threats together.
+            pub pairs: Vec<(u16, u16)>,
+            /// Every empty cell of a threat window (where a blocking stone can go).
+            pub cells: Vec<u16>,
+        }
+
+        /// How the opponent of `attacker` can block its threats.
+        pub fn blocks(board: &Board, attacker: Color) -> Blocks {
+            let windows: Vec<u16> = board.live_windows(attacker).collect();
+            if windows.is_empty() {
+                return Blocks::default();
+            }
+            // More threat windows than a mask holds cannot be blocked by two stones anyway: two stones
+            // meet at most 48 windows.
+            if windows.len() > 64 {
+                return Blocks {
+                    count: 3,
+                    ..Blocks::default()
+                };
+            }
+            let mut cells: Vec<u16> = Vec::new();
+            let mut masks: Vec<u64> = Vec::new();
+            let geometry = geometry();
+            for (bit, &window) in windows.iter().enumerate() {
+                for &cell in &geometry.windows[usize::from(window)] {
+                    if !board.is_empty(cell) {
+                        continue;
+                    }
+                    match cells.iter().position(|&known| known == cell) {
+                        Some(index) => masks[index] |= 1 << bit,
+                        None => {
+                            cells.push(cell);
+                            masks.push(1 << bit);
+                        }
+                    }
+                }
+            }
+            let all = if windows.len() == 64 {
+                u64::MAX
+            } else {
+                (1u64 << windows.len()) - 1
+            };
+            let singles: Vec<u16> = cells
+                .iter()
+                .zip(&masks)
+                .filter(|(_, &mask)| mask == all)
+                .map(|(&cell, _)| cell)
+                .collect();
+            if !singles.is_empty() {
+                return Blocks {
+                    count: 1,
+                    singles,
+                    pairs: Vec::new(),
+                    cells,
+                };
+            }
+            let mut pairs = Vec::new();
+            for first in 0..cells.len() {
+                for second in first + 1..cells.len() {
+                    if masks[first] | masks[second] == all {
+                        pairs.push((cells[first], cells[second]));
+                    }
+                }
+            }
+            let count = if pairs.is_empty() { 3 } else { 2 };
+            Blocks {
+                count,
+                singles: Vec::new(),
+                pairs,
+                cells,
+            }
+        }
+
+        /// The number of threats of `attacker`, capped at 3.
+        pub fn threat_count(board: &Board, attacker: Color) -> u8 {
+            if !board.has_live_window(attacker) {
+                return 0;
+            }
+            blocks(board, attacker).count
+        }
+
+        /// A turn that completes six for `colour` now, as its one or two cells, if there is one.
+        pub fn winning_cells(board: &Board, colour: Color) -> Option<Vec<u16>> {
+            let window = board.live_windows(colour).next()?;
+            let cells: Vec<u16> = geometry()
+                .windows[usize::from(window)]
+                .iter()
+                .copied()
+                .filter(|&cell| board.is_empty(cell))
+                .collect();
+            debug_assert!(
+                cells.len() <= 2 && cells.iter().all(|&cell| usize::from(cell) < CELLS),
+            );
+            Some(cells)
+        }
+    }
+
+    pub mod turn {
+        // engine/src/connect6/turn.rs
+        //! One turn of Connect6: two stones, or one for black's opening.
+
+        /// The cells a turn fills (cell = `y * 19 + x`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Turn {
+            /// The first stone.
+            pub first: u16,
+            /// The second stone; `None` only for black's opening stone.
+            pub second: Option<u16>,
+        }
+
+        impl Turn {
+            /// A two-stone turn.
+            pub fn pair(first: u16, second: u16) -> Self {
+                Self {
+                    first,
+                    second: Some(second),
+                }
+            }
+
+            /// A one-stone turn (black's opening).
+            pub fn single(cell: u16) -> Self {
+                Self { first: cell, second: None }
+            }
+
+            /// The stones of the turn, in order.
+            pub fn cells(&self) -> impl Iterator<Item = u16> {
+                std::iter::once(self.first).chain(self.second)
+            }
+
+            /// Whether two turns place the same stones, in whatever order.
+            pub fn same_stones(&self, other: &Turn) -> bool {
+                self == other
+                    || (self.second.is_some()
+                        && self.first == other.second.unwrap_or(u16::MAX)
+                        && Some(other.first) == self.second)
+            }
+        }
+    }
+
+    pub mod vcdt {
+        // engine/src/connect6/vcdt.rs
+        //! Victory by continuous double threats: a proof search for forced wins.
+        //!
+        //! The attacker plays only turns that leave it two threats (the defender must spend both stones
+        //! blocking) or three (the defender cannot block them all). Every blocking pair of the defender
+        //! is tried, so a sequence found is a real win, whatever the defender does. Defender threats
+        //! made while blocking are respected: the attacker must block them before attacking again.
+
+        use super::board::{Board, THREAT_STONES};
+        use super::geometry::geometry;
+        use super::moves::{attack_value, complete_turn};
+        use super::threats::{blocks, winning_cells, Blocks};
+        use super::turn::Turn;
+        use crate::core::color::Color;
+        use crate::core::time::Deadline;
+        use std::collections::HashMap;
+
+        /// Cells considered for attacking turns (each pair of them is tried).
+        const ATTACK_CELLS: usize = 14;
+
+        /// The threat search for one attacker.
+        pub struct Vcdt<'a> {
+            deadline: &'a Deadline,
+            /// Positions (by hash) already shown to hold no win, with the depth that was searched: the
+            /// same threats played in another order lead to the same positions again and again.
+            refuted: HashMap<u64, u32>,
+            nodes: u64,
+            max_nodes: u64,
+            aborted: bool,
+        }
+
+        impl<'a> Vcdt<'a> {
+            /// A search stopped by the hard limit of `deadline` or after `max_nodes` positions.
+            pub fn new(deadline: &'a Deadline, max_nodes: u64) -> Self {
+                Self {
+                    deadline,
+                    refuted: HashMap::new(),
+                    nodes: 0,
+                    max_nodes,
+                    aborted: false,
+                }
+            }
+
+            /// A first turn of a forced win for the side to move within `max_turns` attacking turns,
+            /// trying shorter wins first.
+            pub fn find(&mut self, board: &mut Board, max_turns: u32) -> Option<Turn> {
+                for depth in 1..=max_turns {
+                    if let Some(turn) = self.attack(board, depth) {
+                        return Some(turn);
+                    }
+                    if self.aborted {
+                        return None;
                     }
                 }
                 None
             }
-        }
 
-        pub mod threats {
-            // engine/src/connect6/threats.rs
-            //! Threats and how to stop them.
-            //!
-            //! A colour's threats are counted the way Connect6 players count them: the fewest stones the
-            //! opponent must place to leave no window the colour could complete in one turn. The opponent has
-            //! two stones a turn, so three or more threats win, two take the opponent's whole turn, and one
-            //! leaves it a free stone.
-
-            use super::board::Board;
-            use super::geometry::{geometry, CELLS};
-            use crate::engine::core::color::Color;
-
-            /// The stones it takes to block every threat of a colour, and the ways to do it.
-            #[derive(Clone, Debug, Default, PartialEq, Eq)]
-            pub struct Blocks {
-                /// 0: no threat; 1 or 2: that many stones block everything; 3: blocking is impossible.
-                pub count: u8,
-                /// When `count` is 1: every cell that blocks all threats alone.
-                pub singles: Vec<u16>,
-                /// When `count` is 2: every pair of cells that blocks all threats together.
-                pub pairs: Vec<(u16, u16)>,
-                /// Every empty cell of a threat window (where a blocking stone can go).
-                pub cells: Vec<u16>,
+            fn out_of_budget(&mut self) -> bool {
+                self.nodes += 1;
+                if self.nodes >= self.max_nodes
+                    || (self.nodes % 16 == 0 && self.deadline.hard_passed())
+                {
+                    self.aborted = true;
+                }
+                self.aborted
             }
 
-            /// How the opponent of `attacker` can block its threats.
-            pub fn blocks(board: &Board, attacker: Color) -> Blocks {
-                let windows: Vec<u16> = board.live_windows(attacker).collect();
-                if windows.is_empty() {
-                    return Blocks::default();
+            /// A winning turn for the side to move with at most `depth` attacking turns.
+            fn attack(&mut self, board: &mut Board, depth: u32) -> Option<Turn> {
+                let attacker = board.to_move();
+                if let Some(win) = winning_cells(board, attacker) {
+                    return Some(complete_turn(board, &win, attacker));
                 }
-                // More threat windows than a mask holds cannot be blocked by two stones anyway: two stones
-                // meet at most 48 windows.
-                if windows.len() > 64 {
-                    return Blocks {
-                        count: 3,
-                        ..Blocks::default()
-                    };
+                if depth == 0 || self.out_of_budget() {
+                    return None;
                 }
-                let mut cells: Vec<u16> = Vec::new();
-                let mut masks: Vec<u64> = Vec::new();
-                let geometry = geometry();
-                for (bit, &window) in windows.iter().enumerate() {
-                    for &cell in &geometry.windows[usize::from(window)] {
-                        if !board.is_empty(cell) {
-                            continue;
-                        }
-                        match cells.iter().position(|&known| known == cell) {
-                            Some(index) => masks[index] |= 1 << bit,
-                            None => {
-                                cells.push(cell);
-                                masks.push(1 << bit);
-                            }
-                        }
-                    }
+                if self
+                    .refuted
+                    .get(&board.hash())
+                    .map_or(false, |&searched| searched >= depth)
+                {
+                    return None;
                 }
-                let all = if windows.len() == 64 {
-                    u64::MAX
-                } else {
-                    (1u64 << windows.len()) - 1
-                };
-                let singles: Vec<u16> = cells
-                    .iter()
-                    .zip(&masks)
-                    .filter(|(_, &mask)| mask == all)
-                    .map(|(&cell, _)| cell)
-                    .collect();
-                if !singles.is_empty() {
-                    return Blocks {
-                        count: 1,
-                        singles,
-                        pairs: Vec::new(),
-                        cells,
-                    };
+                let found = self.attack_with_turns(board, depth);
+                if found.is_none() && !self.aborted {
+                    self.refuted.insert(board.hash(), depth);
                 }
-                let mut pairs = Vec::new();
-                for first in 0..cells.len() {
-                    for second in first + 1..cells.len() {
-                        if masks[first] | masks[second] == all {
-                            pairs.push((cells[first], cells[second]));
-                        }
-                    }
-                }
-                let count = if pairs.is_empty() { 3 } else { 2 };
-                Blocks {
-                    count,
-                    singles: Vec::new(),
-                    pairs,
-                    cells,
-                }
+                found
             }
 
-            /// The number of threats of `attacker`, capped at 3.
-            pub fn threat_count(board: &Board, attacker: Color) -> u8 {
-                if !board.has_live_window(attacker) {
-                    return 0;
-                }
-                blocks(board, attacker).count
-            }
-
-            /// A turn that completes six for `colour` now, as its one or two cells, if there is one.
-            pub fn winning_cells(board: &Board, colour: Color) -> Option<Vec<u16>> {
-                let window = board.live_windows(colour).next()?;
-                let cells: Vec<u16> = geometry()
-                    .windows[usize::from(window)]
-                    .iter()
-                    .copied()
-                    .filter(|&cell| board.is_empty(cell))
-                    .collect();
-                debug_assert!(
-                    cells.len() <= 2
-                        && cells.iter().all(|&cell| usize::from(cell) < CELLS),
-                );
-                Some(cells)
-            }
-        }
-
-        pub mod turn {
-            // engine/src/connect6/turn.rs
-            //! One turn of Connect6: two stones, or one for black's opening.
-
-            /// The cells a turn fills (cell = `y * 19 + x`).
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub struct Turn {
-                /// The first stone.
-                pub first: u16,
-                /// The second stone; `None` only for black's opening stone.
-                pub second: Option<u16>,
-            }
-
-            impl Turn {
-                /// A two-stone turn.
-                pub fn pair(first: u16, second: u16) -> Self {
-                    Self {
-                        first,
-                        second: Some(second),
-                    }
-                }
-
-                /// A one-stone turn (black's opening).
-                pub fn single(cell: u16) -> Self {
-                    Self { first: cell, second: None }
-                }
-
-                /// The stones of the turn, in order.
-                pub fn cells(&self) -> impl Iterator<Item = u16> {
-                    std::iter::once(self.first).chain(self.second)
-                }
-
-                /// Whether two turns place the same stones, in whatever order.
-                pub fn same_stones(&self, other: &Turn) -> bool {
-                    self == other
-                        || (self.second.is_some()
-                            && self.first == other.second.unwrap_or(u16::MAX)
-                            && Some(other.first) == self.second)
-                }
-            }
-        }
-
-        pub mod vcdt {
-            // engine/src/connect6/vcdt.rs
-            //! Victory by continuous double threats: a proof search for forced wins.
-            //!
-            //! The attacker plays only turns that leave it two threats (the defender must spend both stones
-            //! blocking) or three (the defender cannot block them all). Every blocking pair of the defender
-            //! is tried, so a sequence found is a real win, whatever the defender does. Defender threats
-            //! made while blocking are respected: the attacker must block them before attacking again.
-
-            use super::board::{Board, THREAT_STONES};
-            use super::geometry::geometry;
-            use super::moves::{attack_value, complete_turn};
-            use super::threats::{blocks, winning_cells, Blocks};
-            use super::turn::Turn;
-            use crate::engine::core::color::Color;
-            use crate::engine::core::time::Deadline;
-            use std::collections::HashMap;
-
-            /// Cells considered for attacking turns (each pair of them is tried).
-            const ATTACK_CELLS: usize = 14;
-
-            /// The threat search for one attacker.
-            pub struct Vcdt<'a> {
-                deadline: &'a Deadline,
-                /// Positions (by hash) already shown to hold no win, with the depth that was searched: the
-                /// same threats played in another order lead to the same positions again and again.
-                refuted: HashMap<u64, u32>,
-                nodes: u64,
-                max_nodes: u64,
-                aborted: bool,
-            }
-
-            impl<'a> Vcdt<'a> {
-                /// A search stopped by the hard limit of `deadline` or after `max_nodes` positions.
-                pub fn new(deadline: &'a Deadline, max_nodes: u64) -> Self {
-                    Self {
-                        deadline,
-                        refuted: HashMap::new(),
-                        nodes: 0,
-                        max_nodes,
-                        aborted: false,
-                    }
-                }
-
-                /// A first turn of a forced win for the side to move within `max_turns` attacking turns,
-                /// trying shorter wins first.
-                pub fn find(
-                    &mut self,
-                    board: &mut Board,
-                    max_turns: u32,
-                ) -> Option<Turn> {
-                    for depth in 1..=max_turns {
-                        if let Some(turn) = self.attack(board, depth) {
-                            return Some(turn);
-                        }
-                        if self.aborted {
-                            return None;
-                        }
-                    }
-                    None
-                }
-
-                fn out_of_budget(&mut self) -> bool {
-                    self.nodes += 1;
-                    if self.nodes >= self.max_nodes
-                        || (self.nodes % 16 == 0 && self.deadline.hard_passed())
-                    {
-                        self.aborted = true;
-                    }
-                    self.aborted
-                }
-
-                /// A winning turn for the side to move with at most `depth` attacking turns.
-                fn attack(&mut self, board: &mut Board, depth: u32) -> Option<Turn> {
-                    let attacker = board.to_move();
-                    if let Some(win) = winning_cells(board, attacker) {
-                        return Some(complete_turn(board, &win, attacker));
-                    }
-                    if depth == 0 || self.out_of_budget() {
-                        return None;
-                    }
-                    if self
-                        .refuted
-                        .get(&board.hash())
-                        .map_or(false, |&searched| searched >= depth)
-                    {
-                        return None;
-                    }
-                    let found = self.attack_with_turns(board, depth);
-                    if found.is_none() && !self.aborted {
-                        self.refuted.insert(board.hash(), depth);
-                    }
-                    found
-                }
-
-                /// The body of [`Vcdt::attack`]: tries the forcing turns of the side to move.
-                fn attack_with_turns(
-                    &mut self,
-                    board: &mut Board,
-                    depth: u32,
-                ) -> Option<Turn> {
-                    let attacker = board.to_move();
-                    let defender = attacker.opponent();
-                    let forced = blocks(board, defender);
-                    let turns = match forced.count {
-                        0 => self.free_attacks(board, attacker),
-                        1 => self.attacks_with_block(board, attacker, &forced),
-                        2 => {
-                            forced
-                                .pairs
-                                .iter()
-                                .map(|&(first, second)| Turn::pair(first, second))
-                                .collect()
-                        }
-                        _ => return None,
-                    };
-                    // Keep the turns that leave two or more threats; three or more win outright.
-                    let mut forcing: Vec<(Turn, Blocks)> = Vec::new();
-                    for turn in turns {
-                        board.play(turn);
-                        // Two threats need two threat windows at least: most turns are dismissed by that
-                        // cheap count before the blocking sets are worked out.
-                        let promising = board.live_window_count(attacker) >= 2
-                            && !board.has_live_window(defender);
-                        let threats = if promising {
-                            blocks(board, attacker)
-                        } else {
-                            Blocks::default()
-                        };
-                        board.undo(turn);
-                        if threats.count < 2 {
-                            continue;
-                        }
-                        if threats.count >= 3 {
-                            return Some(turn);
-                        }
-                        forcing.push((turn, threats));
-                    }
-                    forcing.sort_by_key(|(_, threats)| threats.pairs.len());
-                    for (turn, threats) in forcing {
-                        board.play(turn);
-                        let refuted = threats
+            /// The body of [`Vcdt::attack`]: tries the forcing turns of the side to move.
+            fn attack_with_turns(
+                &mut self,
+                board: &mut Board,
+                depth: u32,
+            ) -> Option<Turn> {
+                let attacker = board.to_move();
+                let defender = attacker.opponent();
+                let forced = blocks(board, defender);
+                let turns = match forced.count {
+                    0 => self.free_attacks(board, attacker),
+                    1 => self.attacks_with_block(board, attacker, &forced),
+                    2 => {
+                        forced
                             .pairs
                             .iter()
-                            .any(|&(first, second)| {
-                                let reply = Turn::pair(first, second);
-                                board.play(reply);
-                                let won = self.attack(board, depth - 1).is_some();
-                                board.undo(reply);
-                                !won
-                            });
-                        board.undo(turn);
-                        if self.aborted {
-                            return None;
-                        }
-                        if !refuted {
-                            return Some(turn);
+                            .map(|&(first, second)| Turn::pair(first, second))
+                            .collect()
+                    }
+                    _ => return None,
+                };
+                // Keep the turns that leave two or more threats; three or more win outright.
+                let mut forcing: Vec<(Turn, Blocks)> = Vec::new();
+                for turn in turns {
+                    board.play(turn);
+                    // Two threats need two threat windows at least: most turns are dismissed by that
+                    // cheap count before the blocking sets are worked out.
+                    let promising = board.live_window_count(attacker) >= 2
+                        && !board.has_live_window(defender);
+                    let threats = if promising {
+                        blocks(board, attacker)
+                    } else {
+                        Blocks::default()
+                    };
+                    board.undo(turn);
+                    if threats.count < 2 {
+                        continue;
+                    }
+                    if threats.count >= 3 {
+                        return Some(turn);
+                    }
+                    forcing.push((turn, threats));
+                }
+                forcing.sort_by_key(|(_, threats)| threats.pairs.len());
+                for (turn, threats) in forcing {
+                    board.play(turn);
+                    let refuted = threats
+                        .pairs
+                        .iter()
+                        .any(|&(first, second)| {
+                            let reply = Turn::pair(first, second);
+                            board.play(reply);
+                            let won = self.attack(board, depth - 1).is_some();
+                            board.undo(reply);
+                            !won
+                        });
+                    board.undo(turn);
+                    if self.aborted {
+                        return None;
+                    }
+                    if !refuted {
+                        return Some(turn);
+                    }
+                }
+                None
+            }
+
+            /// The cells that build the attacker's lines most.
+            fn attack_cells(&self, board: &Board, attacker: Color) -> Vec<u16> {
+                let mut cells: Vec<(u16, i32)> = (0..super::geometry::CELLS as u16)
+                    .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
+                    .map(|cell| (cell, attack_value(board, cell, attacker)))
+                    .filter(|&(_, value)| value >= 5)
+                    .collect();
+                cells.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+                cells.truncate(ATTACK_CELLS);
+                cells.into_iter().map(|(cell, _)| cell).collect()
+            }
+
+            fn free_attacks(&self, board: &Board, attacker: Color) -> Vec<Turn> {
+                let cells = self.attack_cells(board, attacker);
+                let mut turns = Vec::new();
+                for (index, &first) in cells.iter().enumerate() {
+                    for &second in &cells[index + 1..] {
+                        if may_make_two_threats(board, first, second, attacker) {
+                            turns.push(Turn::pair(first, second));
                         }
                     }
+                }
+                turns
+            }
+
+            fn attacks_with_block(
+                &self,
+                board: &Board,
+                attacker: Color,
+                forced: &Blocks,
+            ) -> Vec<Turn> {
+                let cells = self.attack_cells(board, attacker);
+                let mut turns = Vec::new();
+                for &block in &forced.singles {
+                    for &second in &cells {
+                        if second != block
+                            && may_make_two_threats(board, block, second, attacker)
+                        {
+                            turns.push(Turn::pair(block, second));
+                        }
+                    }
+                }
+                turns
+            }
+        }
+
+        /// Whether stones of `attacker` on `first` and `second` could leave two threat windows: each
+        /// must come from a window the pair lifts to four or more (the attacker has none before its
+        /// turn, or it would simply win). A necessary test, far cheaper than playing the pair.
+        fn may_make_two_threats(
+            board: &Board,
+            first: u16,
+            second: u16,
+            attacker: Color,
+        ) -> bool {
+            let own = attacker.index();
+            let geometry = geometry();
+            let mut lifted = 0;
+            for cell in [first, second] {
+                for &window in geometry.windows_of(cell) {
+                    let counts = board.window_counts(window);
+                    if counts[1 - own] != 0 {
+                        continue;
+                    }
+                    let holds_other = |other: u16| {
+                        geometry.windows[usize::from(window)].contains(&other)
+                    };
+                    let other = if cell == first { second } else { first };
+                    let both = holds_other(other);
+                    // A window holding both stones is counted once, from the first.
+                    if both && cell == second {
+                        continue;
+                    }
+                    let gain = if both { 2 } else { 1 };
+                    if counts[own] + gain >= THREAT_STONES {
+                        lifted += 1;
+                        if lifted >= 2 {
+                            return true;
+                        }
+                    }
+                }
+            }
+            false
+        }
+    }
+}
+
+pub mod core {
+    // engine/src/core/mod.rs
+    //! What every engine shares: the two sides, search scores and bounds, the time manager and its
+    //! deadlines, random numbers, and the worker thread that ponders.
+
+    pub mod clock {
+        // engine/src/core/clock.rs
+        //! One time manager for every engine: from the judge's per-move and per-game limits and the time
+        //! already used, a soft and a hard deadline for the next move.
+        //!
+        //! The time left, less a reserve, is spread evenly over the moves the game still expects from
+        //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
+        //! (hard), never past the safe part of the move limit nor a fraction of the time left.
+
+        use super::time::Deadline;
+        use std::time::{Duration, Instant};
+
+        /// The judge's limits.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct TimeControl {
+            /// The most one move may take.
+            pub per_move: Duration,
+            /// Thinking time for all our moves of a game.
+            pub per_game: Duration,
+        }
+
+        /// How a game spends its time; each engine keeps its own, named where it is tuned.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Margins {
+            /// Percent of the game time never planned for (pipes, process start, a slower machine).
+            pub game_reserve_percent: u32,
+            /// The least that reserve may be.
+            pub game_reserve_min: Duration,
+            /// Percent of the move limit never planned for.
+            pub move_margin_percent: u32,
+            /// The least that margin may be.
+            pub move_margin_min: Duration,
+            /// The soft limit, in percent of the even share.
+            pub soft_percent: u32,
+            /// The hard limit, in percent of the even share.
+            pub hard_percent: u32,
+            /// One move never takes more than the time left divided by this.
+            pub left_divisor: u32,
+        }
+
+        /// The clock of one side for one game.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Clock {
+            control: TimeControl,
+            margins: Margins,
+            used: Duration,
+        }
+
+        impl Clock {
+            /// A clock with nothing used.
+            pub fn new(control: TimeControl, margins: Margins) -> Clock {
+                Clock {
+                    control,
+                    margins,
+                    used: Duration::ZERO,
+                }
+            }
+
+            /// The deadline of a move that started at `start`, when the game expects `moves_left` more
+            /// moves from us (this one included).
+            pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+                let margins = &self.margins;
+                let game = self.control.per_game;
+                let reserve = (game * margins.game_reserve_percent / 100)
+                    .max(margins.game_reserve_min);
+                let usable = game.saturating_sub(reserve).saturating_sub(self.used);
+                let share = usable / moves_left.max(1);
+                let per_move = self.control.per_move;
+                let margin = (per_move * margins.move_margin_percent / 100)
+                    .max(margins.move_margin_min);
+                let hard = (share * margins.hard_percent / 100)
+                    .min(usable / margins.left_divisor.max(1))
+                    .min(per_move.saturating_sub(margin));
+                let soft = (share * margins.soft_percent / 100).min(hard);
+                Deadline {
+                    start,
+                    soft,
+                    hard,
+                    stop: None,
+                }
+            }
+
+            /// Adds the time one move took.
+            pub fn spend(&mut self, time: Duration) {
+                self.used += time;
+            }
+        }
+    }
+
+    pub mod color {
+        // engine/src/core/color.rs
+        //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+        //! first player).
+
+        /// A side, and the colour of its stones or pieces.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Color {
+            /// Moves first.
+            Black = 0,
+            /// Moves second.
+            White = 1,
+        }
+
+        impl Color {
+            /// The other side.
+            pub fn opponent(self) -> Color {
+                match self {
+                    Color::Black => Color::White,
+                    Color::White => Color::Black,
+                }
+            }
+
+            /// 0 for black, 1 for white: an index into per-side arrays.
+            pub fn index(self) -> usize {
+                self as usize
+            }
+        }
+    }
+
+    pub mod rng {
+        // engine/src/core/rng.rs
+        //! A small, fast, seedable random number generator (xorshift64* seeded through SplitMix64).
+        //!
+        //! Engines need reproducible randomness (playouts, tie breaks, opening variety); a fixed seed
+        //! makes a game replayable.
+
+        /// A xorshift64* generator.
+        #[derive(Clone, Debug)]
+        pub struct Rng {
+            state: u64,
+        }
+
+        impl Rng {
+            /// A generator whose sequence is fixed by `seed` (any value, zero included).
+            pub fn new(seed: u64) -> Self {
+                // SplitMix64 spreads similar seeds apart and never yields the all-zero state.
+                let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^= z >> 31;
+                Self { state: z | 1 }
+            }
+
+            /// The next 64 random bits.
+            pub fn next_u64(&mut self) -> u64 {
+                self.state ^= self.state >> 12;
+                self.state ^= self.state << 25;
+                self.state ^= self.state >> 27;
+                self.state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+            }
+
+            /// A number in `0..bound` (`bound` > 0), without modulo bias worth speaking of.
+            pub fn below(&mut self, bound: u32) -> u32 {
+                (((self.next_u64() >> 32) * u64::from(bound)) >> 32) as u32
+            }
+        }
+    }
+
+    pub mod time {
+        // engine/src/core/time.rs
+        //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
+        //! now) and a stop flag another thread can raise. A deadline may carry a stop flag: once it is
+        //! raised both limits count as passed, so every search that polls its deadline also obeys a
+        //! stop (the judge's END or quit read while we think).
+
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::time::{Duration, Instant};
+
+        /// When a search must end, measured from `start`.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Deadline {
+            /// When the move's thinking began.
+            pub start: Instant,
+            /// Past this, do not begin a new iteration: it would most likely not finish.
+            pub soft: Duration,
+            /// Past this, stop at once and answer with the best move found so far.
+            pub hard: Duration,
+            /// Raised when the search must end now, whatever the time.
+            pub stop: Option<StopFlag>,
+        }
+
+        impl Deadline {
+            /// A deadline starting now.
+            pub fn new(soft: Duration, hard: Duration) -> Self {
+                Self {
+                    start: Instant::now(),
+                    soft: soft.min(hard),
+                    hard,
+                    stop: None,
+                }
+            }
+
+            /// The same deadline, ended early when `stop` is raised.
+            pub fn with_stop(self, stop: StopFlag) -> Self {
+                Self { stop: Some(stop), ..self }
+            }
+
+            /// Whether the deadline's stop flag is raised.
+            pub fn stopped(&self) -> bool {
+                match self.stop {
+                    Some(flag) => flag.is_raised(),
+                    None => false,
+                }
+            }
+
+            /// No limit at all (analysis, tests with fixed depth).
+            pub fn unlimited() -> Self {
+                let far = Duration::from_secs(60 * 60 * 24 * 365);
+                Self::new(far, far)
+            }
+
+            /// Time spent since `start`.
+            pub fn elapsed(&self) -> Duration {
+                self.start.elapsed()
+            }
+
+            /// Whether the soft limit has passed (or a stop was asked for).
+            pub fn soft_passed(&self) -> bool {
+                self.stopped() || self.elapsed() >= self.soft
+            }
+
+            /// Whether the hard limit has passed (or a stop was asked for).
+            pub fn hard_passed(&self) -> bool {
+                self.stopped() || self.elapsed() >= self.hard
+            }
+        }
+
+        /// A flag that asks a running search to stop; cheap to copy and to poll. Its one byte lives as
+        /// long as the process (a program makes a handful), so that deadlines holding it stay `Copy`.
+        #[derive(Clone, Copy, Debug)]
+        pub struct StopFlag(&'static AtomicBool);
+
+        impl Default for StopFlag {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        impl StopFlag {
+            /// A lowered flag.
+            pub fn new() -> Self {
+                Self(Box::leak(Box::new(AtomicBool::new(false))))
+            }
+
+            /// Asks the search to stop.
+            pub fn raise(&self) {
+                self.0.store(true, Ordering::Relaxed);
+            }
+
+            /// Whether a stop was asked for.
+            pub fn is_raised(&self) -> bool {
+                self.0.load(Ordering::Relaxed)
+            }
+        }
+    }
+}
+
+pub mod protocol {
+    // engine/src/protocol/mod.rs
+    //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
+    //! engine and prints the answers; it holds no game logic of its own.
+
+    pub mod input {
+        // engine/src/protocol/input.rs
+        //! Reading a judge's commands, the same way for every adapter.
+        //!
+        //! - A line is the bytes up to a line feed, less trailing CRs. A lone CR is not a line break:
+        //!   every judge ends its lines with LF or CRLF, and splitting on CR would turn one junk line
+        //!   into several commands.
+        //! - Bytes that are not UTF-8 are decoded leniently (as U+FFFD), so that a bad line is one bad
+        //!   command, never the end of the input.
+        //! - A line longer than the adapter's limit is kept to the limit and marked, so that junk without
+        //!   line feeds cannot fill the memory.
+        //! - A line cut off by the end of the input is dropped: the judge that would read its answer has
+        //!   gone.
+        //!
+        //! Standard input is read on a thread of its own, so that the judge's stop line (END, quit) and
+        //! the end of the input are noticed while a search runs: they raise a [`StopFlag`] at once, which
+        //! the adapter hands to the search in its [`Deadline`](crate::core::time::Deadline). Any other
+        //! reader (tests) is read on the caller's thread, one line when asked for, so that its lines
+        //! arrive only as fast as the answers, as they do from a judge.
+
+        use crate::core::time::StopFlag;
+        use std::io::{self, BufRead, StdinLock};
+        use std::sync::mpsc::{self, Receiver};
+        use std::thread;
+        use std::time::Instant;
+
+        /// One line from the judge.
+        #[derive(Clone, Debug)]
+        pub struct Line {
+            /// The text, without its line ending.
+            pub text: String,
+            /// Whether the line was longer than the limit (`text` then holds its start only).
+            pub too_long: bool,
+            /// When the line had arrived (the judge's clock for an answer starts about then).
+            pub received: Instant,
+        }
+
+        /// Where the lines come from.
+        pub enum Source<'a> {
+            /// Standard input, read on a thread of its own.
+            Stdin,
+            /// Any other reader, read on the caller's thread.
+            Reader(Box<dyn BufRead + 'a>),
+        }
+
+        impl From<StdinLock<'static>> for Source<'static> {
+            /// The lock is let go: the reading thread takes its own.
+            fn from(_: StdinLock<'static>) -> Self {
+                Source::Stdin
+            }
+        }
+
+        impl<'a> From<&'a [u8]> for Source<'a> {
+            fn from(bytes: &'a [u8]) -> Self {
+                Source::Reader(Box::new(bytes))
+            }
+        }
+
+        /// Recognises the judge's line that ends the program (END, quit).
+        pub type StopLine = fn(&str) -> bool;
+
+        enum Reading<'a> {
+            Here(Box<dyn BufRead + 'a>),
+            Thread(Receiver<Line>),
+            Ended,
+        }
+
+        /// The judge's lines, one at a time, with the stop flag that the stop line and the end of the
+        /// input raise.
+        pub struct Lines<'a> {
+            reading: Reading<'a>,
+            stop: StopFlag,
+            is_stop: StopLine,
+            max_bytes: usize,
+        }
+
+        impl<'a> Lines<'a> {
+            /// Lines of `source` of at most `max_bytes` each; `is_stop` recognises the stop line.
+            pub fn new(
+                source: impl Into<Source<'a>>,
+                max_bytes: usize,
+                is_stop: StopLine,
+            ) -> Self {
+                let stop = StopFlag::new();
+                let reading = match source.into() {
+                    Source::Reader(reader) => Reading::Here(reader),
+                    Source::Stdin => {
+                        match spawn_reader(stop, max_bytes, is_stop) {
+                            Some(receiver) => Reading::Thread(receiver),
+                            // No thread to be had: read here, without noticing a stop during a search.
+                            None => Reading::Here(Box::new(io::stdin().lock())),
+                        }
+                    }
+                };
+                Self {
+                    reading,
+                    stop,
+                    is_stop,
+                    max_bytes,
+                }
+            }
+
+            /// The next line; `None` once the input has ended (the stop flag is raised then).
+            pub fn next_line(&mut self) -> Option<Line> {
+                let line = match &mut self.reading {
+                    Reading::Here(reader) => {
+                        read_checked(reader, self.max_bytes, self.stop, self.is_stop)
+                    }
+                    Reading::Thread(receiver) => receiver.recv().ok(),
+                    Reading::Ended => None,
+                };
+                if line.is_none() {
+                    self.stop.raise();
+                    self.reading = Reading::Ended;
+                }
+                line
+            }
+
+            /// The flag raised by the stop line or the end of the input, for the search's deadline.
+            pub fn stop_flag(&self) -> StopFlag {
+                self.stop
+            }
+        }
+
+        /// Starts the thread that reads standard input into a channel.
+        fn spawn_reader(
+            stop: StopFlag,
+            max_bytes: usize,
+            is_stop: StopLine,
+        ) -> Option<Receiver<Line>> {
+            let (sender, receiver) = mpsc::channel();
+            let reader = move || {
+                let stdin = io::stdin();
+                let mut input = stdin.lock();
+                while let Some(line) = read_checked(
+                    &mut input,
+                    max_bytes,
+                    stop,
+                    is_stop,
+                ) {
+                    let last = stop.is_raised();
+                    if sender.send(line).is_err() || last {
+                        break;
+                    }
+                }
+                stop.raise();
+            };
+            // A small stack: the thread only reads and decodes.
+            thread::Builder::new()
+                .name("input".to_string())
+                .stack_size(256 << 10)
+                .spawn(reader)
+                .ok()
+                .map(|_| receiver)
+        }
+
+        /// Reads a line and raises `stop` when it is the stop line (before anyone sees the line) or
+        /// when the input has ended.
+        fn read_checked<R: BufRead + ?Sized>(
+            input: &mut R,
+            max_bytes: usize,
+            stop: StopFlag,
+            is_stop: StopLine,
+        ) -> Option<Line> {
+            let mut bytes = Vec::new();
+            match read_line(input, &mut bytes, max_bytes) {
+                Ok(Some(fits)) => {
+                    let text = String::from_utf8_lossy(&bytes).into_owned();
+                    if fits && is_stop(&text) {
+                        stop.raise();
+                    }
+                    Some(Line {
+                        text,
+                        too_long: !fits,
+                        received: Instant::now(),
+                    })
+                }
+                Ok(None) | Err(_) => {
+                    stop.raise();
                     None
                 }
+            }
+        }
 
-                /// The cells that build the attacker's lines most.
-                fn attack_cells(&self, board: &Board, attacker: Color) -> Vec<u16> {
-                    let mut cells: Vec<(u16, i32)> = (0..super::geometry::CELLS as u16)
-                        .filter(|&cell| {
-                            board.is_empty(cell) && board.is_near_stones(cell)
-                        })
-                        .map(|cell| (cell, attack_value(board, cell, attacker)))
-                        .filter(|&(_, value)| value >= 5)
+        /// Reads one line into `line` (without its ending), keeping fewer than `max_bytes` bytes of it.
+        /// Returns whether the line fitted, or `None` at the end of the input, a line cut off by the end
+        /// included.
+        pub fn read_line<R: BufRead + ?Sized>(
+            input: &mut R,
+            line: &mut Vec<u8>,
+            max_bytes: usize,
+        ) -> io::Result<Option<bool>> {
+            line.clear();
+            let mut fits = true;
+            loop {
+                let buffer = match input.fill_buf() {
+                    Ok(buffer) => buffer,
+                    Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(error) => return Err(error),
+                };
+                if buffer.is_empty() {
+                    return Ok(None);
+                }
+                let (chunk, used) = match buffer.iter().position(|&byte| byte == b'\n') {
+                    Some(end) => (&buffer[..end], end + 1),
+                    None => (buffer, buffer.len()),
+                };
+                let found_end = used > chunk.len();
+                if line.len() + chunk.len() < max_bytes {
+                    line.extend_from_slice(chunk);
+                } else {
+                    let room = max_bytes.saturating_sub(line.len() + 1);
+                    line.extend_from_slice(&chunk[..room.min(chunk.len())]);
+                    fits = false;
+                }
+                input.consume(used);
+                if found_end {
+                    break;
+                }
+            }
+            while line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            Ok(Some(fits))
+        }
+    }
+
+    pub mod sau {
+        // engine/src/protocol/sau/mod.rs
+        //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
+        //!
+        //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
+        //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
+        //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
+        //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move).
+        //!
+        //! The platform filters out every engine line that is not one of its commands, so problems with
+        //! the input are reported on a `notice ...` line, which never contains the word the platform
+        //! reads moves from. This adapter only translates: the rules and the search live behind the
+        //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+        //!
+        //! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
+        //! the input stop a search at once, and nothing is printed after them. When the platform closes
+        //! our output it has gone, so the engine ends quietly with success rather than an error.
+
+        pub mod connect6 {
+            // engine/src/protocol/sau/connect6.rs
+            //! Connect6 on the SAU platform: `XY@@` for black's opening stone, `X1Y1X2Y2` after that.
+
+            use super::{SauGame, Square};
+            use crate::connect6::board::Board;
+            use crate::connect6::engine::Connect6Engine;
+            use crate::connect6::geometry::{cell, coordinates, SIZE};
+            use crate::connect6::turn::Turn;
+            use crate::core::color::Color;
+            use crate::core::time::Deadline;
+
+            fn square_cell(square: Square) -> u16 {
+                cell(usize::from(square.x), usize::from(square.y))
+            }
+
+            fn cell_square(index: u16) -> Square {
+                let (x, y) = coordinates(index);
+                Square { x: x as u8, y: y as u8 }
+            }
+
+            impl SauGame for Connect6Engine {
+                type Move = Turn;
+
+                type Snapshot = Board;
+
+                fn engine_name(&self) -> &str {
+                    "RustSix"
+                }
+
+                fn board_size(&self) -> u8 {
+                    SIZE as u8
+                }
+
+                fn new_game(&mut self) {
+                    Connect6Engine::new_game(self);
+                }
+
+                fn side_to_move(&self) -> Color {
+                    Connect6Engine::side_to_move(self)
+                }
+
+                fn is_over(&self) -> bool {
+                    Connect6Engine::is_over(self)
+                }
+
+                fn legal_move_from(&self, squares: &[Option<Square>]) -> Option<Turn> {
+                    // `@@` placeholders carry no stone: only the real squares count.
+                    let cells: Vec<u16> = squares
+                        .iter()
+                        .flatten()
+                        .map(|&square| square_cell(square))
                         .collect();
-                    cells.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-                    cells.truncate(ATTACK_CELLS);
-                    cells.into_iter().map(|(cell, _)| cell).collect()
+                    let turn = match cells[..] {
+                        [single] => Turn::single(single),
+                        [first, second] => Turn::pair(first, second),
+                        _ => return None,
+                    };
+                    self.is_legal(&turn).then_some(turn)
                 }
 
-                fn free_attacks(&self, board: &Board, attacker: Color) -> Vec<Turn> {
-                    let cells = self.attack_cells(board, attacker);
-                    let mut turns = Vec::new();
-                    for (index, &first) in cells.iter().enumerate() {
-                        for &second in &cells[index + 1..] {
-                            if may_make_two_threats(board, first, second, attacker) {
-                                turns.push(Turn::pair(first, second));
-                            }
-                        }
-                    }
-                    turns
+                fn squares_of(&self, turn: Turn) -> Vec<Option<Square>> {
+                    vec![Some(cell_square(turn.first)), turn.second.map(cell_square)]
                 }
 
-                fn attacks_with_block(
-                    &self,
-                    board: &Board,
-                    attacker: Color,
-                    forced: &Blocks,
-                ) -> Vec<Turn> {
-                    let cells = self.attack_cells(board, attacker);
-                    let mut turns = Vec::new();
-                    for &block in &forced.singles {
-                        for &second in &cells {
-                            if second != block
-                                && may_make_two_threats(board, block, second, attacker)
-                            {
-                                turns.push(Turn::pair(block, second));
-                            }
-                        }
-                    }
-                    turns
-                }
-            }
-
-            /// Whether stones of `attacker` on `first` and `second` could leave two threat windows: each
-            /// must come from a window the pair lifts to four or more (the attacker has none before its
-            /// turn, or it would simply win). A necessary test, far cheaper than playing the pair.
-            fn may_make_two_threats(
-                board: &Board,
-                first: u16,
-                second: u16,
-                attacker: Color,
-            ) -> bool {
-                let own = attacker.index();
-                let geometry = geometry();
-                let mut lifted = 0;
-                for cell in [first, second] {
-                    for &window in geometry.windows_of(cell) {
-                        let counts = board.window_counts(window);
-                        if counts[1 - own] != 0 {
-                            continue;
-                        }
-                        let holds_other = |other: u16| {
-                            geometry.windows[usize::from(window)].contains(&other)
-                        };
-                        let other = if cell == first { second } else { first };
-                        let both = holds_other(other);
-                        // A window holding both stones is counted once, from the first.
-                        if both && cell == second {
-                            continue;
-                        }
-                        let gain = if both { 2 } else { 1 };
-                        if counts[own] + gain >= THREAT_STONES {
-                            lifted += 1;
-                            if lifted >= 2 {
-                                return true;
-                            }
-                        }
-                    }
-                }
-                false
-            }
-        }
-    }
-
-    pub mod core {
-        // engine/src/core/mod.rs
-        //! What every engine shares: the two sides, search scores and bounds, the time manager and its
-        //! deadlines, random numbers, and the worker thread that ponders.
-
-        pub mod clock {
-            // engine/src/core/clock.rs
-            //! One time manager for every engine: from the judge's per-move and per-game limits and the time
-            //! already used, a soft and a hard deadline for the next move.
-            //!
-            //! The time left, less a reserve, is spread evenly over the moves the game still expects from
-            //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
-            //! (hard), never past the safe part of the move limit nor a fraction of the time left.
-
-            use super::time::Deadline;
-            use std::time::{Duration, Instant};
-
-            /// The judge's limits.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub struct TimeControl {
-                /// The most one move may take.
-                pub per_move: Duration,
-                /// Thinking time for all our moves of a game.
-                pub per_game: Duration,
-            }
-
-            /// How a game spends its time; each engine keeps its own, named where it is tuned.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub struct Margins {
-                /// Percent of the game time never planned for (pipes, process start, a slower machine).
-                pub game_reserve_percent: u32,
-                /// The least that reserve may be.
-                pub game_reserve_min: Duration,
-                /// Percent of the move limit never planned for.
-                pub move_margin_percent: u32,
-                /// The least that margin may be.
-                pub move_margin_min: Duration,
-                /// The soft limit, in percent of the even share.
-                pub soft_percent: u32,
-                /// The hard limit, in percent of the even share.
-                pub hard_percent: u32,
-                /// One move never takes more than the time left divided by this.
-                pub left_divisor: u32,
-            }
-
-            /// The clock of one side for one game.
-            #[derive(Clone, Copy, Debug)]
-            pub struct Clock {
-                control: TimeControl,
-                margins: Margins,
-                used: Duration,
-            }
-
-            impl Clock {
-                /// A clock with nothing used.
-                pub fn new(control: TimeControl, margins: Margins) -> Clock {
-                    Clock {
-                        control,
-                        margins,
-                        used: Duration::ZERO,
-                    }
+                fn play(&mut self, turn: Turn) {
+                    Connect6Engine::play(self, turn);
                 }
 
-                /// The deadline of a move that started at `start`, when the game expects `moves_left` more
-                /// moves from us (this one included).
-                pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
-                    let margins = &self.margins;
-                    let game = self.control.per_game;
-                    let reserve = (game * margins.game_reserve_percent / 100)
-                        .max(margins.game_reserve_min);
-                    let usable = game.saturating_sub(reserve).saturating_sub(self.used);
-                    let share = usable / moves_left.max(1);
-                    let per_move = self.control.per_move;
-                    let margin = (per_move * margins.move_margin_percent / 100)
-                        .max(margins.move_margin_min);
-                    let hard = (share * margins.hard_percent / 100)
-                        .min(usable / margins.left_divisor.max(1))
-                        .min(per_move.saturating_sub(margin));
-                    let soft = (share * margins.soft_percent / 100).min(hard);
-                    Deadline { start, soft, hard }
+                fn snapshot(&self) -> Board {
+                    self.board().clone()
                 }
 
-                /// Adds the time one move took.
-                pub fn spend(&mut self, time: Duration) {
-                    self.used += time;
-                }
-            }
-        }
-
-        pub mod color {
-            // engine/src/core/color.rs
-            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
-            //! first player).
-
-            /// A side, and the colour of its stones or pieces.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Color {
-                /// Moves first.
-                Black = 0,
-                /// Moves second.
-                White = 1,
-            }
-
-            impl Color {
-                /// The other side.
-                pub fn opponent(self) -> Color {
-                    match self {
-                        Color::Black => Color::White,
-                        Color::White => Color::Black,
-                    }
+                fn restore(&mut self, snapshot: Board) {
+                    Connect6Engine::restore(self, snapshot);
                 }
 
-                /// 0 for black, 1 for white: an index into per-side arrays.
-                pub fn index(self) -> usize {
-                    self as usize
-                }
-            }
-        }
-
-        pub mod rng {
-            // engine/src/core/rng.rs
-            //! A small, fast, seedable random number generator (xorshift64* seeded through SplitMix64).
-            //!
-            //! Engines need reproducible randomness (playouts, tie breaks, opening variety); a fixed seed
-            //! makes a game replayable.
-
-            /// A xorshift64* generator.
-            #[derive(Clone, Debug)]
-            pub struct Rng {
-                state: u64,
-            }
-
-            impl Rng {
-                /// A generator whose sequence is fixed by `seed` (any value, zero included).
-                pub fn new(seed: u64) -> Self {
-                    // SplitMix64 spreads similar seeds apart and never yields the all-zero state.
-                    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-                    z ^= z >> 31;
-                    Self { state: z | 1 }
+                fn expected_moves_left(&self) -> u32 {
+                    Connect6Engine::expected_moves_left(self)
                 }
 
-                /// The next 64 random bits.
-                pub fn next_u64(&mut self) -> u64 {
-                    self.state ^= self.state >> 12;
-                    self.state ^= self.state << 25;
-                    self.state ^= self.state >> 27;
-                    self.state.wrapping_mul(0x2545_f491_4f6c_dd1d)
-                }
-
-                /// A number in `0..bound` (`bound` > 0), without modulo bias worth speaking of.
-                pub fn below(&mut self, bound: u32) -> u32 {
-                    (((self.next_u64() >> 32) * u64::from(bound)) >> 32) as u32
-                }
-            }
-        }
-
-        pub mod time {
-            // engine/src/core/time.rs
-            //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
-            //! now) and a stop flag another thread can raise.
-
-            use std::time::{Duration, Instant};
-
-            /// When a search must end, measured from `start`.
-            #[derive(Clone, Copy, Debug)]
-            pub struct Deadline {
-                /// When the move's thinking began.
-                pub start: Instant,
-                /// Past this, do not begin a new iteration: it would most likely not finish.
-                pub soft: Duration,
-                /// Past this, stop at once and answer with the best move found so far.
-                pub hard: Duration,
-            }
-
-            impl Deadline {
-                /// A deadline starting now.
-                pub fn new(soft: Duration, hard: Duration) -> Self {
-                    Self {
-                        start: Instant::now(),
-                        soft: soft.min(hard),
-                        hard,
-                    }
-                }
-
-                /// No limit at all (analysis, tests with fixed depth).
-                pub fn unlimited() -> Self {
-                    let far = Duration::from_secs(60 * 60 * 24 * 365);
-                    Self::new(far, far)
-                }
-
-                /// Time spent since `start`.
-                pub fn elapsed(&self) -> Duration {
-                    self.start.elapsed()
-                }
-
-                /// Whether the soft limit has passed.
-                pub fn soft_passed(&self) -> bool {
-                    self.elapsed() >= self.soft
-                }
-
-                /// Whether the hard limit has passed.
-                pub fn hard_passed(&self) -> bool {
-                    self.elapsed() >= self.hard
-                }
-            }
-        }
-    }
-
-    pub mod protocol {
-        // engine/src/protocol/mod.rs
-        //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
-        //! engine and prints the answers; it holds no game logic of its own.
-
-        pub mod sau {
-            // engine/src/protocol/sau/mod.rs
-            //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
-            //!
-            //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
-            //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
-            //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
-            //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move).
-            //!
-            //! The platform filters out every engine line that is not one of its commands, so problems with
-            //! the input are reported on a `notice ...` line, which never contains the word the platform
-            //! reads moves from. This adapter only translates: the rules and the search live behind the
-            //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
-
-            pub mod connect6 {
-                // engine/src/protocol/sau/connect6.rs
-                //! Connect6 on the SAU platform: `XY@@` for black's opening stone, `X1Y1X2Y2` after that.
-
-                use super::{SauGame, Square};
-                use crate::engine::connect6::board::Board;
-                use crate::engine::connect6::engine::Connect6Engine;
-                use crate::engine::connect6::geometry::{cell, coordinates, SIZE};
-                use crate::engine::connect6::turn::Turn;
-                use crate::engine::core::color::Color;
-                use crate::engine::core::time::Deadline;
-
-                fn square_cell(square: Square) -> u16 {
-                    cell(usize::from(square.x), usize::from(square.y))
-                }
-
-                fn cell_square(index: u16) -> Square {
-                    let (x, y) = coordinates(index);
-                    Square { x: x as u8, y: y as u8 }
-                }
-
-                impl SauGame for Connect6Engine {
-                    type Move = Turn;
-
-                    type Snapshot = Board;
-
-                    fn engine_name(&self) -> &str {
-                        "RustSix"
-                    }
-
-                    fn board_size(&self) -> u8 {
-                        SIZE as u8
-                    }
-
-                    fn new_game(&mut self) {
-                        Connect6Engine::new_game(self);
-                    }
-
-                    fn side_to_move(&self) -> Color {
-                        Connect6Engine::side_to_move(self)
-                    }
-
-                    fn is_over(&self) -> bool {
-                        Connect6Engine::is_over(self)
-                    }
-
-                    fn legal_move_from(
-                        &self,
-                        squares: &[Option<Square>],
-                    ) -> Option<Turn> {
-                        // `@@` placeholders carry no stone: only the real squares count.
-                        let cells: Vec<u16> = squares
-                            .iter()
-                            .flatten()
-                            .map(|&square| square_cell(square))
-                            .collect();
-                        let turn = match cells[..] {
-                            [single] => Turn::single(single),
-                            [first, second] => Turn::pair(first, second),
-                            _ => return None,
-                        };
-                        self.is_legal(&turn).then_some(turn)
-                    }
-
-                    fn squares_of(&self, turn: Turn) -> Vec<Option<Square>> {
-                        vec![Some(cell_square(turn.first)), turn.second.map(cell_square)]
-                    }
-
-                    fn play(&mut self, turn: Turn) {
-                        Connect6Engine::play(self, turn);
-                    }
-
-                    fn snapshot(&self) -> Board {
-                        self.board().clone()
-                    }
-
-                    fn restore(&mut self, snapshot: Board) {
-                        Connect6Engine::restore(self, snapshot);
-                    }
-
-                    fn expected_moves_left(&self) -> u32 {
-                        Connect6Engine::expected_moves_left(self)
-                    }
-
-                    fn choose_move(
-                        &mut self,
-                        deadline: Deadline,
-                        rejected: &[Turn],
-                    ) -> Option<Turn> {
-                        self.think(deadline, rejected)
-                    }
-                }
-            }
-
-            use crate::engine::core::clock::{Clock, Margins};
-            use crate::engine::core::color::Color;
-            use crate::engine::core::time::Deadline;
-            use std::io::{self, BufRead, Write};
-            use std::time::{Duration, Instant};
-
-            /// The longest command the platform sends, terminating NUL included.
-            pub const MAX_COMMAND_BYTES: usize = 256;
-
-            /// A board square as the platform numbers it: column `x` and row `y`, both from 0 at the top left.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub struct Square {
-                /// The column, 0 for `A`.
-                pub x: u8,
-                /// The row, 0 for `A`.
-                pub y: u8,
-            }
-
-            /// A game the SAU adapter can play: its rules, and a search that picks our moves.
-            pub trait SauGame {
-                /// One turn of the game (one or two stones, a piece move, ...).
-                type Move: Copy + PartialEq;
-
-                /// What [`SauGame::snapshot`] saves: enough to take our own last move back when the platform
-                /// rejects it.
-                type Snapshot;
-
-                /// The name answered to `name?`.
-                fn engine_name(&self) -> &str;
-
-                /// The board's width and height (every square letter lies in `A..A+size`).
-                fn board_size(&self) -> u8;
-
-                /// Starts a new game from the initial position.
-                fn new_game(&mut self);
-
-                /// The side to move in the current position.
-                fn side_to_move(&self) -> Color;
-
-                /// Whether the game has ended by its rules.
-                fn is_over(&self) -> bool;
-
-                /// Builds the move a position list describes (`None` for an `@@` placeholder), if the list
-                /// has the right shape and the move is legal now.
-                fn legal_move_from(
-                    &self,
-                    squares: &[Option<Square>],
-                ) -> Option<Self::Move>;
-
-                /// The position list of a move, as the platform expects it written.
-                fn squares_of(&self, mv: Self::Move) -> Vec<Option<Square>>;
-
-                /// Plays a legal move.
-                fn play(&mut self, mv: Self::Move);
-
-                /// Saves the position before our move.
-                fn snapshot(&self) -> Self::Snapshot;
-
-                /// Returns to a saved position.
-                fn restore(&mut self, snapshot: Self::Snapshot);
-
-                /// How many more moves we expect to make in this game (for dividing the clock).
-                fn expected_moves_left(&self) -> u32;
-
-                /// Picks our move within `deadline`, never one of `rejected`; `None` when there is none.
                 fn choose_move(
                     &mut self,
                     deadline: Deadline,
-                    rejected: &[Self::Move],
-                ) -> Option<Self::Move>;
+                    rejected: &[Turn],
+                ) -> Option<Turn> {
+                    self.think(deadline, rejected)
+                }
             }
+        }
 
-            pub use crate::engine::core::clock::TimeControl;
+        use super::input::{Lines, Source};
+        use crate::core::clock::{Clock, Margins};
+        use crate::core::color::Color;
+        use crate::core::time::{Deadline, StopFlag};
+        use std::io::{self, Write};
+        use std::time::{Duration, Instant};
 
-            /// The platform's clock: a reserve of 3% of the game (at least 300 ms) and a margin of 10% of
-            /// each move (at least 30 ms) are never planned for, as they absorb the process start, the pipes
-            /// and a slower machine; a move takes at most twice its even share and a quarter of what is left.
-            const MARGINS: Margins = Margins {
-                game_reserve_percent: 3,
-                game_reserve_min: Duration::from_millis(300),
-                move_margin_percent: 10,
-                move_margin_min: Duration::from_millis(30),
-                soft_percent: 100,
-                hard_percent: 200,
-                left_divisor: 4,
+        /// The longest command the platform sends, terminating NUL included.
+        pub const MAX_COMMAND_BYTES: usize = 256;
+
+        /// A board square as the platform numbers it: column `x` and row `y`, both from 0 at the top left.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Square {
+            /// The column, 0 for `A`.
+            pub x: u8,
+            /// The row, 0 for `A`.
+            pub y: u8,
+        }
+
+        /// A game the SAU adapter can play: its rules, and a search that picks our moves.
+        pub trait SauGame {
+            /// One turn of the game (one or two stones, a piece move, ...).
+            type Move: Copy + PartialEq;
+
+            /// What [`SauGame::snapshot`] saves: enough to take our own last move back when the platform
+            /// rejects it.
+            type Snapshot;
+
+            /// The name answered to `name?`.
+            fn engine_name(&self) -> &str;
+
+            /// The board's width and height (every square letter lies in `A..A+size`).
+            fn board_size(&self) -> u8;
+
+            /// Starts a new game from the initial position.
+            fn new_game(&mut self);
+
+            /// The side to move in the current position.
+            fn side_to_move(&self) -> Color;
+
+            /// Whether the game has ended by its rules.
+            fn is_over(&self) -> bool;
+
+            /// Builds the move a position list describes (`None` for an `@@` placeholder), if the list
+            /// has the right shape and the move is legal now.
+            fn legal_move_from(&self, squares: &[Option<Square>]) -> Option<Self::Move>;
+
+            /// The position list of a move, as the platform expects it written.
+            fn squares_of(&self, mv: Self::Move) -> Vec<Option<Square>>;
+
+            /// Plays a legal move.
+            fn play(&mut self, mv: Self::Move);
+
+            /// Saves the position before our move.
+            fn snapshot(&self) -> Self::Snapshot;
+
+            /// Returns to a saved position.
+            fn restore(&mut self, snapshot: Self::Snapshot);
+
+            /// How many more moves we expect to make in this game (for dividing the clock).
+            fn expected_moves_left(&self) -> u32;
+
+            /// Picks our move within `deadline`, never one of `rejected`; `None` when there is none.
+            fn choose_move(
+                &mut self,
+                deadline: Deadline,
+                rejected: &[Self::Move],
+            ) -> Option<Self::Move>;
+        }
+
+        pub use crate::core::clock::TimeControl;
+
+        /// The platform's clock: a reserve of 3% of the game (at least 300 ms) and a margin of 10% of
+        /// each move (at least 30 ms) are never planned for, as they absorb the process start, the pipes
+        /// and a slower machine; a move takes at most twice its even share and a quarter of what is left.
+        const MARGINS: Margins = Margins {
+            game_reserve_percent: 3,
+            game_reserve_min: Duration::from_millis(300),
+            move_margin_percent: 10,
+            move_margin_min: Duration::from_millis(30),
+            soft_percent: 100,
+            hard_percent: 200,
+            left_divisor: 4,
+        };
+
+        impl TimeControl {
+            /// The championship budget: 15 minutes a game, at most 30 seconds a move.
+            pub const DEFAULT: TimeControl = TimeControl {
+                per_game: Duration::from_secs(15 * 60),
+                per_move: Duration::from_secs(30),
             };
 
-            impl TimeControl {
-                /// The championship budget: 15 minutes a game, at most 30 seconds a move.
-                pub const DEFAULT: TimeControl = TimeControl {
-                    per_game: Duration::from_secs(15 * 60),
-                    per_move: Duration::from_secs(30),
-                };
-
-                /// Reads `--game-ms <n>` and `--move-ms <n>` from the command line; other words are ignored.
-                pub fn from_args<I: IntoIterator<Item = String>>(
-                    args: I,
-                ) -> Result<TimeControl, String> {
-                    let mut control = TimeControl::DEFAULT;
-                    let mut args = args.into_iter();
-                    while let Some(arg) = args.next() {
-                        let slot = match arg.as_str() {
-                            "--game-ms" => &mut control.per_game,
-                            "--move-ms" => &mut control.per_move,
-                            _ => continue,
-                        };
-                        let value = args.next().unwrap_or_default();
-                        let millis: u64 = value
-                            .parse()
-                            .map_err(|_| {
-                                format!(
-                                    "{arg} needs a number of milliseconds, got '{value}'",
-                                )
-                            })?;
-                        *slot = Duration::from_millis(millis);
-                    }
-                    Ok(control)
-                }
-            }
-
-            /// Where a game stands for the adapter.
-            struct Match<G: SauGame> {
-                /// Our colour, when a game is running.
-                our_side: Option<Color>,
-                clock: Clock,
-                /// The position before our last move, kept until the platform accepts that move.
-                before_our_move: Option<G::Snapshot>,
-                /// Our moves the platform rejected (`error`) in the current turn.
-                rejected: Vec<G::Move>,
-                last_move: Option<G::Move>,
-            }
-
-            /// Runs the protocol on `input`/`output` until `quit` or the end of the input.
-            pub fn run<G: SauGame, R: BufRead, W: Write>(
-                game: &mut G,
-                control: TimeControl,
-                mut input: R,
-                mut output: W,
-            ) -> io::Result<()> {
-                let mut state: Match<G> = Match {
-                    our_side: None,
-                    clock: Clock::new(control, MARGINS),
-                    before_our_move: None,
-                    rejected: Vec::new(),
-                    last_move: None,
-                };
-                let mut line = Vec::new();
-                loop {
-                    let (read, complete) = read_line(&mut input, &mut line)?;
-                    if read == 0 {
-                        return Ok(());
-                    }
-                    let start = Instant::now();
-                    if !complete {
-                        notice(&mut output, "command longer than 256 bytes ignored")?;
-                        continue;
-                    }
-                    let text = String::from_utf8_lossy(&line);
-                    let mut words = text.split_whitespace();
-                    let command = match words.next() {
-                        Some(command) => command,
-                        None => continue,
+            /// Reads `--game-ms <n>` and `--move-ms <n>` from the command line; other words are ignored.
+            pub fn from_args<I: IntoIterator<Item = String>>(
+                args: I,
+            ) -> Result<TimeControl, String> {
+                let mut control = TimeControl::DEFAULT;
+                let mut args = args.into_iter();
+                while let Some(arg) = args.next() {
+                    let slot = match arg.as_str() {
+                        "--game-ms" => &mut control.per_game,
+                        "--move-ms" => &mut control.per_move,
+                        _ => continue,
                     };
-                    let argument = words.next();
-                    match command {
-                        "name?" => {
-                            let reply = format!("name {}", game.engine_name());
-                            send(&mut output, &reply)?;
-                        }
-                        "new" => {
-                            match argument {
-                                Some("black") => {
-                                    start_game(
-                                        game,
-                                        &mut state,
-                                        control,
-                                        Color::Black,
-                                        start,
-                                        &mut output,
-                                    )?
-                                }
-                                Some("white") => {
-                                    start_game(
-                                        game,
-                                        &mut state,
-                                        control,
-                                        Color::White,
-                                        start,
-                                        &mut output,
-                                    )?
-                                }
-                                _ => notice(&mut output, "new needs black or white")?,
+                    let value = args.next().unwrap_or_default();
+                    let millis: u64 = value
+                        .parse()
+                        .map_err(|_| {
+                            format!(
+                                "{arg} needs a number of milliseconds, got '{value}'",
+                            )
+                        })?;
+                    *slot = Duration::from_millis(millis);
+                }
+                Ok(control)
+            }
+        }
+
+        /// Where a game stands for the adapter.
+        struct Match<G: SauGame> {
+            /// Our colour, when a game is running.
+            our_side: Option<Color>,
+            clock: Clock,
+            /// The position before our last move, kept until the platform accepts that move.
+            before_our_move: Option<G::Snapshot>,
+            /// Our moves the platform rejected (`error`) in the current turn.
+            rejected: Vec<G::Move>,
+            last_move: Option<G::Move>,
+            /// Raised by `quit` or the end of the input: the search ends and nothing more is sent.
+            stop: StopFlag,
+        }
+
+        /// Whether a line is `quit`, which ends the program at once, even during a search.
+        fn is_quit(line: &str) -> bool {
+            line.split_whitespace().next() == Some("quit")
+        }
+
+        /// Runs the protocol on `input`/`output` until `quit` or the end of the input (standard input
+        /// is read on a thread of its own, so that `quit` stops a search). A closed output ends it
+        /// quietly.
+        pub fn run<'a, G: SauGame, W: Write>(
+            game: &mut G,
+            control: TimeControl,
+            input: impl Into<Source<'a>>,
+            output: W,
+        ) -> io::Result<()> {
+            match serve(game, control, input.into(), output) {
+                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+                other => other,
+            }
+        }
+
+        fn serve<G: SauGame, W: Write>(
+            game: &mut G,
+            control: TimeControl,
+            input: Source,
+            mut output: W,
+        ) -> io::Result<()> {
+            let mut lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
+            let mut state: Match<G> = Match {
+                our_side: None,
+                clock: Clock::new(control, MARGINS),
+                before_our_move: None,
+                rejected: Vec::new(),
+                last_move: None,
+                stop: lines.stop_flag(),
+            };
+            while let Some(line) = lines.next_line() {
+                let start = line.received;
+                if line.too_long {
+                    notice(&mut output, "command longer than 256 bytes ignored")?;
+                    continue;
+                }
+                let text = line.text;
+                let mut words = text.split_whitespace();
+                let command = match words.next() {
+                    Some(command) => command,
+                    None => continue,
+                };
+                let argument = words.next();
+                match command {
+                    "name?" => {
+                        let reply = format!("name {}", game.engine_name());
+                        send(&mut output, &reply)?;
+                    }
+                    "new" => {
+                        match argument {
+                            Some("black") => {
+                                start_game(
+                                    game,
+                                    &mut state,
+                                    control,
+                                    Color::Black,
+                                    start,
+                                    &mut output,
+                                )?
                             }
+                            Some("white") => {
+                                start_game(
+                                    game,
+                                    &mut state,
+                                    control,
+                                    Color::White,
+                                    start,
+                                    &mut output,
+                                )?
+                            }
+                            _ => notice(&mut output, "new needs black or white")?,
                         }
-                        "move" => {
-                            on_opponent_move(
-                                game,
-                                &mut state,
-                                control,
-                                argument,
-                                start,
-                                &mut output,
-                            )?
-                        }
-                        "error" => on_rejected(game, &mut state, start, &mut output)?,
-                        "end" => {
-                            state.our_side = None;
-                            state.before_our_move = None;
-                        }
-                        "quit" => return Ok(()),
-                        _ => notice(&mut output, "unknown command ignored")?,
                     }
+                    "move" => {
+                        on_opponent_move(
+                            game,
+                            &mut state,
+                            control,
+                            argument,
+                            start,
+                            &mut output,
+                        )?
+                    }
+                    "error" => on_rejected(game, &mut state, start, &mut output)?,
+                    "end" => {
+                        state.our_side = None;
+                        state.before_our_move = None;
+                    }
+                    "quit" => return Ok(()),
+                    _ => notice(&mut output, "unknown command ignored")?,
                 }
             }
+            Ok(())
+        }
 
-            /// Reads one line into `line` (without its ending), keeping at most [`MAX_COMMAND_BYTES`] bytes.
-            /// Returns the bytes consumed (0 at the end of the input) and whether the line fitted.
-            fn read_line<R: BufRead>(
-                input: &mut R,
-                line: &mut Vec<u8>,
-            ) -> io::Result<(usize, bool)> {
-                line.clear();
-                let mut consumed = 0;
-                let mut fits = true;
-                loop {
-                    let buffer = match input.fill_buf() {
-                        Ok(buffer) => buffer,
-                        Err(error) if error.kind() == io::ErrorKind::Interrupted => {
-                            continue;
-                        }
-                        Err(error) => return Err(error),
-                    };
-                    if buffer.is_empty() {
-                        break;
-                    }
-                    let (chunk, done) = match buffer
-                        .iter()
-                        .position(|&byte| byte == b'\n')
-                    {
-                        Some(end) => (&buffer[..end], end + 1),
-                        None => (buffer, buffer.len()),
-                    };
-                    if line.len() + chunk.len() < MAX_COMMAND_BYTES {
-                        line.extend_from_slice(chunk);
-                    } else {
-                        fits = false;
-                    }
-                    let found_end = done > chunk.len();
-                    input.consume(done);
-                    consumed += done;
-                    if found_end {
-                        break;
-                    }
-                }
-                while line.last() == Some(&b'\r') {
-                    line.pop();
-                }
-                Ok((consumed, fits))
+        fn start_game<G: SauGame, W: Write>(
+            game: &mut G,
+            state: &mut Match<G>,
+            control: TimeControl,
+            side: Color,
+            start: Instant,
+            output: &mut W,
+        ) -> io::Result<()> {
+            game.new_game();
+            state.our_side = Some(side);
+            state.clock = Clock::new(control, MARGINS);
+            state.before_our_move = None;
+            state.rejected.clear();
+            if game.side_to_move() == side {
+                answer(game, state, start, output)?;
             }
+            Ok(())
+        }
 
-            fn start_game<G: SauGame, W: Write>(
-                game: &mut G,
-                state: &mut Match<G>,
-                control: TimeControl,
-                side: Color,
-                start: Instant,
-                output: &mut W,
-            ) -> io::Result<()> {
+        fn on_opponent_move<G: SauGame, W: Write>(
+            game: &mut G,
+            state: &mut Match<G>,
+            control: TimeControl,
+            argument: Option<&str>,
+            start: Instant,
+            output: &mut W,
+        ) -> io::Result<()> {
+            let squares = match argument
+                .and_then(|text| parse_squares(text, game.board_size()))
+            {
+                Some(squares) => squares,
+                None => return notice(output, "unreadable square list ignored"),
+            };
+            if state.our_side.is_none() {
+                // A game that began without `new`: we play the side that answers this one.
                 game.new_game();
-                state.our_side = Some(side);
                 state.clock = Clock::new(control, MARGINS);
-                state.before_our_move = None;
-                state.rejected.clear();
-                if game.side_to_move() == side {
-                    answer(game, state, start, output)?;
-                }
-                Ok(())
+                state.our_side = Some(game.side_to_move().opponent());
             }
+            if Some(game.side_to_move()) == state.our_side {
+                return notice(
+                    output,
+                    "it is our turn, the opponent's squares are ignored",
+                );
+            }
+            let mv = match game.legal_move_from(&squares) {
+                Some(mv) => mv,
+                None => return notice(output, "illegal opponent turn ignored"),
+            };
+            game.play(mv);
+            state.before_our_move = None;
+            state.rejected.clear();
+            if game.is_over() {
+                return Ok(());
+            }
+            answer(game, state, start, output)
+        }
 
-            fn on_opponent_move<G: SauGame, W: Write>(
-                game: &mut G,
-                state: &mut Match<G>,
-                control: TimeControl,
-                argument: Option<&str>,
-                start: Instant,
-                output: &mut W,
-            ) -> io::Result<()> {
-                let squares = match argument
-                    .and_then(|text| parse_squares(text, game.board_size()))
-                {
-                    Some(squares) => squares,
-                    None => return notice(output, "unreadable square list ignored"),
-                };
-                if state.our_side.is_none() {
-                    // A game that began without `new`: we play the side that answers this one.
-                    game.new_game();
-                    state.clock = Clock::new(control, MARGINS);
-                    state.our_side = Some(game.side_to_move().opponent());
-                }
-                if Some(game.side_to_move()) == state.our_side {
-                    return notice(
-                        output,
-                        "it is our turn, the opponent's squares are ignored",
-                    );
-                }
-                let mv = match game.legal_move_from(&squares) {
-                    Some(mv) => mv,
-                    None => return notice(output, "illegal opponent turn ignored"),
-                };
-                game.play(mv);
-                state.before_our_move = None;
-                state.rejected.clear();
-                if game.is_over() {
-                    return Ok(());
-                }
-                answer(game, state, start, output)
-            }
+        fn on_rejected<G: SauGame, W: Write>(
+            game: &mut G,
+            state: &mut Match<G>,
+            start: Instant,
+            output: &mut W,
+        ) -> io::Result<()> {
+            let (snapshot, last) = match (
+                state.before_our_move.take(),
+                state.last_move,
+            ) {
+                (Some(snapshot), Some(last)) => (snapshot, last),
+                _ => return notice(output, "nothing of ours to take back"),
+            };
+            game.restore(snapshot);
+            state.rejected.push(last);
+            answer(game, state, start, output)
+        }
 
-            fn on_rejected<G: SauGame, W: Write>(
-                game: &mut G,
-                state: &mut Match<G>,
-                start: Instant,
-                output: &mut W,
-            ) -> io::Result<()> {
-                let (snapshot, last) = match (
-                    state.before_our_move.take(),
-                    state.last_move,
-                ) {
-                    (Some(snapshot), Some(last)) => (snapshot, last),
-                    _ => return notice(output, "nothing of ours to take back"),
-                };
-                game.restore(snapshot);
-                state.rejected.push(last);
-                answer(game, state, start, output)
+        /// Thinks, plays and sends our move.
+        fn answer<G: SauGame, W: Write>(
+            game: &mut G,
+            state: &mut Match<G>,
+            start: Instant,
+            output: &mut W,
+        ) -> io::Result<()> {
+            if state.stop.is_raised() {
+                return Ok(());
             }
+            let deadline = state
+                .clock
+                .deadline(start, game.expected_moves_left())
+                .with_stop(state.stop);
+            let snapshot = game.snapshot();
+            let chosen = game.choose_move(deadline, &state.rejected);
+            if state.stop.is_raised() {
+                return Ok(());
+            }
+            let mv = match chosen {
+                Some(mv) => mv,
+                None => return notice(output, "no legal turn left"),
+            };
+            game.play(mv);
+            state.before_our_move = Some(snapshot);
+            state.last_move = Some(mv);
+            let reply = format!("move {}", format_squares(&game.squares_of(mv)));
+            send(output, &reply)?;
+            state.clock.spend(start.elapsed());
+            Ok(())
+        }
 
-            /// Thinks, plays and sends our move.
-            fn answer<G: SauGame, W: Write>(
-                game: &mut G,
-                state: &mut Match<G>,
-                start: Instant,
-                output: &mut W,
-            ) -> io::Result<()> {
-                let deadline = state.clock.deadline(start, game.expected_moves_left());
-                let snapshot = game.snapshot();
-                let mv = match game.choose_move(deadline, &state.rejected) {
-                    Some(mv) => mv,
-                    None => return notice(output, "no legal turn left"),
-                };
-                game.play(mv);
-                state.before_our_move = Some(snapshot);
-                state.last_move = Some(mv);
-                let reply = format!("move {}", format_squares(&game.squares_of(mv)));
-                send(output, &reply)?;
-                state.clock.spend(start.elapsed());
-                Ok(())
+        /// Parses a position list: pairs of letters, `@@` for "no square". `None` when the text is not
+        /// such a list or a square lies off a board of `size`.
+        pub fn parse_squares(text: &str, size: u8) -> Option<Vec<Option<Square>>> {
+            let bytes = text.as_bytes();
+            if bytes.is_empty() || bytes.len() % 2 != 0 {
+                return None;
             }
+            bytes
+                .chunks(2)
+                .map(|pair| match pair {
+                    [b'@', b'@'] => Some(None),
+                    [x, y] if is_coordinate(*x, size) && is_coordinate(*y, size) => {
+                        Some(Some(Square { x: x - b'A', y: y - b'A' }))
+                    }
+                    _ => None,
+                })
+                .collect()
+        }
 
-            /// Parses a position list: pairs of letters, `@@` for "no square". `None` when the text is not
-            /// such a list or a square lies off a board of `size`.
-            pub fn parse_squares(text: &str, size: u8) -> Option<Vec<Option<Square>>> {
-                let bytes = text.as_bytes();
-                if bytes.is_empty() || bytes.len() % 2 != 0 {
-                    return None;
-                }
-                bytes
-                    .chunks(2)
-                    .map(|pair| match pair {
-                        [b'@', b'@'] => Some(None),
-                        [x, y] if is_coordinate(*x, size) && is_coordinate(*y, size) => {
-                            Some(Some(Square { x: x - b'A', y: y - b'A' }))
-                        }
-                        _ => None,
-                    })
-                    .collect()
-            }
+        fn is_coordinate(letter: u8, size: u8) -> bool {
+            letter >= b'A' && u32::from(letter - b'A') < u32::from(size)
+        }
 
-            fn is_coordinate(letter: u8, size: u8) -> bool {
-                letter >= b'A' && u32::from(letter - b'A') < u32::from(size)
-            }
+        /// Writes a position list, `@@` for "no square".
+        pub fn format_squares(squares: &[Option<Square>]) -> String {
+            squares
+                .iter()
+                .flat_map(|square| match square {
+                    Some(square) => {
+                        [char::from(b'A' + square.x), char::from(b'A' + square.y)]
+                    }
+                    None => ['@', '@'],
+                })
+                .collect()
+        }
 
-            /// Writes a position list, `@@` for "no square".
-            pub fn format_squares(squares: &[Option<Square>]) -> String {
-                squares
-                    .iter()
-                    .flat_map(|square| match square {
-                        Some(square) => {
-                            [char::from(b'A' + square.x), char::from(b'A' + square.y)]
-                        }
-                        None => ['@', '@'],
-                    })
-                    .collect()
-            }
+        fn send<W: Write>(output: &mut W, line: &str) -> io::Result<()> {
+            writeln!(output, "{line}")?;
+            output.flush()
+        }
 
-            fn send<W: Write>(output: &mut W, line: &str) -> io::Result<()> {
-                writeln!(output, "{line}")?;
-                output.flush()
-            }
-
-            /// Reports a problem on a line the platform filters out.
-            fn notice<W: Write>(output: &mut W, text: &str) -> io::Result<()> {
-                send(output, &format!("notice {text}"))
-            }
+        /// Reports a problem on a line the platform filters out.
+        fn notice<W: Write>(output: &mut W, text: &str) -> io::Result<()> {
+            send(output, &format!("notice {text}"))
         }
     }
 }

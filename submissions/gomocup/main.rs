@@ -5,5473 +5,5718 @@
 // engine/src/bin/gomocup.rs
 fn main() {
     let stdin = std::io::stdin();
-    crate::engine::protocol::gomocup::run(stdin.lock(), std::io::stdout());
+    crate::protocol::gomocup::run(stdin.lock(), std::io::stdout());
 }
+// engine/src/lib.rs
+pub mod core {
+    // engine/src/core/mod.rs
+    //! What every engine shares: the two sides, search scores and bounds, the time manager and its
+    //! deadlines, random numbers, and the worker thread that ponders.
 
-mod engine {
-    // engine/src/lib.rs
-    //! Game engines for online judges.
-    //!
-    //! Layout, one folder per concern:
-    //! - [`core`]: small pieces every engine shares (clock and time budget, random numbers, stone
-    //!   colours).
-    //! - one module per game ([`checkers`], [`gomoku`], [`connect6`], [`nogo`]): the rules, the
-    //!   search and the evaluation of that game. The games know nothing of text protocols.
-    //! - [`protocol`]: one module per judge; an adapter only translates between the judge's lines
-    //!   and a game's types.
-    //!
-    //! Each binary in `src/bin/` is one upload target; the bundler keeps only what it reaches.
+    pub mod color {
+        // engine/src/core/color.rs
+        //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
+        //! first player).
 
-    pub mod core {
-        // engine/src/core/mod.rs
-        //! What every engine shares: the two sides, search scores and bounds, the time manager and its
-        //! deadlines, random numbers, and the worker thread that ponders.
-
-        pub mod color {
-            // engine/src/core/color.rs
-            //! The two sides of every game here: black moves first (checkers' field 1, the stone games'
-            //! first player).
-
-            /// A side, and the colour of its stones or pieces.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum Color {
-                /// Moves first.
-                Black = 0,
-                /// Moves second.
-                White = 1,
-            }
-
-            impl Color {
-                /// The other side.
-                pub fn opponent(self) -> Color {
-                    match self {
-                        Color::Black => Color::White,
-                        Color::White => Color::Black,
-                    }
-                }
-
-                /// 0 for black, 1 for white: an index into per-side arrays.
-                pub fn index(self) -> usize {
-                    self as usize
-                }
-            }
+        /// A side, and the colour of its stones or pieces.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Color {
+            /// Moves first.
+            Black = 0,
+            /// Moves second.
+            White = 1,
         }
 
-        pub mod rng {
-            // engine/src/core/rng.rs
-            //! A small, fast, seedable random number generator (xorshift64* seeded through SplitMix64).
-            //!
-            //! Engines need reproducible randomness (playouts, tie breaks, opening variety); a fixed seed
-            //! makes a game replayable.
-
-            /// A xorshift64* generator.
-            #[derive(Clone, Debug)]
-            pub struct Rng {
-                state: u64,
+        impl Color {
+            /// The other side.
+            pub fn opponent(self) -> Color {
+                match self {
+                    Color::Black => Color::White,
+                    Color::White => Color::Black,
+                }
             }
 
-            impl Rng {
-                /// A generator whose sequence is fixed by `seed` (any value, zero included).
-                pub fn new(seed: u64) -> Self {
-                    // SplitMix64 spreads similar seeds apart and never yields the all-zero state.
-                    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-                    z ^= z >> 31;
-                    Self { state: z | 1 }
-                }
-
-                /// The next 64 random bits.
-                pub fn next_u64(&mut self) -> u64 {
-                    self.state ^= self.state >> 12;
-                    self.state ^= self.state << 25;
-                    self.state ^= self.state >> 27;
-                    self.state.wrapping_mul(0x2545_f491_4f6c_dd1d)
-                }
+            /// 0 for black, 1 for white: an index into per-side arrays.
+            pub fn index(self) -> usize {
+                self as usize
             }
         }
+    }
 
-        pub mod score {
-            // engine/src/core/score.rs
-            //! Scores of the alpha-beta searches: evaluations, proven results by their distance, and what a
-            //! stored score says about the true value.
+    pub mod rng {
+        // engine/src/core/rng.rs
+        //! A small, fast, seedable random number generator (xorshift64* seeded through SplitMix64).
+        //!
+        //! Engines need reproducible randomness (playouts, tie breaks, opening variety); a fixed seed
+        //! makes a game replayable.
 
-            /// The score of a game won on the move; a win `n` plies away scores `WIN - n`, so that the
-            /// search prefers the quickest win and the slowest loss.
-            pub const WIN: i32 = 30_000;
-
-            /// Scores beyond this (in absolute value) are proven wins or losses, not evaluations.
-            pub const WIN_THRESHOLD: i32 = WIN - 1_000;
-
-            /// What a search result says about the true value of its position.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub enum Bound {
-                /// The true value.
-                Exact,
-                /// The true value is at least this (the search failed high).
-                Lower,
-                /// The true value is at most this (the search failed low).
-                Upper,
-            }
-
-            impl Bound {
-                /// The bound of `score`, the best a search found in the window `(alpha, beta)` it was
-                /// started with.
-                pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
-                    if score >= beta {
-                        Bound::Lower
-                    } else if score > alpha {
-                        Bound::Exact
-                    } else {
-                        Bound::Upper
-                    }
-                }
-
-                /// Whether a stored `score` with this bound settles a search of the window `(alpha, beta)`.
-                pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
-                    match self {
-                        Bound::Exact => true,
-                        Bound::Lower => score >= beta,
-                        Bound::Upper => score <= alpha,
-                    }
-                }
-
-                /// Whether a stored `score` with this bound says the true value lies beyond `estimate` in
-                /// the direction the bound allows (used to sharpen a static evaluation).
-                pub fn improves(self, score: i32, estimate: i32) -> bool {
-                    match self {
-                        Bound::Exact => true,
-                        Bound::Lower => score > estimate,
-                        Bound::Upper => score < estimate,
-                    }
-                }
-            }
+        /// A xorshift64* generator.
+        #[derive(Clone, Debug)]
+        pub struct Rng {
+            state: u64,
         }
 
-        pub mod time {
-            // engine/src/core/time.rs
-            //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
-            //! now) and a stop flag another thread can raise.
-
-            use std::time::{Duration, Instant};
-
-            /// When a search must end, measured from `start`.
-            #[derive(Clone, Copy, Debug)]
-            pub struct Deadline {
-                /// When the move's thinking began.
-                pub start: Instant,
-                /// Past this, do not begin a new iteration: it would most likely not finish.
-                pub soft: Duration,
-                /// Past this, stop at once and answer with the best move found so far.
-                pub hard: Duration,
+        impl Rng {
+            /// A generator whose sequence is fixed by `seed` (any value, zero included).
+            pub fn new(seed: u64) -> Self {
+                // SplitMix64 spreads similar seeds apart and never yields the all-zero state.
+                let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^= z >> 31;
+                Self { state: z | 1 }
             }
 
-            impl Deadline {
-                /// A deadline starting now.
-                pub fn new(soft: Duration, hard: Duration) -> Self {
-                    Self {
-                        start: Instant::now(),
-                        soft: soft.min(hard),
-                        hard,
-                    }
-                }
+            /// The next 64 random bits.
+            pub fn next_u64(&mut self) -> u64 {
+                self.state ^= self.state >> 12;
+                self.state ^= self.state << 25;
+                self.state ^= self.state >> 27;
+                self.state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+            }
+        }
+    }
 
-                /// No limit at all (analysis, tests with fixed depth).
-                pub fn unlimited() -> Self {
-                    let far = Duration::from_secs(60 * 60 * 24 * 365);
-                    Self::new(far, far)
-                }
+    pub mod score {
+        // engine/src/core/score.rs
+        //! Scores of the alpha-beta searches: evaluations, proven results by their distance, and what a
+        //! stored score says about the true value.
 
-                /// Time spent since `start`.
-                pub fn elapsed(&self) -> Duration {
-                    self.start.elapsed()
-                }
+        /// The score of a game won on the move; a win `n` plies away scores `WIN - n`, so that the
+        /// search prefers the quickest win and the slowest loss.
+        pub const WIN: i32 = 30_000;
 
-                /// Whether the soft limit has passed.
-                pub fn soft_passed(&self) -> bool {
-                    self.elapsed() >= self.soft
-                }
+        /// Scores beyond this (in absolute value) are proven wins or losses, not evaluations.
+        pub const WIN_THRESHOLD: i32 = WIN - 1_000;
 
-                /// Whether the hard limit has passed.
-                pub fn hard_passed(&self) -> bool {
-                    self.elapsed() >= self.hard
+        /// What a search result says about the true value of its position.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Bound {
+            /// The true value.
+            Exact,
+            /// The true value is at least this (the search failed high).
+            Lower,
+            /// The true value is at most this (the search failed low).
+            Upper,
+        }
+
+        impl Bound {
+            /// The bound of `score`, the best a search found in the window `(alpha, beta)` it was
+            /// started with.
+            pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+                if score >= beta {
+                    Bound::Lower
+                } else if score > alpha {
+                    Bound::Exact
+                } else {
+                    Bound::Upper
+                }
+            }
+
+            /// Whether a stored `score` with this bound settles a search of the window `(alpha, beta)`.
+            pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+                match self {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                }
+            }
+
+            /// Whether a stored `score` with this bound says the true value lies beyond `estimate` in
+            /// the direction the bound allows (used to sharpen a static evaluation).
+            pub fn improves(self, score: i32, estimate: i32) -> bool {
+                match self {
+                    Bound::Exact => true,
+                    Bound::Lower => score > estimate,
+                    Bound::Upper => score < estimate,
                 }
             }
         }
     }
 
-    pub mod gomoku {
-        // engine/src/gomoku/mod.rs
-        //! The game of gomoku: rules, search and evaluation.
-        //!
-        //! One concern per file:
-        //! - [`rule`]: colours and winning rules (freestyle, exact five, renju, caro);
-        //! - [`pattern`]: line patterns from a table keyed by the cells around a point, and the threat
-        //!   class of a cell that combines its four lines;
-        //! - [`board`]: stones and the incrementally kept patterns, threats and values of every cell;
-        //! - [`forbidden`]: renju forbidden points, with the recursive definition of a three;
-        //! - [`eval`]: the pattern-table evaluation;
-        //! - [`movegen`]: threat-aware move generation;
-        //! - [`vcf`]: victory by continuous fours;
-        //! - [`tt`]: the transposition table;
-        //! - [`search`]: iterative deepening PVS;
-        //! - [`time`]: from the judge's limits to a deadline;
-        //! - [`swap2`]: Swap2 opening decisions;
-        //! - [`engine`]: the game as the protocol adapters use it.
-        //!
-        //! `docs/gomoku-experiments.md` in the repository records what was measured: the variants tried
-        //! and not kept, with their scores.
+    pub mod time {
+        // engine/src/core/time.rs
+        //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
+        //! now) and a stop flag another thread can raise. A deadline may carry a stop flag: once it is
+        //! raised both limits count as passed, so every search that polls its deadline also obeys a
+        //! stop (the judge's END or quit read while we think).
 
-        pub mod board {
-            // engine/src/gomoku/board.rs
-            //! The board: stones, and everything the search reads incrementally from them. Every empty cell
-            //! keeps, for both colours, the pattern a stone there would make in each of its four directions,
-            //! the threat class that combines them and its evaluation value; a move refreshes only the cells
-            //! within five steps of it along its four lines (four in freestyle), and taking it back restores
-            //! what it changed from a saved copy. The stones are also kept line by line, two bits a cell, so
-            //! that the ten cells around a cell in one direction (its line key) are one shift and one mask.
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::time::{Duration, Instant};
 
-            use super::eval;
-            use super::pattern::{
-                far_cells_matter, four_count, LineCode, Pattern, PatternTable, Threat,
-                HALF, PATTERNS, THREAT_CLASSES,
-            };
-            use super::rule::Rule;
-            use crate::engine::core::color::Color;
-            use crate::engine::core::rng::Rng;
+        /// When a search must end, measured from `start`.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Deadline {
+            /// When the move's thinking began.
+            pub start: Instant,
+            /// Past this, do not begin a new iteration: it would most likely not finish.
+            pub soft: Duration,
+            /// Past this, stop at once and answer with the best move found so far.
+            pub hard: Duration,
+            /// Raised when the search must end now, whatever the time.
+            pub stop: Option<StopFlag>,
+        }
 
-            /// The smallest board side the engine plays on.
-            pub const MIN_SIZE: usize = 5;
-
-            /// The largest board side the engine plays on.
-            pub const MAX_SIZE: usize = 32;
-
-            /// Wall cells around the board, so that a line key never reads outside the arrays.
-            const PAD: usize = 5;
-
-            /// Row length of the padded arrays.
-            const STRIDE: usize = MAX_SIZE + 2 * PAD;
-
-            /// Cells of the padded arrays: every [`Cell`] is below this.
-            pub const CELLS: usize = STRIDE * STRIDE;
-
-            /// Steps of the four line directions: across, down, down-right, down-left.
-            const DIRECTIONS: [isize; 4] = [
-                1,
-                STRIDE as isize,
-                STRIDE as isize + 1,
-                STRIDE as isize - 1,
-            ];
-
-            /// A cell, as an index into the padded arrays.
-            pub type Cell = u16;
-
-            /// What is on a cell; the values are the line-key codes as black reads them.
-            const EMPTY: u8 = 0;
-
-            const BLACK: u8 = 1;
-
-            const WHITE: u8 = 2;
-
-            /// Off the board, or a cell taken out of play (a continuous-game mark).
-            const DEAD: u8 = 3;
-
-            fn stone_code(color: Color) -> u8 {
-                match color {
-                    Color::Black => BLACK,
-                    Color::White => WHITE,
+        impl Deadline {
+            /// A deadline starting now.
+            pub fn new(soft: Duration, hard: Duration) -> Self {
+                Self {
+                    start: Instant::now(),
+                    soft: soft.min(hard),
+                    hard,
+                    stop: None,
                 }
             }
 
-            /// A board of `width` x `height` cells with its incremental pattern state.
-            pub struct Board {
+            /// Whether the deadline's stop flag is raised.
+            pub fn stopped(&self) -> bool {
+                match self.stop {
+                    Some(flag) => flag.is_raised(),
+                    None => false,
+                }
+            }
+
+            /// No limit at all (analysis, tests with fixed depth).
+            pub fn unlimited() -> Self {
+                let far = Duration::from_secs(60 * 60 * 24 * 365);
+                Self::new(far, far)
+            }
+
+            /// Time spent since `start`.
+            pub fn elapsed(&self) -> Duration {
+                self.start.elapsed()
+            }
+
+            /// Whether the soft limit has passed (or a stop was asked for).
+            pub fn soft_passed(&self) -> bool {
+                self.stopped() || self.elapsed() >= self.soft
+            }
+
+            /// Whether the hard limit has passed (or a stop was asked for).
+            pub fn hard_passed(&self) -> bool {
+                self.stopped() || self.elapsed() >= self.hard
+            }
+        }
+
+        /// A flag that asks a running search to stop; cheap to copy and to poll. Its one byte lives as
+        /// long as the process (a program makes a handful), so that deadlines holding it stay `Copy`.
+        #[derive(Clone, Copy, Debug)]
+        pub struct StopFlag(&'static AtomicBool);
+
+        impl Default for StopFlag {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        impl StopFlag {
+            /// A lowered flag.
+            pub fn new() -> Self {
+                Self(Box::leak(Box::new(AtomicBool::new(false))))
+            }
+
+            /// Asks the search to stop.
+            pub fn raise(&self) {
+                self.0.store(true, Ordering::Relaxed);
+            }
+
+            /// Whether a stop was asked for.
+            pub fn is_raised(&self) -> bool {
+                self.0.load(Ordering::Relaxed)
+            }
+        }
+    }
+}
+
+pub mod gomoku {
+    // engine/src/gomoku/mod.rs
+    //! The game of gomoku: rules, search and evaluation.
+    //!
+    //! One concern per file:
+    //! - [`rule`]: colours and winning rules (freestyle, exact five, renju, caro);
+    //! - [`pattern`]: line patterns from a table keyed by the cells around a point, and the threat
+    //!   class of a cell that combines its four lines;
+    //! - [`board`]: stones and the incrementally kept patterns, threats and values of every cell;
+    //! - [`forbidden`]: renju forbidden points, with the recursive definition of a three;
+    //! - [`eval`]: the pattern-table evaluation;
+    //! - [`movegen`]: threat-aware move generation;
+    //! - [`vcf`]: victory by continuous fours;
+    //! - [`tt`]: the transposition table;
+    //! - [`search`]: iterative deepening PVS;
+    //! - [`time`]: from the judge's limits to a deadline;
+    //! - [`swap2`]: Swap2 opening decisions;
+    //! - [`engine`]: the game as the protocol adapters use it.
+    //!
+    //! `docs/gomoku-experiments.md` in the repository records what was measured: the variants tried
+    //! and not kept, with their scores.
+
+    pub mod board {
+        // engine/src/gomoku/board.rs
+        //! The board: stones, and everything the search reads incrementally from them. Every empty cell
+        //! keeps, for both colours, the pattern a stone there would make in each of its four directions,
+        //! the threat class that combines them and its evaluation value; a move refreshes only the cells
+        //! within five steps of it along its four lines (four in freestyle), and taking it back restores
+        //! what it changed from a saved copy. The stones are also kept line by line, two bits a cell, so
+        //! that the ten cells around a cell in one direction (its line key) are one shift and one mask.
+
+        use super::eval;
+        use super::pattern::{
+            far_cells_matter, four_count, LineCode, Pattern, PatternTable, Threat, HALF,
+            PATTERNS, THREAT_CLASSES,
+        };
+        use super::rule::Rule;
+        use crate::core::color::Color;
+        use crate::core::rng::Rng;
+
+        /// The smallest board side the engine plays on.
+        pub const MIN_SIZE: usize = 5;
+
+        /// The largest board side the engine plays on.
+        pub const MAX_SIZE: usize = 32;
+
+        /// Wall cells around the board, so that a line key never reads outside the arrays.
+        const PAD: usize = 5;
+
+        /// Row length of the padded arrays.
+        const STRIDE: usize = MAX_SIZE + 2 * PAD;
+
+        /// Cells of the padded arrays: every [`Cell`] is below this.
+        pub const CELLS: usize = STRIDE * STRIDE;
+
+        /// Steps of the four line directions: across, down, down-right, down-left.
+        const DIRECTIONS: [isize; 4] = [
+            1,
+            STRIDE as isize,
+            STRIDE as isize + 1,
+            STRIDE as isize - 1,
+        ];
+
+        /// A cell, as an index into the padded arrays.
+        pub type Cell = u16;
+
+        /// What is on a cell; the values are the line-key codes as black reads them.
+        const EMPTY: u8 = 0;
+
+        const BLACK: u8 = 1;
+
+        const WHITE: u8 = 2;
+
+        /// Off the board, or a cell taken out of play (a continuous-game mark).
+        const DEAD: u8 = 3;
+
+        fn stone_code(color: Color) -> u8 {
+            match color {
+                Color::Black => BLACK,
+                Color::White => WHITE,
+            }
+        }
+
+        /// A board of `width` x `height` cells with its incremental pattern state.
+        pub struct Board {
+            width: usize,
+            height: usize,
+            rule: Rule,
+            cells: Vec<u8>,
+            /// Every line of the padded arrays in the four directions (see [`line_place`]), the code
+            /// of its cells two bits each in the order of the direction's step.
+            lines: Vec<u128>,
+            /// Per cell, what a black and a white stone there would make, side by side so that a line
+            /// refresh touches one place in memory.
+            prospects: Vec<[Prospect; 2]>,
+            totals: [i32; 2],
+            threat_counts: [[u16; THREAT_CLASSES]; 2],
+            empty_count: usize,
+            /// Stones within two cells (a 5x5 square): where moves are worth considering.
+            near: Vec<u8>,
+            zobrist: Vec<[u64; 2]>,
+            hash: u64,
+            history: Vec<(Cell, Color)>,
+            /// Per stone of `history`, the rows and columns the stones up to it span.
+            spans: Vec<Span>,
+            /// Per stone of `history`, what taking it back must restore (`None` once a later cell
+            /// kill made it stale: then the take-back recomputes instead).
+            changes: Vec<Option<Change>>,
+            /// The cells whose prospects stones changed, and those prospects as they were before;
+            /// each [`Change`] owns the tails from its `first_saved`. Two vectors rather than one of
+            /// pairs, so that saving copies each prospect straight across.
+            saved_cells: Vec<Cell>,
+            saved_prospects: Vec<[Prospect; 2]>,
+            side: Color,
+            table: PatternTable,
+            playable: Vec<Cell>,
+            /// Per colour, the threat class and value of every combination of four line patterns, so
+            /// that a cell update is one lookup (see [`build_cell_table`]); the value in 16 bits keeps
+            /// each table at 57 KiB, half of what it took with 32, which the cache holds better.
+            cell_tables: [Vec<(Threat, i16)>; 2],
+            /// Whether a cell five steps away along a line can change a line pattern: not when any
+            /// run of five or more wins for both colours (see [`far_cells_matter`]).
+            far_cells_matter: bool,
+        }
+
+        /// What a stone of one colour on an empty cell would make (all None on occupied cells).
+        #[derive(Clone, Copy)]
+        struct Prospect {
+            /// The pattern in each of the four directions.
+            codes: [LineCode; 4],
+            /// The four line patterns as one number (see [`DIRECTION_WEIGHT`]), kept up to date with
+            /// `codes` so that a class update needs no second read of them.
+            combination: u16,
+            threat: Threat,
+            value: i32,
+        }
+
+        /// The columns `left..=right` and rows `top..=bottom` that some stones span.
+        #[derive(Clone, Copy)]
+        struct Span {
+            left: u8,
+            right: u8,
+            top: u8,
+            bottom: u8,
+        }
+
+        impl Span {
+            /// The span of one stone at `x`, `y`.
+            fn of(x: usize, y: usize) -> Span {
+                let (x, y) = (x as u8, y as u8);
+                Span {
+                    left: x,
+                    right: x,
+                    top: y,
+                    bottom: y,
+                }
+            }
+
+            /// This span grown to take in `x`, `y`.
+            fn including(self, x: usize, y: usize) -> Span {
+                let (x, y) = (x as u8, y as u8);
+                Span {
+                    left: self.left.min(x),
+                    right: self.right.max(x),
+                    top: self.top.min(y),
+                    bottom: self.bottom.max(y),
+                }
+            }
+        }
+
+        /// What taking a stone back puts back, besides the prospects saved from `first_saved` on: the
+        /// totals and class counts from before the stone. Restoring them is cheaper than looking every
+        /// line pattern up again.
+        struct Change {
+            first_saved: usize,
+            totals: [i32; 2],
+            threat_counts: [[u16; THREAT_CLASSES]; 2],
+        }
+
+        /// The prospect of an occupied cell; combination 0 is four `Pattern::None` lines, whose class
+        /// is `Threat::None` and value 0.
+        const NO_PROSPECT: Prospect = Prospect {
+            codes: [LineCode(0); 4],
+            combination: 0,
+            threat: Threat::None,
+            value: 0,
+        };
+
+        /// The weight of each direction's pattern in a cell's combination number (base [`PATTERNS`],
+        /// first direction most significant).
+        const DIRECTION_WEIGHT: [i32; 4] = [
+            (PATTERNS * PATTERNS * PATTERNS) as i32,
+            (PATTERNS * PATTERNS) as i32,
+            PATTERNS as i32,
+            1,
+        ];
+
+        /// The threat class and value of every combination of four line patterns, for a colour with
+        /// or without forbidden points. A double four is forbidden to renju black, so there it is no
+        /// threat and worth nothing: before, black's double-four points counted as open-four threats,
+        /// which made white block points black may not play and black value them. (Black's double
+        /// threes keep their worth: most are forbidden, but valuing them at nothing played no better.)
+        fn build_cell_table(forbidden_points: bool) -> Vec<(Threat, i16)> {
+            (0..PATTERNS.pow(4))
+                .map(|combination| {
+                    let mut rest = combination;
+                    let mut codes = [LineCode::default(); 4];
+                    for code in codes.iter_mut().rev() {
+                        *code = LineCode((rest % PATTERNS) as u8);
+                        rest /= PATTERNS;
+                    }
+                    if forbidden_points && is_double_four(codes) {
+                        return (Threat::None, 0);
+                    }
+                    let threat = Threat::classify(codes);
+                    let value = eval::cell_value(codes, threat);
+                    (threat, i16::try_from(value).expect("cell values fit in 16 bits"))
+                })
+                .collect()
+        }
+
+        /// Whether a stone on a cell with these line patterns makes two fours at once (and no five).
+        fn is_double_four(codes: [LineCode; 4]) -> bool {
+            !codes.iter().any(|code| code.pattern() == Pattern::Five)
+                && four_count(codes) >= 2
+        }
+
+        impl Board {
+            /// An empty board. Sizes outside [`MIN_SIZE`]..=[`MAX_SIZE`] are refused.
+            pub fn new(
                 width: usize,
                 height: usize,
                 rule: Rule,
-                cells: Vec<u8>,
-                /// Every line of the padded arrays in the four directions (see [`line_place`]), the code
-                /// of its cells two bits each in the order of the direction's step.
-                lines: Vec<u128>,
-                /// Per cell, what a black and a white stone there would make, side by side so that a line
-                /// refresh touches one place in memory.
-                prospects: Vec<[Prospect; 2]>,
-                totals: [i32; 2],
-                threat_counts: [[u16; THREAT_CLASSES]; 2],
-                empty_count: usize,
-                /// Stones within two cells (a 5x5 square): where moves are worth considering.
-                near: Vec<u8>,
-                zobrist: Vec<[u64; 2]>,
-                hash: u64,
-                history: Vec<(Cell, Color)>,
-                /// Per stone of `history`, the rows and columns the stones up to it span.
-                spans: Vec<Span>,
-                /// Per stone of `history`, what taking it back must restore (`None` once a later cell
-                /// kill made it stale: then the take-back recomputes instead).
-                changes: Vec<Option<Change>>,
-                /// The cells whose prospects stones changed, and those prospects as they were before;
-                /// each [`Change`] owns the tails from its `first_saved`. Two vectors rather than one of
-                /// pairs, so that saving copies each prospect straight across.
-                saved_cells: Vec<Cell>,
-                saved_prospects: Vec<[Prospect; 2]>,
-                side: Color,
-                table: PatternTable,
-                playable: Vec<Cell>,
-                /// Per colour, the threat class and value of every combination of four line patterns, so
-                /// that a cell update is one lookup (see [`build_cell_table`]); the value in 16 bits keeps
-                /// each table at 57 KiB, half of what it took with 32, which the cache holds better.
-                cell_tables: [Vec<(Threat, i16)>; 2],
-                /// Whether a cell five steps away along a line can change a line pattern: not when any
-                /// run of five or more wins for both colours (see [`far_cells_matter`]).
-                far_cells_matter: bool,
-            }
-
-            /// What a stone of one colour on an empty cell would make (all None on occupied cells).
-            #[derive(Clone, Copy)]
-            struct Prospect {
-                /// The pattern in each of the four directions.
-                codes: [LineCode; 4],
-                /// The four line patterns as one number (see [`DIRECTION_WEIGHT`]), kept up to date with
-                /// `codes` so that a class update needs no second read of them.
-                combination: u16,
-                threat: Threat,
-                value: i32,
-            }
-
-            /// The columns `left..=right` and rows `top..=bottom` that some stones span.
-            #[derive(Clone, Copy)]
-            struct Span {
-                left: u8,
-                right: u8,
-                top: u8,
-                bottom: u8,
-            }
-
-            impl Span {
-                /// The span of one stone at `x`, `y`.
-                fn of(x: usize, y: usize) -> Span {
-                    let (x, y) = (x as u8, y as u8);
-                    Span {
-                        left: x,
-                        right: x,
-                        top: y,
-                        bottom: y,
-                    }
-                }
-
-                /// This span grown to take in `x`, `y`.
-                fn including(self, x: usize, y: usize) -> Span {
-                    let (x, y) = (x as u8, y as u8);
-                    Span {
-                        left: self.left.min(x),
-                        right: self.right.max(x),
-                        top: self.top.min(y),
-                        bottom: self.bottom.max(y),
-                    }
-                }
-            }
-
-            /// What taking a stone back puts back, besides the prospects saved from `first_saved` on: the
-            /// totals and class counts from before the stone. Restoring them is cheaper than looking every
-            /// line pattern up again.
-            struct Change {
-                first_saved: usize,
-                totals: [i32; 2],
-                threat_counts: [[u16; THREAT_CLASSES]; 2],
-            }
-
-            /// The prospect of an occupied cell; combination 0 is four `Pattern::None` lines, whose class
-            /// is `Threat::None` and value 0.
-            const NO_PROSPECT: Prospect = Prospect {
-                codes: [LineCode(0); 4],
-                combination: 0,
-                threat: Threat::None,
-                value: 0,
-            };
-
-            /// The weight of each direction's pattern in a cell's combination number (base [`PATTERNS`],
-            /// first direction most significant).
-            const DIRECTION_WEIGHT: [i32; 4] = [
-                (PATTERNS * PATTERNS * PATTERNS) as i32,
-                (PATTERNS * PATTERNS) as i32,
-                PATTERNS as i32,
-                1,
-            ];
-
-            /// The threat class and value of every combination of four line patterns, for a colour with
-            /// or without forbidden points. A double four is forbidden to renju black, so there it is no
-            /// threat and worth nothing: before, black's double-four points counted as open-four threats,
-            /// which made white block points black may not play and black value them. (Black's double
-            /// threes keep their worth: most are forbidden, but valuing them at nothing played no better.)
-            fn build_cell_table(forbidden_points: bool) -> Vec<(Threat, i16)> {
-                (0..PATTERNS.pow(4))
-                    .map(|combination| {
-                        let mut rest = combination;
-                        let mut codes = [LineCode::default(); 4];
-                        for code in codes.iter_mut().rev() {
-                            *code = LineCode((rest % PATTERNS) as u8);
-                            rest /= PATTERNS;
-                        }
-                        if forbidden_points && is_double_four(codes) {
-                            return (Threat::None, 0);
-                        }
-                        let threat = Threat::classify(codes);
-                        let value = eval::cell_value(codes, threat);
-                        (
-                            threat,
-                            i16::try_from(value).expect("cell values fit in 16 bits"),
-                        )
-                    })
-                    .collect()
-            }
-
-            /// Whether a stone on a cell with these line patterns makes two fours at once (and no five).
-            fn is_double_four(codes: [LineCode; 4]) -> bool {
-                !codes.iter().any(|code| code.pattern() == Pattern::Five)
-                    && four_count(codes) >= 2
-            }
-
-            impl Board {
-                /// An empty board. Sizes outside [`MIN_SIZE`]..=[`MAX_SIZE`] are refused.
-                pub fn new(
-                    width: usize,
-                    height: usize,
-                    rule: Rule,
-                ) -> Result<Board, String> {
-                    let fits = |side: usize| (MIN_SIZE..=MAX_SIZE).contains(&side);
-                    if !fits(width) || !fits(height) {
-                        return Err(
-                            format!(
-                                "unsupported board size {width}x{height}: sides from {MIN_SIZE} to {MAX_SIZE}",
-                            ),
-                        );
-                    }
-                    // Keys depend on the size and the rule, so that a transposition table kept from an
-                    // earlier game never mistakes a position of another game for its own.
-                    let salt = (width as u64) << 16 | (height as u64) << 8 | rule as u64;
-                    let mut rng = Rng::new(0x5eed_601c_0b0a_4d00 ^ salt);
-                    let zobrist = (0..CELLS)
-                        .map(|_| [rng.next_u64(), rng.next_u64()])
-                        .collect();
-                    let mut board = Board {
-                        width,
-                        height,
-                        rule,
-                        cells: vec![DEAD; CELLS],
-                        // Every cell starts dead; the board's cells are emptied below.
-                        lines: vec![u128::MAX; LINES],
-                        prospects: vec![[NO_PROSPECT; 2]; CELLS],
-                        totals: [0; 2],
-                        threat_counts: [[0; THREAT_CLASSES]; 2],
-                        empty_count: 0,
-                        near: vec![0; CELLS],
-                        zobrist,
-                        hash: 0,
-                        history: Vec::new(),
-                        spans: Vec::new(),
-                        changes: Vec::new(),
-                        saved_cells: Vec::new(),
-                        saved_prospects: Vec::new(),
-                        side: Color::Black,
-                        table: PatternTable::new(
-                            rule.five_kind(Color::Black),
-                            rule.five_kind(Color::White),
+            ) -> Result<Board, String> {
+                let fits = |side: usize| (MIN_SIZE..=MAX_SIZE).contains(&side);
+                if !fits(width) || !fits(height) {
+                    return Err(
+                        format!(
+                            "unsupported board size {width}x{height}: sides from {MIN_SIZE} to {MAX_SIZE}",
                         ),
-                        playable: Vec::new(),
-                        cell_tables: [Color::Black, Color::White]
-                            .map(|color| build_cell_table(
-                                rule.has_forbidden_points(color),
-                            )),
-                        far_cells_matter: far_cells_matter(rule.five_kind(Color::Black))
-                            || far_cells_matter(rule.five_kind(Color::White)),
-                    };
-                    for y in 0..height {
-                        for x in 0..width {
-                            let cell = board.cell(x, y);
-                            board.cells[cell as usize] = EMPTY;
-                            board.write_code(cell, EMPTY);
-                            board.playable.push(cell);
-                        }
-                    }
-                    board.empty_count = board.playable.len();
-                    for index in 0..board.playable.len() {
-                        let cell = board.playable[index];
-                        for direction in 0..4 {
-                            board
-                                .refresh_line(cell, direction, board.key(cell, direction));
-                        }
-                    }
-                    Ok(board)
-                }
-
-                /// A new empty board of the same size and rule that keeps the pattern table already built
-                /// (it fills as positions are seen, so keeping it saves time in later games).
-                pub fn cleared(&mut self) -> Board {
-                    let mut board = Board::new(self.width, self.height, self.rule)
-                        .expect("the current size is supported");
-                    std::mem::swap(&mut board.table, &mut self.table);
-                    board
-                }
-
-                /// Board width (x runs over `0..width`).
-                pub fn width(&self) -> usize {
-                    self.width
-                }
-
-                /// Board height (y runs over `0..height`).
-                pub fn height(&self) -> usize {
-                    self.height
-                }
-
-                /// The winning rule.
-                pub fn rule(&self) -> Rule {
-                    self.rule
-                }
-
-                /// The cell at column `x`, row `y` (both on the board).
-                pub fn cell(&self, x: usize, y: usize) -> Cell {
-                    ((y + PAD) * STRIDE + x + PAD) as Cell
-                }
-
-                /// The cell at `x`, `y`, or `None` off the board.
-                pub fn cell_checked(&self, x: i64, y: i64) -> Option<Cell> {
-                    let inside = |v: i64, limit: usize| v >= 0 && (v as usize) < limit;
-                    (inside(x, self.width) && inside(y, self.height))
-                        .then(|| self.cell(x as usize, y as usize))
-                }
-
-                /// Column and row of a cell.
-                pub fn coords(&self, cell: Cell) -> (usize, usize) {
-                    let index = cell as usize;
-                    (index % STRIDE - PAD, index / STRIDE - PAD)
-                }
-
-                /// Every cell of the board, row by row.
-                pub fn playable(&self) -> &[Cell] {
-                    &self.playable
-                }
-
-                /// Whether the cell is empty (and on the board).
-                pub fn is_empty(&self, cell: Cell) -> bool {
-                    self.cells[cell as usize] == EMPTY
-                }
-
-                /// The colour to move.
-                pub fn side_to_move(&self) -> Color {
-                    self.side
-                }
-
-                /// Sets the colour to move (after a position was set up stone by stone).
-                pub fn set_side_to_move(&mut self, color: Color) {
-                    if color != self.side {
-                        self.hash ^= SIDE_KEY;
-                    }
-                    self.side = color;
-                }
-
-                /// Stones played, in order.
-                pub fn history(&self) -> &[(Cell, Color)] {
-                    &self.history
-                }
-
-                /// Number of stones on the board.
-                pub fn stone_count(&self) -> usize {
-                    self.history.len()
-                }
-
-                /// Number of empty cells.
-                pub fn empty_count(&self) -> usize {
-                    self.empty_count
-                }
-
-                /// The position's hash (stones and side to move).
-                pub fn hash(&self) -> u64 {
-                    self.hash
-                }
-
-                /// The hash the position will have once the side to move plays on the empty `cell`.
-                pub fn hash_after(&self, cell: Cell) -> u64 {
-                    self.hash ^ self.zobrist[cell as usize][self.side.index()] ^ SIDE_KEY
-                }
-
-                /// The patterns a `color` stone on the empty `cell` would make in the four directions.
-                pub fn line_codes(&self, color: Color, cell: Cell) -> [LineCode; 4] {
-                    self.prospects[cell as usize][color.index()].codes
-                }
-
-                /// The threat class of a `color` stone on the empty `cell` (None on occupied cells).
-                pub fn threat(&self, color: Color, cell: Cell) -> Threat {
-                    self.prospects[cell as usize][color.index()].threat
-                }
-
-                /// How many empty cells have threat class `threat` for `color`.
-                pub fn threat_count(&self, color: Color, threat: Threat) -> usize {
-                    self.threat_counts[color.index()][threat as usize] as usize
-                }
-
-                /// The evaluation value of a `color` stone on the empty `cell`.
-                pub fn value(&self, color: Color, cell: Cell) -> i32 {
-                    self.prospects[cell as usize][color.index()].value
-                }
-
-                /// The sum of [`value`](Self::value) over all empty cells.
-                pub fn total_value(&self, color: Color) -> i32 {
-                    self.totals[color.index()]
-                }
-
-                /// The cells one step before and after `cell` in `direction` (0..4), `steps` apart.
-                pub fn step(&self, cell: Cell, direction: usize, steps: isize) -> Cell {
-                    (cell as isize + DIRECTIONS[direction] * steps) as Cell
-                }
-
-                /// Whether `cell` is on the board (not in the wall around it).
-                pub fn is_on_board(&self, cell: Cell) -> bool {
-                    let index = cell as usize;
-                    if index >= CELLS {
-                        return false;
-                    }
-                    let (x, y) = (index % STRIDE, index / STRIDE);
-                    (PAD..PAD + self.width).contains(&x)
-                        && (PAD..PAD + self.height).contains(&y)
-                }
-
-                /// Puts a stone of the side to move on the empty `cell` and passes the turn.
-                pub fn play(&mut self, cell: Cell) {
-                    let color = self.side;
-                    self.put(cell, color);
-                    self.set_side_to_move(color.opponent());
-                }
-
-                /// Puts a `color` stone on the empty `cell` without changing the side to move (for setting
-                /// up positions). Pair it with [`undo`](Self::undo).
-                pub fn put(&mut self, cell: Cell, color: Color) {
-                    debug_assert!(self.is_empty(cell));
-                    self.hash ^= self.zobrist[cell as usize][color.index()];
-                    self.history.push((cell, color));
-                    let (x, y) = self.coords(cell);
-                    let span = self
-                        .spans
-                        .last()
-                        .map_or(Span::of(x, y), |span| span.including(x, y));
-                    self.spans.push(span);
-                    self.changes
-                        .push(
-                            Some(Change {
-                                first_saved: self.saved_cells.len(),
-                                totals: self.totals,
-                                threat_counts: self.threat_counts,
-                            }),
-                        );
-                    self.adjust_near(cell, true);
-                    self.set_cell(cell, stone_code(color), true);
-                }
-
-                /// Takes back the last stone; the turn goes back to its colour. Returns the cell.
-                pub fn undo(&mut self) -> Option<Cell> {
-                    let (cell, color) = self.history.pop()?;
-                    self.spans.pop();
-                    self.hash ^= self.zobrist[cell as usize][color.index()];
-                    self.adjust_near(cell, false);
-                    match self.changes.pop().flatten() {
-                        Some(change) => self.restore(cell, change),
-                        None => self.set_cell(cell, EMPTY, false),
-                    }
-                    self.set_side_to_move(color);
-                    Some(cell)
-                }
-
-                /// Takes an empty cell out of play (a continuous-game mark): no stone may go there and it
-                /// blocks lines like an opponent stone for both sides.
-                pub fn kill_cell(&mut self, cell: Cell) {
-                    debug_assert!(self.is_empty(cell));
-                    // The saved prospects do not know this cell is dead.
-                    self.saved_cells.clear();
-                    self.saved_prospects.clear();
-                    self.changes.iter_mut().for_each(|change| *change = None);
-                    self.set_cell(cell, DEAD, false);
-                }
-
-                /// Empty cells near stones (the centre on an empty board), for move generation.
-                pub fn candidates(&self, out: &mut Vec<Cell>) {
-                    out.clear();
-                    if self.history.is_empty() {
-                        let centre = self.cell(self.width / 2, self.height / 2);
-                        if self.is_empty(centre) {
-                            out.push(centre);
-                            return;
-                        }
-                    }
-                    self.visit_near_cells(|cell| {
-                        if self.cells[cell as usize] == EMPTY {
-                            out.push(cell);
-                        }
-                    });
-                    if out.is_empty() {
-                        out.extend(
-                            self.playable.iter().copied().filter(|&c| self.is_empty(c)),
-                        );
-                    }
-                }
-
-                /// Empty cells where `color` has a threat class of at least `least`, near stones.
-                pub fn cells_with_threat(
-                    &self,
-                    color: Color,
-                    least: Threat,
-                    out: &mut Vec<Cell>,
-                ) {
-                    out.clear();
-                    self.visit_near_cells(|cell| {
-                        if self.threat(color, cell) >= least {
-                            out.push(cell);
-                        }
-                    });
-                }
-
-                /// Calls `visit` on every cell within two cells of a stone, row by row: only the rows and
-                /// columns around the span of the stones are read, not the whole board.
-                fn visit_near_cells(&self, mut visit: impl FnMut(Cell)) {
-                    let span = match self.spans.last() {
-                        Some(span) => span,
-                        None => return,
-                    };
-                    let left = usize::from(span.left).saturating_sub(2);
-                    let right = (usize::from(span.right) + 2).min(self.width - 1);
-                    let top = usize::from(span.top).saturating_sub(2);
-                    let bottom = (usize::from(span.bottom) + 2).min(self.height - 1);
-                    for y in top..=bottom {
-                        let row_start = self.cell(left, y);
-                        for cell in row_start..=row_start + (right - left) as Cell {
-                            if self.near[cell as usize] > 0 {
-                                visit(cell);
-                            }
-                        }
-                    }
-                }
-
-                /// The first empty cell where `color` would make five, if any.
-                pub fn five_point(&self, color: Color) -> Option<Cell> {
-                    if self.threat_count(color, Threat::Five) == 0 {
-                        return None;
-                    }
-                    self.playable
-                        .iter()
-                        .copied()
-                        .find(|&cell| self.threat(color, cell) == Threat::Five)
-                }
-
-                /// Counts a stone put on `cell` (or taken off) in the near counts of the 5x5 square
-                /// around it.
-                fn adjust_near(&mut self, cell: Cell, put: bool) {
-                    // Each row of the square is five counters updated as one eight-byte word: a count
-                    // never passes 25 nor goes below 0, so no byte carries into its neighbour.
-                    const ROW_OF_FIVE: u64 = 0x01_0101_0101;
-                    let top_left = cell as usize - 2 * STRIDE - 2;
-                    for row in 0..5 {
-                        let start = top_left + row * STRIDE;
-                        let bytes: &mut [u8; 8] = (&mut self.near[start..start + 8])
-                            .try_into()
-                            .expect("eight bytes");
-                        let word = u64::from_le_bytes(*bytes);
-                        let word = if put {
-                            word + ROW_OF_FIVE
-                        } else {
-                            word - ROW_OF_FIVE
-                        };
-                        *bytes = word.to_le_bytes();
-                    }
-                }
-
-                /// Writes `code` for `cell` into its four lines.
-                fn write_code(&mut self, cell: Cell, code: u8) {
-                    for direction in 0..4 {
-                        let (line, shift) = line_place(cell, direction);
-                        let word = &mut self.lines[line];
-                        *word = (*word & !(3 << shift)) | (u128::from(code) << shift);
-                    }
-                }
-
-                /// The line key of `cell` in `direction`: the codes of the five cells on each side.
-                fn key(&self, cell: Cell, direction: usize) -> u32 {
-                    let (line, shift) = line_place(cell, direction);
-                    key_at(self.lines[line], shift)
-                }
-
-                /// Saves the prospects of `cell`, for the take-back of the stone being put (each cell
-                /// on the stone's lines is saved once: it lies on one of them at one distance).
-                fn save_prospect(&mut self, cell: Cell) {
-                    self.saved_cells.push(cell);
-                    self.saved_prospects.push(self.prospects[cell as usize]);
-                }
-
-                /// Empties `cell` again by putting back what its stone changed.
-                fn restore(&mut self, cell: Cell, change: Change) {
-                    self.empty_count += 1;
-                    self.cells[cell as usize] = EMPTY;
-                    self.write_code(cell, EMPTY);
-                    for index in change.first_saved..self.saved_cells.len() {
-                        self.prospects[self.saved_cells[index] as usize] = self
-                            .saved_prospects[index];
-                    }
-                    self.saved_cells.truncate(change.first_saved);
-                    self.saved_prospects.truncate(change.first_saved);
-                    self.totals = change.totals;
-                    self.threat_counts = change.threat_counts;
-                }
-
-                /// Calls `changed` on the board with every cell that sees `cell` along a line, its
-                /// direction and its line key (not for those five cells away when
-                /// [`far_cells_matter`](Board::far_cells_matter) is false: their patterns stay as they are).
-                fn visit_cells_that_see(
-                    &mut self,
-                    cell: Cell,
-                    mut changed: impl FnMut(&mut Self, Cell, usize, u32),
-                ) {
-                    let reach = if self.far_cells_matter { HALF } else { HALF - 1 }
-                        as i32;
-                    for direction in 0..4 {
-                        let (line, shift) = line_place(cell, direction);
-                        let word = self.lines[line];
-                        for sign in [-1i32, 1] {
-                            for distance in 1..=reach {
-                                let steps = sign * distance;
-                                let other = self.step(cell, direction, steps as isize)
-                                    as usize;
-                                if self.cells[other] == DEAD {
-                                    if !self.is_on_board(other as Cell) {
-                                        // Past the edge the rest of this half line is wall as well.
-                                        break;
-                                    }
-                                    // A dead cell never empties again: its patterns are never read.
-                                    continue;
-                                }
-                                let key = key_at(word, (shift as i32 + 2 * steps) as u32);
-                                changed(self, other as Cell, direction, key);
-                            }
-                        }
-                    }
-                }
-
-                /// Puts `code` on `cell` and brings the prospects of the cells on its lines up to date;
-                /// with `save`, each prospect is saved for the take-back just before it changes, in the
-                /// same pass over the lines.
-                fn set_cell(&mut self, cell: Cell, code: u8, save: bool) {
-                    if save {
-                        self.save_prospect(cell);
-                    }
-                    if self.cells[cell as usize] == EMPTY {
-                        self.empty_count -= 1;
-                    }
-                    if code == EMPTY {
-                        self.empty_count += 1;
-                    }
-                    self.cells[cell as usize] = code;
-                    self.write_code(cell, code);
-                    self.visit_cells_that_see(
-                        cell,
-                        |board, other, direction, key| {
-                            if board.is_empty(other) {
-                                if save {
-                                    board.save_prospect(other);
-                                }
-                                board.refresh_line(other, direction, key);
-                            }
-                        },
                     );
-                    if code == EMPTY {
-                        for direction in 0..4 {
-                            self.refresh_line(
-                                cell,
-                                direction,
-                                self.key(cell, direction),
-                            );
-                        }
-                    } else {
-                        for color in [Color::Black, Color::White] {
-                            let prospect = &mut self
-                                .prospects[cell as usize][color.index()];
-                            prospect.codes = NO_PROSPECT.codes;
-                            prospect.combination = NO_PROSPECT.combination;
-                            self.refresh_cell(cell, color);
-                        }
-                    }
                 }
-
-                /// Brings the patterns of `cell` in `direction` up to date with its line key `key`.
-                fn refresh_line(&mut self, cell: Cell, direction: usize, key: u32) {
-                    let codes = self.table.codes(key);
-                    for color in [Color::Black, Color::White] {
-                        let code = codes[color.index()];
-                        let prospect = &mut self.prospects[cell as usize][color.index()];
-                        let old = std::mem::replace(
-                            &mut prospect.codes[direction],
-                            code,
-                        );
-                        let (old, new) = (old.pattern() as i32, code.pattern() as i32);
-                        // The overline flag alone changes neither the class nor the value.
-                        if old != new {
-                            prospect.combination = (i32::from(prospect.combination)
-                                + (new - old) * DIRECTION_WEIGHT[direction]) as u16;
-                            self.refresh_cell(cell, color);
-                        }
-                    }
-                }
-
-                /// Brings the class and value of `color` on `cell` up to date with its line patterns (an
-                /// occupied cell has combination 0, which the table maps to no class and no value).
-                fn refresh_cell(&mut self, cell: Cell, color: Color) {
-                    let side = color.index();
-                    let prospect = &mut self.prospects[cell as usize][side];
-                    let (threat, value) = self
-                        .cell_tables[side][prospect.combination as usize];
-                    let value = i32::from(value);
-                    let old = std::mem::replace(&mut prospect.threat, threat);
-                    self.totals[side]
-                        += value - std::mem::replace(&mut prospect.value, value);
-                    // Only empty cells carry a class other than None, so counting the classes above None
-                    // counts empty cells only.
-                    if old != Threat::None {
-                        self.threat_counts[side][old as usize] -= 1;
-                    }
-                    if threat != Threat::None {
-                        self.threat_counts[side][threat as usize] += 1;
-                    }
-                }
-            }
-
-            /// Lines of the padded arrays: rows, columns, and the diagonals of each slope.
-            const LINES: usize = 2 * STRIDE + 2 * (2 * STRIDE - 1);
-
-            /// The line of `cell` in `direction` and the shift of its two bits in the line's word. A cell's
-            /// place in its line is its row (its column across), so that steps in the direction move along
-            /// the word; the padding keeps every cell five steps from a board cell inside the arrays.
-            fn line_place(cell: Cell, direction: usize) -> (usize, u32) {
-                let (x, y) = (cell as usize % STRIDE, cell as usize / STRIDE);
-                let (line, place) = match direction {
-                    0 => (y, x),
-                    1 => (STRIDE + x, y),
-                    2 => (2 * STRIDE + x + STRIDE - 1 - y, y),
-                    _ => (2 * STRIDE + 2 * STRIDE - 1 + x + y, y),
+                // Keys depend on the size and the rule, so that a transposition table kept from an
+                // earlier game never mistakes a position of another game for its own.
+                let salt = (width as u64) << 16 | (height as u64) << 8 | rule as u64;
+                let mut rng = Rng::new(0x5eed_601c_0b0a_4d00 ^ salt);
+                let zobrist = (0..CELLS)
+                    .map(|_| [rng.next_u64(), rng.next_u64()])
+                    .collect();
+                let mut board = Board {
+                    width,
+                    height,
+                    rule,
+                    cells: vec![DEAD; CELLS],
+                    // Every cell starts dead; the board's cells are emptied below.
+                    lines: vec![u128::MAX; LINES],
+                    prospects: vec![[NO_PROSPECT; 2]; CELLS],
+                    totals: [0; 2],
+                    threat_counts: [[0; THREAT_CLASSES]; 2],
+                    empty_count: 0,
+                    near: vec![0; CELLS],
+                    zobrist,
+                    hash: 0,
+                    history: Vec::new(),
+                    spans: Vec::new(),
+                    changes: Vec::new(),
+                    saved_cells: Vec::new(),
+                    saved_prospects: Vec::new(),
+                    side: Color::Black,
+                    table: PatternTable::new(
+                        rule.five_kind(Color::Black),
+                        rule.five_kind(Color::White),
+                    ),
+                    playable: Vec::new(),
+                    cell_tables: [Color::Black, Color::White]
+                        .map(|color| build_cell_table(rule.has_forbidden_points(color))),
+                    far_cells_matter: far_cells_matter(rule.five_kind(Color::Black))
+                        || far_cells_matter(rule.five_kind(Color::White)),
                 };
-                (line, 2 * place as u32)
-            }
-
-            /// The line key of the cell whose two bits are at `shift` in its line's `word`: the ten cells
-            /// around it, without the cell itself (the layout of [`field_shift`](super::pattern::field_shift)).
-            fn key_at(word: u128, shift: u32) -> u32 {
-                let window = (word >> (shift - 2 * HALF as u32)) as u32
-                    & ((1 << (4 * HALF + 2)) - 1);
-                let below = 2 * HALF as u32;
-                window & ((1 << below) - 1) | (window >> (below + 2)) << below
-            }
-
-            /// Hashed in when white is to move.
-            const SIDE_KEY: u64 = 0x9d3a_47c1_e2b5_0f68;
-        }
-
-        pub mod engine {
-            // engine/src/gomoku/engine.rs
-            //! The engine as the protocol adapters see it: a game on a board, moves in and out by
-            //! coordinates, limits, and a search that answers with a move.
-
-            use super::board::{Board, Cell};
-            use super::movegen::is_legal;
-            use super::rule::Rule;
-            use super::search::{SearchResult, Searcher};
-            use super::time::TimeLimits;
-            use crate::engine::core::color::Color;
-            use crate::engine::core::time::Deadline;
-
-            /// Transposition table size when no memory limit is given.
-            const DEFAULT_TABLE_BYTES: usize = 64 << 20;
-
-            /// Transposition table ceiling, whatever the limit.
-            const MAX_TABLE_BYTES: usize = 256 << 20;
-
-            /// What the rest of the process may take besides the table (pattern tables, board, buffers).
-            const OTHER_MEMORY_BYTES: u64 = 24 << 20;
-
-            /// Why a move or a set-up stone was refused.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub enum MoveError {
-                /// The coordinates are outside the board.
-                OffBoard,
-                /// A stone is already there.
-                Occupied,
-                /// Black may not play there under renju.
-                Forbidden,
-                /// Nothing to take back there.
-                NoSuchStone,
-            }
-
-            impl std::fmt::Display for MoveError {
-                fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                    f.write_str(
-                        match self {
-                            MoveError::OffBoard => "coordinates outside the board",
-                            MoveError::Occupied => "the cell is not empty",
-                            MoveError::Forbidden => {
-                                "forbidden point for black under renju"
-                            }
-                            MoveError::NoSuchStone => "no stone there to take back",
-                        },
-                    )
-                }
-            }
-
-            /// A gomoku game with its searcher.
-            pub struct Engine {
-                board: Board,
-                searcher: Searcher,
-                /// Time limits for the next moves.
-                pub limits: TimeLimits,
-                memory_limit: u64,
-                last_search: Option<SearchResult>,
-            }
-
-            impl Default for Engine {
-                fn default() -> Self {
-                    Self::new()
-                }
-            }
-
-            impl Engine {
-                /// An engine with an empty 15x15 freestyle board.
-                pub fn new() -> Self {
-                    Self {
-                        board: Board::new(15, 15, Rule::Freestyle)
-                            .expect("15x15 is supported"),
-                        searcher: Searcher::new(1 << 16),
-                        limits: TimeLimits::default(),
-                        memory_limit: 0,
-                        last_search: None,
+                for y in 0..height {
+                    for x in 0..width {
+                        let cell = board.cell(x, y);
+                        board.cells[cell as usize] = EMPTY;
+                        board.write_code(cell, EMPTY);
+                        board.playable.push(cell);
                     }
                 }
-
-                /// A new game on an empty `width` x `height` board; the rule and the limits stay. The
-                /// transposition table is kept: its keys differ between sizes and rules, and clearing a
-                /// large table would cost time the next move may need.
-                pub fn start(
-                    &mut self,
-                    width: usize,
-                    height: usize,
-                ) -> Result<(), String> {
-                    self.board = Board::new(width, height, self.board.rule())?;
-                    self.limits.new_game();
-                    Ok(())
+                board.empty_count = board.playable.len();
+                for index in 0..board.playable.len() {
+                    let cell = board.playable[index];
+                    for direction in 0..4 {
+                        board.refresh_line(cell, direction, board.key(cell, direction));
+                    }
                 }
+                Ok(board)
+            }
 
-                /// A new game on an empty board of the same size.
-                pub fn restart(&mut self) {
-                    self.board = self.board.cleared();
+            /// A new empty board of the same size and rule that keeps the pattern table already built
+            /// (it fills as positions are seen, so keeping it saves time in later games).
+            pub fn cleared(&mut self) -> Board {
+                let mut board = Board::new(self.width, self.height, self.rule)
+                    .expect("the current size is supported");
+                std::mem::swap(&mut board.table, &mut self.table);
+                board
+            }
+
+            /// Board width (x runs over `0..width`).
+            pub fn width(&self) -> usize {
+                self.width
+            }
+
+            /// Board height (y runs over `0..height`).
+            pub fn height(&self) -> usize {
+                self.height
+            }
+
+            /// The winning rule.
+            pub fn rule(&self) -> Rule {
+                self.rule
+            }
+
+            /// The cell at column `x`, row `y` (both on the board).
+            pub fn cell(&self, x: usize, y: usize) -> Cell {
+                ((y + PAD) * STRIDE + x + PAD) as Cell
+            }
+
+            /// The cell at `x`, `y`, or `None` off the board.
+            pub fn cell_checked(&self, x: i64, y: i64) -> Option<Cell> {
+                let inside = |v: i64, limit: usize| v >= 0 && (v as usize) < limit;
+                (inside(x, self.width) && inside(y, self.height))
+                    .then(|| self.cell(x as usize, y as usize))
+            }
+
+            /// Column and row of a cell.
+            pub fn coords(&self, cell: Cell) -> (usize, usize) {
+                let index = cell as usize;
+                (index % STRIDE - PAD, index / STRIDE - PAD)
+            }
+
+            /// Every cell of the board, row by row.
+            pub fn playable(&self) -> &[Cell] {
+                &self.playable
+            }
+
+            /// Whether the cell is empty (and on the board).
+            pub fn is_empty(&self, cell: Cell) -> bool {
+                self.cells[cell as usize] == EMPTY
+            }
+
+            /// The colour to move.
+            pub fn side_to_move(&self) -> Color {
+                self.side
+            }
+
+            /// Sets the colour to move (after a position was set up stone by stone).
+            pub fn set_side_to_move(&mut self, color: Color) {
+                if color != self.side {
+                    self.hash ^= SIDE_KEY;
                 }
+                self.side = color;
+            }
 
-                /// Sets the rule; the stones on the board stay, in their order.
-                pub fn set_rule(&mut self, rule: Rule) {
-                    if rule == self.board.rule() {
+            /// Stones played, in order.
+            pub fn history(&self) -> &[(Cell, Color)] {
+                &self.history
+            }
+
+            /// Number of stones on the board.
+            pub fn stone_count(&self) -> usize {
+                self.history.len()
+            }
+
+            /// Number of empty cells.
+            pub fn empty_count(&self) -> usize {
+                self.empty_count
+            }
+
+            /// The position's hash (stones and side to move).
+            pub fn hash(&self) -> u64 {
+                self.hash
+            }
+
+            /// The hash the position will have once the side to move plays on the empty `cell`.
+            pub fn hash_after(&self, cell: Cell) -> u64 {
+                self.hash ^ self.zobrist[cell as usize][self.side.index()] ^ SIDE_KEY
+            }
+
+            /// The patterns a `color` stone on the empty `cell` would make in the four directions.
+            pub fn line_codes(&self, color: Color, cell: Cell) -> [LineCode; 4] {
+                self.prospects[cell as usize][color.index()].codes
+            }
+
+            /// The threat class of a `color` stone on the empty `cell` (None on occupied cells).
+            pub fn threat(&self, color: Color, cell: Cell) -> Threat {
+                self.prospects[cell as usize][color.index()].threat
+            }
+
+            /// How many empty cells have threat class `threat` for `color`.
+            pub fn threat_count(&self, color: Color, threat: Threat) -> usize {
+                self.threat_counts[color.index()][threat as usize] as usize
+            }
+
+            /// The evaluation value of a `color` stone on the empty `cell`.
+            pub fn value(&self, color: Color, cell: Cell) -> i32 {
+                self.prospects[cell as usize][color.index()].value
+            }
+
+            /// The sum of [`value`](Self::value) over all empty cells.
+            pub fn total_value(&self, color: Color) -> i32 {
+                self.totals[color.index()]
+            }
+
+            /// The cells one step before and after `cell` in `direction` (0..4), `steps` apart.
+            pub fn step(&self, cell: Cell, direction: usize, steps: isize) -> Cell {
+                (cell as isize + DIRECTIONS[direction] * steps) as Cell
+            }
+
+            /// Whether `cell` is on the board (not in the wall around it).
+            pub fn is_on_board(&self, cell: Cell) -> bool {
+                let index = cell as usize;
+                if index >= CELLS {
+                    return false;
+                }
+                let (x, y) = (index % STRIDE, index / STRIDE);
+                (PAD..PAD + self.width).contains(&x)
+                    && (PAD..PAD + self.height).contains(&y)
+            }
+
+            /// Puts a stone of the side to move on the empty `cell` and passes the turn.
+            pub fn play(&mut self, cell: Cell) {
+                let color = self.side;
+                self.put(cell, color);
+                self.set_side_to_move(color.opponent());
+            }
+
+            /// Puts a `color` stone on the empty `cell` without changing the side to move (for setting
+            /// up positions). Pair it with [`undo`](Self::undo).
+            pub fn put(&mut self, cell: Cell, color: Color) {
+                debug_assert!(self.is_empty(cell));
+                self.hash ^= self.zobrist[cell as usize][color.index()];
+                self.history.push((cell, color));
+                let (x, y) = self.coords(cell);
+                let span = self
+                    .spans
+                    .last()
+                    .map_or(Span::of(x, y), |span| span.including(x, y));
+                self.spans.push(span);
+                self.changes
+                    .push(
+                        Some(Change {
+                            first_saved: self.saved_cells.len(),
+                            totals: self.totals,
+                            threat_counts: self.threat_counts,
+                        }),
+                    );
+                self.adjust_near(cell, true);
+                self.set_cell(cell, stone_code(color), true);
+            }
+
+            /// Takes back the last stone; the turn goes back to its colour. Returns the cell.
+            pub fn undo(&mut self) -> Option<Cell> {
+                let (cell, color) = self.history.pop()?;
+                self.spans.pop();
+                self.hash ^= self.zobrist[cell as usize][color.index()];
+                self.adjust_near(cell, false);
+                match self.changes.pop().flatten() {
+                    Some(change) => self.restore(cell, change),
+                    None => self.set_cell(cell, EMPTY, false),
+                }
+                self.set_side_to_move(color);
+                Some(cell)
+            }
+
+            /// Takes an empty cell out of play (a continuous-game mark): no stone may go there and it
+            /// blocks lines like an opponent stone for both sides.
+            pub fn kill_cell(&mut self, cell: Cell) {
+                debug_assert!(self.is_empty(cell));
+                // The saved prospects do not know this cell is dead.
+                self.saved_cells.clear();
+                self.saved_prospects.clear();
+                self.changes.iter_mut().for_each(|change| *change = None);
+                self.set_cell(cell, DEAD, false);
+            }
+
+            /// Empty cells near stones (the centre on an empty board), for move generation.
+            pub fn candidates(&self, out: &mut Vec<Cell>) {
+                out.clear();
+                if self.history.is_empty() {
+                    let centre = self.cell(self.width / 2, self.height / 2);
+                    if self.is_empty(centre) {
+                        out.push(centre);
                         return;
                     }
-                    let history = self.board.history().to_vec();
-                    let side = self.board.side_to_move();
-                    let mut board = Board::new(
-                            self.board.width(),
-                            self.board.height(),
-                            rule,
-                        )
-                        .expect("the current size is supported");
-                    for (cell, color) in history {
-                        board.put(cell, color);
+                }
+                self.visit_near_cells(|cell| {
+                    if self.cells[cell as usize] == EMPTY {
+                        out.push(cell);
                     }
-                    board.set_side_to_move(side);
-                    self.board = board;
-                }
-
-                /// The memory limit in bytes (0: none); it sizes the transposition table.
-                pub fn set_memory_limit(&mut self, bytes: u64) {
-                    self.memory_limit = bytes;
-                    // Map the table now, while no clock runs, rather than within the first move.
-                    self.prepare_table();
-                }
-
-                /// Sizes the transposition table for the memory limit. Called when the limit arrives and
-                /// again when a search starts (a no-op once the size is right), never at START, so that a
-                /// limit sent after START is honoured before any large table exists.
-                fn prepare_table(&mut self) {
-                    let wanted = if self.memory_limit == 0 {
-                        DEFAULT_TABLE_BYTES
-                    } else {
-                        let spare = self.memory_limit.saturating_sub(OTHER_MEMORY_BYTES)
-                            / 2;
-                        (spare.min(MAX_TABLE_BYTES as u64) as usize).max(1 << 16)
-                    };
-                    let current = self.searcher.table_bytes();
-                    if current > wanted || current * 2 <= wanted {
-                        self.searcher = Searcher::new(wanted);
-                    }
-                }
-
-                /// The board.
-                pub fn board(&self) -> &Board {
-                    &self.board
-                }
-
-                /// The board, for analysis that plays and takes back stones (every change must be undone).
-                pub fn board_mut(&mut self) -> &mut Board {
-                    &mut self.board
-                }
-
-                /// The empty cell at `x`, `y`.
-                fn empty_cell(&self, x: i64, y: i64) -> Result<Cell, MoveError> {
-                    let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
-                    if self.board.is_empty(cell) {
-                        Ok(cell)
-                    } else {
-                        Err(MoveError::Occupied)
-                    }
-                }
-
-                /// Plays a stone of the side to move at `x`, `y`. Renju forbidden points are refused only
-                /// when `check_forbidden` is set (an opponent's move is taken as the manager reports it).
-                pub fn play(
-                    &mut self,
-                    x: i64,
-                    y: i64,
-                    check_forbidden: bool,
-                ) -> Result<(), MoveError> {
-                    let cell = self.empty_cell(x, y)?;
-                    if check_forbidden && !is_legal(&mut self.board, cell) {
-                        return Err(MoveError::Forbidden);
-                    }
-                    self.board.play(cell);
-                    Ok(())
-                }
-
-                /// Puts a `color` stone at `x`, `y` while setting up a position.
-                pub fn put(
-                    &mut self,
-                    x: i64,
-                    y: i64,
-                    color: Color,
-                ) -> Result<(), MoveError> {
-                    let cell = self.empty_cell(x, y)?;
-                    self.board.put(cell, color);
-                    Ok(())
-                }
-
-                /// Takes a cell out of play (a continuous-game mark).
-                pub fn kill(&mut self, x: i64, y: i64) -> Result<(), MoveError> {
-                    let cell = self.empty_cell(x, y)?;
-                    self.board.kill_cell(cell);
-                    Ok(())
-                }
-
-                /// Sets the side to move.
-                pub fn set_side_to_move(&mut self, color: Color) {
-                    self.board.set_side_to_move(color);
-                }
-
-                /// Removes the stone at `x`, `y` (normally the last one played).
-                pub fn take_back(&mut self, x: i64, y: i64) -> Result<(), MoveError> {
-                    let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
-                    let history = self.board.history().to_vec();
-                    let position = match history.iter().rposition(|&(c, _)| c == cell) {
-                        Some(position) => position,
-                        None => return Err(MoveError::NoSuchStone),
-                    };
-                    let side = history[position].1;
-                    // Undo down to that stone, then put back the ones played after it.
-                    let later: Vec<(Cell, Color)> = history[position + 1..].to_vec();
-                    for _ in position..history.len() {
-                        self.board.undo();
-                    }
-                    for (c, color) in later {
-                        self.board.put(c, color);
-                    }
-                    self.board.set_side_to_move(side);
-                    Ok(())
-                }
-
-                /// The deadline for the next move under the current limits and position.
-                pub fn move_deadline(&self) -> Deadline {
-                    let board = &self.board;
-                    self.limits.deadline(board.stone_count(), board.empty_count())
-                }
-
-                /// Thinks within the current limits and returns the chosen move (not played).
-                pub fn think(&mut self) -> Option<(usize, usize)> {
-                    let deadline = self.move_deadline();
-                    let best = self.think_until(deadline);
-                    self.limits.charge(deadline.elapsed().as_millis() as i64);
-                    best
-                }
-
-                /// Thinks until `deadline` and returns the chosen move (not played).
-                pub fn think_until(
-                    &mut self,
-                    deadline: Deadline,
-                ) -> Option<(usize, usize)> {
-                    self.prepare_table();
-                    let result = self.searcher.search(&mut self.board, deadline, 64);
-                    self.last_search = Some(result);
-                    result.best.map(|cell| self.board.coords(cell))
-                }
-
-                /// What the last search found.
-                pub fn last_search(&self) -> Option<SearchResult> {
-                    self.last_search
+                });
+                if out.is_empty() {
+                    out.extend(
+                        self.playable.iter().copied().filter(|&c| self.is_empty(c)),
+                    );
                 }
             }
-        }
 
-        pub mod eval {
-            // engine/src/gomoku/eval.rs
-            //! Evaluation from pattern tables: every empty cell is worth what a stone there would make for
-            //! each side, and a position is worth the difference of the two sides' sums plus what its
-            //! threat situation (which forcing moves each side has ready) is worth to the side to move.
-
-            use super::board::Board;
-            use super::pattern::{LineCode, Pattern, Threat, PATTERNS};
-            use crate::engine::core::color::Color;
-
-            // The weights below were fitted to game results (Texel's method, `gomoku-tune fit`); their
-            // history and scores are in `docs/gomoku-experiments.md`.
-            /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
-            /// Refitted since with [`COMBINATION_WEIGHT`] (see there). A one (`Flex1`, `Block1`) is worth
-            /// about as little as a dead line alone; what room around a cell is worth shows in the
-            /// combinations.
-            pub const LINE_WEIGHT: [i32; PATTERNS] = [
-                0,
-                -1,
-                -1,
-                4,
-                8,
-                26,
-                46,
-                84,
-                220,
-                220,
-                900,
-            ];
-
-            /// Extra worth of a cell for the threat class its lines combine into, indexed by [`Threat`].
-            /// The double three's is a little negative: the fit pays the side to move's double three
-            /// through [`ThreatFeature::OurDoubleThree`] instead.
-            pub const THREAT_BONUS: [i32; 10] = [0, 0, 3, 2, 59, 44, -12, 369, 300, 0];
-
-            // Short names of the line patterns for the table below.
-            const NIL: Pattern = Pattern::None;
-
-            const B1: Pattern = Pattern::Block1;
-
-            const F1: Pattern = Pattern::Flex1;
-
-            const B2: Pattern = Pattern::Block2;
-
-            const F2: Pattern = Pattern::Flex2;
-
-            const B3: Pattern = Pattern::Block3;
-
-            const F3: Pattern = Pattern::Flex3;
-
-            const B4: Pattern = Pattern::Block4;
-
-            /// What some combinations of a cell's four line patterns (strongest first, whatever their
-            /// directions) are worth beyond the sum of their lines and their threat class; the other
-            /// combinations are worth just that sum. A four that also builds twos and threes elsewhere
-            /// is worth more than its lines (it gains a tempo and builds), while three open threes or an
-            /// open three among three open twos are worth less (the double-three indicator already pays
-            /// for what a double three threatens).
-            ///
-            /// Fitted with [`LINE_WEIGHT`] by `gomoku-tune fit --smoothed --combinations`.
-            pub const COMBINATION_WEIGHT: [([Pattern; 4], i32); 269] = [
-                ([B4, F3, B3, B2], 420),
-                ([B4, F3, B3, F1], 213),
-                ([B4, F3, B3, B1], 213),
-                ([B4, F3, B3, NIL], 226),
-                ([B4, F3, F2, B2], 219),
-                ([B4, F3, F2, F1], 193),
-                ([B4, F3, F2, B1], 204),
-                ([B4, F3, F2, NIL], 230),
-                ([B4, F3, B2, B2], 142),
-                ([B4, F3, B2, F1], 165),
-                ([B4, F3, B2, B1], 151),
-                ([B4, F3, B2, NIL], 241),
-                ([B4, F3, F1, F1], 113),
-                ([B4, F3, F1, B1], 166),
-                ([B4, F3, F1, NIL], 78),
-                ([B4, F3, B1, B1], -11),
-                ([B4, F3, B1, NIL], 51),
-                ([B4, F3, NIL, NIL], -2),
-                ([B4, B3, B3, F2], 728),
-                ([B4, B3, B3, B2], 363),
-                ([B4, B3, B3, F1], 275),
-                ([B4, B3, B3, B1], 247),
-                ([B4, B3, B3, NIL], 98),
-                ([B4, B3, F2, F2], 417),
-                ([B4, B3, F2, B2], 321),
-                ([B4, B3, F2, F1], 304),
-                ([B4, B3, F2, B1], 366),
-                ([B4, B3, F2, NIL], 247),
-                ([B4, B3, B2, B2], 265),
-                ([B4, B3, B2, F1], 184),
-                ([B4, B3, B2, B1], 190),
-                ([B4, B3, B2, NIL], 111),
-                ([B4, B3, F1, F1], 156),
-                ([B4, B3, F1, B1], 119),
-                ([B4, B3, F1, NIL], 62),
-                ([B4, B3, B1, B1], 93),
-                ([B4, B3, B1, NIL], 57),
-                ([B4, B3, NIL, NIL], 50),
-                ([B4, F2, F2, F2], 234),
-                ([B4, F2, F2, B2], 307),
-                ([B4, F2, F2, F1], 194),
-                ([B4, F2, F2, B1], 253),
-                ([B4, F2, F2, NIL], 182),
-                ([B4, F2, B2, B2], 171),
-                ([B4, F2, B2, F1], 176),
-                ([B4, F2, B2, B1], 177),
-                ([B4, F2, B2, NIL], 179),
-                ([B4, F2, F1, F1], 122),
-                ([B4, F2, F1, B1], 115),
-                ([B4, F2, F1, NIL], 116),
-                ([B4, F2, B1, B1], 46),
-                ([B4, F2, B1, NIL], 118),
-                ([B4, F2, NIL, NIL], 77),
-                ([B4, B2, B2, B2], 82),
-                ([B4, B2, B2, F1], 58),
-                ([B4, B2, B2, B1], 137),
-                ([B4, B2, B2, NIL], 56),
-                ([B4, B2, F1, F1], 49),
-                ([B4, B2, F1, B1], 67),
-                ([B4, B2, F1, NIL], -15),
-                ([B4, B2, B1, B1], 30),
-                ([B4, B2, B1, NIL], 20),
-                ([B4, B2, NIL, NIL], -20),
-                ([B4, F1, F1, F1], -1),
-                ([B4, F1, F1, B1], 9),
-                ([B4, F1, F1, NIL], -12),
-                ([B4, F1, B1, B1], 11),
-                ([B4, F1, B1, NIL], -23),
-                ([B4, F1, NIL, NIL], -41),
-                ([B4, B1, B1, B1], 1),
-                ([B4, B1, B1, NIL], -92),
-                ([B4, B1, NIL, NIL], -59),
-                ([B4, NIL, NIL, NIL], -71),
-                ([F3, F3, F3, F1], -122),
-                ([F3, F3, F3, B1], -122),
-                ([F3, F3, F3, NIL], -122),
-                ([F3, F3, B3, F2], -242),
-                ([F3, F3, B3, B2], -96),
-                ([F3, F3, B3, F1], -44),
-                ([F3, F3, B3, B1], -286),
-                ([F3, F3, B3, NIL], 58),
-                ([F3, F3, F2, F2], 50),
-                ([F3, F3, F2, B2], -98),
-                ([F3, F3, F2, F1], 4),
-                ([F3, F3, F2, B1], -103),
-                ([F3, F3, F2, NIL], 16),
-                ([F3, F3, B2, B2], 221),
-                ([F3, F3, B2, F1], -14),
-                ([F3, F3, B2, B1], 28),
-                ([F3, F3, B2, NIL], 44),
-                ([F3, F3, F1, F1], 43),
-                ([F3, F3, F1, B1], -43),
-                ([F3, F3, F1, NIL], 90),
-                ([F3, F3, B1, B1], -48),
-                ([F3, F3, B1, NIL], -42),
-                ([F3, F3, NIL, NIL], 22),
-                ([F3, B3, B3, F2], 224),
-                ([F3, B3, B3, B2], 97),
-                ([F3, B3, B3, F1], 41),
-                ([F3, B3, B3, B1], -145),
-                ([F3, B3, B3, NIL], -16),
-                ([F3, B3, F2, F2], -100),
-                ([F3, B3, F2, B2], -27),
-                ([F3, B3, F2, F1], -34),
-                ([F3, B3, F2, B1], 69),
-                ([F3, B3, F2, NIL], 83),
-                ([F3, B3, B2, B2], 29),
-                ([F3, B3, B2, F1], -2),
-                ([F3, B3, B2, B1], 2),
-                ([F3, B3, B2, NIL], 45),
-                ([F3, B3, F1, F1], -4),
-                ([F3, B3, F1, B1], 1),
-                ([F3, B3, F1, NIL], 36),
-                ([F3, B3, B1, B1], -42),
-                ([F3, B3, B1, NIL], -7),
-                ([F3, B3, NIL, NIL], -33),
-                ([F3, F2, F2, F2], -103),
-                ([F3, F2, F2, B2], 55),
-                ([F3, F2, F2, F1], -35),
-                ([F3, F2, F2, B1], -17),
-                ([F3, F2, F2, NIL], 24),
-                ([F3, F2, B2, B2], 39),
-                ([F3, F2, B2, F1], -25),
-                ([F3, F2, B2, B1], 15),
-                ([F3, F2, B2, NIL], 32),
-                ([F3, F2, F1, F1], 1),
-                ([F3, F2, F1, B1], -28),
-                ([F3, F2, F1, NIL], 18),
-                ([F3, F2, B1, B1], -38),
-                ([F3, F2, B1, NIL], -30),
-                ([F3, F2, NIL, NIL], -14),
-                ([F3, B2, B2, B2], 38),
-                ([F3, B2, B2, F1], 44),
-                ([F3, B2, B2, B1], 52),
-                ([F3, B2, B2, NIL], 17),
-                ([F3, B2, F1, F1], 42),
-                ([F3, B2, F1, B1], 48),
-                ([F3, B2, F1, NIL], 41),
-                ([F3, B2, B1, B1], -19),
-                ([F3, B2, B1, NIL], 4),
-                ([F3, B2, NIL, NIL], -24),
-                ([F3, F1, F1, F1], 6),
-                ([F3, F1, F1, B1], 12),
-                ([F3, F1, F1, NIL], 17),
-                ([F3, F1, B1, B1], 8),
-                ([F3, F1, B1, NIL], -1),
-                ([F3, F1, NIL, NIL], -26),
-                ([F3, B1, B1, B1], -13),
-                ([F3, B1, B1, NIL], 16),
-                ([F3, B1, NIL, NIL], -18),
-                ([F3, NIL, NIL, NIL], -20),
-                ([B3, B3, B3, F2], 152),
-                ([B3, B3, B3, B2], 42),
-                ([B3, B3, B3, F1], 59),
-                ([B3, B3, B3, B1], 34),
-                ([B3, B3, B3, NIL], 3),
-                ([B3, B3, F2, F2], 37),
-                ([B3, B3, F2, B2], 115),
-                ([B3, B3, F2, F1], 83),
-                ([B3, B3, F2, B1], 39),
-                ([B3, B3, F2, NIL], 10),
-                ([B3, B3, B2, B2], 3),
-                ([B3, B3, B2, F1], -18),
-                ([B3, B3, B2, B1], 27),
-                ([B3, B3, F1, F1], 43),
-                ([B3, B3, F1, B1], -5),
-                ([B3, B3, F1, NIL], 13),
-                ([B3, B3, B1, B1], 11),
-                ([B3, B3, B1, NIL], 29),
-                ([B3, B3, NIL, NIL], -7),
-                ([B3, F2, F2, F2], -87),
-                ([B3, F2, F2, B2], 46),
-                ([B3, F2, F2, F1], 19),
-                ([B3, F2, F2, B1], 87),
-                ([B3, F2, F2, NIL], 74),
-                ([B3, F2, B2, B2], 34),
-                ([B3, F2, B2, F1], 35),
-                ([B3, F2, B2, B1], 33),
-                ([B3, F2, B2, NIL], 8),
-                ([B3, F2, F1, F1], 27),
-                ([B3, F2, F1, B1], 17),
-                ([B3, F2, F1, NIL], 17),
-                ([B3, F2, B1, B1], 24),
-                ([B3, F2, B1, NIL], 6),
-                ([B3, F2, NIL, NIL], -12),
-                ([B3, B2, B2, B2], -5),
-                ([B3, B2, B2, F1], 3),
-                ([B3, B2, B2, B1], 4),
-                ([B3, B2, B2, NIL], 1),
-                ([B3, B2, F1, F1], -5),
-                ([B3, B2, F1, B1], -9),
-                ([B3, B2, F1, NIL], -27),
-                ([B3, B2, B1, B1], -5),
-                ([B3, B2, B1, NIL], -4),
-                ([B3, B2, NIL, NIL], -16),
-                ([B3, F1, F1, F1], -3),
-                ([B3, F1, F1, B1], -7),
-                ([B3, F1, F1, NIL], 1),
-                ([B3, F1, B1, NIL], -20),
-                ([B3, F1, NIL, NIL], -8),
-                ([B3, B1, B1, B1], -58),
-                ([B3, B1, B1, NIL], -20),
-                ([B3, B1, NIL, NIL], -7),
-                ([B3, NIL, NIL, NIL], -17),
-                ([F2, F2, F2, F2], -69),
-                ([F2, F2, F2, B2], 6),
-                ([F2, F2, F2, F1], -17),
-                ([F2, F2, F2, B1], 15),
-                ([F2, F2, F2, NIL], 68),
-                ([F2, F2, B2, B2], 17),
-                ([F2, F2, B2, F1], -9),
-                ([F2, F2, B2, B1], 19),
-                ([F2, F2, B2, NIL], 2),
-                ([F2, F2, F1, F1], -3),
-                ([F2, F2, F1, B1], -11),
-                ([F2, F2, F1, NIL], -4),
-                ([F2, F2, B1, B1], -5),
-                ([F2, F2, B1, NIL], 7),
-                ([F2, F2, NIL, NIL], 13),
-                ([F2, B2, B2, B2], 24),
-                ([F2, B2, B2, B1], 15),
-                ([F2, B2, B2, NIL], -7),
-                ([F2, B2, F1, F1], 7),
-                ([F2, B2, F1, B1], -12),
-                ([F2, B2, F1, NIL], 10),
-                ([F2, B2, B1, B1], -3),
-                ([F2, B2, B1, NIL], -7),
-                ([F2, B2, NIL, NIL], 12),
-                ([F2, F1, F1, F1], -5),
-                ([F2, F1, F1, B1], -15),
-                ([F2, F1, F1, NIL], -2),
-                ([F2, F1, B1, B1], -12),
-                ([F2, F1, B1, NIL], -16),
-                ([F2, F1, NIL, NIL], -7),
-                ([F2, B1, B1, B1], -29),
-                ([F2, B1, B1, NIL], -6),
-                ([F2, B1, NIL, NIL], 12),
-                ([F2, NIL, NIL, NIL], 5),
-                ([B2, B2, B2, B2], 42),
-                ([B2, B2, B2, F1], -41),
-                ([B2, B2, B2, B1], -8),
-                ([B2, B2, B2, NIL], -21),
-                ([B2, B2, F1, F1], -2),
-                ([B2, B2, F1, B1], -10),
-                ([B2, B2, F1, NIL], -15),
-                ([B2, B2, B1, B1], -17),
-                ([B2, B2, B1, NIL], -22),
-                ([B2, B2, NIL, NIL], -12),
-                ([B2, F1, F1, F1], -2),
-                ([B2, F1, F1, B1], -10),
-                ([B2, F1, F1, NIL], -5),
-                ([B2, F1, B1, B1], -10),
-                ([B2, F1, B1, NIL], -6),
-                ([B2, F1, NIL, NIL], -9),
-                ([B2, B1, B1, B1], -22),
-                ([B2, B1, B1, NIL], -13),
-                ([B2, B1, NIL, NIL], -10),
-                ([B2, NIL, NIL, NIL], -3),
-                ([F1, F1, F1, F1], -2),
-                ([F1, F1, F1, NIL], -4),
-                ([F1, F1, B1, B1], 2),
-                ([F1, F1, B1, NIL], -8),
-                ([F1, B1, B1, B1], 10),
-                ([F1, B1, B1, NIL], 1),
-                ([F1, NIL, NIL, NIL], 7),
-                ([B1, B1, B1, B1], -18),
-                ([B1, B1, B1, NIL], -11),
-                ([B1, B1, NIL, NIL], -6),
-                ([B1, NIL, NIL, NIL], 3),
-            ];
-
-            /// A cell's four line patterns, strongest first: its combination whatever the directions.
-            pub fn sorted_patterns(codes: [LineCode; 4]) -> [Pattern; 4] {
-                let mut patterns = codes.map(LineCode::pattern);
-                patterns.sort_unstable_by(|a, b| b.cmp(a));
-                patterns
+            /// Empty cells where `color` has a threat class of at least `least`, near stones.
+            pub fn cells_with_threat(
+                &self,
+                color: Color,
+                least: Threat,
+                out: &mut Vec<Cell>,
+            ) {
+                out.clear();
+                self.visit_near_cells(|cell| {
+                    if self.threat(color, cell) >= least {
+                        out.push(cell);
+                    }
+                });
             }
 
-            /// What [`COMBINATION_WEIGHT`] adds for a cell with these line patterns.
-            fn combination_weight(codes: [LineCode; 4]) -> i32 {
-                let patterns = sorted_patterns(codes);
-                // The table lists its combinations strongest first (a test checks it).
-                COMBINATION_WEIGHT
-                    .binary_search_by(|(combination, _)| patterns.cmp(combination))
-                    .map_or(0, |index| COMBINATION_WEIGHT[index].1)
+            /// Calls `visit` on every cell within two cells of a stone, row by row: only the rows and
+            /// columns around the span of the stones are read, not the whole board.
+            fn visit_near_cells(&self, mut visit: impl FnMut(Cell)) {
+                let span = match self.spans.last() {
+                    Some(span) => span,
+                    None => return,
+                };
+                let left = usize::from(span.left).saturating_sub(2);
+                let right = (usize::from(span.right) + 2).min(self.width - 1);
+                let top = usize::from(span.top).saturating_sub(2);
+                let bottom = (usize::from(span.bottom) + 2).min(self.height - 1);
+                for y in top..=bottom {
+                    let row_start = self.cell(left, y);
+                    for cell in row_start..=row_start + (right - left) as Cell {
+                        if self.near[cell as usize] > 0 {
+                            visit(cell);
+                        }
+                    }
+                }
             }
 
-            /// The value of one empty cell for one side.
-            pub fn cell_value(codes: [LineCode; 4], threat: Threat) -> i32 {
-                let lines: i32 = codes
+            /// The first empty cell where `color` would make five, if any.
+            pub fn five_point(&self, color: Color) -> Option<Cell> {
+                if self.threat_count(color, Threat::Five) == 0 {
+                    return None;
+                }
+                self.playable
                     .iter()
-                    .map(|code| LINE_WEIGHT[code.pattern() as usize])
-                    .sum();
-                lines + THREAT_BONUS[threat as usize] + combination_weight(codes)
+                    .copied()
+                    .find(|&cell| self.threat(color, cell) == Threat::Five)
             }
 
-            /// The static value of the position for the side to move: its potential minus the opponent's.
-            /// Equal weights played better in self-play than favouring the side to move (the tempo is
-            /// already in the threat bonus) or the opponent.
-            pub fn evaluate(board: &Board) -> i32 {
-                material(board) + threat_bonus(board, board.side_to_move())
-            }
-
-            /// What the stones are worth for the side to move, without the threat bonus.
-            pub fn material(board: &Board) -> i32 {
-                let me = board.side_to_move();
-                board.total_value(me) - board.total_value(me.opponent())
-            }
-
-            /// [`evaluate`] with the stones' worth averaged over this position and the one before the
-            /// last move (`previous_material`, [`material`] there for the side that moved): a static
-            /// value swings with whose turn it is, and the average damps that odd-even swing.
-            pub fn evaluate_smoothed(board: &Board, previous_material: i32) -> i32 {
-                let me = board.side_to_move();
-                (material(board) - previous_material) / 2 + threat_bonus(board, me)
-            }
-
-            /// The threat situation, seen by the side to move ("we") against the opponent: which
-            /// forcing moves each side has ready. A position's worth jumps with them (a four-three on the
-            /// move wins, one for the opponent must be stopped at once), which the per-cell sums cannot
-            /// show.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            #[repr(usize)]
-            pub enum ThreatFeature {
-                /// We have a four-three point and the opponent no four to answer with: it wins unless
-                /// the opponent can counter.
-                OurFourThree,
-                /// We have a double-three point (and may play it), and the opponent no four: nearly a
-                /// win.
-                OurDoubleThree,
-                /// We can make a four: a tempo move to answer threats with.
-                OurFour,
-                /// We can make an open three.
-                OurThree,
-                /// The opponent has an open three: we must answer it (or play fours).
-                TheirOpenThree,
-                /// The opponent has a four-three point and we no four: we must block it.
-                TheirFourThree,
-                /// The opponent has a double-three point (it may play) and we no four.
-                TheirDoubleThree,
-                /// The opponent has two or more such four-three or double-three points: one block may
-                /// not stop both.
-                TheirTwoDoubleThreats,
-                /// The opponent can make a four.
-                TheirFour,
-                /// The opponent can make an open three.
-                TheirThree,
-            }
-
-            /// Number of [`ThreatFeature`]s.
-            pub const THREAT_FEATURES: usize = 10;
-
-            /// What each [`ThreatFeature`] is worth to the side to move when present. Only our
-            /// four-three and double three count: a fit of all ten lowered the log-loss and lost to these.
-            pub const THREAT_WEIGHT: [i32; THREAT_FEATURES] = [
-                2021, 1606, 0, 0, 0, 0, 0, 0, 0, 0,
-            ];
-
-            /// Which [`ThreatFeature`]s the position has, for the side to move `me`.
-            pub fn threat_features(board: &Board, me: Color) -> [bool; THREAT_FEATURES] {
-                let opponent = me.opponent();
-                let fours = |color: Color| {
-                    board.threat_count(color, Threat::Four)
-                        + board.threat_count(color, Threat::FourThree)
-                        + board.threat_count(color, Threat::Flex4)
-                };
-                let threes = |color: Color| {
-                    board.threat_count(color, Threat::Three)
-                        + board.threat_count(color, Threat::ThreePlus)
-                };
-                let double_threes = |color: Color| {
-                    if board.rule().has_forbidden_points(color) {
-                        0
-                    } else {
-                        board.threat_count(color, Threat::DoubleThree)
-                    }
-                };
-                let (our_fours, their_fours) = (fours(me), fours(opponent));
-                let their_double_threats = board
-                    .threat_count(opponent, Threat::FourThree) + double_threes(opponent);
-                let mut present = [false; THREAT_FEATURES];
-                let mut set = |feature: ThreatFeature, value: bool| {
-                    present[feature as usize] = value;
-                };
-                set(
-                    ThreatFeature::OurFourThree,
-                    their_fours == 0 && board.threat_count(me, Threat::FourThree) > 0,
-                );
-                set(
-                    ThreatFeature::OurDoubleThree,
-                    their_fours == 0 && board.threat_count(me, Threat::FourThree) == 0
-                        && double_threes(me) > 0,
-                );
-                set(ThreatFeature::OurFour, our_fours > 0);
-                set(ThreatFeature::OurThree, threes(me) + double_threes(me) > 0);
-                set(
-                    ThreatFeature::TheirOpenThree,
-                    board.threat_count(opponent, Threat::Flex4) > 0,
-                );
-                set(
-                    ThreatFeature::TheirFourThree,
-                    our_fours == 0 && board.threat_count(opponent, Threat::FourThree) > 0,
-                );
-                set(
-                    ThreatFeature::TheirDoubleThree,
-                    our_fours == 0 && double_threes(opponent) > 0,
-                );
-                set(
-                    ThreatFeature::TheirTwoDoubleThreats,
-                    our_fours == 0 && their_double_threats >= 2,
-                );
-                set(ThreatFeature::TheirFour, their_fours > 0);
-                set(
-                    ThreatFeature::TheirThree,
-                    threes(opponent) + double_threes(opponent) > 0,
-                );
-                present
-            }
-
-            fn threat_bonus(board: &Board, me: Color) -> i32 {
-                let features: i32 = threat_features(board, me)
-                    .iter()
-                    .zip(THREAT_WEIGHT)
-                    .filter(|(&present, _)| present)
-                    .map(|(_, weight)| weight)
-                    .sum();
-                features + THREAT_MASK_TABLE[threat_mask(board, me)]
-            }
-
-            /// Number of threat masks (see [`threat_mask`]).
-            pub const THREAT_MASKS: usize = 1 << 9;
-
-            /// Which kinds of forcing move each side has ready, as nine bits: ours are bit 0 a four-three
-            /// point, 1 a double-three point we may play, 2 a plain four, 3 an open three to make; the
-            /// opponent's are bit 4 an open-four point (an open three on the board), 5 a four-three point,
-            /// 6 a double-three point it may play, 7 a plain four, 8 an open three to make. The
-            /// [`ThreatFeature`] indicators weigh some of these alone; [`THREAT_MASK_WEIGHT`] weighs
-            /// whole situations, since what one threat is worth depends on what else is on the board (an
-            /// open three against us matters less when we hold a four to answer with).
-            pub fn threat_mask(board: &Board, me: Color) -> usize {
-                let has = |color: Color, class: Threat| {
-                    board.threat_count(color, class) > 0
-                };
-                let double_three = |color: Color| {
-                    !board.rule().has_forbidden_points(color)
-                        && has(color, Threat::DoubleThree)
-                };
-                let three = |color: Color| {
-                    has(color, Threat::Three) || has(color, Threat::ThreePlus)
-                };
-                let opponent = me.opponent();
-                let bits = [
-                    has(me, Threat::FourThree),
-                    double_three(me),
-                    has(me, Threat::Four),
-                    three(me),
-                    has(opponent, Threat::Flex4),
-                    has(opponent, Threat::FourThree),
-                    double_three(opponent),
-                    has(opponent, Threat::Four),
-                    three(opponent),
-                ];
-                bits.iter()
-                    .enumerate()
-                    .fold(0, |mask, (bit, &set)| mask | usize::from(set) << bit)
-            }
-
-            /// What some threat situations ([`threat_mask`]) are worth beyond the indicators and the
-            /// cells' sums; the others are worth nothing more. A lone four of either side, for example,
-            /// is worth less than its cells say: it is one tempo, spent once.
-            ///
-            /// Fitted alone, every other weight kept (`gomoku-tune fit --smoothed --masks-only`).
-            pub const THREAT_MASK_WEIGHT: [(u16, i32); 79] = [
-                (0b000000000, -8),
-                (0b000000100, -356),
-                (0b000001000, 88),
-                (0b000001100, -217),
-                (0b010000000, 268),
-                (0b010000100, -58),
-                (0b010001000, 184),
-                (0b010001100, -7),
-                (0b010001110, 229),
-                (0b010010000, 353),
-                (0b010010100, 29),
-                (0b010011000, 295),
-                (0b010011010, 340),
-                (0b010011100, 148),
-                (0b010011110, 150),
-                (0b100000000, -2),
-                (0b100000100, -257),
-                (0b100001000, -35),
-                (0b100001100, -5),
-                (0b100001101, 86),
-                (0b100001110, 245),
-                (0b101000000, -425),
-                (0b101000100, -337),
-                (0b101001000, -103),
-                (0b101001100, 195),
-                (0b101001101, 103),
-                (0b101001110, 341),
-                (0b101001111, 117),
-                (0b110000000, 204),
-                (0b110000100, -97),
-                (0b110001000, 69),
-                (0b110001010, 100),
-                (0b110001100, 13),
-                (0b110001101, 499),
-                (0b110001110, 464),
-                (0b110001111, 661),
-                (0b110010000, 149),
-                (0b110010100, -15),
-                (0b110011000, -25),
-                (0b110011010, -111),
-                (0b110011100, -24),
-                (0b110011101, 807),
-                (0b110011110, -25),
-                (0b110011111, 829),
-                (0b110100000, 179),
-                (0b110100100, 36),
-                (0b110101000, 114),
-                (0b110101010, 3),
-                (0b110101100, 128),
-                (0b110101101, 1009),
-                (0b110101110, 233),
-                (0b110110000, 47),
-                (0b110110100, -158),
-                (0b110111000, -421),
-                (0b110111010, -498),
-                (0b110111100, -235),
-                (0b110111101, 1259),
-                (0b110111110, -270),
-                (0b111000000, -32),
-                (0b111000100, -277),
-                (0b111001000, -131),
-                (0b111001010, -374),
-                (0b111001100, 18),
-                (0b111001101, 830),
-                (0b111001110, 540),
-                (0b111010100, -12),
-                (0b111011000, -403),
-                (0b111011010, -735),
-                (0b111011100, -126),
-                (0b111011101, 1030),
-                (0b111011110, -70),
-                (0b111100100, -44),
-                (0b111101000, -511),
-                (0b111101100, 40),
-                (0b111101110, 461),
-                (0b111111000, -689),
-                (0b111111010, -664),
-                (0b111111100, -3),
-                (0b111111110, -31),
-            ];
-
-            /// [`THREAT_MASK_WEIGHT`] as a table indexed by mask.
-            const THREAT_MASK_TABLE: [i32; THREAT_MASKS] = {
-                let mut table = [0; THREAT_MASKS];
-                let mut index = 0;
-                while index < THREAT_MASK_WEIGHT.len() {
-                    let (mask, weight) = THREAT_MASK_WEIGHT[index];
-                    table[mask as usize] = weight;
-                    index += 1;
+            /// Counts a stone put on `cell` (or taken off) in the near counts of the 5x5 square
+            /// around it.
+            fn adjust_near(&mut self, cell: Cell, put: bool) {
+                // Each row of the square is five counters updated as one eight-byte word: a count
+                // never passes 25 nor goes below 0, so no byte carries into its neighbour.
+                const ROW_OF_FIVE: u64 = 0x01_0101_0101;
+                let top_left = cell as usize - 2 * STRIDE - 2;
+                for row in 0..5 {
+                    let start = top_left + row * STRIDE;
+                    let bytes: &mut [u8; 8] = (&mut self.near[start..start + 8])
+                        .try_into()
+                        .expect("eight bytes");
+                    let word = u64::from_le_bytes(*bytes);
+                    let word = if put { word + ROW_OF_FIVE } else { word - ROW_OF_FIVE };
+                    *bytes = word.to_le_bytes();
                 }
-                table
-            };
-
-            /// The value of the position for `color`, whoever moves.
-            pub fn evaluate_for(board: &Board, color: Color) -> i32 {
-                let score = evaluate(board);
-                if board.side_to_move() == color { score } else { -score }
-            }
-        }
-
-        pub mod forbidden {
-            // engine/src/gomoku/forbidden.rs
-            //! Renju forbidden points for black: double three, double four and overline, with the full
-            //! recursive definition of a three (a line that one more legal stone turns into a straight four).
-
-            use super::board::{Board, Cell};
-            use super::pattern::{four_count, Pattern, Threat};
-            use crate::engine::core::color::Color;
-
-            /// Whether black may not play on the empty `cell` under renju. A move that makes exactly five is
-            /// never forbidden.
-            pub fn is_forbidden(board: &mut Board, cell: Cell) -> bool {
-                is_forbidden_at_depth(board, cell, 0)
             }
 
-            /// Quick filter: only cells whose threat class, fours or overline flag could make them
-            /// forbidden (black's table classes a double four as no threat at all).
-            pub fn may_be_forbidden(board: &Board, cell: Cell) -> bool {
-                let threat = board.threat(Color::Black, cell);
-                let codes = board.line_codes(Color::Black, cell);
-                matches!(threat, Threat::Flex4 | Threat::DoubleThree | Threat::FourThree)
-                    || four_count(codes) >= 2 || codes.iter().any(|code| code.overline())
+            /// Writes `code` for `cell` into its four lines.
+            fn write_code(&mut self, cell: Cell, code: u8) {
+                for direction in 0..4 {
+                    let (line, shift) = line_place(cell, direction);
+                    let word = &mut self.lines[line];
+                    *word = (*word & !(3 << shift)) | (u128::from(code) << shift);
+                }
             }
 
-            /// Recursion guard: real positions never need more than a few levels.
-            const MAX_DEPTH: u32 = 6;
-
-            fn is_forbidden_at_depth(board: &mut Board, cell: Cell, depth: u32) -> bool {
-                if !may_be_forbidden(board, cell) {
-                    return false;
-                }
-                let codes = board.line_codes(Color::Black, cell);
-                if codes.iter().any(|code| code.pattern() == Pattern::Five) {
-                    return false;
-                }
-                if codes.iter().any(|code| code.overline()) {
-                    return true;
-                }
-                if four_count(codes) >= 2 {
-                    return true;
-                }
-                let three_lines: Vec<usize> = (0..4)
-                    .filter(|&direction| codes[direction].pattern() == Pattern::Flex3)
-                    .collect();
-                if three_lines.len() < 2 || depth >= MAX_DEPTH {
-                    return false;
-                }
-                board.put(cell, Color::Black);
-                let real_threes = three_lines
-                    .iter()
-                    .filter(|&&direction| is_real_three(board, cell, direction, depth))
-                    .count();
-                board.undo();
-                real_threes >= 2
+            /// The line key of `cell` in `direction`: the codes of the five cells on each side.
+            fn key(&self, cell: Cell, direction: usize) -> u32 {
+                let (line, shift) = line_place(cell, direction);
+                key_at(self.lines[line], shift)
             }
 
-            /// Whether the black line through `cell` (just played) in `direction` can become a straight four
-            /// with one more stone on a point that is not itself forbidden.
-            fn is_real_three(
-                board: &mut Board,
+            /// Saves the prospects of `cell`, for the take-back of the stone being put (each cell
+            /// on the stone's lines is saved once: it lies on one of them at one distance).
+            fn save_prospect(&mut self, cell: Cell) {
+                self.saved_cells.push(cell);
+                self.saved_prospects.push(self.prospects[cell as usize]);
+            }
+
+            /// Empties `cell` again by putting back what its stone changed.
+            fn restore(&mut self, cell: Cell, change: Change) {
+                self.empty_count += 1;
+                self.cells[cell as usize] = EMPTY;
+                self.write_code(cell, EMPTY);
+                for index in change.first_saved..self.saved_cells.len() {
+                    self.prospects[self.saved_cells[index] as usize] = self
+                        .saved_prospects[index];
+                }
+                self.saved_cells.truncate(change.first_saved);
+                self.saved_prospects.truncate(change.first_saved);
+                self.totals = change.totals;
+                self.threat_counts = change.threat_counts;
+            }
+
+            /// Calls `changed` on the board with every cell that sees `cell` along a line, its
+            /// direction and its line key (not for those five cells away when
+            /// [`far_cells_matter`](Board::far_cells_matter) is false: their patterns stay as they are).
+            fn visit_cells_that_see(
+                &mut self,
                 cell: Cell,
-                direction: usize,
-                depth: u32,
-            ) -> bool {
-                for distance in -4..=4isize {
-                    let point = board.step(cell, direction, distance);
-                    if distance == 0 || !board.is_on_board(point)
-                        || !board.is_empty(point)
-                    {
-                        continue;
-                    }
-                    let code = board.line_codes(Color::Black, point)[direction];
-                    if code.pattern() == Pattern::Flex4
-                        && !is_forbidden_at_depth(board, point, depth + 1)
-                    {
-                        return true;
-                    }
-                }
-                false
-            }
-        }
-
-        pub mod movegen {
-            // engine/src/gomoku/movegen.rs
-            //! Move generation that knows threats: answer a five threat at once, answer an open three or a
-            //! double-four threat with a block or a four of our own, otherwise every cell near the stones,
-            //! best first by what it makes for both sides.
-
-            use super::board::{Board, Cell};
-            use super::forbidden::{is_forbidden, may_be_forbidden};
-            use super::pattern::Threat;
-
-            /// A candidate move with its ordering score.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub struct ScoredMove {
-                pub cell: Cell,
-                pub score: i32,
-            }
-
-            /// Whether the side to move may play on the empty `cell` (renju forbids some points to black).
-            pub fn is_legal(board: &mut Board, cell: Cell) -> bool {
-                let me = board.side_to_move();
-                !(board.rule().has_forbidden_points(me) && may_be_forbidden(board, cell)
-                    && is_forbidden(board, cell))
-            }
-
-            /// The ordering score of a cell for the side to move: what it builds, weighed twice what it
-            /// takes from the opponent. The search tries only the first few moves of a node at full depth,
-            /// so the ordering decides what it sees (the weights' scores are in `docs/gomoku-experiments.md`).
-            pub fn move_score(board: &Board, cell: Cell) -> i32 {
-                let me = board.side_to_move();
-                let attack = board.value(me, cell);
-                let defence = board.value(me.opponent(), cell);
-                attack * 10 + defence * 5
-            }
-
-            /// The legal moves worth searching, best first (see [`generate_unordered`]).
-            pub fn generate(
-                board: &mut Board,
-                out: &mut Vec<ScoredMove>,
-                scratch: &mut Vec<Cell>,
+                mut changed: impl FnMut(&mut Self, Cell, usize, u32),
             ) {
-                generate_unordered(board, out, scratch);
-                out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
-            }
-
-            /// The legal moves worth searching with their ordering scores, in no particular order (the
-            /// search orders them itself, with what it has learnt). When the opponent threatens to make
-            /// an open four (or a double four) next move, only the blocks and our own fours are returned.
-            pub fn generate_unordered(
-                board: &mut Board,
-                out: &mut Vec<ScoredMove>,
-                scratch: &mut Vec<Cell>,
-            ) {
-                let me = board.side_to_move();
-                let opponent = me.opponent();
-                out.clear();
-                if board.threat_count(opponent, Threat::Flex4) > 0 {
-                    board.candidates(scratch);
-                    scratch
-                        .retain(|&cell| {
-                            board.threat(opponent, cell).is_four()
-                                || board.threat(me, cell).is_four()
-                        });
-                    if !board.rule().has_forbidden_points(opponent) {
-                        // A block that leaves the opponent an open four somewhere (a second three, or
-                        // a four point on another line) stops nothing: keep the blocks that leave none.
-                        scratch
-                            .retain(|&cell| {
-                                board.threat(me, cell).is_four()
-                                    || stops_open_fours(board, cell)
-                            });
-                    }
-                } else {
-                    board.candidates(scratch);
-                }
-                for &cell in scratch.iter() {
-                    if is_legal(board, cell) {
-                        out.push(ScoredMove {
-                            cell,
-                            score: move_score(board, cell),
-                        });
-                    }
-                }
-            }
-
-            /// Whether a stone of the side to move on `cell` leaves the opponent no open-four point.
-            fn stops_open_fours(board: &mut Board, cell: Cell) -> bool {
-                let opponent = board.side_to_move().opponent();
-                board.play(cell);
-                let stopped = board.threat_count(opponent, Threat::Flex4) == 0;
-                board.undo();
-                stopped
-            }
-
-            /// Every legal cell where the side to move makes a four (for threat-space searches).
-            pub fn fours(
-                board: &mut Board,
-                out: &mut Vec<ScoredMove>,
-                scratch: &mut Vec<Cell>,
-            ) {
-                let me = board.side_to_move();
-                out.clear();
-                board.cells_with_threat(me, Threat::Four, scratch);
-                for &cell in scratch.iter() {
-                    let threat = board.threat(me, cell);
-                    if threat.is_four() && is_legal(board, cell) {
-                        out.push(ScoredMove {
-                            cell,
-                            score: threat as i32 * 1000 + move_score(board, cell),
-                        });
-                    }
-                }
-                out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
-            }
-        }
-
-        pub mod pattern {
-            // engine/src/gomoku/pattern.rs
-            //! Line patterns: what a stone placed on an empty cell makes along one line, looked up in a table
-            //! keyed by the ten cells around it (five on each side), and the threat class of a cell that
-            //! combines its four lines.
-
-            use super::rule::FiveKind;
-
-            /// How many cells on each side of the centre a line key covers. Five is the least that sees an
-            /// overline next to a five.
-            pub const HALF: usize = 5;
-
-            /// Bits of a line key: two per neighbour cell.
-            pub const KEY_BITS: u32 = 4 * HALF as u32;
-
-            /// A neighbour cell in a line key, as seen by the player the key is read for.
-            pub const EMPTY: u32 = 0;
-
-            /// The player's own stone.
-            pub const OWN: u32 = 1;
-
-            /// An opponent stone.
-            pub const OPPONENT: u32 = 2;
-
-            /// Off the board (or a dead cell); blocks like an opponent stone, except that it does not
-            /// close a caro five.
-            pub const WALL: u32 = 3;
-
-            /// What placing a stone makes along one line, weakest first.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-            #[repr(u8)]
-            pub enum Pattern {
-                /// A dead line: no five through the cell can ever be made there.
-                None = 0,
-                /// One move from a closed two: room for a five, but little of it.
-                Block1 = 1,
-                /// One move from an open two: a stone with room around it.
-                Flex1 = 2,
-                /// One move from a closed three.
-                Block2 = 3,
-                /// One move from an open three.
-                Flex2 = 4,
-                /// One move from a four.
-                Block3 = 5,
-                /// One move from an open (straight) four.
-                Flex3 = 6,
-                /// One move from five, with a single five point.
-                Block4 = 7,
-                /// Two five points in one line that are not a straight four (`X.XXX.X`): renju counts it as
-                /// a double four.
-                FourTwice = 8,
-                /// A straight four `.XXXX.`: two five points, unstoppable.
-                Flex4 = 9,
-                /// Five in a row that wins under the rule.
-                Five = 10,
-            }
-
-            /// Number of line patterns, for counting arrays.
-            pub const PATTERNS: usize = 11;
-
-            impl Pattern {
-                fn from_code(code: u8) -> Pattern {
-                    match code & 0x0f {
-                        1 => Pattern::Block1,
-                        2 => Pattern::Flex1,
-                        3 => Pattern::Block2,
-                        4 => Pattern::Flex2,
-                        5 => Pattern::Block3,
-                        6 => Pattern::Flex3,
-                        7 => Pattern::Block4,
-                        8 => Pattern::FourTwice,
-                        9 => Pattern::Flex4,
-                        10 => Pattern::Five,
-                        _ => Pattern::None,
-                    }
-                }
-
-                /// The pattern one level below: what a line is when one more stone makes `self`.
-                fn one_step_weaker(self) -> Pattern {
-                    match self {
-                        Pattern::Flex4 => Pattern::Flex3,
-                        Pattern::Block4 | Pattern::FourTwice => Pattern::Block3,
-                        Pattern::Flex3 => Pattern::Flex2,
-                        Pattern::Block3 => Pattern::Block2,
-                        Pattern::Flex2 => Pattern::Flex1,
-                        Pattern::Block2 => Pattern::Block1,
-                        _ => Pattern::None,
-                    }
-                }
-            }
-
-            /// A table entry: the pattern in the low four bits, and the overline flag when the stone makes a
-            /// run of six or more that does not win (forbidden for black in renju).
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-            pub struct LineCode(pub u8);
-
-            /// Set in a [`LineCode`] when the stone makes a non-winning overline.
-            const OVERLINE_FLAG: u8 = 0x10;
-
-            /// A table slot not computed yet.
-            const UNKNOWN: u8 = 0xff;
-
-            impl LineCode {
-                /// The pattern along the line.
-                pub fn pattern(self) -> Pattern {
-                    Pattern::from_code(self.0)
-                }
-
-                /// Whether the stone makes a non-winning overline.
-                pub fn overline(self) -> bool {
-                    self.0 & OVERLINE_FLAG != 0
-                }
-            }
-
-            /// How many fours a stone makes at once on a cell with these line patterns (a line with two
-            /// five points apart, `X.XXX.X`, makes two).
-            pub fn four_count(codes: [LineCode; 4]) -> u32 {
-                codes
-                    .iter()
-                    .map(|code| match code.pattern() {
-                        Pattern::Block4 | Pattern::Flex4 => 1,
-                        Pattern::FourTwice => 2,
-                        _ => 0,
-                    })
-                    .sum()
-            }
-
-            /// Swaps own and opponent stones in a key, so that one table serves both colours.
-            pub fn swap_sides(key: u32) -> u32 {
-                let low = key & 0x5_5555;
-                let high = (key >> 1) & 0x5_5555;
-                (low << 1) | high
-            }
-
-            /// The field of a key that holds the cell `offset` steps from the centre (`offset` in
-            /// -5..=5, not 0), as a bit shift.
-            pub fn field_shift(offset: i32) -> u32 {
-                let slot = if offset < 0 {
-                    offset + HALF as i32
-                } else {
-                    offset + HALF as i32 - 1
-                };
-                2 * slot as u32
-            }
-
-            /// The line patterns of both colours, computed on first use (most keys never occur). One slot
-            /// holds both colours' codes so that refreshing a line costs one memory access, not two.
-            pub struct PatternTable {
-                /// The kind of five that wins for black and for white.
-                fives: [FiveKind; 2],
-                /// Whether the two fields five cells from the centre take part in the patterns (see
-                /// [`far_cells_matter`]). When they do not, they are left out of the slot: the table then
-                /// has 2^16 slots instead of 2^20, 128 KiB that stay in the cache where 2 MiB did not, and
-                /// a line refresh is a cache hit instead of a miss.
-                far_fields: bool,
-                codes: Vec<[u8; 2]>,
-            }
-
-            /// The key fields of the cells five steps from the centre.
-            const FAR_FIELDS: u32 = 3 << (2 * (2 * HALF - 1)) | 3;
-
-            impl PatternTable {
-                /// An empty table where `black` and `white` are the kinds of five that win for each colour.
-                pub fn new(black: FiveKind, white: FiveKind) -> Self {
-                    Self::with_far_fields(
-                        black,
-                        white,
-                        far_cells_matter(black) || far_cells_matter(white),
-                    )
-                }
-
-                /// An empty table that reads the far fields of a key or leaves them out.
-                fn with_far_fields(
-                    black: FiveKind,
-                    white: FiveKind,
-                    far_fields: bool,
-                ) -> Self {
-                    let bits = if far_fields { KEY_BITS } else { KEY_BITS - 4 };
-                    Self {
-                        fives: [black, white],
-                        far_fields,
-                        codes: vec![[UNKNOWN; 2]; 1 << bits],
-                    }
-                }
-
-                /// Where a key's codes are kept: the key itself, or the key without its far fields.
-                fn slot(&self, key: u32) -> usize {
-                    if self.far_fields {
-                        key as usize
-                    } else {
-                        (key & !FAR_FIELDS) as usize >> 2
-                    }
-                }
-
-                /// The codes of a key for a black and for a white stone on the centre; the key is read as
-                /// black sees it ([`OWN`] is a black stone).
-                pub fn codes(&mut self, key: u32) -> [LineCode; 2] {
-                    let [black, white] = self.codes[self.slot(key)];
-                    if black != UNKNOWN && white != UNKNOWN {
-                        return [LineCode(black), LineCode(white)];
-                    }
-                    [LineCode(self.code(key, 0)), LineCode(self.code(key, 1))]
-                }
-
-                /// The code of a key for a stone of `side` (0 black, 1 white) on the centre.
-                fn code(&mut self, key: u32, side: usize) -> u8 {
-                    // Far fields that change no pattern are read as empty, so that every key of a slot is
-                    // graded alike.
-                    let key = if self.far_fields { key } else { key & !FAR_FIELDS };
-                    let slot = self.slot(key);
-                    let known = self.codes[slot][side];
-                    if known != UNKNOWN {
-                        return known;
-                    }
-                    let own_view = if side == 0 { key } else { swap_sides(key) };
-                    let mut code = classify_key(own_view, self.fives[side]);
-                    if Pattern::from_code(code) == Pattern::None && has_room(own_view) {
-                        // Below a two, grade through the keys with one more own stone: they are lines the
-                        // board meets too, so the table remembers them, and a line of many empty cells is
-                        // not searched stone by stone again for every key.
-                        let stone = if side == 0 { OWN } else { OPPONENT };
-                        let mut best = Pattern::None;
-                        // A stone on a far field that is left out would be the same key again (and it
-                        // makes no pattern there).
-                        let reach = if self.far_fields { HALF } else { HALF - 1 } as i32;
-                        for offset in (-reach..=reach).filter(|&offset| offset != 0) {
-                            let shift = field_shift(offset);
-                            if (key >> shift) & 3 == EMPTY {
-                                let next = Pattern::from_code(
-                                    self.code(key | stone << shift, side),
-                                );
-                                best = best.max(next.one_step_weaker());
+                let reach = if self.far_cells_matter { HALF } else { HALF - 1 } as i32;
+                for direction in 0..4 {
+                    let (line, shift) = line_place(cell, direction);
+                    let word = self.lines[line];
+                    for sign in [-1i32, 1] {
+                        for distance in 1..=reach {
+                            let steps = sign * distance;
+                            let other = self.step(cell, direction, steps as isize)
+                                as usize;
+                            if self.cells[other] == DEAD {
+                                if !self.is_on_board(other as Cell) {
+                                    // Past the edge the rest of this half line is wall as well.
+                                    break;
+                                }
+                                // A dead cell never empties again: its patterns are never read.
+                                continue;
                             }
+                            let key = key_at(word, (shift as i32 + 2 * steps) as u32);
+                            changed(self, other as Cell, direction, key);
                         }
-                        code |= best as u8;
                     }
-                    self.codes[slot][side] = code;
-                    code
                 }
             }
 
-            /// Whether some five cells in a row through the centre hold neither opponent stones nor walls:
-            /// without them no five can ever be made there.
-            fn has_room(key: u32) -> bool {
-                let blocked = |offset: i32| {
-                    let cell = (key >> field_shift(offset)) & 3;
-                    cell == OPPONENT || cell == WALL
+            /// Puts `code` on `cell` and brings the prospects of the cells on its lines up to date;
+            /// with `save`, each prospect is saved for the take-back just before it changes, in the
+            /// same pass over the lines.
+            fn set_cell(&mut self, cell: Cell, code: u8, save: bool) {
+                if save {
+                    self.save_prospect(cell);
+                }
+                if self.cells[cell as usize] == EMPTY {
+                    self.empty_count -= 1;
+                }
+                if code == EMPTY {
+                    self.empty_count += 1;
+                }
+                self.cells[cell as usize] = code;
+                self.write_code(cell, code);
+                self.visit_cells_that_see(
+                    cell,
+                    |board, other, direction, key| {
+                        if board.is_empty(other) {
+                            if save {
+                                board.save_prospect(other);
+                            }
+                            board.refresh_line(other, direction, key);
+                        }
+                    },
+                );
+                if code == EMPTY {
+                    for direction in 0..4 {
+                        self.refresh_line(cell, direction, self.key(cell, direction));
+                    }
+                } else {
+                    for color in [Color::Black, Color::White] {
+                        let prospect = &mut self.prospects[cell as usize][color.index()];
+                        prospect.codes = NO_PROSPECT.codes;
+                        prospect.combination = NO_PROSPECT.combination;
+                        self.refresh_cell(cell, color);
+                    }
+                }
+            }
+
+            /// Brings the patterns of `cell` in `direction` up to date with its line key `key`.
+            fn refresh_line(&mut self, cell: Cell, direction: usize, key: u32) {
+                let codes = self.table.codes(key);
+                for color in [Color::Black, Color::White] {
+                    let code = codes[color.index()];
+                    let prospect = &mut self.prospects[cell as usize][color.index()];
+                    let old = std::mem::replace(&mut prospect.codes[direction], code);
+                    let (old, new) = (old.pattern() as i32, code.pattern() as i32);
+                    // The overline flag alone changes neither the class nor the value.
+                    if old != new {
+                        prospect.combination = (i32::from(prospect.combination)
+                            + (new - old) * DIRECTION_WEIGHT[direction]) as u16;
+                        self.refresh_cell(cell, color);
+                    }
+                }
+            }
+
+            /// Brings the class and value of `color` on `cell` up to date with its line patterns (an
+            /// occupied cell has combination 0, which the table maps to no class and no value).
+            fn refresh_cell(&mut self, cell: Cell, color: Color) {
+                let side = color.index();
+                let prospect = &mut self.prospects[cell as usize][side];
+                let (threat, value) = self
+                    .cell_tables[side][prospect.combination as usize];
+                let value = i32::from(value);
+                let old = std::mem::replace(&mut prospect.threat, threat);
+                self.totals[side]
+                    += value - std::mem::replace(&mut prospect.value, value);
+                // Only empty cells carry a class other than None, so counting the classes above None
+                // counts empty cells only.
+                if old != Threat::None {
+                    self.threat_counts[side][old as usize] -= 1;
+                }
+                if threat != Threat::None {
+                    self.threat_counts[side][threat as usize] += 1;
+                }
+            }
+        }
+
+        /// Lines of the padded arrays: rows, columns, and the diagonals of each slope.
+        const LINES: usize = 2 * STRIDE + 2 * (2 * STRIDE - 1);
+
+        /// The line of `cell` in `direction` and the shift of its two bits in the line's word. A cell's
+        /// place in its line is its row (its column across), so that steps in the direction move along
+        /// the word; the padding keeps every cell five steps from a board cell inside the arrays.
+        fn line_place(cell: Cell, direction: usize) -> (usize, u32) {
+            let (x, y) = (cell as usize % STRIDE, cell as usize / STRIDE);
+            let (line, place) = match direction {
+                0 => (y, x),
+                1 => (STRIDE + x, y),
+                2 => (2 * STRIDE + x + STRIDE - 1 - y, y),
+                _ => (2 * STRIDE + 2 * STRIDE - 1 + x + y, y),
+            };
+            (line, 2 * place as u32)
+        }
+
+        /// The line key of the cell whose two bits are at `shift` in its line's `word`: the ten cells
+        /// around it, without the cell itself (the layout of [`field_shift`](super::pattern::field_shift)).
+        fn key_at(word: u128, shift: u32) -> u32 {
+            let window = (word >> (shift - 2 * HALF as u32)) as u32
+                & ((1 << (4 * HALF + 2)) - 1);
+            let below = 2 * HALF as u32;
+            window & ((1 << below) - 1) | (window >> (below + 2)) << below
+        }
+
+        /// Hashed in when white is to move.
+        const SIDE_KEY: u64 = 0x9d3a_47c1_e2b5_0f68;
+    }
+
+    pub mod engine {
+        // engine/src/gomoku/engine.rs
+        //! The engine as the protocol adapters see it: a game on a board, moves in and out by
+        //! coordinates, limits, and a search that answers with a move.
+
+        use super::board::{Board, Cell};
+        use super::movegen::is_legal;
+        use super::rule::Rule;
+        use super::search::{SearchResult, Searcher};
+        use super::time::TimeLimits;
+        use crate::core::color::Color;
+        use crate::core::time::{Deadline, StopFlag};
+
+        /// Transposition table size when no memory limit is given.
+        const DEFAULT_TABLE_BYTES: usize = 64 << 20;
+
+        /// Transposition table ceiling, whatever the limit.
+        const MAX_TABLE_BYTES: usize = 256 << 20;
+
+        /// What the rest of the process may take besides the table (pattern tables, board, buffers).
+        const OTHER_MEMORY_BYTES: u64 = 24 << 20;
+
+        /// Why a move or a set-up stone was refused.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum MoveError {
+            /// The coordinates are outside the board.
+            OffBoard,
+            /// A stone is already there.
+            Occupied,
+            /// Black may not play there under renju.
+            Forbidden,
+            /// Nothing to take back there.
+            NoSuchStone,
+        }
+
+        impl std::fmt::Display for MoveError {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(
+                    match self {
+                        MoveError::OffBoard => "coordinates outside the board",
+                        MoveError::Occupied => "the cell is not empty",
+                        MoveError::Forbidden => "forbidden point for black under renju",
+                        MoveError::NoSuchStone => "no stone there to take back",
+                    },
+                )
+            }
+        }
+
+        /// A gomoku game with its searcher.
+        pub struct Engine {
+            board: Board,
+            searcher: Searcher,
+            /// Time limits for the next moves.
+            pub limits: TimeLimits,
+            memory_limit: u64,
+            last_search: Option<SearchResult>,
+            /// Ends a search early when raised (the manager's END read during the search).
+            stop: Option<StopFlag>,
+        }
+
+        impl Default for Engine {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        impl Engine {
+            /// An engine with an empty 15x15 freestyle board.
+            pub fn new() -> Self {
+                Self {
+                    board: Board::new(15, 15, Rule::Freestyle)
+                        .expect("15x15 is supported"),
+                    searcher: Searcher::new(1 << 16),
+                    limits: TimeLimits::default(),
+                    memory_limit: 0,
+                    last_search: None,
+                    stop: None,
+                }
+            }
+
+            /// Every later search ends as soon as `stop` is raised.
+            pub fn set_stop_flag(&mut self, stop: StopFlag) {
+                self.stop = Some(stop);
+            }
+
+            /// A new game on an empty `width` x `height` board; the rule and the limits stay. The
+            /// transposition table is kept: its keys differ between sizes and rules, and clearing a
+            /// large table would cost time the next move may need. It is sized here, before any clock
+            /// runs, if no memory limit has done it yet.
+            pub fn start(&mut self, width: usize, height: usize) -> Result<(), String> {
+                self.board = Board::new(width, height, self.board.rule())?;
+                self.limits.new_game();
+                self.prepare_table();
+                Ok(())
+            }
+
+            /// A new game on an empty board of the same size.
+            pub fn restart(&mut self) {
+                self.board = self.board.cleared();
+            }
+
+            /// Sets the rule; the stones on the board stay, in their order.
+            pub fn set_rule(&mut self, rule: Rule) {
+                if rule == self.board.rule() {
+                    return;
+                }
+                let history = self.board.history().to_vec();
+                let side = self.board.side_to_move();
+                let mut board = Board::new(self.board.width(), self.board.height(), rule)
+                    .expect("the current size is supported");
+                for (cell, color) in history {
+                    board.put(cell, color);
+                }
+                board.set_side_to_move(side);
+                self.board = board;
+            }
+
+            /// The memory limit in bytes (0: none); it sizes the transposition table.
+            pub fn set_memory_limit(&mut self, bytes: u64) {
+                self.memory_limit = bytes;
+                // Map the table now, while no clock runs, rather than within the first move.
+                self.prepare_table();
+            }
+
+            /// Sizes the transposition table for the memory limit. Called when the limit arrives, at
+            /// START and again when a search starts (a no-op once the size is right). A new table costs
+            /// no time up front: its pages are mapped as the search first touches them (see `tt.rs`),
+            /// within that search's deadline, so even a limit sent right before a move keeps the move
+            /// in time.
+            fn prepare_table(&mut self) {
+                let wanted = if self.memory_limit == 0 {
+                    DEFAULT_TABLE_BYTES
+                } else {
+                    let spare = self.memory_limit.saturating_sub(OTHER_MEMORY_BYTES) / 2;
+                    (spare.min(MAX_TABLE_BYTES as u64) as usize).max(1 << 16)
                 };
-                // A five through the centre starts at most four cells before it.
-                let reach = HALF as i32 - 1;
-                (-reach..=0)
-                    .any(|start| {
-                        (start..=start + reach)
-                            .all(|offset| offset == 0 || !blocked(offset))
-                    })
-            }
-
-            /// Whether the cells [`HALF`] steps from the centre can change its pattern under `five`. Not
-            /// when any run of five or more wins: every five through the centre, and so every four and
-            /// three that aims at one, lies within four steps of it. (An overline that does not win, or a
-            /// five closed at both ends, needs the fifth cell.)
-            pub fn far_cells_matter(five: FiveKind) -> bool {
-                five != FiveKind::FiveOrMore
-            }
-
-            /// Cells of a decoded line: index [`HALF`] is the centre.
-            type Line = [u32; 2 * HALF + 1];
-
-            fn decode(key: u32) -> Line {
-                let mut line = [EMPTY; 2 * HALF + 1];
-                for (index, cell) in line.iter_mut().enumerate() {
-                    let offset = index as i32 - HALF as i32;
-                    if offset != 0 {
-                        *cell = (key >> field_shift(offset)) & 3;
-                    }
-                }
-                line
-            }
-
-            fn classify_key(key: u32, five: FiveKind) -> u8 {
-                let mut line = decode(key);
-                line[HALF] = OWN;
-                let mut code = grade(&mut line, five, 2) as u8;
-                if code != Pattern::Five as u8 && run_through(&line, HALF).0 >= 6 {
-                    code |= OVERLINE_FLAG;
-                }
-                code
-            }
-
-            /// The run of own stones through `at`: its length, and the cells just beyond both ends.
-            fn run_through(line: &Line, at: usize) -> (usize, u32, u32) {
-                let mut low = at;
-                while low > 0 && line[low - 1] == OWN {
-                    low -= 1;
-                }
-                let mut high = at;
-                while high + 1 < line.len() && line[high + 1] == OWN {
-                    high += 1;
-                }
-                let before = if low > 0 { line[low - 1] } else { EMPTY };
-                let after = if high + 1 < line.len() { line[high + 1] } else { EMPTY };
-                (high - low + 1, before, after)
-            }
-
-            /// Whether the run through the centre wins under `five`.
-            fn is_five(line: &Line, five: FiveKind) -> bool {
-                let (length, before, after) = run_through(line, HALF);
-                // Caro: only opponent stones close a five, not the board's edge (piskvork's rule).
-                let open_five = length == 5
-                    && !(before == OPPONENT && after == OPPONENT);
-                match five {
-                    FiveKind::FiveOrMore => length >= 5,
-                    FiveKind::Exact => length == 5,
-                    FiveKind::Unblocked => length >= 6 || open_five,
-                    FiveKind::UnblockedExact => open_five,
+                let current = self.searcher.table_bytes();
+                if current > wanted || current * 2 <= wanted {
+                    self.searcher = Searcher::new(wanted);
                 }
             }
 
-            /// The pattern through the centre (already own), looking `depth` extra stones ahead.
-            fn grade(line: &mut Line, five: FiveKind, depth: u32) -> Pattern {
-                if is_five(line, five) {
-                    return Pattern::Five;
+            /// The board.
+            pub fn board(&self) -> &Board {
+                &self.board
+            }
+
+            /// The board, for analysis that plays and takes back stones (every change must be undone).
+            pub fn board_mut(&mut self) -> &mut Board {
+                &mut self.board
+            }
+
+            /// The empty cell at `x`, `y`.
+            fn empty_cell(&self, x: i64, y: i64) -> Result<Cell, MoveError> {
+                let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
+                if self.board.is_empty(cell) {
+                    Ok(cell)
+                } else {
+                    Err(MoveError::Occupied)
                 }
-                let mut five_points = [0usize; 2 * HALF + 1];
-                let mut count = 0;
-                for index in 0..line.len() {
-                    if line[index] == EMPTY {
-                        line[index] = OWN;
-                        if is_five(line, five) {
-                            five_points[count] = index;
-                            count += 1;
-                        }
-                        line[index] = EMPTY;
-                    }
+            }
+
+            /// Plays a stone of the side to move at `x`, `y`. Renju forbidden points are refused only
+            /// when `check_forbidden` is set (an opponent's move is taken as the manager reports it).
+            pub fn play(
+                &mut self,
+                x: i64,
+                y: i64,
+                check_forbidden: bool,
+            ) -> Result<(), MoveError> {
+                let cell = self.empty_cell(x, y)?;
+                if check_forbidden && !is_legal(&mut self.board, cell) {
+                    return Err(MoveError::Forbidden);
                 }
-                match count {
-                    0 => {}
-                    1 => return Pattern::Block4,
-                    _ => {
-                        let straight = (0..count)
-                            .any(|i| {
-                                (0..count).any(|j| five_points[j] == five_points[i] + 5)
-                            });
-                        return if straight {
-                            Pattern::Flex4
-                        } else {
-                            Pattern::FourTwice
-                        };
-                    }
+                self.board.play(cell);
+                Ok(())
+            }
+
+            /// Puts a `color` stone at `x`, `y` while setting up a position.
+            pub fn put(
+                &mut self,
+                x: i64,
+                y: i64,
+                color: Color,
+            ) -> Result<(), MoveError> {
+                let cell = self.empty_cell(x, y)?;
+                self.board.put(cell, color);
+                Ok(())
+            }
+
+            /// Takes a cell out of play (a continuous-game mark).
+            pub fn kill(&mut self, x: i64, y: i64) -> Result<(), MoveError> {
+                let cell = self.empty_cell(x, y)?;
+                self.board.kill_cell(cell);
+                Ok(())
+            }
+
+            /// Sets the side to move.
+            pub fn set_side_to_move(&mut self, color: Color) {
+                self.board.set_side_to_move(color);
+            }
+
+            /// Removes the stone at `x`, `y` (normally the last one played).
+            pub fn take_back(&mut self, x: i64, y: i64) -> Result<(), MoveError> {
+                let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
+                let history = self.board.history().to_vec();
+                let position = match history.iter().rposition(|&(c, _)| c == cell) {
+                    Some(position) => position,
+                    None => return Err(MoveError::NoSuchStone),
+                };
+                let side = history[position].1;
+                // Undo down to that stone, then put back the ones played after it.
+                let later: Vec<(Cell, Color)> = history[position + 1..].to_vec();
+                for _ in position..history.len() {
+                    self.board.undo();
                 }
-                if depth == 0 {
-                    return Pattern::None;
+                for (c, color) in later {
+                    self.board.put(c, color);
                 }
-                let mut best = Pattern::None;
-                for index in 0..line.len() {
-                    if line[index] == EMPTY {
-                        line[index] = OWN;
-                        best = best.max(grade(line, five, depth - 1).one_step_weaker());
-                        line[index] = EMPTY;
-                    }
+                self.board.set_side_to_move(side);
+                Ok(())
+            }
+
+            /// The deadline for the next move under the current limits and position.
+            pub fn move_deadline(&self) -> Deadline {
+                let board = &self.board;
+                let deadline = self
+                    .limits
+                    .deadline(board.stone_count(), board.empty_count());
+                Deadline {
+                    stop: self.stop,
+                    ..deadline
                 }
+            }
+
+            /// Thinks within the current limits and returns the chosen move (not played).
+            pub fn think(&mut self) -> Option<(usize, usize)> {
+                let deadline = self.move_deadline();
+                let best = self.think_until(deadline);
+                self.limits.charge(deadline.elapsed().as_millis() as i64);
                 best
             }
 
-            /// What a move on a cell threatens, combining its four lines; strongest last.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-            #[repr(u8)]
-            pub enum Threat {
-                /// Nothing worth noting.
-                None = 0,
-                /// A two or a closed three.
-                Low = 1,
-                /// Two twos or closed threes at once: builds toward a double threat.
-                DoubleTwo = 2,
-                /// An open three.
-                Three = 3,
-                /// An open three and another closed three or two.
-                ThreePlus = 4,
-                /// A closed four: forces one answer.
-                Four = 5,
-                /// Two open threes at once.
-                DoubleThree = 6,
-                /// A closed four with an open three: wins unless answered by a counter attack.
-                FourThree = 7,
-                /// An open four or two fours: wins unless the opponent has five.
-                Flex4 = 8,
-                /// Five in a row.
-                Five = 9,
-            }
-
-            /// Number of [`Threat`] classes, for counting arrays.
-            pub const THREAT_CLASSES: usize = 10;
-
-            impl Threat {
-                /// The class of a cell from the patterns of its four lines.
-                pub fn classify(lines: [LineCode; 4]) -> Threat {
-                    let mut counts = [0u8; PATTERNS];
-                    for code in lines {
-                        counts[code.pattern() as usize] += 1;
-                    }
-                    let count = |p: Pattern| counts[p as usize];
-                    let fours = count(Pattern::Block4);
-                    let threes = count(Pattern::Flex3);
-                    let minor = count(Pattern::Block3) + count(Pattern::Flex2);
-                    if count(Pattern::Five) > 0 {
-                        Threat::Five
-                    } else if count(Pattern::Flex4) > 0 || count(Pattern::FourTwice) > 0
-                        || fours >= 2
-                    {
-                        Threat::Flex4
-                    } else if fours == 1 && threes > 0 {
-                        Threat::FourThree
-                    } else if threes >= 2 {
-                        Threat::DoubleThree
-                    } else if fours == 1 {
-                        Threat::Four
-                    } else if threes == 1 && minor > 0 {
-                        Threat::ThreePlus
-                    } else if threes == 1 {
-                        Threat::Three
-                    } else if minor >= 2 {
-                        Threat::DoubleTwo
-                    } else if minor + count(Pattern::Block2) > 0 {
-                        Threat::Low
-                    } else {
-                        Threat::None
-                    }
-                }
-
-                /// Whether the move makes at least a four (the opponent must answer it at once).
-                pub fn is_four(self) -> bool {
-                    self >= Threat::Four && self != Threat::DoubleThree
-                }
-            }
-        }
-
-        pub mod rule {
-            // engine/src/gomoku/rule.rs
-            //! The winning rules the engine knows.
-
-            use crate::engine::core::color::Color;
-
-            /// How a game is won.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub enum Rule {
-                /// Five or more in a row wins.
-                Freestyle,
-                /// Exactly five in a row wins; an overline (six or more) does not.
-                ExactFive,
-                /// Renju: black wins with exactly five and may not play a double three, a double four or an
-                /// overline; white wins with five or more.
-                Renju,
-                /// Caro as piskvork plays `INFO rule 8`: a run of exactly five whose two neighbours are
-                /// both opponent stones does not win; any other five wins, and so does every overline.
-                /// The board's edge closes nothing.
-                Caro,
-                /// Standard caro, piskvork's `INFO rule 9`: exactly five, not closed by opponent stones at
-                /// both ends; an overline does not win.
-                CaroExact,
-            }
-
-            /// Which five counts as a win for one colour, which is what the pattern tables are built on.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub enum FiveKind {
-                /// Any run of five or more.
-                FiveOrMore,
-                /// A run of exactly five.
-                Exact,
-                /// A run of six or more, or of five that is not closed by opponent stones at both ends
-                /// (the board's edge does not close it).
-                Unblocked,
-                /// A run of exactly five that is not closed by opponent stones at both ends.
-                UnblockedExact,
-            }
-
-            impl Rule {
-                /// The rule of a Gomocup `INFO rule` bit mask: 1 exact five, 2 continuous game (played like
-                /// the base rule), 4 renju, 8 caro (with 1: standard caro, exact five), as piskvork sends
-                /// them.
-                pub fn from_gomocup_mask(mask: u32) -> Rule {
-                    if mask & 4 != 0 {
-                        Rule::Renju
-                    } else if mask & 8 != 0 {
-                        if mask & 1 != 0 { Rule::CaroExact } else { Rule::Caro }
-                    } else if mask & 1 != 0 {
-                        Rule::ExactFive
-                    } else {
-                        Rule::Freestyle
-                    }
-                }
-
-                /// The five that wins for `color` under this rule.
-                pub fn five_kind(self, color: Color) -> FiveKind {
-                    match (self, color) {
-                        (Rule::Freestyle, _) | (Rule::Renju, Color::White) => {
-                            FiveKind::FiveOrMore
-                        }
-                        (Rule::ExactFive, _) | (Rule::Renju, Color::Black) => {
-                            FiveKind::Exact
-                        }
-                        (Rule::Caro, _) => FiveKind::Unblocked,
-                        (Rule::CaroExact, _) => FiveKind::UnblockedExact,
-                    }
-                }
-
-                /// Whether `color` has forbidden points (black in renju).
-                pub fn has_forbidden_points(self, color: Color) -> bool {
-                    self == Rule::Renju && color == Color::Black
-                }
-            }
-        }
-
-        pub mod search {
-            // engine/src/gomoku/search/mod.rs
-            //! The search: iterative deepening over a principal-variation alpha-beta with a transposition
-            //! table and aspiration windows at the root, its depths counted in eighths of a ply, selective
-            //! the way the strongest engines are: every move after the first reduced by the logarithms of
-            //! depth and move number, a limit on the moves tried per node, razoring into the leaf and
-            //! reverse futility near the leaves, null moves deep in the tree, a table move searched deeper
-            //! when no other move comes near it (singular extensions), wins read from the threat counts
-            //! without a search; answers to an open three cost a ply, the one block of a four none. A VCF
-            //! probe runs before it, and its leaves play out the fours of the side to move near its last
-            //! stone (see `Searcher::leaf`).
-            //!
-            //! The ideas are those of Rapfi's search, written anew around our board, evaluation and move
-            //! generation. What each part was worth, and the variants tried and not kept, are in
-            //! `docs/gomoku-experiments.md`.
-
-            mod node {
-                // engine/src/gomoku/search/node.rs
-                //! The search of one node below the root: the table, the pruning before any move (razoring,
-                //! futility, null moves), the moves with their extensions and reductions, and the leaves that
-                //! play their fours through.
-
-                use super::ordering::{
-                    history_kind, select_best, ATTACK, QUIET, SEARCHED_KEPT,
+            /// Thinks until `deadline` and returns the chosen move (not played).
+            pub fn think_until(&mut self, deadline: Deadline) -> Option<(usize, usize)> {
+                let deadline = Deadline {
+                    stop: deadline.stop.or(self.stop),
+                    ..deadline
                 };
-                use super::{Depth, Searcher, MAX_PLY, PLY};
-                use crate::engine::core::color::Color;
-                use crate::engine::core::score::{Bound, WIN, WIN_THRESHOLD};
-                use crate::engine::gomoku::board::{Board, Cell};
-                use crate::engine::gomoku::eval::{evaluate_smoothed, material};
-                use crate::engine::gomoku::movegen::{generate_unordered, is_legal};
-                use crate::engine::gomoku::pattern::Threat;
-                use crate::engine::gomoku::rule::Rule;
-                use crate::engine::gomoku::tt::Entry;
+                self.prepare_table();
+                let result = self.searcher.search(&mut self.board, deadline, 64);
+                self.last_search = Some(result);
+                result.best.map(|cell| self.board.coords(cell))
+            }
 
-                /// What a node below the root knows about itself once it has read the table and the
-                /// evaluation (its depth and alpha as they were then).
-                #[derive(Clone, Copy)]
-                struct Node {
-                    depth: Depth,
-                    ply: usize,
-                    alpha: i32,
-                    beta: i32,
-                    /// The side to move.
-                    me: Color,
-                    /// On a principal variation (a window wider than null).
-                    principal: bool,
-                    /// The opponent threatens an open four, which forces the moves.
-                    forced: bool,
-                    /// A cut-off is expected (a null-window node whose parent expects none).
-                    cut_node: bool,
-                    /// The position is or was part of a principal variation.
-                    was_principal: bool,
-                    /// The evaluation is better than two plies up.
-                    improving: bool,
-                    /// The static evaluation sharpened by the table (`None` when the moves are forced).
-                    eval: Option<i32>,
-                    entry: Option<Entry>,
-                    /// The move a singular-extension test leaves out.
-                    excluded: Option<Cell>,
+            /// What the last search found.
+            pub fn last_search(&self) -> Option<SearchResult> {
+                self.last_search
+            }
+        }
+    }
+
+    pub mod eval {
+        // engine/src/gomoku/eval.rs
+        //! Evaluation from pattern tables: every empty cell is worth what a stone there would make for
+        //! each side, and a position is worth the difference of the two sides' sums plus what its
+        //! threat situation (which forcing moves each side has ready) is worth to the side to move.
+
+        use super::board::Board;
+        use super::pattern::{LineCode, Pattern, Threat, PATTERNS};
+        use crate::core::color::Color;
+
+        // The weights below were fitted to game results (Texel's method, `gomoku-tune fit`); their
+        // history and scores are in `docs/gomoku-experiments.md`.
+        /// What one line pattern on an empty cell is worth, indexed by [`super::pattern::Pattern`].
+        /// Refitted since with [`COMBINATION_WEIGHT`] (see there). A one (`Flex1`, `Block1`) is worth
+        /// about as little as a dead line alone; what room around a cell is worth shows in the
+        /// combinations.
+        pub const LINE_WEIGHT: [i32; PATTERNS] = [
+            0,
+            -1,
+            -1,
+            4,
+            8,
+            26,
+            46,
+            84,
+            220,
+            220,
+            900,
+        ];
+
+        /// Extra worth of a cell for the threat class its lines combine into, indexed by [`Threat`].
+        /// The double three's is a little negative: the fit pays the side to move's double three
+        /// through [`ThreatFeature::OurDoubleThree`] instead.
+        pub const THREAT_BONUS: [i32; 10] = [0, 0, 3, 2, 59, 44, -12, 369, 300, 0];
+
+        // Short names of the line patterns for the table below.
+        const NIL: Pattern = Pattern::None;
+
+        const B1: Pattern = Pattern::Block1;
+
+        const F1: Pattern = Pattern::Flex1;
+
+        const B2: Pattern = Pattern::Block2;
+
+        const F2: Pattern = Pattern::Flex2;
+
+        const B3: Pattern = Pattern::Block3;
+
+        const F3: Pattern = Pattern::Flex3;
+
+        const B4: Pattern = Pattern::Block4;
+
+        /// What some combinations of a cell's four line patterns (strongest first, whatever their
+        /// directions) are worth beyond the sum of their lines and their threat class; the other
+        /// combinations are worth just that sum. A four that also builds twos and threes elsewhere
+        /// is worth more than its lines (it gains a tempo and builds), while three open threes or an
+        /// open three among three open twos are worth less (the double-three indicator already pays
+        /// for what a double three threatens).
+        ///
+        /// Fitted with [`LINE_WEIGHT`] by `gomoku-tune fit --smoothed --combinations`.
+        pub const COMBINATION_WEIGHT: [([Pattern; 4], i32); 269] = [
+            ([B4, F3, B3, B2], 420),
+            ([B4, F3, B3, F1], 213),
+            ([B4, F3, B3, B1], 213),
+            ([B4, F3, B3, NIL], 226),
+            ([B4, F3, F2, B2], 219),
+            ([B4, F3, F2, F1], 193),
+            ([B4, F3, F2, B1], 204),
+            ([B4, F3, F2, NIL], 230),
+            ([B4, F3, B2, B2], 142),
+            ([B4, F3, B2, F1], 165),
+            ([B4, F3, B2, B1], 151),
+            ([B4, F3, B2, NIL], 241),
+            ([B4, F3, F1, F1], 113),
+            ([B4, F3, F1, B1], 166),
+            ([B4, F3, F1, NIL], 78),
+            ([B4, F3, B1, B1], -11),
+            ([B4, F3, B1, NIL], 51),
+            ([B4, F3, NIL, NIL], -2),
+            ([B4, B3, B3, F2], 728),
+            ([B4, B3, B3, B2], 363),
+            ([B4, B3, B3, F1], 275),
+            ([B4, B3, B3, B1], 247),
+            ([B4, B3, B3, NIL], 98),
+            ([B4, B3, F2, F2], 417),
+            ([B4, B3, F2, B2], 321),
+            ([B4, B3, F2, F1], 304),
+            ([B4, B3, F2, B1], 366),
+            ([B4, B3, F2, NIL], 247),
+            ([B4, B3, B2, B2], 265),
+            ([B4, B3, B2, F1], 184),
+            ([B4, B3, B2, B1], 190),
+            ([B4, B3, B2, NIL], 111),
+            ([B4, B3, F1, F1], 156),
+            ([B4, B3, F1, B1], 119),
+            ([B4, B3, F1, NIL], 62),
+            ([B4, B3, B1, B1], 93),
+            ([B4, B3, B1, NIL], 57),
+            ([B4, B3, NIL, NIL], 50),
+            ([B4, F2, F2, F2], 234),
+            ([B4, F2, F2, B2], 307),
+            ([B4, F2, F2, F1], 194),
+            ([B4, F2, F2, B1], 253),
+            ([B4, F2, F2, NIL], 182),
+            ([B4, F2, B2, B2], 171),
+            ([B4, F2, B2, F1], 176),
+            ([B4, F2, B2, B1], 177),
+            ([B4, F2, B2, NIL], 179),
+            ([B4, F2, F1, F1], 122),
+            ([B4, F2, F1, B1], 115),
+            ([B4, F2, F1, NIL], 116),
+            ([B4, F2, B1, B1], 46),
+            ([B4, F2, B1, NIL], 118),
+            ([B4, F2, NIL, NIL], 77),
+            ([B4, B2, B2, B2], 82),
+            ([B4, B2, B2, F1], 58),
+            ([B4, B2, B2, B1], 137),
+            ([B4, B2, B2, NIL], 56),
+            ([B4, B2, F1, F1], 49),
+            ([B4, B2, F1, B1], 67),
+            ([B4, B2, F1, NIL], -15),
+            ([B4, B2, B1, B1], 30),
+            ([B4, B2, B1, NIL], 20),
+            ([B4, B2, NIL, NIL], -20),
+            ([B4, F1, F1, F1], -1),
+            ([B4, F1, F1, B1], 9),
+            ([B4, F1, F1, NIL], -12),
+            ([B4, F1, B1, B1], 11),
+            ([B4, F1, B1, NIL], -23),
+            ([B4, F1, NIL, NIL], -41),
+            ([B4, B1, B1, B1], 1),
+            ([B4, B1, B1, NIL], -92),
+            ([B4, B1, NIL, NIL], -59),
+            ([B4, NIL, NIL, NIL], -71),
+            ([F3, F3, F3, F1], -122),
+            ([F3, F3, F3, B1], -122),
+            ([F3, F3, F3, NIL], -122),
+            ([F3, F3, B3, F2], -242),
+            ([F3, F3, B3, B2], -96),
+            ([F3, F3, B3, F1], -44),
+            ([F3, F3, B3, B1], -286),
+            ([F3, F3, B3, NIL], 58),
+            ([F3, F3, F2, F2], 50),
+            ([F3, F3, F2, B2], -98),
+            ([F3, F3, F2, F1], 4),
+            ([F3, F3, F2, B1], -103),
+            ([F3, F3, F2, NIL], 16),
+            ([F3, F3, B2, B2], 221),
+            ([F3, F3, B2, F1], -14),
+            ([F3, F3, B2, B1], 28),
+            ([F3, F3, B2, NIL], 44),
+            ([F3, F3, F1, F1], 43),
+            ([F3, F3, F1, B1], -43),
+            ([F3, F3, F1, NIL], 90),
+            ([F3, F3, B1, B1], -48),
+            ([F3, F3, B1, NIL], -42),
+            ([F3, F3, NIL, NIL], 22),
+            ([F3, B3, B3, F2], 224),
+            ([F3, B3, B3, B2], 97),
+            ([F3, B3, B3, F1], 41),
+            ([F3, B3, B3, B1], -145),
+            ([F3, B3, B3, NIL], -16),
+            ([F3, B3, F2, F2], -100),
+            ([F3, B3, F2, B2], -27),
+            ([F3, B3, F2, F1], -34),
+            ([F3, B3, F2, B1], 69),
+            ([F3, B3, F2, NIL], 83),
+            ([F3, B3, B2, B2], 29),
+            ([F3, B3, B2, F1], -2),
+            ([F3, B3, B2, B1], 2),
+            ([F3, B3, B2, NIL], 45),
+            ([F3, B3, F1, F1], -4),
+            ([F3, B3, F1, B1], 1),
+            ([F3, B3, F1, NIL], 36),
+            ([F3, B3, B1, B1], -42),
+            ([F3, B3, B1, NIL], -7),
+            ([F3, B3, NIL, NIL], -33),
+            ([F3, F2, F2, F2], -103),
+            ([F3, F2, F2, B2], 55),
+            ([F3, F2, F2, F1], -35),
+            ([F3, F2, F2, B1], -17),
+            ([F3, F2, F2, NIL], 24),
+            ([F3, F2, B2, B2], 39),
+            ([F3, F2, B2, F1], -25),
+            ([F3, F2, B2, B1], 15),
+            ([F3, F2, B2, NIL], 32),
+            ([F3, F2, F1, F1], 1),
+            ([F3, F2, F1, B1], -28),
+            ([F3, F2, F1, NIL], 18),
+            ([F3, F2, B1, B1], -38),
+            ([F3, F2, B1, NIL], -30),
+            ([F3, F2, NIL, NIL], -14),
+            ([F3, B2, B2, B2], 38),
+            ([F3, B2, B2, F1], 44),
+            ([F3, B2, B2, B1], 52),
+            ([F3, B2, B2, NIL], 17),
+            ([F3, B2, F1, F1], 42),
+            ([F3, B2, F1, B1], 48),
+            ([F3, B2, F1, NIL], 41),
+            ([F3, B2, B1, B1], -19),
+            ([F3, B2, B1, NIL], 4),
+            ([F3, B2, NIL, NIL], -24),
+            ([F3, F1, F1, F1], 6),
+            ([F3, F1, F1, B1], 12),
+            ([F3, F1, F1, NIL], 17),
+            ([F3, F1, B1, B1], 8),
+            ([F3, F1, B1, NIL], -1),
+            ([F3, F1, NIL, NIL], -26),
+            ([F3, B1, B1, B1], -13),
+            ([F3, B1, B1, NIL], 16),
+            ([F3, B1, NIL, NIL], -18),
+            ([F3, NIL, NIL, NIL], -20),
+            ([B3, B3, B3, F2], 152),
+            ([B3, B3, B3, B2], 42),
+            ([B3, B3, B3, F1], 59),
+            ([B3, B3, B3, B1], 34),
+            ([B3, B3, B3, NIL], 3),
+            ([B3, B3, F2, F2], 37),
+            ([B3, B3, F2, B2], 115),
+            ([B3, B3, F2, F1], 83),
+            ([B3, B3, F2, B1], 39),
+            ([B3, B3, F2, NIL], 10),
+            ([B3, B3, B2, B2], 3),
+            ([B3, B3, B2, F1], -18),
+            ([B3, B3, B2, B1], 27),
+            ([B3, B3, F1, F1], 43),
+            ([B3, B3, F1, B1], -5),
+            ([B3, B3, F1, NIL], 13),
+            ([B3, B3, B1, B1], 11),
+            ([B3, B3, B1, NIL], 29),
+            ([B3, B3, NIL, NIL], -7),
+            ([B3, F2, F2, F2], -87),
+            ([B3, F2, F2, B2], 46),
+            ([B3, F2, F2, F1], 19),
+            ([B3, F2, F2, B1], 87),
+            ([B3, F2, F2, NIL], 74),
+            ([B3, F2, B2, B2], 34),
+            ([B3, F2, B2, F1], 35),
+            ([B3, F2, B2, B1], 33),
+            ([B3, F2, B2, NIL], 8),
+            ([B3, F2, F1, F1], 27),
+            ([B3, F2, F1, B1], 17),
+            ([B3, F2, F1, NIL], 17),
+            ([B3, F2, B1, B1], 24),
+            ([B3, F2, B1, NIL], 6),
+            ([B3, F2, NIL, NIL], -12),
+            ([B3, B2, B2, B2], -5),
+            ([B3, B2, B2, F1], 3),
+            ([B3, B2, B2, B1], 4),
+            ([B3, B2, B2, NIL], 1),
+            ([B3, B2, F1, F1], -5),
+            ([B3, B2, F1, B1], -9),
+            ([B3, B2, F1, NIL], -27),
+            ([B3, B2, B1, B1], -5),
+            ([B3, B2, B1, NIL], -4),
+            ([B3, B2, NIL, NIL], -16),
+            ([B3, F1, F1, F1], -3),
+            ([B3, F1, F1, B1], -7),
+            ([B3, F1, F1, NIL], 1),
+            ([B3, F1, B1, NIL], -20),
+            ([B3, F1, NIL, NIL], -8),
+            ([B3, B1, B1, B1], -58),
+            ([B3, B1, B1, NIL], -20),
+            ([B3, B1, NIL, NIL], -7),
+            ([B3, NIL, NIL, NIL], -17),
+            ([F2, F2, F2, F2], -69),
+            ([F2, F2, F2, B2], 6),
+            ([F2, F2, F2, F1], -17),
+            ([F2, F2, F2, B1], 15),
+            ([F2, F2, F2, NIL], 68),
+            ([F2, F2, B2, B2], 17),
+            ([F2, F2, B2, F1], -9),
+            ([F2, F2, B2, B1], 19),
+            ([F2, F2, B2, NIL], 2),
+            ([F2, F2, F1, F1], -3),
+            ([F2, F2, F1, B1], -11),
+            ([F2, F2, F1, NIL], -4),
+            ([F2, F2, B1, B1], -5),
+            ([F2, F2, B1, NIL], 7),
+            ([F2, F2, NIL, NIL], 13),
+            ([F2, B2, B2, B2], 24),
+            ([F2, B2, B2, B1], 15),
+            ([F2, B2, B2, NIL], -7),
+            ([F2, B2, F1, F1], 7),
+            ([F2, B2, F1, B1], -12),
+            ([F2, B2, F1, NIL], 10),
+            ([F2, B2, B1, B1], -3),
+            ([F2, B2, B1, NIL], -7),
+            ([F2, B2, NIL, NIL], 12),
+            ([F2, F1, F1, F1], -5),
+            ([F2, F1, F1, B1], -15),
+            ([F2, F1, F1, NIL], -2),
+            ([F2, F1, B1, B1], -12),
+            ([F2, F1, B1, NIL], -16),
+            ([F2, F1, NIL, NIL], -7),
+            ([F2, B1, B1, B1], -29),
+            ([F2, B1, B1, NIL], -6),
+            ([F2, B1, NIL, NIL], 12),
+            ([F2, NIL, NIL, NIL], 5),
+            ([B2, B2, B2, B2], 42),
+            ([B2, B2, B2, F1], -41),
+            ([B2, B2, B2, B1], -8),
+            ([B2, B2, B2, NIL], -21),
+            ([B2, B2, F1, F1], -2),
+            ([B2, B2, F1, B1], -10),
+            ([B2, B2, F1, NIL], -15),
+            ([B2, B2, B1, B1], -17),
+            ([B2, B2, B1, NIL], -22),
+            ([B2, B2, NIL, NIL], -12),
+            ([B2, F1, F1, F1], -2),
+            ([B2, F1, F1, B1], -10),
+            ([B2, F1, F1, NIL], -5),
+            ([B2, F1, B1, B1], -10),
+            ([B2, F1, B1, NIL], -6),
+            ([B2, F1, NIL, NIL], -9),
+            ([B2, B1, B1, B1], -22),
+            ([B2, B1, B1, NIL], -13),
+            ([B2, B1, NIL, NIL], -10),
+            ([B2, NIL, NIL, NIL], -3),
+            ([F1, F1, F1, F1], -2),
+            ([F1, F1, F1, NIL], -4),
+            ([F1, F1, B1, B1], 2),
+            ([F1, F1, B1, NIL], -8),
+            ([F1, B1, B1, B1], 10),
+            ([F1, B1, B1, NIL], 1),
+            ([F1, NIL, NIL, NIL], 7),
+            ([B1, B1, B1, B1], -18),
+            ([B1, B1, B1, NIL], -11),
+            ([B1, B1, NIL, NIL], -6),
+            ([B1, NIL, NIL, NIL], 3),
+        ];
+
+        /// A cell's four line patterns, strongest first: its combination whatever the directions.
+        pub fn sorted_patterns(codes: [LineCode; 4]) -> [Pattern; 4] {
+            let mut patterns = codes.map(LineCode::pattern);
+            patterns.sort_unstable_by(|a, b| b.cmp(a));
+            patterns
+        }
+
+        /// What [`COMBINATION_WEIGHT`] adds for a cell with these line patterns.
+        fn combination_weight(codes: [LineCode; 4]) -> i32 {
+            let patterns = sorted_patterns(codes);
+            // The table lists its combinations strongest first (a test checks it).
+            COMBINATION_WEIGHT
+                .binary_search_by(|(combination, _)| patterns.cmp(combination))
+                .map_or(0, |index| COMBINATION_WEIGHT[index].1)
+        }
+
+        /// The value of one empty cell for one side.
+        pub fn cell_value(codes: [LineCode; 4], threat: Threat) -> i32 {
+            let lines: i32 = codes
+                .iter()
+                .map(|code| LINE_WEIGHT[code.pattern() as usize])
+                .sum();
+            lines + THREAT_BONUS[threat as usize] + combination_weight(codes)
+        }
+
+        /// The static value of the position for the side to move: its potential minus the opponent's.
+        /// Equal weights played better in self-play than favouring the side to move (the tempo is
+        /// already in the threat bonus) or the opponent.
+        pub fn evaluate(board: &Board) -> i32 {
+            material(board) + threat_bonus(board, board.side_to_move())
+        }
+
+        /// What the stones are worth for the side to move, without the threat bonus.
+        pub fn material(board: &Board) -> i32 {
+            let me = board.side_to_move();
+            board.total_value(me) - board.total_value(me.opponent())
+        }
+
+        /// [`evaluate`] with the stones' worth averaged over this position and the one before the
+        /// last move (`previous_material`, [`material`] there for the side that moved): a static
+        /// value swings with whose turn it is, and the average damps that odd-even swing.
+        pub fn evaluate_smoothed(board: &Board, previous_material: i32) -> i32 {
+            let me = board.side_to_move();
+            (material(board) - previous_material) / 2 + threat_bonus(board, me)
+        }
+
+        /// The threat situation, seen by the side to move ("we") against the opponent: which
+        /// forcing moves each side has ready. A position's worth jumps with them (a four-three on the
+        /// move wins, one for the opponent must be stopped at once), which the per-cell sums cannot
+        /// show.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[repr(usize)]
+        pub enum ThreatFeature {
+            /// We have a four-three point and the opponent no four to answer with: it wins unless
+            /// the opponent can counter.
+            OurFourThree,
+            /// We have a double-three point (and may play it), and the opponent no four: nearly a
+            /// win.
+            OurDoubleThree,
+            /// We can make a four: a tempo move to answer threats with.
+            OurFour,
+            /// We can make an open three.
+            OurThree,
+            /// The opponent has an open three: we must answer it (or play fours).
+            TheirOpenThree,
+            /// The opponent has a four-three point and we no four: we must block it.
+            TheirFourThree,
+            /// The opponent has a double-three point (it may play) and we no four.
+            TheirDoubleThree,
+            /// The opponent has two or more such four-three or double-three points: one block may
+            /// not stop both.
+            TheirTwoDoubleThreats,
+            /// The opponent can make a four.
+            TheirFour,
+            /// The opponent can make an open three.
+            TheirThree,
+        }
+
+        /// Number of [`ThreatFeature`]s.
+        pub const THREAT_FEATURES: usize = 10;
+
+        /// What each [`ThreatFeature`] is worth to the side to move when present. Only our
+        /// four-three and double three count: a fit of all ten lowered the log-loss and lost to these.
+        pub const THREAT_WEIGHT: [i32; THREAT_FEATURES] = [
+            2021, 1606, 0, 0, 0, 0, 0, 0, 0, 0,
+        ];
+
+        /// Which [`ThreatFeature`]s the position has, for the side to move `me`.
+        pub fn threat_features(board: &Board, me: Color) -> [bool; THREAT_FEATURES] {
+            let opponent = me.opponent();
+            let fours = |color: Color| {
+                board.threat_count(color, Threat::Four)
+                    + board.threat_count(color, Threat::FourThree)
+                    + board.threat_count(color, Threat::Flex4)
+            };
+            let threes = |color: Color| {
+                board.threat_count(color, Threat::Three)
+                    + board.threat_count(color, Threat::ThreePlus)
+            };
+            let double_threes = |color: Color| {
+                if board.rule().has_forbidden_points(color) {
+                    0
+                } else {
+                    board.threat_count(color, Threat::DoubleThree)
                 }
+            };
+            let (our_fours, their_fours) = (fours(me), fours(opponent));
+            let their_double_threats = board.threat_count(opponent, Threat::FourThree)
+                + double_threes(opponent);
+            let mut present = [false; THREAT_FEATURES];
+            let mut set = |feature: ThreatFeature, value: bool| {
+                present[feature as usize] = value;
+            };
+            set(
+                ThreatFeature::OurFourThree,
+                their_fours == 0 && board.threat_count(me, Threat::FourThree) > 0,
+            );
+            set(
+                ThreatFeature::OurDoubleThree,
+                their_fours == 0 && board.threat_count(me, Threat::FourThree) == 0
+                    && double_threes(me) > 0,
+            );
+            set(ThreatFeature::OurFour, our_fours > 0);
+            set(ThreatFeature::OurThree, threes(me) + double_threes(me) > 0);
+            set(
+                ThreatFeature::TheirOpenThree,
+                board.threat_count(opponent, Threat::Flex4) > 0,
+            );
+            set(
+                ThreatFeature::TheirFourThree,
+                our_fours == 0 && board.threat_count(opponent, Threat::FourThree) > 0,
+            );
+            set(
+                ThreatFeature::TheirDoubleThree,
+                our_fours == 0 && double_threes(opponent) > 0,
+            );
+            set(
+                ThreatFeature::TheirTwoDoubleThreats,
+                our_fours == 0 && their_double_threats >= 2,
+            );
+            set(ThreatFeature::TheirFour, their_fours > 0);
+            set(
+                ThreatFeature::TheirThree,
+                threes(opponent) + double_threes(opponent) > 0,
+            );
+            present
+        }
 
-                /// What a move of a node is, for the decisions about its depth.
-                #[derive(Clone, Copy)]
-                struct MoveFacts {
-                    cell: Cell,
-                    /// Its threat class for the side to move, and for the opponent.
-                    own: Threat,
-                    theirs: Threat,
-                    /// No pattern for either side.
-                    trivial: bool,
-                    /// At least a double two for us or an open three for them.
-                    important: bool,
-                    /// Far from both sides' last stones.
-                    distract: bool,
-                    /// Its distance to the opponent's last stone and to ours.
-                    from_theirs: usize,
-                    from_ours: usize,
+        fn threat_bonus(board: &Board, me: Color) -> i32 {
+            let features: i32 = threat_features(board, me)
+                .iter()
+                .zip(THREAT_WEIGHT)
+                .filter(|(&present, _)| present)
+                .map(|(_, weight)| weight)
+                .sum();
+            features + THREAT_MASK_TABLE[threat_mask(board, me)]
+        }
+
+        /// Number of threat masks (see [`threat_mask`]).
+        pub const THREAT_MASKS: usize = 1 << 9;
+
+        /// Which kinds of forcing move each side has ready, as nine bits: ours are bit 0 a four-three
+        /// point, 1 a double-three point we may play, 2 a plain four, 3 an open three to make; the
+        /// opponent's are bit 4 an open-four point (an open three on the board), 5 a four-three point,
+        /// 6 a double-three point it may play, 7 a plain four, 8 an open three to make. The
+        /// [`ThreatFeature`] indicators weigh some of these alone; [`THREAT_MASK_WEIGHT`] weighs
+        /// whole situations, since what one threat is worth depends on what else is on the board (an
+        /// open three against us matters less when we hold a four to answer with).
+        pub fn threat_mask(board: &Board, me: Color) -> usize {
+            let has = |color: Color, class: Threat| board.threat_count(color, class) > 0;
+            let double_three = |color: Color| {
+                !board.rule().has_forbidden_points(color)
+                    && has(color, Threat::DoubleThree)
+            };
+            let three = |color: Color| {
+                has(color, Threat::Three) || has(color, Threat::ThreePlus)
+            };
+            let opponent = me.opponent();
+            let bits = [
+                has(me, Threat::FourThree),
+                double_three(me),
+                has(me, Threat::Four),
+                three(me),
+                has(opponent, Threat::Flex4),
+                has(opponent, Threat::FourThree),
+                double_three(opponent),
+                has(opponent, Threat::Four),
+                three(opponent),
+            ];
+            bits.iter()
+                .enumerate()
+                .fold(0, |mask, (bit, &set)| mask | usize::from(set) << bit)
+        }
+
+        /// What some threat situations ([`threat_mask`]) are worth beyond the indicators and the
+        /// cells' sums; the others are worth nothing more. A lone four of either side, for example,
+        /// is worth less than its cells say: it is one tempo, spent once.
+        ///
+        /// Fitted alone, every other weight kept (`gomoku-tune fit --smoothed --masks-only`).
+        pub const THREAT_MASK_WEIGHT: [(u16, i32); 79] = [
+            (0b000000000, -8),
+            (0b000000100, -356),
+            (0b000001000, 88),
+            (0b000001100, -217),
+            (0b010000000, 268),
+            (0b010000100, -58),
+            (0b010001000, 184),
+            (0b010001100, -7),
+            (0b010001110, 229),
+            (0b010010000, 353),
+            (0b010010100, 29),
+            (0b010011000, 295),
+            (0b010011010, 340),
+            (0b010011100, 148),
+            (0b010011110, 150),
+            (0b100000000, -2),
+            (0b100000100, -257),
+            (0b100001000, -35),
+            (0b100001100, -5),
+            (0b100001101, 86),
+            (0b100001110, 245),
+            (0b101000000, -425),
+            (0b101000100, -337),
+            (0b101001000, -103),
+            (0b101001100, 195),
+            (0b101001101, 103),
+            (0b101001110, 341),
+            (0b101001111, 117),
+            (0b110000000, 204),
+            (0b110000100, -97),
+            (0b110001000, 69),
+            (0b110001010, 100),
+            (0b110001100, 13),
+            (0b110001101, 499),
+            (0b110001110, 464),
+            (0b110001111, 661),
+            (0b110010000, 149),
+            (0b110010100, -15),
+            (0b110011000, -25),
+            (0b110011010, -111),
+            (0b110011100, -24),
+            (0b110011101, 807),
+            (0b110011110, -25),
+            (0b110011111, 829),
+            (0b110100000, 179),
+            (0b110100100, 36),
+            (0b110101000, 114),
+            (0b110101010, 3),
+            (0b110101100, 128),
+            (0b110101101, 1009),
+            (0b110101110, 233),
+            (0b110110000, 47),
+            (0b110110100, -158),
+            (0b110111000, -421),
+            (0b110111010, -498),
+            (0b110111100, -235),
+            (0b110111101, 1259),
+            (0b110111110, -270),
+            (0b111000000, -32),
+            (0b111000100, -277),
+            (0b111001000, -131),
+            (0b111001010, -374),
+            (0b111001100, 18),
+            (0b111001101, 830),
+            (0b111001110, 540),
+            (0b111010100, -12),
+            (0b111011000, -403),
+            (0b111011010, -735),
+            (0b111011100, -126),
+            (0b111011101, 1030),
+            (0b111011110, -70),
+            (0b111100100, -44),
+            (0b111101000, -511),
+            (0b111101100, 40),
+            (0b111101110, 461),
+            (0b111111000, -689),
+            (0b111111010, -664),
+            (0b111111100, -3),
+            (0b111111110, -31),
+        ];
+
+        /// [`THREAT_MASK_WEIGHT`] as a table indexed by mask.
+        const THREAT_MASK_TABLE: [i32; THREAT_MASKS] = {
+            let mut table = [0; THREAT_MASKS];
+            let mut index = 0;
+            while index < THREAT_MASK_WEIGHT.len() {
+                let (mask, weight) = THREAT_MASK_WEIGHT[index];
+                table[mask as usize] = weight;
+                index += 1;
+            }
+            table
+        };
+
+        /// The value of the position for `color`, whoever moves.
+        pub fn evaluate_for(board: &Board, color: Color) -> i32 {
+            let score = evaluate(board);
+            if board.side_to_move() == color { score } else { -score }
+        }
+    }
+
+    pub mod forbidden {
+        // engine/src/gomoku/forbidden.rs
+        //! Renju forbidden points for black: double three, double four and overline, with the full
+        //! recursive definition of a three (a line that one more legal stone turns into a straight four).
+
+        use super::board::{Board, Cell};
+        use super::pattern::{four_count, Pattern, Threat};
+        use crate::core::color::Color;
+
+        /// Whether black may not play on the empty `cell` under renju. A move that makes exactly five is
+        /// never forbidden.
+        pub fn is_forbidden(board: &mut Board, cell: Cell) -> bool {
+            is_forbidden_at_depth(board, cell, 0)
+        }
+
+        /// Quick filter: only cells whose threat class, fours or overline flag could make them
+        /// forbidden (black's table classes a double four as no threat at all).
+        pub fn may_be_forbidden(board: &Board, cell: Cell) -> bool {
+            let threat = board.threat(Color::Black, cell);
+            let codes = board.line_codes(Color::Black, cell);
+            matches!(threat, Threat::Flex4 | Threat::DoubleThree | Threat::FourThree)
+                || four_count(codes) >= 2 || codes.iter().any(|code| code.overline())
+        }
+
+        /// Recursion guard: real positions never need more than a few levels.
+        const MAX_DEPTH: u32 = 6;
+
+        fn is_forbidden_at_depth(board: &mut Board, cell: Cell, depth: u32) -> bool {
+            if !may_be_forbidden(board, cell) {
+                return false;
+            }
+            let codes = board.line_codes(Color::Black, cell);
+            if codes.iter().any(|code| code.pattern() == Pattern::Five) {
+                return false;
+            }
+            if codes.iter().any(|code| code.overline()) {
+                return true;
+            }
+            if four_count(codes) >= 2 {
+                return true;
+            }
+            let three_lines: Vec<usize> = (0..4)
+                .filter(|&direction| codes[direction].pattern() == Pattern::Flex3)
+                .collect();
+            if three_lines.len() < 2 || depth >= MAX_DEPTH {
+                return false;
+            }
+            board.put(cell, Color::Black);
+            let real_threes = three_lines
+                .iter()
+                .filter(|&&direction| is_real_three(board, cell, direction, depth))
+                .count();
+            board.undo();
+            real_threes >= 2
+        }
+
+        /// Whether the black line through `cell` (just played) in `direction` can become a straight four
+        /// with one more stone on a point that is not itself forbidden.
+        fn is_real_three(
+            board: &mut Board,
+            cell: Cell,
+            direction: usize,
+            depth: u32,
+        ) -> bool {
+            for distance in -4..=4isize {
+                let point = board.step(cell, direction, distance);
+                if distance == 0 || !board.is_on_board(point) || !board.is_empty(point) {
+                    continue;
                 }
-
-                /// The moves of a node searched in vain before its best one, by kind (at most
-                /// [`SEARCHED_KEPT`] of each).
-                struct Searched {
-                    cells: [[Cell; SEARCHED_KEPT]; 2],
-                    count: [usize; 2],
+                let code = board.line_codes(Color::Black, point)[direction];
+                if code.pattern() == Pattern::Flex4
+                    && !is_forbidden_at_depth(board, point, depth + 1)
+                {
+                    return true;
                 }
+            }
+            false
+        }
+    }
 
-                impl Default for Searched {
-                    fn default() -> Self {
-                        Searched {
-                            cells: [[0; SEARCHED_KEPT]; 2],
-                            count: [0; 2],
-                        }
-                    }
+    pub mod movegen {
+        // engine/src/gomoku/movegen.rs
+        //! Move generation that knows threats: answer a five threat at once, answer an open three or a
+        //! double-four threat with a block or a four of our own, otherwise every cell near the stones,
+        //! best first by what it makes for both sides.
+
+        use super::board::{Board, Cell};
+        use super::forbidden::{is_forbidden, may_be_forbidden};
+        use super::pattern::Threat;
+
+        /// A candidate move with its ordering score.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct ScoredMove {
+            pub cell: Cell,
+            pub score: i32,
+        }
+
+        /// Whether the side to move may play on the empty `cell` (renju forbids some points to black).
+        pub fn is_legal(board: &mut Board, cell: Cell) -> bool {
+            let me = board.side_to_move();
+            !(board.rule().has_forbidden_points(me) && may_be_forbidden(board, cell)
+                && is_forbidden(board, cell))
+        }
+
+        /// The ordering score of a cell for the side to move: what it builds, weighed twice what it
+        /// takes from the opponent. The search tries only the first few moves of a node at full depth,
+        /// so the ordering decides what it sees (the weights' scores are in `docs/gomoku-experiments.md`).
+        pub fn move_score(board: &Board, cell: Cell) -> i32 {
+            let me = board.side_to_move();
+            let attack = board.value(me, cell);
+            let defence = board.value(me.opponent(), cell);
+            attack * 10 + defence * 5
+        }
+
+        /// The legal moves worth searching, best first (see [`generate_unordered`]).
+        pub fn generate(
+            board: &mut Board,
+            out: &mut Vec<ScoredMove>,
+            scratch: &mut Vec<Cell>,
+        ) {
+            generate_unordered(board, out, scratch);
+            out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+        }
+
+        /// The legal moves worth searching with their ordering scores, in no particular order (the
+        /// search orders them itself, with what it has learnt). When the opponent threatens to make
+        /// an open four (or a double four) next move, only the blocks and our own fours are returned.
+        pub fn generate_unordered(
+            board: &mut Board,
+            out: &mut Vec<ScoredMove>,
+            scratch: &mut Vec<Cell>,
+        ) {
+            let me = board.side_to_move();
+            let opponent = me.opponent();
+            out.clear();
+            if board.threat_count(opponent, Threat::Flex4) > 0 {
+                board.candidates(scratch);
+                scratch
+                    .retain(|&cell| {
+                        board.threat(opponent, cell).is_four()
+                            || board.threat(me, cell).is_four()
+                    });
+                if !board.rule().has_forbidden_points(opponent) {
+                    // A block that leaves the opponent an open four somewhere (a second three, or
+                    // a four point on another line) stops nothing: keep the blocks that leave none.
+                    scratch
+                        .retain(|&cell| {
+                            board.threat(me, cell).is_four()
+                                || stops_open_fours(board, cell)
+                        });
                 }
-
-                impl Searched {
-                    fn push(&mut self, kind: usize, cell: Cell) {
-                        if self.count[kind] < SEARCHED_KEPT {
-                            self.cells[kind][self.count[kind]] = cell;
-                            self.count[kind] += 1;
-                        }
-                    }
-
-                    fn of(&self, kind: usize) -> &[Cell] {
-                        &self.cells[kind][..self.count[kind]]
-                    }
+            } else {
+                board.candidates(scratch);
+            }
+            for &cell in scratch.iter() {
+                if is_legal(board, cell) {
+                    out.push(ScoredMove {
+                        cell,
+                        score: move_score(board, cell),
+                    });
                 }
+            }
+        }
 
-                /// Rapfi's neighbourhood of a stone reaches this far along its lines: moves farther from the
-                /// last stones distract.
-                const NEAR: usize = 4;
+        /// Whether a stone of the side to move on `cell` leaves the opponent no open-four point.
+        fn stops_open_fours(board: &mut Board, cell: Cell) -> bool {
+            let opponent = board.side_to_move().opponent();
+            board.play(cell);
+            let stopped = board.threat_count(opponent, Threat::Flex4) == 0;
+            board.undo();
+            stopped
+        }
 
-                impl Searcher {
-                    /// The search of a node below the root: `depth` in eighths of a ply, a null window unless
-                    /// the node is on a principal variation; `cut_node` when a cut-off is expected (a
-                    /// null-window node whose parent expects none).
-                    pub(super) fn negamax(
-                        &mut self,
-                        board: &mut Board,
-                        mut depth: Depth,
-                        ply: usize,
-                        mut alpha: i32,
-                        beta: i32,
-                        cut_node: bool,
-                    ) -> i32 {
-                        self.nodes += 1;
-                        if self.nodes & 15 == 0 && self.deadline.hard_passed() {
-                            self.stopped = true;
-                        }
-                        if self.stopped {
-                            return 0;
-                        }
-                        let me = board.side_to_move();
-                        let opponent = me.opponent();
-                        let ply_score = ply as i32;
-                        self.stack[ply].material = material(board);
-                        self.stack[ply].extension = self.stack[ply - 1].extension;
-                        if board.threat_count(me, Threat::Five) > 0 {
-                            return WIN - ply_score;
-                        }
-                        if board.threat_count(opponent, Threat::Five) > 0 {
-                            if board.threat_count(opponent, Threat::Five) > 1 {
-                                return -(WIN - ply_score - 1);
-                            }
-                            let block = board
-                                .five_point(opponent)
-                                .expect("counted above");
-                            if !is_legal(board, block) || ply >= MAX_PLY {
-                                return -(WIN - ply_score - 1);
-                            }
-                            // The one block costs no depth.
-                            self.stack[ply].eval = self
-                                .stack[ply - 1]
-                                .eval
-                                .map(|eval| -eval);
-                            self.stack[ply].was_principal = self
-                                .stack[ply - 1]
-                                .was_principal;
-                            self.stack[ply].played = Some((
-                                block,
-                                board.threat(me, block),
-                            ));
-                            board.play(block);
-                            let score = -self
-                                .negamax(board, depth, ply + 1, -beta, -alpha, !cut_node);
-                            board.undo();
-                            return score;
-                        }
-                        if let Some(score) = self.static_win(board, ply_score) {
-                            return score;
-                        }
-                        if depth <= 0 || ply >= MAX_PLY {
-                            return self.leaf(board, 0, ply, alpha, beta);
-                        }
-                        // Mate-distance pruning: nothing here can beat a win found closer to the root.
-                        let alpha_floor = -(WIN - ply_score);
-                        if alpha_floor >= beta {
-                            return alpha_floor;
-                        }
-                        let principal = beta - alpha > 1;
-                        // A node searched without one of its moves neither reads nor writes the table: its
-                        // result is not the node's.
-                        let excluded = self.stack[ply].excluded;
-                        let key = board.hash();
-                        let entry = if excluded.is_some() {
-                            None
-                        } else {
-                            self.table.probe(key)
-                        };
-                        if let Some(entry) = entry {
-                            if !principal && entry.depth >= depth {
-                                let score = from_table(entry.score, ply_score);
-                                if entry.bound.settles(score, alpha, beta) {
-                                    if let Some(cell) = entry.best {
-                                        self.learn_from_table_move(
-                                            board,
-                                            cell,
-                                            depth,
-                                            score >= beta,
-                                        );
-                                    }
-                                    return score;
-                                }
-                            }
-                        }
-                        let table_move = entry.and_then(|entry| entry.best);
-                        let mut was_principal = if excluded.is_some() {
-                            self.stack[ply].was_principal
-                        } else {
-                            principal || entry.map_or(false, |entry| entry.pv)
-                        };
-                        self.stack[ply].was_principal = was_principal;
-                        self.stack[ply + 1].was_principal = false;
+        /// Every legal cell where the side to move makes a four (for threat-space searches).
+        pub fn fours(
+            board: &mut Board,
+            out: &mut Vec<ScoredMove>,
+            scratch: &mut Vec<Cell>,
+        ) {
+            let me = board.side_to_move();
+            out.clear();
+            board.cells_with_threat(me, Threat::Four, scratch);
+            for &cell in scratch.iter() {
+                let threat = board.threat(me, cell);
+                if threat.is_four() && is_legal(board, cell) {
+                    out.push(ScoredMove {
+                        cell,
+                        score: threat as i32 * 1000 + move_score(board, cell),
+                    });
+                }
+            }
+            out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+        }
+    }
 
-                        // The opponent threatens an open four: the moves are forced, and the evaluation of
-                        // the position says little (the parent's stands in for it).
-                        let forced = board.threat_count(opponent, Threat::Flex4) > 0;
-                        let mut eval = None;
-                        let mut improving = false;
-                        if forced {
-                            self.stack[ply].eval = self
-                                .stack[ply - 1]
-                                .eval
-                                .map(|eval| -eval);
-                        } else {
-                            let stand = evaluate_smoothed(
-                                board,
-                                self.stack[ply - 1].material,
+    pub mod pattern {
+        // engine/src/gomoku/pattern.rs
+        //! Line patterns: what a stone placed on an empty cell makes along one line, looked up in a table
+        //! keyed by the ten cells around it (five on each side), and the threat class of a cell that
+        //! combines its four lines.
+
+        use super::rule::FiveKind;
+
+        /// How many cells on each side of the centre a line key covers. Five is the least that sees an
+        /// overline next to a five.
+        pub const HALF: usize = 5;
+
+        /// Bits of a line key: two per neighbour cell.
+        pub const KEY_BITS: u32 = 4 * HALF as u32;
+
+        /// A neighbour cell in a line key, as seen by the player the key is read for.
+        pub const EMPTY: u32 = 0;
+
+        /// The player's own stone.
+        pub const OWN: u32 = 1;
+
+        /// An opponent stone.
+        pub const OPPONENT: u32 = 2;
+
+        /// Off the board (or a dead cell); blocks like an opponent stone, except that it does not
+        /// close a caro five.
+        pub const WALL: u32 = 3;
+
+        /// What placing a stone makes along one line, weakest first.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+        #[repr(u8)]
+        pub enum Pattern {
+            /// A dead line: no five through the cell can ever be made there.
+            None = 0,
+            /// One move from a closed two: room for a five, but little of it.
+            Block1 = 1,
+            /// One move from an open two: a stone with room around it.
+            Flex1 = 2,
+            /// One move from a closed three.
+            Block2 = 3,
+            /// One move from an open three.
+            Flex2 = 4,
+            /// One move from a four.
+            Block3 = 5,
+            /// One move from an open (straight) four.
+            Flex3 = 6,
+            /// One move from five, with a single five point.
+            Block4 = 7,
+            /// Two five points in one line that are not a straight four (`X.XXX.X`): renju counts it as
+            /// a double four.
+            FourTwice = 8,
+            /// A straight four `.XXXX.`: two five points, unstoppable.
+            Flex4 = 9,
+            /// Five in a row that wins under the rule.
+            Five = 10,
+        }
+
+        /// Number of line patterns, for counting arrays.
+        pub const PATTERNS: usize = 11;
+
+        impl Pattern {
+            fn from_code(code: u8) -> Pattern {
+                match code & 0x0f {
+                    1 => Pattern::Block1,
+                    2 => Pattern::Flex1,
+                    3 => Pattern::Block2,
+                    4 => Pattern::Flex2,
+                    5 => Pattern::Block3,
+                    6 => Pattern::Flex3,
+                    7 => Pattern::Block4,
+                    8 => Pattern::FourTwice,
+                    9 => Pattern::Flex4,
+                    10 => Pattern::Five,
+                    _ => Pattern::None,
+                }
+            }
+
+            /// The pattern one level below: what a line is when one more stone makes `self`.
+            fn one_step_weaker(self) -> Pattern {
+                match self {
+                    Pattern::Flex4 => Pattern::Flex3,
+                    Pattern::Block4 | Pattern::FourTwice => Pattern::Block3,
+                    Pattern::Flex3 => Pattern::Flex2,
+                    Pattern::Block3 => Pattern::Block2,
+                    Pattern::Flex2 => Pattern::Flex1,
+                    Pattern::Block2 => Pattern::Block1,
+                    _ => Pattern::None,
+                }
+            }
+        }
+
+        /// A table entry: the pattern in the low four bits, and the overline flag when the stone makes a
+        /// run of six or more that does not win (forbidden for black in renju).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+        pub struct LineCode(pub u8);
+
+        /// Set in a [`LineCode`] when the stone makes a non-winning overline.
+        const OVERLINE_FLAG: u8 = 0x10;
+
+        /// A table slot not computed yet.
+        const UNKNOWN: u8 = 0xff;
+
+        impl LineCode {
+            /// The pattern along the line.
+            pub fn pattern(self) -> Pattern {
+                Pattern::from_code(self.0)
+            }
+
+            /// Whether the stone makes a non-winning overline.
+            pub fn overline(self) -> bool {
+                self.0 & OVERLINE_FLAG != 0
+            }
+        }
+
+        /// How many fours a stone makes at once on a cell with these line patterns (a line with two
+        /// five points apart, `X.XXX.X`, makes two).
+        pub fn four_count(codes: [LineCode; 4]) -> u32 {
+            codes
+                .iter()
+                .map(|code| match code.pattern() {
+                    Pattern::Block4 | Pattern::Flex4 => 1,
+                    Pattern::FourTwice => 2,
+                    _ => 0,
+                })
+                .sum()
+        }
+
+        /// Swaps own and opponent stones in a key, so that one table serves both colours.
+        pub fn swap_sides(key: u32) -> u32 {
+            let low = key & 0x5_5555;
+            let high = (key >> 1) & 0x5_5555;
+            (low << 1) | high
+        }
+
+        /// The field of a key that holds the cell `offset` steps from the centre (`offset` in
+        /// -5..=5, not 0), as a bit shift.
+        pub fn field_shift(offset: i32) -> u32 {
+            let slot = if offset < 0 {
+                offset + HALF as i32
+            } else {
+                offset + HALF as i32 - 1
+            };
+            2 * slot as u32
+        }
+
+        /// The line patterns of both colours, computed on first use (most keys never occur). One slot
+        /// holds both colours' codes so that refreshing a line costs one memory access, not two.
+        pub struct PatternTable {
+            /// The kind of five that wins for black and for white.
+            fives: [FiveKind; 2],
+            /// Whether the two fields five cells from the centre take part in the patterns (see
+            /// [`far_cells_matter`]). When they do not, they are left out of the slot: the table then
+            /// has 2^16 slots instead of 2^20, 128 KiB that stay in the cache where 2 MiB did not, and
+            /// a line refresh is a cache hit instead of a miss.
+            far_fields: bool,
+            codes: Vec<[u8; 2]>,
+        }
+
+        /// The key fields of the cells five steps from the centre.
+        const FAR_FIELDS: u32 = 3 << (2 * (2 * HALF - 1)) | 3;
+
+        impl PatternTable {
+            /// An empty table where `black` and `white` are the kinds of five that win for each colour.
+            pub fn new(black: FiveKind, white: FiveKind) -> Self {
+                Self::with_far_fields(
+                    black,
+                    white,
+                    far_cells_matter(black) || far_cells_matter(white),
+                )
+            }
+
+            /// An empty table that reads the far fields of a key or leaves them out.
+            fn with_far_fields(
+                black: FiveKind,
+                white: FiveKind,
+                far_fields: bool,
+            ) -> Self {
+                let bits = if far_fields { KEY_BITS } else { KEY_BITS - 4 };
+                Self {
+                    fives: [black, white],
+                    far_fields,
+                    codes: vec![[UNKNOWN; 2]; 1 << bits],
+                }
+            }
+
+            /// Where a key's codes are kept: the key itself, or the key without its far fields.
+            fn slot(&self, key: u32) -> usize {
+                if self.far_fields {
+                    key as usize
+                } else {
+                    (key & !FAR_FIELDS) as usize >> 2
+                }
+            }
+
+            /// The codes of a key for a black and for a white stone on the centre; the key is read as
+            /// black sees it ([`OWN`] is a black stone).
+            pub fn codes(&mut self, key: u32) -> [LineCode; 2] {
+                let [black, white] = self.codes[self.slot(key)];
+                if black != UNKNOWN && white != UNKNOWN {
+                    return [LineCode(black), LineCode(white)];
+                }
+                [LineCode(self.code(key, 0)), LineCode(self.code(key, 1))]
+            }
+
+            /// The code of a key for a stone of `side` (0 black, 1 white) on the centre.
+            fn code(&mut self, key: u32, side: usize) -> u8 {
+                // Far fields that change no pattern are read as empty, so that every key of a slot is
+                // graded alike.
+                let key = if self.far_fields { key } else { key & !FAR_FIELDS };
+                let slot = self.slot(key);
+                let known = self.codes[slot][side];
+                if known != UNKNOWN {
+                    return known;
+                }
+                let own_view = if side == 0 { key } else { swap_sides(key) };
+                let mut code = classify_key(own_view, self.fives[side]);
+                if Pattern::from_code(code) == Pattern::None && has_room(own_view) {
+                    // Below a two, grade through the keys with one more own stone: they are lines the
+                    // board meets too, so the table remembers them, and a line of many empty cells is
+                    // not searched stone by stone again for every key.
+                    let stone = if side == 0 { OWN } else { OPPONENT };
+                    let mut best = Pattern::None;
+                    // A stone on a far field that is left out would be the same key again (and it
+                    // makes no pattern there).
+                    let reach = if self.far_fields { HALF } else { HALF - 1 } as i32;
+                    for offset in (-reach..=reach).filter(|&offset| offset != 0) {
+                        let shift = field_shift(offset);
+                        if (key >> shift) & 3 == EMPTY {
+                            let next = Pattern::from_code(
+                                self.code(key | stone << shift, side),
                             );
-                            self.stack[ply].eval = Some(stand);
-                            let mut estimate = stand;
-                            if let Some(entry) = entry {
-                                let score = from_table(entry.score, ply_score);
-                                if entry.bound.improves(score, stand) {
-                                    estimate = score;
-                                }
-                            }
-                            eval = Some(estimate);
-                            improving = ply >= 2
-                                && matches!(
-                                    (self.stack[ply].eval, self.stack[ply - 2].eval),
-                                    (Some(now), Some(before))
-                                    if now > before
-                                );
+                            best = best.max(next.one_step_weaker());
                         }
+                    }
+                    code |= best as u8;
+                }
+                self.codes[slot][side] = code;
+                code
+            }
+        }
 
-                        let node = Node {
-                            depth,
-                            ply,
-                            alpha,
-                            beta,
-                            me,
-                            principal,
-                            forced,
-                            cut_node,
-                            was_principal,
-                            improving,
-                            eval,
-                            entry,
-                            excluded,
-                        };
-                        if !principal {
-                            if let Some(score) = self.prune_before_moves(board, &node) {
+        /// Whether some five cells in a row through the centre hold neither opponent stones nor walls:
+        /// without them no five can ever be made there.
+        fn has_room(key: u32) -> bool {
+            let blocked = |offset: i32| {
+                let cell = (key >> field_shift(offset)) & 3;
+                cell == OPPONENT || cell == WALL
+            };
+            // A five through the centre starts at most four cells before it.
+            let reach = HALF as i32 - 1;
+            (-reach..=0)
+                .any(|start| {
+                    (start..=start + reach).all(|offset| offset == 0 || !blocked(offset))
+                })
+        }
+
+        /// Whether the cells [`HALF`] steps from the centre can change its pattern under `five`. Not
+        /// when any run of five or more wins: every five through the centre, and so every four and
+        /// three that aims at one, lies within four steps of it. (An overline that does not win, or a
+        /// five closed at both ends, needs the fifth cell.)
+        pub fn far_cells_matter(five: FiveKind) -> bool {
+            five != FiveKind::FiveOrMore
+        }
+
+        /// Cells of a decoded line: index [`HALF`] is the centre.
+        type Line = [u32; 2 * HALF + 1];
+
+        fn decode(key: u32) -> Line {
+            let mut line = [EMPTY; 2 * HALF + 1];
+            for (index, cell) in line.iter_mut().enumerate() {
+                let offset = index as i32 - HALF as i32;
+                if offset != 0 {
+                    *cell = (key >> field_shift(offset)) & 3;
+                }
+            }
+            line
+        }
+
+        fn classify_key(key: u32, five: FiveKind) -> u8 {
+            let mut line = decode(key);
+            line[HALF] = OWN;
+            let mut code = grade(&mut line, five, 2) as u8;
+            if code != Pattern::Five as u8 && run_through(&line, HALF).0 >= 6 {
+                code |= OVERLINE_FLAG;
+            }
+            code
+        }
+
+        /// The run of own stones through `at`: its length, and the cells just beyond both ends.
+        fn run_through(line: &Line, at: usize) -> (usize, u32, u32) {
+            let mut low = at;
+            while low > 0 && line[low - 1] == OWN {
+                low -= 1;
+            }
+            let mut high = at;
+            while high + 1 < line.len() && line[high + 1] == OWN {
+                high += 1;
+            }
+            let before = if low > 0 { line[low - 1] } else { EMPTY };
+            let after = if high + 1 < line.len() { line[high + 1] } else { EMPTY };
+            (high - low + 1, before, after)
+        }
+
+        /// Whether the run through the centre wins under `five`.
+        fn is_five(line: &Line, five: FiveKind) -> bool {
+            let (length, before, after) = run_through(line, HALF);
+            // Caro: only opponent stones close a five, not the board's edge (piskvork's rule).
+            let open_five = length == 5 && !(before == OPPONENT && after == OPPONENT);
+            match five {
+                FiveKind::FiveOrMore => length >= 5,
+                FiveKind::Exact => length == 5,
+                FiveKind::Unblocked => length >= 6 || open_five,
+                FiveKind::UnblockedExact => open_five,
+            }
+        }
+
+        /// The pattern through the centre (already own), looking `depth` extra stones ahead.
+        fn grade(line: &mut Line, five: FiveKind, depth: u32) -> Pattern {
+            if is_five(line, five) {
+                return Pattern::Five;
+            }
+            let mut five_points = [0usize; 2 * HALF + 1];
+            let mut count = 0;
+            for index in 0..line.len() {
+                if line[index] == EMPTY {
+                    line[index] = OWN;
+                    if is_five(line, five) {
+                        five_points[count] = index;
+                        count += 1;
+                    }
+                    line[index] = EMPTY;
+                }
+            }
+            match count {
+                0 => {}
+                1 => return Pattern::Block4,
+                _ => {
+                    let straight = (0..count)
+                        .any(|i| {
+                            (0..count).any(|j| five_points[j] == five_points[i] + 5)
+                        });
+                    return if straight { Pattern::Flex4 } else { Pattern::FourTwice };
+                }
+            }
+            if depth == 0 {
+                return Pattern::None;
+            }
+            let mut best = Pattern::None;
+            for index in 0..line.len() {
+                if line[index] == EMPTY {
+                    line[index] = OWN;
+                    best = best.max(grade(line, five, depth - 1).one_step_weaker());
+                    line[index] = EMPTY;
+                }
+            }
+            best
+        }
+
+        /// What a move on a cell threatens, combining its four lines; strongest last.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+        #[repr(u8)]
+        pub enum Threat {
+            /// Nothing worth noting.
+            None = 0,
+            /// A two or a closed three.
+            Low = 1,
+            /// Two twos or closed threes at once: builds toward a double threat.
+            DoubleTwo = 2,
+            /// An open three.
+            Three = 3,
+            /// An open three and another closed three or two.
+            ThreePlus = 4,
+            /// A closed four: forces one answer.
+            Four = 5,
+            /// Two open threes at once.
+            DoubleThree = 6,
+            /// A closed four with an open three: wins unless answered by a counter attack.
+            FourThree = 7,
+            /// An open four or two fours: wins unless the opponent has five.
+            Flex4 = 8,
+            /// Five in a row.
+            Five = 9,
+        }
+
+        /// Number of [`Threat`] classes, for counting arrays.
+        pub const THREAT_CLASSES: usize = 10;
+
+        impl Threat {
+            /// The class of a cell from the patterns of its four lines.
+            pub fn classify(lines: [LineCode; 4]) -> Threat {
+                let mut counts = [0u8; PATTERNS];
+                for code in lines {
+                    counts[code.pattern() as usize] += 1;
+                }
+                let count = |p: Pattern| counts[p as usize];
+                let fours = count(Pattern::Block4);
+                let threes = count(Pattern::Flex3);
+                let minor = count(Pattern::Block3) + count(Pattern::Flex2);
+                if count(Pattern::Five) > 0 {
+                    Threat::Five
+                } else if count(Pattern::Flex4) > 0 || count(Pattern::FourTwice) > 0
+                    || fours >= 2
+                {
+                    Threat::Flex4
+                } else if fours == 1 && threes > 0 {
+                    Threat::FourThree
+                } else if threes >= 2 {
+                    Threat::DoubleThree
+                } else if fours == 1 {
+                    Threat::Four
+                } else if threes == 1 && minor > 0 {
+                    Threat::ThreePlus
+                } else if threes == 1 {
+                    Threat::Three
+                } else if minor >= 2 {
+                    Threat::DoubleTwo
+                } else if minor + count(Pattern::Block2) > 0 {
+                    Threat::Low
+                } else {
+                    Threat::None
+                }
+            }
+
+            /// Whether the move makes at least a four (the opponent must answer it at once).
+            pub fn is_four(self) -> bool {
+                self >= Threat::Four && self != Threat::DoubleThree
+            }
+        }
+    }
+
+    pub mod rule {
+        // engine/src/gomoku/rule.rs
+        //! The winning rules the engine knows.
+
+        use crate::core::color::Color;
+
+        /// How a game is won.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Rule {
+            /// Five or more in a row wins.
+            Freestyle,
+            /// Exactly five in a row wins; an overline (six or more) does not.
+            ExactFive,
+            /// Renju: black wins with exactly five and may not play a double three, a double four or an
+            /// overline; white wins with five or more.
+            Renju,
+            /// Caro as piskvork plays `INFO rule 8`: a run of exactly five whose two neighbours are
+            /// both opponent stones does not win; any other five wins, and so does every overline.
+            /// The board's edge closes nothing.
+            Caro,
+            /// Standard caro, piskvork's `INFO rule 9`: exactly five, not closed by opponent stones at
+            /// both ends; an overline does not win.
+            CaroExact,
+        }
+
+        /// Which five counts as a win for one colour, which is what the pattern tables are built on.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum FiveKind {
+            /// Any run of five or more.
+            FiveOrMore,
+            /// A run of exactly five.
+            Exact,
+            /// A run of six or more, or of five that is not closed by opponent stones at both ends
+            /// (the board's edge does not close it).
+            Unblocked,
+            /// A run of exactly five that is not closed by opponent stones at both ends.
+            UnblockedExact,
+        }
+
+        impl Rule {
+            /// The rule of a Gomocup `INFO rule` bit mask: 1 exact five, 2 continuous game (played like
+            /// the base rule), 4 renju, 8 caro (with 1: standard caro, exact five), as piskvork sends
+            /// them.
+            pub fn from_gomocup_mask(mask: u32) -> Rule {
+                if mask & 4 != 0 {
+                    Rule::Renju
+                } else if mask & 8 != 0 {
+                    if mask & 1 != 0 { Rule::CaroExact } else { Rule::Caro }
+                } else if mask & 1 != 0 {
+                    Rule::ExactFive
+                } else {
+                    Rule::Freestyle
+                }
+            }
+
+            /// The five that wins for `color` under this rule.
+            pub fn five_kind(self, color: Color) -> FiveKind {
+                match (self, color) {
+                    (Rule::Freestyle, _) | (Rule::Renju, Color::White) => {
+                        FiveKind::FiveOrMore
+                    }
+                    (Rule::ExactFive, _) | (Rule::Renju, Color::Black) => FiveKind::Exact,
+                    (Rule::Caro, _) => FiveKind::Unblocked,
+                    (Rule::CaroExact, _) => FiveKind::UnblockedExact,
+                }
+            }
+
+            /// Whether `color` has forbidden points (black in renju).
+            pub fn has_forbidden_points(self, color: Color) -> bool {
+                self == Rule::Renju && color == Color::Black
+            }
+        }
+    }
+
+    pub mod search {
+        // engine/src/gomoku/search/mod.rs
+        //! The search: iterative deepening over a principal-variation alpha-beta with a transposition
+        //! table and aspiration windows at the root, its depths counted in eighths of a ply, selective
+        //! the way the strongest engines are: every move after the first reduced by the logarithms of
+        //! depth and move number, a limit on the moves tried per node, razoring into the leaf and
+        //! reverse futility near the leaves, null moves deep in the tree, a table move searched deeper
+        //! when no other move comes near it (singular extensions), wins read from the threat counts
+        //! without a search; answers to an open three cost a ply, the one block of a four none. A VCF
+        //! probe runs before it, and its leaves play out the fours of the side to move near its last
+        //! stone (see `Searcher::leaf`).
+        //!
+        //! The ideas are those of Rapfi's search, written anew around our board, evaluation and move
+        //! generation. What each part was worth, and the variants tried and not kept, are in
+        //! `docs/gomoku-experiments.md`.
+
+        mod node {
+            // engine/src/gomoku/search/node.rs
+            //! The search of one node below the root: the table, the pruning before any move (razoring,
+            //! futility, null moves), the moves with their extensions and reductions, and the leaves that
+            //! play their fours through.
+
+            use super::ordering::{
+                history_kind, select_best, ATTACK, QUIET, SEARCHED_KEPT,
+            };
+            use super::{Depth, Searcher, MAX_PLY, PLY};
+            use crate::core::color::Color;
+            use crate::core::score::{Bound, WIN, WIN_THRESHOLD};
+            use crate::gomoku::board::{Board, Cell};
+            use crate::gomoku::eval::{evaluate_smoothed, material};
+            use crate::gomoku::movegen::{generate_unordered, is_legal};
+            use crate::gomoku::pattern::Threat;
+            use crate::gomoku::rule::Rule;
+            use crate::gomoku::tt::Entry;
+
+            /// What a node below the root knows about itself once it has read the table and the
+            /// evaluation (its depth and alpha as they were then).
+            #[derive(Clone, Copy)]
+            struct Node {
+                depth: Depth,
+                ply: usize,
+                alpha: i32,
+                beta: i32,
+                /// The side to move.
+                me: Color,
+                /// On a principal variation (a window wider than null).
+                principal: bool,
+                /// The opponent threatens an open four, which forces the moves.
+                forced: bool,
+                /// A cut-off is expected (a null-window node whose parent expects none).
+                cut_node: bool,
+                /// The position is or was part of a principal variation.
+                was_principal: bool,
+                /// The evaluation is better than two plies up.
+                improving: bool,
+                /// The static evaluation sharpened by the table (`None` when the moves are forced).
+                eval: Option<i32>,
+                entry: Option<Entry>,
+                /// The move a singular-extension test leaves out.
+                excluded: Option<Cell>,
+            }
+
+            /// What a move of a node is, for the decisions about its depth.
+            #[derive(Clone, Copy)]
+            struct MoveFacts {
+                cell: Cell,
+                /// Its threat class for the side to move, and for the opponent.
+                own: Threat,
+                theirs: Threat,
+                /// No pattern for either side.
+                trivial: bool,
+                /// At least a double two for us or an open three for them.
+                important: bool,
+                /// Far from both sides' last stones.
+                distract: bool,
+                /// Its distance to the opponent's last stone and to ours.
+                from_theirs: usize,
+                from_ours: usize,
+            }
+
+            /// The moves of a node searched in vain before its best one, by kind (at most
+            /// [`SEARCHED_KEPT`] of each).
+            struct Searched {
+                cells: [[Cell; SEARCHED_KEPT]; 2],
+                count: [usize; 2],
+            }
+
+            impl Default for Searched {
+                fn default() -> Self {
+                    Searched {
+                        cells: [[0; SEARCHED_KEPT]; 2],
+                        count: [0; 2],
+                    }
+                }
+            }
+
+            impl Searched {
+                fn push(&mut self, kind: usize, cell: Cell) {
+                    if self.count[kind] < SEARCHED_KEPT {
+                        self.cells[kind][self.count[kind]] = cell;
+                        self.count[kind] += 1;
+                    }
+                }
+
+                fn of(&self, kind: usize) -> &[Cell] {
+                    &self.cells[kind][..self.count[kind]]
+                }
+            }
+
+            /// Rapfi's neighbourhood of a stone reaches this far along its lines: moves farther from the
+            /// last stones distract.
+            const NEAR: usize = 4;
+
+            impl Searcher {
+                /// The search of a node below the root: `depth` in eighths of a ply, a null window unless
+                /// the node is on a principal variation; `cut_node` when a cut-off is expected (a
+                /// null-window node whose parent expects none).
+                pub(super) fn negamax(
+                    &mut self,
+                    board: &mut Board,
+                    mut depth: Depth,
+                    ply: usize,
+                    mut alpha: i32,
+                    beta: i32,
+                    cut_node: bool,
+                ) -> i32 {
+                    self.nodes += 1;
+                    if self.nodes & 15 == 0 && self.deadline.hard_passed() {
+                        self.stopped = true;
+                    }
+                    if self.stopped {
+                        return 0;
+                    }
+                    let me = board.side_to_move();
+                    let opponent = me.opponent();
+                    let ply_score = ply as i32;
+                    self.stack[ply].material = material(board);
+                    self.stack[ply].extension = self.stack[ply - 1].extension;
+                    if board.threat_count(me, Threat::Five) > 0 {
+                        return WIN - ply_score;
+                    }
+                    if board.threat_count(opponent, Threat::Five) > 0 {
+                        if board.threat_count(opponent, Threat::Five) > 1 {
+                            return -(WIN - ply_score - 1);
+                        }
+                        let block = board.five_point(opponent).expect("counted above");
+                        if !is_legal(board, block) || ply >= MAX_PLY {
+                            return -(WIN - ply_score - 1);
+                        }
+                        // The one block costs no depth.
+                        self.stack[ply].eval = self
+                            .stack[ply - 1]
+                            .eval
+                            .map(|eval| -eval);
+                        self.stack[ply].was_principal = self
+                            .stack[ply - 1]
+                            .was_principal;
+                        self.stack[ply].played = Some((block, board.threat(me, block)));
+                        board.play(block);
+                        let score = -self
+                            .negamax(board, depth, ply + 1, -beta, -alpha, !cut_node);
+                        board.undo();
+                        return score;
+                    }
+                    if let Some(score) = self.static_win(board, ply_score) {
+                        return score;
+                    }
+                    if depth <= 0 || ply >= MAX_PLY {
+                        return self.leaf(board, 0, ply, alpha, beta);
+                    }
+                    // Mate-distance pruning: nothing here can beat a win found closer to the root.
+                    let alpha_floor = -(WIN - ply_score);
+                    if alpha_floor >= beta {
+                        return alpha_floor;
+                    }
+                    let principal = beta - alpha > 1;
+                    // A node searched without one of its moves neither reads nor writes the table: its
+                    // result is not the node's.
+                    let excluded = self.stack[ply].excluded;
+                    let key = board.hash();
+                    let entry = if excluded.is_some() {
+                        None
+                    } else {
+                        self.table.probe(key)
+                    };
+                    if let Some(entry) = entry {
+                        if !principal && entry.depth >= depth {
+                            let score = from_table(entry.score, ply_score);
+                            if entry.bound.settles(score, alpha, beta) {
+                                if let Some(cell) = entry.best {
+                                    self.learn_from_table_move(
+                                        board,
+                                        cell,
+                                        depth,
+                                        score >= beta,
+                                    );
+                                }
                                 return score;
                             }
                         }
-                        // Without a move to try first, a node of the principal variation is searched a little
-                        // less deep; with one that was not searched as deep lately, less deep still.
-                        if principal {
-                            match entry {
-                                None | Some(Entry { best: None, .. }) => {
-                                    depth -= self.params.iir_principal;
-                                }
-                                Some(entry) if depth > PLY => {
-                                    let shallower = (depth - entry.depth)
-                                        * self.params.iir_table_percent / 100;
-                                    depth -= shallower.clamp(0, self.params.iir_table_max);
-                                }
-                                Some(_) => {}
-                            }
-                            if depth <= 0 {
-                                return self.leaf(board, 0, ply, alpha, beta);
-                            }
-                        }
-
-                        let mut moves = std::mem::take(&mut self.stack[ply].moves);
-                        generate_unordered(board, &mut moves, &mut self.scratch);
-                        if moves.is_empty() {
-                            self.stack[ply].moves = moves;
-                            return if forced { -(WIN - ply_score - 3) } else { 0 };
-                        }
-                        self.order(board, &mut moves, table_move, ply);
-                        let mut complexity_log = None;
-                        let likely_fail_high = !principal && cut_node
-                            && eval
-                                .map_or(
-                                    false,
-                                    |eval| {
-                                        eval >= beta + self.params.fail_high_margin(depth, forced)
-                                    },
-                                );
-                        let original_alpha = alpha;
-                        let mut best_score = -WIN - 1;
-                        let mut best_move = None;
-                        // The moves searched before the best one, by kind, which the history marks down.
-                        let mut searched = Searched::default();
-                        let their_last = ply
-                            .checked_sub(1)
-                            .and_then(|p| self.stack[p].played);
-                        let our_last = ply
-                            .checked_sub(2)
-                            .and_then(|p| self.stack[p].played);
-                        let (renju_distance, distract_distance) = self
-                            .params
-                            .distract_distance;
-                        let distract_distance = if board.rule() == Rule::Renju {
-                            renju_distance
-                        } else {
-                            distract_distance
-                        };
-                        // 1 once the excluded move has been passed over, so that it is not counted.
-                        let mut skipped = 0;
-                        for index in 0..moves.len() {
-                            // Most nodes end with their first move or two, so the moves are picked best first
-                            // one at a time rather than sorted all at once.
-                            select_best(&mut moves[index..]);
-                            let cell = moves[index].cell;
-                            if Some(cell) == excluded {
-                                skipped = 1;
-                                continue;
-                            }
-                            let move_count = index + 1 - skipped;
-                            let own = board.threat(me, cell);
-                            let theirs = board.threat(opponent, cell);
-                            let important = own >= Threat::DoubleTwo
-                                || theirs >= Threat::Three;
-                            let trivial = own == Threat::None && theirs == Threat::None;
-                            let from_theirs = their_last
-                                .map_or(0, |(last, _)| distance(board, cell, last));
-                            let from_ours = our_last
-                                .map_or(0, |(last, _)| distance(board, cell, last));
-                            let distract = from_ours > distract_distance
-                                && from_theirs > NEAR;
-                            // Moves are skipped only once one move is known not to lose: a node that pruned
-                            // its way to a lost score would pass off an unproven loss as a proof, and the
-                            // search trusts win and loss scores everywhere.
-                            if best_score > -WIN_THRESHOLD {
-                                if move_count
-                                    >= self.params.move_count_limit(depth, improving)
-                                {
-                                    break;
-                                }
-                                if trivial && depth < self.params.trivial_prune_depth {
-                                    continue;
-                                }
-                                // A counter-four far from both last moves mostly delays the loss.
-                                if forced && depth < self.params.trivial_prune_depth
-                                    && !theirs.is_four() && distract
-                                {
-                                    continue;
-                                }
-                            }
-                            let mut extension = 0;
-                            if Some(cell) == table_move {
-                                let singular = match entry {
-                                    Some(entry) if excluded.is_none() => {
-                                        self.singular_extension(
-                                            board,
-                                            entry,
-                                            depth,
-                                            ply,
-                                            beta,
-                                            principal,
-                                            cut_node,
-                                        )
-                                    }
-                                    _ => None,
-                                };
-                                match singular {
-                                    Some(Singular::Cut(score)) => {
-                                        self.stack[ply].moves = moves;
-                                        return score;
-                                    }
-                                    Some(Singular::Extend(plies)) => extension = plies,
-                                    None => {
-                                        let (in_principal, elsewhere) = self
-                                            .params
-                                            .table_move_extension;
-                                        extension = if principal {
-                                            in_principal
-                                        } else {
-                                            elsewhere
-                                        };
-                                        let (near, more) = self.params.near_four_extension;
-                                        if own.is_four() && from_ours <= near {
-                                            extension += more;
-                                        }
-                                    }
-                                }
-                            }
-                            if likely_fail_high {
-                                if !own.is_four() {
-                                    extension -= PLY;
-                                } else if our_last
-                                    .map_or(false, |(_, threat)| threat.is_four())
-                                {
-                                    extension += PLY;
-                                }
-                            }
-                            let mut new_depth = depth - PLY + extension;
-                            self.stack[ply].extension = self
-                                .stack[ply.saturating_sub(1)]
-                                .extension + (extension - PLY).max(0);
-                            let reduced_search = depth >= 2 * PLY && move_count > 1;
-                            let busy = if reduced_search {
-                                *complexity_log.get_or_insert_with(|| complexity(board))
-                            } else {
-                                0.0
-                            };
-                            self.stack[ply].played = Some((cell, own));
-                            if new_depth > 0 {
-                                // The child probes the table first: its slot loads while the board updates.
-                                self.table.prefetch(board.hash_after(cell));
-                            }
-                            board.play(cell);
-                            let mut score = -WIN - 1;
-                            // Whether the move still needs a null-window search at full depth: every move but
-                            // the first of a principal node, unless a reduced search settled it.
-                            let mut full_null_window = !principal || move_count > 1;
-                            if reduced_search {
-                                let facts = MoveFacts {
-                                    cell,
-                                    own,
-                                    theirs,
-                                    trivial,
-                                    important,
-                                    distract,
-                                    from_theirs,
-                                    from_ours,
-                                };
-                                let reduction = self
-                                    .reduction(board, &node, &facts, depth, move_count, busy);
-                                let reduced = (new_depth - reduction)
-                                    .min(new_depth + PLY)
-                                    .max(PLY);
-                                score = -self
-                                    .negamax(board, reduced, ply + 1, -alpha - 1, -alpha, true);
-                                full_null_window = false;
-                                if score > alpha && reduced < new_depth && !self.stopped {
-                                    let mut more = self
-                                        .params
-                                        .research_extension(
-                                            new_depth - reduced,
-                                            score,
-                                            alpha,
-                                            best_score,
-                                        );
-                                    if self.stack[ply].extension >= self.params.lmr_extra_max {
-                                        more = more.min(PLY);
-                                    } else {
-                                        self.stack[ply].extension += (more - PLY).max(0);
-                                    }
-                                    new_depth += more;
-                                    full_null_window = reduced < new_depth;
-                                }
-                            }
-                            if full_null_window {
-                                score = -self
-                                    .negamax(
-                                        board,
-                                        new_depth,
-                                        ply + 1,
-                                        -alpha - 1,
-                                        -alpha,
-                                        !cut_node,
-                                    );
-                            }
-                            if principal
-                                && (move_count == 1 || score > alpha && score < beta)
-                                && !self.stopped
-                            {
-                                score = -self
-                                    .negamax(board, new_depth, ply + 1, -beta, -alpha, false);
-                            }
-                            board.undo();
-                            if self.stopped {
-                                self.stack[ply].moves = moves;
-                                return 0;
-                            }
-                            if score > best_score {
-                                best_score = score;
-                                if score > alpha {
-                                    best_move = Some(cell);
-                                    if score >= beta {
-                                        break;
-                                    }
-                                    alpha = score;
-                                    // Once a move has raised alpha, the others are searched a ply less.
-                                    let (from, below, score_limit) = self
-                                        .params
-                                        .raised_alpha_reduction;
-                                    if depth > from && depth < below
-                                        && score.abs() < self.params.margin(score_limit)
-                                    {
-                                        depth -= PLY;
-                                    }
-                                }
-                            }
-                            if best_move != Some(cell) {
-                                if let Some(kind) = history_kind(own, forced) {
-                                    searched.push(kind, cell);
-                                }
-                            }
-                        }
-                        self.stack[ply].moves = moves;
-                        if let Some(best) = best_move {
-                            self.learn_from_node(
-                                board,
-                                ply,
-                                depth,
-                                forced,
-                                best,
-                                &searched,
-                            );
-                        }
-                        let bound = Bound::of(best_score, original_alpha, beta);
-                        // A position whose moves all failed low below a principal one may be on the next
-                        // principal variation; one that found its refutation is likely not.
-                        if best_score <= original_alpha {
-                            was_principal = was_principal
-                                || (self.stack[ply - 1].was_principal && depth > 3 * PLY);
-                        } else if depth > 3 * PLY {
-                            was_principal = was_principal
-                                && self.stack[ply + 1].was_principal;
-                        }
-                        if excluded.is_some() {
-                            return best_score;
-                        }
-                        self.stack[ply].was_principal = was_principal;
-                        self.table
-                            .store(
-                                key,
-                                Entry {
-                                    best: best_move,
-                                    score: to_table(best_score, ply_score),
-                                    depth,
-                                    bound,
-                                    pv: was_principal,
-                                },
-                            );
-                        best_score
                     }
+                    let table_move = entry.and_then(|entry| entry.best);
+                    let mut was_principal = if excluded.is_some() {
+                        self.stack[ply].was_principal
+                    } else {
+                        principal || entry.map_or(false, |entry| entry.pv)
+                    };
+                    self.stack[ply].was_principal = was_principal;
+                    self.stack[ply + 1].was_principal = false;
 
-                    /// The cut-offs of a null-window node before any move: razoring (near the leaves, a
-                    /// position far below alpha is left to its fours), futility and the null move (a position
-                    /// far enough above beta stands).
-                    fn prune_before_moves(
-                        &mut self,
-                        board: &mut Board,
-                        node: &Node,
-                    ) -> Option<i32> {
-                        let Node {
-                            depth,
-                            ply,
-                            alpha,
-                            beta,
-                            cut_node,
-                            improving,
-                            eval,
-                            entry,
-                            excluded,
-                            ..
-                        } = *node;
-                        // Razoring: near the leaves, a position far below alpha is left to its fours (a
-                        // forced one too: its threat is in the evaluation of the leaf).
-                        let below = match eval {
-                            Some(eval) => eval + self.params.razor_margin(depth) < alpha,
-                            None => true,
-                        };
-                        if depth < self.params.razor_depth && below
-                            && (alpha < WIN_THRESHOLD || entry.is_none())
-                        {
-                            return Some(self.leaf(board, 0, ply, alpha, alpha + 1));
-                        }
-                        // Futility: a position far enough above beta stands, unless it is attacking with
-                        // fours, whose end the evaluation does not see.
-                        if let Some(eval) = eval {
-                            let margin = self
-                                .params
-                                .futility_margin(
-                                    depth - PLY,
-                                    cut_node && entry.is_none(),
-                                    improving,
-                                );
-                            let attacking = ply >= 4
-                                && [ply - 2, ply - 4]
-                                    .iter()
-                                    .all(|&p| {
-                                        self.stack[p]
-                                            .played
-                                            .map_or(false, |(_, threat)| threat.is_four())
-                                    });
-                            if eval < WIN_THRESHOLD && beta > -WIN_THRESHOLD
-                                && eval - margin >= beta && !attacking
-                            {
-                                return Some(eval);
-                            }
-                            // Null move: deep in the tree, a position far enough above beta may pass. The
-                            // margin is on the static evaluation, not on the table's estimate.
-                            let stand = self.stack[ply].eval.unwrap_or(eval);
-                            if excluded.is_none() && eval >= beta {
-                                return self
-                                    .null_move(board, stand, depth, ply, beta, cut_node);
-                            }
-                        }
-                        None
-                    }
-
-                    /// How much less deep the `move_count`th move of a node of `depth` is first searched, in
-                    /// eighths of a ply: the late-move reduction, adjusted for what the node and the move are
-                    /// (`board` is the position after the move).
-                    fn reduction(
-                        &self,
-                        board: &Board,
-                        node: &Node,
-                        facts: &MoveFacts,
-                        depth: Depth,
-                        move_count: usize,
-                        busy: f64,
-                    ) -> Depth {
-                        let MoveFacts {
-                            cell,
-                            own,
-                            theirs,
-                            trivial,
-                            important,
-                            distract,
-                            from_theirs,
-                            from_ours,
-                        } = *facts;
-                        let Node { ply, me, forced, .. } = *node;
-                        let our_last = ply
-                            .checked_sub(2)
-                            .and_then(|p| self.stack[p].played);
-                        let mut reduction = self
-                            .base_reduction(board, depth, move_count);
-                        if node.principal {
-                            reduction = (reduction - PLY).max(0);
-                        } else if !node.improving && reduction > PLY {
-                            reduction += PLY;
-                        }
-                        reduction
-                            += (busy
-                                * self
-                                    .params
-                                    .complexity_share(trivial, important, distract)) as Depth;
-                        if node.was_principal {
-                            reduction -= self.params.lmr_was_principal;
-                        }
-                        let killer = self.stack[ply].killers.contains(&Some(cell));
-                        if node.cut_node && !(!forced && killer && own < Threat::Three) {
-                            reduction += self.params.lmr_cut_node;
-                        }
-                        if forced && !theirs.is_four() {
-                            let (far_from_theirs, far_from_ours) = self
-                                .params
-                                .lmr_forced_far;
-                            reduction
-                                += if from_theirs > NEAR { far_from_theirs } else { 0 };
-                            reduction
-                                += if from_ours > NEAR { far_from_ours } else { 0 };
-                        }
-                        let attacking_on = our_last
-                            .map_or(false, |(_, threat)| threat >= Threat::Three);
-                        if !forced && attacking_on
-                            && (own >= Threat::Three
-                                || from_ours <= NEAR && own >= Threat::DoubleTwo)
-                        {
-                            reduction -= self.params.lmr_attack_on;
-                        }
-                        reduction -= self.history_reduction(cell, me, depth);
-                        reduction
-                    }
-
-                    /// What a node teaches the ordering once its `best` move is known (it cut off or raised
-                    /// alpha): the move gains, the moves of its kind searched before it in vain lose as much,
-                    /// a quiet one becomes a killer, and it becomes the counter-move of the opponent's last.
-                    fn learn_from_node(
-                        &mut self,
-                        board: &Board,
-                        ply: usize,
-                        depth: Depth,
-                        forced: bool,
-                        best: Cell,
-                        searched: &Searched,
-                    ) {
-                        let me = board.side_to_move();
-                        let opponent = me.opponent();
-                        let their_last = ply
-                            .checked_sub(1)
-                            .and_then(|p| self.stack[p].played);
-                        let bonus = self.params.history_bonus(depth);
-                        let own = board.threat(me, best);
-                        if let Some(kind) = history_kind(own, forced) {
-                            self.reward(best, me, kind, bonus);
-                            if kind == QUIET {
-                                self.add_killer(ply, best);
-                            }
-                        }
-                        for kind in [ATTACK, QUIET] {
-                            for &tried in searched.of(kind) {
-                                self.reward(tried, me, kind, -bonus);
-                            }
-                        }
-                        if let Some((last, _)) = their_last {
-                            self.counter_moves[last as usize][opponent.index()] = Some((
-                                best,
-                                own,
-                            ));
-                        }
-                    }
-
-                    /// The null-move test of a null-window node whose evaluation `stand` lies far above
-                    /// `beta`: the opponent moves twice in a row, in a search some plies less deep, and when we
-                    /// still hold beta the node is cut with that score (never a win: passing proves none).
-                    /// A stone seldom hurts its owner in gomoku (only through renju's forbidden points or an
-                    /// exact five's overline), so a pass is about a lower bound of the best move. Not twice in a
-                    /// row, not in shallow nodes, and not where beta is a win or a loss, which moves must prove.
-                    pub(super) fn null_move(
-                        &mut self,
-                        board: &mut Board,
-                        stand: i32,
-                        depth: Depth,
-                        ply: usize,
-                        beta: i32,
-                        cut_node: bool,
-                    ) -> Option<i32> {
-                        let rule = board.rule();
-                        let passed_before = self.stack[ply - 1].played.is_none();
-                        if depth < self.params.null_move_depth(rule)
-                            || stand < beta + self.params.null_move_margin(rule, depth)
-                            || beta.abs() >= WIN_THRESHOLD || passed_before
-                        {
-                            return None;
-                        }
-                        let me = board.side_to_move();
-                        self.stack[ply].played = None;
-                        board.set_side_to_move(me.opponent());
-                        let reduced = depth
-                            - self.params.null_move_reduction(rule, depth);
-                        let score = -self
-                            .negamax(
-                                board,
-                                reduced,
-                                ply + 1,
-                                -beta,
-                                -beta + 1,
-                                !cut_node,
-                            );
-                        board.set_side_to_move(me);
-                        (score >= beta && !self.stopped)
-                            .then(|| score.min(WIN_THRESHOLD - 1))
-                    }
-
-                    /// The singular-extension test of a table move that held at about this depth before: the
-                    /// node searched without it, less deep and against its table score less a margin. When
-                    /// every other move stays below, the table move is the only good one and is searched
-                    /// deeper (two plies when far below, outside the principal variation); when the others
-                    /// hold beta on their own, the node is cut (several moves would); when only the table's
-                    /// score holds beta, the move is searched less deep. `None` when the test does not apply.
-                    #[allow(clippy::too_many_arguments)]
-                    pub(super) fn singular_extension(
-                        &mut self,
-                        board: &mut Board,
-                        entry: Entry,
-                        depth: Depth,
-                        ply: usize,
-                        beta: i32,
-                        principal: bool,
-                        cut_node: bool,
-                    ) -> Option<Singular> {
-                        let score = from_table(entry.score, ply as i32);
-                        if depth < self.params.singular_depth
-                            || entry.bound == Bound::Upper
-                            || entry.depth < depth - self.params.singular_table_depth
-                            || score.abs() >= WIN_THRESHOLD
-                        {
-                            return None;
-                        }
-                        // A null-window node that was once on a principal variation is tested harder.
-                        let former_principal = !principal
-                            && self.stack[ply].was_principal;
-                        let margin = self
-                            .params
-                            .singular_margin(board.rule(), depth, former_principal);
-                        let singular_beta = (score - margin).max(-WIN);
-                        let test_depth = depth
-                            - depth * self.params.singular_test_percent / 100
-                            + PLY * i32::from(former_principal);
-                        self.stack[ply].excluded = entry.best;
-                        let test = self
-                            .negamax(
-                                board,
-                                test_depth,
-                                ply,
-                                singular_beta - 1,
-                                singular_beta,
-                                cut_node,
-                            );
-                        self.stack[ply].excluded = None;
-                        if self.stopped {
-                            return None;
-                        }
-                        Some(
-                            if test < singular_beta {
-                                let far_below = test
-                                    < singular_beta - self.params.double_singular_margin(depth);
-                                if far_below && !principal
-                                    && self.stack[ply - 1].extension
-                                        < self.params.singular_extra_max
-                                {
-                                    Singular::Extend(2 * PLY)
-                                } else {
-                                    Singular::Extend(PLY)
-                                }
-                            } else if singular_beta >= beta {
-                                Singular::Cut(beta)
-                            } else if score >= beta {
-                                Singular::Extend(-self.params.singular_fail_high_reduction)
-                            } else {
-                                Singular::Extend(0)
-                            },
-                        )
-                    }
-
-                    /// A win the threats on the board decide without a search, when the opponent has no five
-                    /// to make: an open four (or two fours); or, when the opponent cannot make a four to
-                    /// interrupt, a four-three or a double three (neither under renju's forbidden points).
-                    fn static_win(
-                        &mut self,
-                        board: &mut Board,
-                        ply_score: i32,
-                    ) -> Option<i32> {
-                        let me = board.side_to_move();
-                        let opponent = me.opponent();
-                        if board.threat_count(me, Threat::Flex4) > 0
-                            && self.has_legal_flex4(board)
-                        {
-                            return Some(WIN - ply_score - 2);
-                        }
-                        if board.rule().has_forbidden_points(me) {
-                            return None;
-                        }
-                        let their_fours = [
-                            Threat::Four,
-                            Threat::FourThree,
-                            Threat::Flex4,
-                        ]
-                            .iter()
-                            .map(|&threat| board.threat_count(opponent, threat))
-                            .sum::<usize>();
-                        let double_threats = board.threat_count(me, Threat::FourThree)
-                            + board.threat_count(me, Threat::DoubleThree);
-                        (their_fours == 0 && double_threats > 0)
-                            .then_some(WIN - ply_score - 4)
-                    }
-
-                    /// The late-move reduction of the `move_count`th move in a node of `depth`, in eighths of
-                    /// a ply: the product of their logarithms, less where a win must be exact.
-                    pub(super) fn base_reduction(
-                        &self,
-                        board: &Board,
-                        depth: Depth,
-                        move_count: usize,
-                    ) -> Depth {
-                        let factor = self.params.lmr_factor.get(board.rule());
-                        let plies = (depth / PLY).clamp(0, 255) as usize;
-                        let reduction = factor * factor * self.reduction_log[plies]
-                            * self.reduction_log[move_count.min(255)] * f64::from(PLY);
-                        reduction as Depth
-                    }
-
-                    /// A leaf: the side to move stands on its evaluation or plays a four near its last stone
-                    /// (each answered by its one block through [`Searcher::negamax`], which comes back here a
-                    /// level deeper: `depth` counts the levels below zero), so that a run of fours that ends
-                    /// in a win or a strong shape is seen to its end.
-                    ///
-                    /// "Near" is Rapfi's neighbourhood of a stone: its 5x5 square and its lines up to four cells
-                    /// away (every four on the board costs nodes and seldom matters).
-                    pub(super) fn leaf(
-                        &mut self,
-                        board: &mut Board,
-                        depth: i32,
-                        ply: usize,
-                        mut alpha: i32,
-                        beta: i32,
-                    ) -> i32 {
+                    // The opponent threatens an open four: the moves are forced, and the evaluation of
+                    // the position says little (the parent's stands in for it).
+                    let forced = board.threat_count(opponent, Threat::Flex4) > 0;
+                    let mut eval = None;
+                    let mut improving = false;
+                    if forced {
+                        self.stack[ply].eval = self
+                            .stack[ply - 1]
+                            .eval
+                            .map(|eval| -eval);
+                    } else {
                         let stand = evaluate_smoothed(
                             board,
                             self.stack[ply - 1].material,
                         );
-                        let me = board.side_to_move();
-                        let fours = board.threat_count(me, Threat::Four)
-                            + board.threat_count(me, Threat::FourThree);
-                        if stand >= beta || fours == 0 || ply + 2 >= MAX_PLY
-                            || stand + self.params.leaf_delta < alpha
-                        {
-                            return stand;
-                        }
-                        let last = match board
-                            .history()
-                            .iter()
-                            .rev()
-                            .find(|&&(_, color)| color == me)
-                        {
-                            Some(&(last, _)) => last,
-                            None => return stand,
-                        };
-                        let (lx, ly) = board.coords(last);
-                        let mut cells = std::mem::take(&mut self.stack[ply].fours);
-                        board.cells_with_threat(me, Threat::Four, &mut cells);
-                        cells
-                            .retain(|&cell| {
-                                let threat = board.threat(me, cell);
-                                if threat != Threat::Four && threat != Threat::FourThree {
-                                    return false;
-                                }
-                                let (x, y) = board.coords(cell);
-                                let (dx, dy) = (x.abs_diff(lx), y.abs_diff(ly));
-                                let on_line = dx == 0 || dy == 0 || dx == dy;
-                                dx.max(dy) <= 2 || (on_line && dx.max(dy) <= 4)
-                            });
-                        cells
-                            .sort_by_key(|&cell| std::cmp::Reverse(
-                                board.threat(me, cell),
-                            ));
-                        let mut best = stand;
-                        alpha = alpha.max(stand);
-                        for &cell in &cells {
-                            if !is_legal(board, cell) {
-                                continue;
+                        self.stack[ply].eval = Some(stand);
+                        let mut estimate = stand;
+                        if let Some(entry) = entry {
+                            let score = from_table(entry.score, ply_score);
+                            if entry.bound.improves(score, stand) {
+                                estimate = score;
                             }
-                            board.play(cell);
-                            let score = -self
-                                .negamax(board, depth - PLY, ply + 1, -beta, -alpha, false);
-                            board.undo();
-                            if self.stopped {
+                        }
+                        eval = Some(estimate);
+                        improving = ply >= 2
+                            && matches!(
+                                (self.stack[ply].eval, self.stack[ply - 2].eval),
+                                (Some(now), Some(before))
+                                if now > before
+                            );
+                    }
+
+                    let node = Node {
+                        depth,
+                        ply,
+                        alpha,
+                        beta,
+                        me,
+                        principal,
+                        forced,
+                        cut_node,
+                        was_principal,
+                        improving,
+                        eval,
+                        entry,
+                        excluded,
+                    };
+                    if !principal {
+                        if let Some(score) = self.prune_before_moves(board, &node) {
+                            return score;
+                        }
+                    }
+                    // Without a move to try first, a node of the principal variation is searched a little
+                    // less deep; with one that was not searched as deep lately, less deep still.
+                    if principal {
+                        match entry {
+                            None | Some(Entry { best: None, .. }) => {
+                                depth -= self.params.iir_principal;
+                            }
+                            Some(entry) if depth > PLY => {
+                                let shallower = (depth - entry.depth)
+                                    * self.params.iir_table_percent / 100;
+                                depth -= shallower.clamp(0, self.params.iir_table_max);
+                            }
+                            Some(_) => {}
+                        }
+                        if depth <= 0 {
+                            return self.leaf(board, 0, ply, alpha, beta);
+                        }
+                    }
+
+                    let mut moves = std::mem::take(&mut self.stack[ply].moves);
+                    generate_unordered(board, &mut moves, &mut self.scratch);
+                    if moves.is_empty() {
+                        self.stack[ply].moves = moves;
+                        return if forced { -(WIN - ply_score - 3) } else { 0 };
+                    }
+                    self.order(board, &mut moves, table_move, ply);
+                    let mut complexity_log = None;
+                    let likely_fail_high = !principal && cut_node
+                        && eval
+                            .map_or(
+                                false,
+                                |eval| {
+                                    eval >= beta + self.params.fail_high_margin(depth, forced)
+                                },
+                            );
+                    let original_alpha = alpha;
+                    let mut best_score = -WIN - 1;
+                    let mut best_move = None;
+                    // The moves searched before the best one, by kind, which the history marks down.
+                    let mut searched = Searched::default();
+                    let their_last = ply
+                        .checked_sub(1)
+                        .and_then(|p| self.stack[p].played);
+                    let our_last = ply.checked_sub(2).and_then(|p| self.stack[p].played);
+                    let (renju_distance, distract_distance) = self
+                        .params
+                        .distract_distance;
+                    let distract_distance = if board.rule() == Rule::Renju {
+                        renju_distance
+                    } else {
+                        distract_distance
+                    };
+                    // 1 once the excluded move has been passed over, so that it is not counted.
+                    let mut skipped = 0;
+                    for index in 0..moves.len() {
+                        // Most nodes end with their first move or two, so the moves are picked best first
+                        // one at a time rather than sorted all at once.
+                        select_best(&mut moves[index..]);
+                        let cell = moves[index].cell;
+                        if Some(cell) == excluded {
+                            skipped = 1;
+                            continue;
+                        }
+                        let move_count = index + 1 - skipped;
+                        let own = board.threat(me, cell);
+                        let theirs = board.threat(opponent, cell);
+                        let important = own >= Threat::DoubleTwo
+                            || theirs >= Threat::Three;
+                        let trivial = own == Threat::None && theirs == Threat::None;
+                        let from_theirs = their_last
+                            .map_or(0, |(last, _)| distance(board, cell, last));
+                        let from_ours = our_last
+                            .map_or(0, |(last, _)| distance(board, cell, last));
+                        let distract = from_ours > distract_distance
+                            && from_theirs > NEAR;
+                        // Moves are skipped only once one move is known not to lose: a node that pruned
+                        // its way to a lost score would pass off an unproven loss as a proof, and the
+                        // search trusts win and loss scores everywhere.
+                        if best_score > -WIN_THRESHOLD {
+                            if move_count
+                                >= self.params.move_count_limit(depth, improving)
+                            {
                                 break;
                             }
-                            if score > best {
-                                best = score;
-                                alpha = alpha.max(score);
+                            if trivial && depth < self.params.trivial_prune_depth {
+                                continue;
+                            }
+                            // A counter-four far from both last moves mostly delays the loss.
+                            if forced && depth < self.params.trivial_prune_depth
+                                && !theirs.is_four() && distract
+                            {
+                                continue;
+                            }
+                        }
+                        let mut extension = 0;
+                        if Some(cell) == table_move {
+                            let singular = match entry {
+                                Some(entry) if excluded.is_none() => {
+                                    self.singular_extension(
+                                        board,
+                                        entry,
+                                        depth,
+                                        ply,
+                                        beta,
+                                        principal,
+                                        cut_node,
+                                    )
+                                }
+                                _ => None,
+                            };
+                            match singular {
+                                Some(Singular::Cut(score)) => {
+                                    self.stack[ply].moves = moves;
+                                    return score;
+                                }
+                                Some(Singular::Extend(plies)) => extension = plies,
+                                None => {
+                                    let (in_principal, elsewhere) = self
+                                        .params
+                                        .table_move_extension;
+                                    extension = if principal {
+                                        in_principal
+                                    } else {
+                                        elsewhere
+                                    };
+                                    let (near, more) = self.params.near_four_extension;
+                                    if own.is_four() && from_ours <= near {
+                                        extension += more;
+                                    }
+                                }
+                            }
+                        }
+                        if likely_fail_high {
+                            if !own.is_four() {
+                                extension -= PLY;
+                            } else if our_last
+                                .map_or(false, |(_, threat)| threat.is_four())
+                            {
+                                extension += PLY;
+                            }
+                        }
+                        let mut new_depth = depth - PLY + extension;
+                        self.stack[ply].extension = self
+                            .stack[ply.saturating_sub(1)]
+                            .extension + (extension - PLY).max(0);
+                        let reduced_search = depth >= 2 * PLY && move_count > 1;
+                        let busy = if reduced_search {
+                            *complexity_log.get_or_insert_with(|| complexity(board))
+                        } else {
+                            0.0
+                        };
+                        self.stack[ply].played = Some((cell, own));
+                        if new_depth > 0 {
+                            // The child probes the table first: its slot loads while the board updates.
+                            self.table.prefetch(board.hash_after(cell));
+                        }
+                        board.play(cell);
+                        let mut score = -WIN - 1;
+                        // Whether the move still needs a null-window search at full depth: every move but
+                        // the first of a principal node, unless a reduced search settled it.
+                        let mut full_null_window = !principal || move_count > 1;
+                        if reduced_search {
+                            let facts = MoveFacts {
+                                cell,
+                                own,
+                                theirs,
+                                trivial,
+                                important,
+                                distract,
+                                from_theirs,
+                                from_ours,
+                            };
+                            let reduction = self
+                                .reduction(board, &node, &facts, depth, move_count, busy);
+                            let reduced = (new_depth - reduction)
+                                .min(new_depth + PLY)
+                                .max(PLY);
+                            score = -self
+                                .negamax(board, reduced, ply + 1, -alpha - 1, -alpha, true);
+                            full_null_window = false;
+                            if score > alpha && reduced < new_depth && !self.stopped {
+                                let mut more = self
+                                    .params
+                                    .research_extension(
+                                        new_depth - reduced,
+                                        score,
+                                        alpha,
+                                        best_score,
+                                    );
+                                if self.stack[ply].extension >= self.params.lmr_extra_max {
+                                    more = more.min(PLY);
+                                } else {
+                                    self.stack[ply].extension += (more - PLY).max(0);
+                                }
+                                new_depth += more;
+                                full_null_window = reduced < new_depth;
+                            }
+                        }
+                        if full_null_window {
+                            score = -self
+                                .negamax(
+                                    board,
+                                    new_depth,
+                                    ply + 1,
+                                    -alpha - 1,
+                                    -alpha,
+                                    !cut_node,
+                                );
+                        }
+                        if principal
+                            && (move_count == 1 || score > alpha && score < beta)
+                            && !self.stopped
+                        {
+                            score = -self
+                                .negamax(board, new_depth, ply + 1, -beta, -alpha, false);
+                        }
+                        board.undo();
+                        if self.stopped {
+                            self.stack[ply].moves = moves;
+                            return 0;
+                        }
+                        if score > best_score {
+                            best_score = score;
+                            if score > alpha {
+                                best_move = Some(cell);
                                 if score >= beta {
                                     break;
                                 }
-                            }
-                        }
-                        self.stack[ply].fours = cells;
-                        best
-                    }
-
-                    fn has_legal_flex4(&mut self, board: &mut Board) -> bool {
-                        let me = board.side_to_move();
-                        if !board.rule().has_forbidden_points(me) {
-                            return true;
-                        }
-                        board.cells_with_threat(me, Threat::Flex4, &mut self.scratch);
-                        let cells = std::mem::take(&mut self.scratch);
-                        let found = cells.iter().any(|&c| is_legal(board, c));
-                        self.scratch = cells;
-                        found
-                    }
-                }
-
-                /// What a singular-extension test decided for the table move.
-                #[derive(Debug)]
-                pub(super) enum Singular {
-                    /// Search it this much deeper (less deep when negative), in eighths of a ply.
-                    Extend(Depth),
-                    /// Other moves hold beta too: the node returns this score.
-                    Cut(i32),
-                }
-
-                /// The logarithm of how many cells hold a pattern for either side: a busy position reduces
-                /// its quiet moves a little more.
-                fn complexity(board: &Board) -> f64 {
-                    let classes = [
-                        Threat::Low,
-                        Threat::DoubleTwo,
-                        Threat::Three,
-                        Threat::ThreePlus,
-                        Threat::Four,
-                        Threat::DoubleThree,
-                    ];
-                    let count: usize = [Color::Black, Color::White]
-                        .iter()
-                        .flat_map(|&color| {
-                            classes.iter().map(move |&class| (color, class))
-                        })
-                        .map(|(color, class)| board.threat_count(color, class))
-                        .sum();
-                    ((1 + count) as f64).ln()
-                }
-
-                /// The Chebyshev distance between two cells.
-                fn distance(board: &Board, a: Cell, b: Cell) -> usize {
-                    let (ax, ay) = board.coords(a);
-                    let (bx, by) = board.coords(b);
-                    ax.abs_diff(bx).max(ay.abs_diff(by))
-                }
-
-                /// Win scores are stored relative to the node, so that they stay right at another ply.
-                pub(super) fn to_table(score: i32, ply: i32) -> i32 {
-                    if score >= WIN_THRESHOLD {
-                        score + ply
-                    } else if score <= -WIN_THRESHOLD {
-                        score - ply
-                    } else {
-                        score
-                    }
-                }
-
-                pub(super) fn from_table(score: i32, ply: i32) -> i32 {
-                    if score >= WIN_THRESHOLD {
-                        score - ply
-                    } else if score <= -WIN_THRESHOLD {
-                        score + ply
-                    } else {
-                        score
-                    }
-                }
-            }
-
-            mod ordering {
-                // engine/src/gomoku/search/ordering.rs
-                //! What the search learns about moves while it runs, and the order it tries them in: the
-                //! history of threats and quiet moves, killers, counter-moves and the table move first.
-
-                use super::{Depth, Searcher};
-                use crate::engine::core::color::Color;
-                use crate::engine::gomoku::board::{Board, Cell};
-                use crate::engine::gomoku::movegen::ScoredMove;
-                use crate::engine::gomoku::pattern::Threat;
-
-                /// The kinds of moves the history keeps apart: threats and quiet moves.
-                pub(super) const ATTACK: usize = 0;
-
-                pub(super) const QUIET: usize = 1;
-
-                /// At most this many moves of each kind searched in vain in a node are marked down.
-                pub(super) const SEARCHED_KEPT: usize = 32;
-
-                impl Searcher {
-                    /// Moves a history score towards the limit by `bonus` (or away by a malus), by less the
-                    /// nearer it already is, so that it stays within the history limit.
-                    pub(super) fn reward(
-                        &mut self,
-                        cell: Cell,
-                        color: Color,
-                        kind: usize,
-                        bonus: i32,
-                    ) {
-                        let entry = &mut self
-                            .history[cell as usize][color.index()][kind];
-                        *entry
-                            += bonus - *entry * bonus.abs() / self.params.history_limit;
-                    }
-
-                    /// Makes `cell` the first killer of `ply`.
-                    pub(super) fn add_killer(&mut self, ply: usize, cell: Cell) {
-                        let killers = &mut self.stack[ply].killers;
-                        if killers[0] != Some(cell) {
-                            killers[1] = killers[0];
-                            killers[0] = Some(cell);
-                        }
-                    }
-
-                    /// What a table cut-off teaches: its quiet table move was good when the bound was at or
-                    /// above beta, and bad otherwise.
-                    pub(super) fn learn_from_table_move(
-                        &mut self,
-                        board: &Board,
-                        cell: Cell,
-                        depth: Depth,
-                        good: bool,
-                    ) {
-                        let me = board.side_to_move();
-                        let forced = board.threat_count(me.opponent(), Threat::Flex4)
-                            > 0;
-                        if !board.is_empty(cell)
-                            || history_kind(board.threat(me, cell), forced)
-                                != Some(QUIET)
-                        {
-                            return;
-                        }
-                        let bonus = self.params.history_bonus(depth);
-                        self.reward(cell, me, QUIET, if good { bonus } else { -bonus });
-                    }
-
-                    /// How much less the history of a move reduces it, in eighths of a ply.
-                    pub(super) fn history_reduction(
-                        &self,
-                        cell: Cell,
-                        color: Color,
-                        depth: Depth,
-                    ) -> Depth {
-                        let [attack, quiet] = self.history[cell as usize][color.index()];
-                        self.params.history_reduction(attack, quiet, depth)
-                    }
-
-                    /// Scores the table move highest and raises the moves with a good history and the move that
-                    /// last answered the opponent's move best (the search then picks them best first). The
-                    /// killers add nothing here, as in Rapfi: ranked above threats, they cost 12 points.
-                    pub(super) fn order(
-                        &self,
-                        board: &Board,
-                        moves: &mut [ScoredMove],
-                        table_move: Option<Cell>,
-                        ply: usize,
-                    ) {
-                        let me = board.side_to_move();
-                        let counter = ply
-                            .checked_sub(1)
-                            .and_then(|p| self.stack[p].played)
-                            .and_then(|(last, _)| {
-                                self.counter_moves[last as usize][me.opponent().index()]
-                            });
-                        for scored in moves.iter_mut() {
-                            let cell = scored.cell;
-                            if Some(cell) == table_move {
-                                scored.score = i32::MAX;
-                                continue;
-                            }
-                            let own = board.threat(me, cell);
-                            let [attack, quiet] = self
-                                .history[cell as usize][me.index()];
-                            scored.score
-                                += if own >= Threat::Three {
-                                    attack / self.params.attack_history_divisor
-                                } else {
-                                    quiet / self.params.quiet_history_divisor
-                                };
-                            if let Some((counter, threat)) = counter {
-                                if counter == cell && threat <= own {
-                                    scored.score += self.params.counter_move_bonus;
+                                alpha = score;
+                                // Once a move has raised alpha, the others are searched a ply less.
+                                let (from, below, score_limit) = self
+                                    .params
+                                    .raised_alpha_reduction;
+                                if depth > from && depth < below
+                                    && score.abs() < self.params.margin(score_limit)
+                                {
+                                    depth -= PLY;
                                 }
                             }
                         }
-                    }
-                }
-
-                /// Swaps the best-scored move of `moves` to the front (the first of equals).
-                pub(super) fn select_best(moves: &mut [ScoredMove]) {
-                    let mut best = 0;
-                    for index in 1..moves.len() {
-                        if moves[index].score > moves[best].score {
-                            best = index;
-                        }
-                    }
-                    moves.swap(0, best);
-                }
-
-                /// Which history a move with threat class `own` for its player belongs to: a threat (an open
-                /// three or more) always, a quiet move unless it answers the opponent's open three.
-                pub(super) fn history_kind(own: Threat, forced: bool) -> Option<usize> {
-                    if own >= Threat::Three {
-                        Some(ATTACK)
-                    } else if forced {
-                        None
-                    } else {
-                        Some(QUIET)
-                    }
-                }
-            }
-
-            pub mod params {
-                // engine/src/gomoku/search/params.rs
-                //! Every tunable number of the search, by name, in one struct: a tool can vary any of them
-                //! (`Params::set`) without a fork of the code. Where an idea is Rapfi's, so is the name and, in
-                //! our units, the value. Depths are in eighths of a ply ([`PLY`]); evaluation margins are in
-                //! units of [`Params::margin_scale`] evaluation points.
-
-                use super::{Depth, PLY};
-                use crate::engine::gomoku::rule::Rule;
-
-                /// A value that depends on the rule: freestyle, renju, and the rules where a win must be exact
-                /// (exact five and the caro rules).
-                #[derive(Clone, Copy, Debug, PartialEq)]
-                pub struct ByRule<T> {
-                    pub freestyle: T,
-                    pub renju: T,
-                    pub exact: T,
-                }
-
-                impl<T: Copy> ByRule<T> {
-                    /// The value for `rule`.
-                    pub fn get(&self, rule: Rule) -> T {
-                        match rule {
-                            Rule::Freestyle => self.freestyle,
-                            Rule::Renju => self.renju,
-                            _ => self.exact,
-                        }
-                    }
-                }
-
-                /// The search's parameters.
-                #[derive(Clone, Debug, PartialEq)]
-                pub struct Params {
-                    /// Evaluation units in one unit of the margins (they were first set on a scale of 200
-                    /// units to a logit; ours has 1,132).
-                    pub margin_scale: i32,
-                    /// Another iteration starts only while less than this share of the move's time limit has
-                    /// passed: one started late seldom finishes, but its first root moves may still improve.
-                    pub iteration_start_share: f64,
-                    /// A fall of the root score by more than this between iterations, like a change of the
-                    /// best move, marks a move that is not settled yet (it gets more time).
-                    pub unsettled_drop: i32,
-                    /// Iterations shallower than this say little about whether the move is settled.
-                    pub settled_from_depth: i32,
-                    /// Iterations from this depth on search within a window around the last one's score,
-                    pub aspiration_depth: i32,
-                    /// at first this many margin units wide on each side.
-                    pub aspiration_delta: i32,
-                    /// History scores stay within plus or minus this.
-                    pub history_limit: i32,
-                    /// A threat's history score is worth this many times less than an ordering point,
-                    pub attack_history_divisor: i32,
-                    /// and a quiet move's this many.
-                    pub quiet_history_divisor: i32,
-                    /// What the move that last answered the opponent's move best adds to the ordering score.
-                    pub counter_move_bonus: i32,
-                    /// Rapfi's quadratic history bonus in plies: `a * p * p + b * p + c`, clamped to `max`.
-                    pub history_bonus: (f64, f64, f64, i32),
-                    /// A leaf this far below alpha plays no fours: none of them could bring it back.
-                    pub leaf_delta: i32,
-                    /// Razoring applies below this depth,
-                    pub razor_depth: Depth,
-                    /// with a margin of `a * p * p + b * p + c` in plies `p`.
-                    pub razor_margin: (f64, f64, f64),
-                    /// Futility: the margin per ply, less this much in an uncertain node.
-                    pub futility_per_ply: (i32, i32),
-                    /// Quiet moves (no pattern for either side) are skipped below this depth once a move holds.
-                    pub trivial_prune_depth: Depth,
-                    /// A node tries at most `a + p^b` moves once one holds (half when not improving).
-                    pub move_count_limit: (usize, f64),
-                    /// A cut node's evaluation this far above beta (`a + b * plies + c if forced`) reduces its
-                    /// quiet moves a ply more.
-                    pub fail_high_margin: (i32, i32, i32),
-                    /// Null moves are tried from this many plies on,
-                    pub null_move_plies: ByRule<i32>,
-                    /// when the evaluation stands `bias - min(per_ply * plies, max)` above beta,
-                    pub null_move_margin: ByRule<(i32, i32)>,
-                    /// and search `bias + per_ply * plies` plies less deep.
-                    pub null_move_reduction: ByRule<(f64, f64)>,
-                    /// How much less deep a node of the principal variation without a table move is searched,
-                    pub iir_principal: Depth,
-                    /// and in percent of the difference to a shallower table result, at most `iir_table_max`.
-                    pub iir_table_percent: i32,
-                    pub iir_table_max: Depth,
-                    /// Singular extensions are tested in nodes at least this deep,
-                    pub singular_depth: Depth,
-                    /// on a table result at most this much shallower than the node;
-                    pub singular_table_depth: Depth,
-                    /// the test searches this percent less deep;
-                    pub singular_test_percent: i32,
-                    /// the margin per ply below the table score, by rule (one more in a former PV node);
-                    pub singular_margin_per_ply: ByRule<f64>,
-                    /// the double extension needs `a - min(depth * b / (10 plies), c)` units further below,
-                    pub double_singular_margin: (i32, i32, i32),
-                    /// and only while the line has been extended by less than this;
-                    pub singular_extra_max: Depth,
-                    /// a table move that holds beta only on its table score is searched this much less deep.
-                    pub singular_fail_high_reduction: Depth,
-                    /// Without a singular test, the table move is extended this much (in a PV node, else),
-                    pub table_move_extension: (Depth, Depth),
-                    /// and a four within this distance of our last stone this much more.
-                    pub near_four_extension: (usize, Depth),
-                    /// The late-move reduction's factor by rule (squared, times the logarithms of depth and
-                    /// move number).
-                    pub lmr_factor: ByRule<f64>,
-                    /// Reductions less in a former PV node,
-                    pub lmr_was_principal: Depth,
-                    /// more in a cut node (unless a quiet killer),
-                    pub lmr_cut_node: Depth,
-                    /// more for a forced node's moves far from the opponent's and our last stone,
-                    pub lmr_forced_far: (Depth, Depth),
-                    /// less for a threat that goes on with our attack.
-                    pub lmr_attack_on: Depth,
-                    /// The share of the position's complexity added to the reduction, in plies, for (trivial
-                    /// distracting, trivial, plain, important) moves.
-                    pub complexity_share: [f64; 4],
-                    /// Re-searches of reduced moves extend a line by at most this much in all,
-                    pub lmr_extra_max: Depth,
-                    /// a re-search goes a ply deeper when the move beat alpha by `a + b * plies` margin units,
-                    /// and another when by `c + d * plies`.
-                    pub research_margins: (i32, i32, i32, i32),
-                    /// Once a move has raised alpha, the other moves of a node between these depths whose score
-                    /// is within this many margin units of zero are searched a ply less.
-                    pub raised_alpha_reduction: (Depth, Depth, i32),
-                    /// A move farther than this from our last stone (under renju, under the other rules) and
-                    /// out of the opponent's last stone's neighbourhood distracts the search.
-                    pub distract_distance: (usize, usize),
-                    /// History reduction: the quiet history's weight (in 1024ths), Rapfi's bias, and its
-                    /// divisors (the second added from the depth in tenths of plies).
-                    pub history_reduction: (i32, i32, i32, i32, i32),
-                }
-
-                impl Default for Params {
-                    fn default() -> Self {
-                        Params {
-                            margin_scale: 6,
-                            iteration_start_share: 0.8,
-                            unsettled_drop: 40,
-                            settled_from_depth: 5,
-                            aspiration_depth: 5,
-                            aspiration_delta: 16,
-                            history_limit: 10_692,
-                            attack_history_divisor: 8,
-                            quiet_history_divisor: 16,
-                            counter_move_bonus: 336,
-                            history_bonus: (25.0, 105.0, -157.0, 8_927),
-                            leaf_delta: 2_100,
-                            razor_depth: 21,
-                            razor_margin: (0.17, 14.0, 19.0),
-                            futility_per_ply: (63, 12),
-                            trivial_prune_depth: 34,
-                            move_count_limit: (3, 1.32),
-                            fail_high_margin: (-9, 15, 87),
-                            null_move_plies: ByRule {
-                                freestyle: 10,
-                                renju: 8,
-                                exact: 11,
-                            },
-                            null_move_margin: ByRule {
-                                freestyle: (585, 315),
-                                renju: (624, 230),
-                                exact: (538, 345),
-                            },
-                            null_move_reduction: ByRule {
-                                freestyle: (3.67, 0.135),
-                                renju: (4.29, 0.17),
-                                exact: (4.07, 0.134),
-                            },
-                            iir_principal: 3,
-                            iir_table_percent: 28,
-                            iir_table_max: 29,
-                            singular_depth: 53,
-                            singular_table_depth: 16,
-                            singular_test_percent: 54,
-                            singular_margin_per_ply: ByRule {
-                                freestyle: 0.91,
-                                renju: 0.94,
-                                exact: 0.86,
-                            },
-                            double_singular_margin: (29, 6, 9),
-                            singular_extra_max: 86,
-                            singular_fail_high_reduction: 12,
-                            table_move_extension: (2, 1),
-                            near_four_extension: (4, 2),
-                            lmr_factor: ByRule {
-                                freestyle: 1.0,
-                                renju: 0.75,
-                                exact: 0.78,
-                            },
-                            lmr_was_principal: 8,
-                            lmr_cut_node: 14,
-                            lmr_forced_far: (15, 8),
-                            lmr_attack_on: 4,
-                            complexity_share: [0.0968, 0.0385, 0.0222, 0.0055],
-                            lmr_extra_max: 40,
-                            research_margins: (34, 11, 349, 26),
-                            raised_alpha_reduction: (2 * PLY, 12 * PLY, 2_000),
-                            distract_distance: (5, 4),
-                            history_reduction: (780, 3_322, 12_267, 4_380, 54),
-                        }
-                    }
-                }
-
-                impl Params {
-                    /// `value` margin units in evaluation points.
-                    pub fn margin(&self, value: i32) -> i32 {
-                        value * self.margin_scale
-                    }
-
-                    /// How far below the table score the other moves must stay for the table move to be
-                    /// singular: a little under a margin unit a ply, one more in a node once on a principal
-                    /// variation.
-                    pub fn singular_margin(
-                        &self,
-                        rule: Rule,
-                        depth: Depth,
-                        former_principal: bool,
-                    ) -> i32 {
-                        let per_ply = self.singular_margin_per_ply.get(rule)
-                            + f64::from(u8::from(former_principal));
-                        (per_ply * f64::from(depth) / f64::from(PLY)
-                            * f64::from(self.margin_scale)) as i32
-                    }
-
-                    /// How much further below the singular margin the other moves must stay for a double
-                    /// extension.
-                    pub fn double_singular_margin(&self, depth: Depth) -> i32 {
-                        let (base, per_depth, most) = self.double_singular_margin;
-                        self.margin(base - (depth * per_depth / (10 * PLY)).min(most))
-                    }
-
-                    /// How far below alpha a position near the leaves may stand before it is left to its fours.
-                    pub fn razor_margin(&self, depth: Depth) -> i32 {
-                        let (a, b, c) = self.razor_margin;
-                        let plies = depth as f64 / f64::from(PLY);
-                        let margin = a * plies * plies + b * plies + c;
-                        margin as i32 * self.margin_scale
-                    }
-
-                    /// How far above beta a position must stand to be cut off without a search.
-                    pub fn futility_margin(
-                        &self,
-                        depth: Depth,
-                        uncertain: bool,
-                        improving: bool,
-                    ) -> i32 {
-                        let (per_ply, less_uncertain) = self.futility_per_ply;
-                        let per_ply = per_ply - less_uncertain * i32::from(uncertain);
-                        let eighths = (depth - PLY * i32::from(improving)).max(0);
-                        per_ply * eighths * self.margin_scale / PLY
-                    }
-
-                    /// Null moves are tried from this depth on.
-                    pub fn null_move_depth(&self, rule: Rule) -> Depth {
-                        PLY * self.null_move_plies.get(rule)
-                    }
-
-                    /// How far above beta the static evaluation must stand for a null move: less the deeper
-                    /// the node, down to a floor.
-                    pub fn null_move_margin(&self, rule: Rule, depth: Depth) -> i32 {
-                        let (bias, max) = self.null_move_margin.get(rule);
-                        self.margin(bias - (28 * depth / PLY).min(max))
-                    }
-
-                    /// How much less deep the search after a null move goes: a few plies, more the deeper.
-                    pub fn null_move_reduction(
-                        &self,
-                        rule: Rule,
-                        depth: Depth,
-                    ) -> Depth {
-                        let (bias, per_ply) = self.null_move_reduction.get(rule);
-                        ((bias + per_ply * f64::from(depth) / f64::from(PLY))
-                            * f64::from(PLY)) as Depth
-                    }
-
-                    /// How far above beta a cut node's evaluation must stand for its quiet moves to be reduced
-                    /// a ply more.
-                    pub fn fail_high_margin(&self, depth: Depth, forced: bool) -> i32 {
-                        let (base, per_ply, forced_extra) = self.fail_high_margin;
-                        self.margin(
-                            base + per_ply * (depth / PLY)
-                                + forced_extra * i32::from(forced),
-                        )
-                    }
-
-                    /// How many moves a node of `depth` tries once one move holds: fewer when the position is
-                    /// not improving on the one two plies up.
-                    pub fn move_count_limit(
-                        &self,
-                        depth: Depth,
-                        improving: bool,
-                    ) -> usize {
-                        let (base, power) = self.move_count_limit;
-                        let plies = f64::from((depth / PLY).max(0));
-                        let limit = base + plies.powf(power) as usize;
-                        if improving { limit } else { limit / 2 }
-                    }
-
-                    /// The extra depth a reduced move that beat alpha gets in its re-search, in eighths: more
-                    /// when it beat alpha by far, less when it barely rose above the best score.
-                    pub fn research_extension(
-                        &self,
-                        reduced_by: Depth,
-                        score: i32,
-                        alpha: i32,
-                        best: i32,
-                    ) -> Depth {
-                        let (a, b, c, d) = self.research_margins;
-                        let plies = reduced_by / PLY;
-                        let deeper = score > alpha + self.margin(a + b * plies);
-                        let much_deeper = score > alpha + self.margin(c + d * plies);
-                        let shallower = score < best + plies;
-                        PLY
-                            * (i32::from(deeper) + i32::from(much_deeper)
-                                - i32::from(shallower))
-                    }
-
-                    /// The share of the position's complexity added to a move's reduction, in eighths of a ply.
-                    pub fn complexity_share(
-                        &self,
-                        trivial: bool,
-                        important: bool,
-                        distract: bool,
-                    ) -> f64 {
-                        let slot = match (trivial, important, distract) {
-                            (true, _, true) => 0,
-                            (true, _, false) => 1,
-                            (false, false, _) => 2,
-                            (false, true, _) => 3,
-                        };
-                        self.complexity_share[slot] * f64::from(PLY)
-                    }
-
-                    /// What the history learns from a node `depth` deep: Rapfi's quadratic bonus in plies.
-                    pub fn history_bonus(&self, depth: Depth) -> i32 {
-                        let (a, b, c, max) = self.history_bonus;
-                        let plies = f64::from(depth) / f64::from(PLY);
-                        ((a * plies * plies + b * plies + c) as i32).clamp(0, max)
-                    }
-
-                    /// How much less a move's history reduces it, in eighths of a ply, from its threat and
-                    /// quiet history scores.
-                    pub fn history_reduction(
-                        &self,
-                        attack: i32,
-                        quiet: i32,
-                        depth: Depth,
-                    ) -> Depth {
-                        let (quiet_weight, bias, divisor, deep_extra, deep_from) = self
-                            .history_reduction;
-                        // Rapfi's bias: a move with no history behind it is reduced a quarter ply more.
-                        let stat = attack + quiet * quiet_weight / 1024 - bias;
-                        let divisor = if depth > deep_from * PLY / 10 {
-                            divisor + deep_extra
-                        } else {
-                            divisor
-                        };
-                        stat * PLY / divisor
-                    }
-                }
-            }
-
-            mod stack {
-                // engine/src/gomoku/search/stack.rs
-                //! What the search keeps for each ply of the line it is searching, in one struct per ply.
-
-                use super::Depth;
-                use crate::engine::gomoku::board::Cell;
-                use crate::engine::gomoku::movegen::ScoredMove;
-                use crate::engine::gomoku::pattern::Threat;
-
-                /// What the search keeps about one ply of the current line.
-                #[derive(Clone, Debug, Default)]
-                pub(super) struct Ply {
-                    /// The last two quiet moves that were best here (they are reduced less in cut nodes).
-                    pub(super) killers: [Option<Cell>; 2],
-                    /// The moves of the node here, kept to reuse their memory.
-                    pub(super) moves: Vec<ScoredMove>,
-                    /// `material` of the position here, for `evaluate_smoothed`.
-                    pub(super) material: i32,
-                    /// The fours a leaf here tries.
-                    pub(super) fours: Vec<Cell>,
-                    /// The static evaluation of the position here (`None` at the root and where it was not
-                    /// computed, as when the opponent's threat forced the moves).
-                    pub(super) eval: Option<i32>,
-                    /// The move played from the position here, and its class for its player (`None` for a
-                    /// null move).
-                    pub(super) played: Option<(Cell, Threat)>,
-                    /// Whether the position is or was part of a principal variation.
-                    pub(super) was_principal: bool,
-                    /// The extra depth the line down to here has been extended by.
-                    pub(super) extension: Depth,
-                    /// The move a singular-extension test leaves out of the node here (see
-                    /// `Searcher::singular_extension`).
-                    pub(super) excluded: Option<Cell>,
-                }
-            }
-
-            use std::time::Duration;
-            use super::board::{Board, Cell, CELLS};
-            use super::eval::material;
-            use super::movegen::{generate, is_legal, move_score, ScoredMove};
-            use super::pattern::Threat;
-            use super::tt::TranspositionTable;
-            use super::vcf::VcfSolver;
-            use crate::engine::core::score::{WIN, WIN_THRESHOLD};
-            use crate::engine::core::time::Deadline;
-            use params::Params;
-            use stack::Ply;
-
-            /// The deepest ply a search line may reach.
-            const MAX_PLY: usize = 96;
-
-            /// Depths are counted in eighths of a ply, so that reductions and extensions can be parts of
-            /// a ply.
-            type Depth = i32;
-
-            /// One ply of depth.
-            const PLY: Depth = 8;
-
-            /// What a search found.
-            #[derive(Clone, Copy, Debug)]
-            pub struct SearchResult {
-                /// The move to play (`None` only when the board is full).
-                pub best: Option<Cell>,
-                /// Its score for the side to move.
-                pub score: i32,
-                /// The last depth completed.
-                pub depth: i32,
-                /// Positions visited.
-                pub nodes: u64,
-                /// Time spent.
-                pub elapsed: Duration,
-            }
-
-            /// The searcher with its transposition table, kept between moves of a game.
-            pub struct Searcher {
-                table: TranspositionTable,
-                nodes: u64,
-                deadline: Deadline,
-                /// The time after which the root starts no new move: the soft limit, or more while the
-                /// move is not settled (see [`Searcher::search`]).
-                move_limit: Duration,
-                stopped: bool,
-                params: Params,
-                /// Per ply from the root, what the search keeps about the line down to there.
-                stack: Vec<Ply>,
-                /// Per cell, colour and kind of move (threat or quiet), how often a move there
-                /// was the best of its node lately, less how often it was tried in vain before another
-                /// (within [`Params::history_limit`]).
-                history: Vec<[[i32; 2]; 2]>,
-                /// Per cell and colour, the move that last answered a stone of that colour there best,
-                /// with its threat class.
-                counter_moves: Vec<[Option<(Cell, Threat)>; 2]>,
-                scratch: Vec<Cell>,
-                /// Natural logarithms of 1 to 255 (of 1 at 0), for the late-move reductions.
-                reduction_log: Vec<f64>,
-            }
-
-            impl Searcher {
-                /// A searcher whose table takes at most `table_bytes`, with the default parameters.
-                pub fn new(table_bytes: usize) -> Self {
-                    Self::with_params(table_bytes, Params::default())
-                }
-
-                /// A searcher with other parameters (for tuning and matches between versions).
-                pub fn with_params(table_bytes: usize, params: Params) -> Self {
-                    Self {
-                        params,
-                        table: TranspositionTable::with_bytes(table_bytes),
-                        nodes: 0,
-                        deadline: Deadline::unlimited(),
-                        move_limit: Duration::MAX,
-                        stopped: false,
-                        stack: (0..MAX_PLY + 2).map(|_| Ply::default()).collect(),
-                        history: vec![[[0; 2]; 2]; CELLS],
-                        counter_moves: vec![[None; 2]; CELLS],
-                        scratch: Vec::new(),
-                        reduction_log: (0..256)
-                            .map(|i: i32| f64::from(i.max(1)).ln())
-                            .collect(),
-                    }
-                }
-
-                /// Bytes of the transposition table.
-                pub fn table_bytes(&self) -> usize {
-                    self.table.bytes()
-                }
-
-                /// Searches the position for the side to move until `deadline` (or `max_depth`).
-                pub fn search(
-                    &mut self,
-                    board: &mut Board,
-                    deadline: Deadline,
-                    max_depth: i32,
-                ) -> SearchResult {
-                    self.deadline = deadline;
-                    self.move_limit = deadline.soft;
-                    self.nodes = 0;
-                    // What was best in the last move's searches still counts, but less.
-                    for entry in self.history.iter_mut().flatten().flatten() {
-                        *entry /= 2;
-                    }
-                    self.stopped = false;
-                    let mut result = SearchResult {
-                        best: None,
-                        score: 0,
-                        depth: 0,
-                        nodes: 0,
-                        elapsed: Duration::ZERO,
-                    };
-                    if let Some((cell, score)) = self.obvious_move(board) {
-                        result.best = Some(cell);
-                        result.score = score;
-                        result.elapsed = deadline.elapsed();
-                        return result;
-                    }
-                    let mut root_moves = Vec::new();
-                    generate(board, &mut root_moves, &mut self.scratch);
-                    if root_moves.is_empty() {
-                        // Lost against two threats that no move stops, or nothing legal near the stones
-                        // (renju forbidden points everywhere): block the opponent's strongest point all
-                        // the same, since it may err, else play the best legal cell anywhere.
-                        let opponent = board.side_to_move().opponent();
-                        let mut cells: Vec<Cell> = board.playable().to_vec();
-                        cells.retain(|&c| board.is_empty(c) && is_legal(board, c));
-                        result.best = cells
-                            .into_iter()
-                            .max_by_key(|&c| (
-                                board.threat(opponent, c),
-                                move_score(board, c),
-                            ));
-                        result.elapsed = deadline.elapsed();
-                        return result;
-                    }
-                    result.best = Some(root_moves[0].cell);
-                    if root_moves.len() == 1 {
-                        result.elapsed = deadline.elapsed();
-                        return result;
-                    }
-                    // A VCF probe with a budget that grows with the time we have.
-                    let budget = (deadline.soft.as_millis() as u64 * 40)
-                        .clamp(500, 400_000);
-                    let mut solver = VcfSolver::new(budget);
-                    solver.set_deadline(deadline);
-                    if let Some(cell) = solver.solve(board, 30) {
-                        result.best = Some(cell);
-                        result.score = WIN_THRESHOLD;
-                        result.elapsed = deadline.elapsed();
-                        return result;
-                    }
-                    self.keep_moves_that_stop_a_vcf(
-                        board,
-                        &mut root_moves,
-                        &mut solver,
-                        budget,
-                        deadline,
-                    );
-                    result.best = Some(root_moves[0].cell);
-                    // A move that is not settled may go on past the soft limit: halfway to the hard one,
-                    // and at most twice as far.
-                    let extended = (deadline.soft * 2)
-                        .min((deadline.soft + deadline.hard) / 2);
-                    for depth in 1..=max_depth.max(1) {
-                        let (best, score) = self
-                            .aspiration(board, &mut root_moves, depth, result.score);
-                        if self.stopped {
-                            // A move that beat the previous best in an unfinished iteration is still a
-                            // proven improvement at the new depth.
-                            if let Some(best) = best {
-                                result.best = Some(best);
+                        if best_move != Some(cell) {
+                            if let Some(kind) = history_kind(own, forced) {
+                                searched.push(kind, cell);
                             }
-                            break;
-                        }
-                        // A new best move or a falling score says the search is still learning about
-                        // this position.
-                        let unsettled = depth >= self.params.settled_from_depth
-                            && (best.map_or(false, |cell| result.best != Some(cell))
-                                || score + self.params.unsettled_drop < result.score);
-                        self.move_limit = if unsettled {
-                            extended
-                        } else {
-                            deadline.soft
-                        };
-                        result.best = best.or(result.best);
-                        result.score = score;
-                        result.depth = depth;
-                        if score.abs() >= WIN_THRESHOLD {
-                            break;
-                        }
-                        if deadline.elapsed().as_secs_f64()
-                            > self.move_limit.as_secs_f64()
-                                * self.params.iteration_start_share
-                        {
-                            break;
                         }
                     }
-                    result.nodes = self.nodes;
-                    result.elapsed = deadline.elapsed();
-                    result
+                    self.stack[ply].moves = moves;
+                    if let Some(best) = best_move {
+                        self.learn_from_node(board, ply, depth, forced, best, &searched);
+                    }
+                    let bound = Bound::of(best_score, original_alpha, beta);
+                    // A position whose moves all failed low below a principal one may be on the next
+                    // principal variation; one that found its refutation is likely not.
+                    if best_score <= original_alpha {
+                        was_principal = was_principal
+                            || (self.stack[ply - 1].was_principal && depth > 3 * PLY);
+                    } else if depth > 3 * PLY {
+                        was_principal = was_principal
+                            && self.stack[ply + 1].was_principal;
+                    }
+                    if excluded.is_some() {
+                        return best_score;
+                    }
+                    self.stack[ply].was_principal = was_principal;
+                    self.table
+                        .store(
+                            key,
+                            Entry {
+                                best: best_move,
+                                score: to_table(best_score, ply_score),
+                                depth,
+                                bound,
+                                pv: was_principal,
+                            },
+                        );
+                    best_score
                 }
 
-                /// If the opponent could win by fours were it to move, keeps only the root moves after
-                /// which it no longer can (when some exist): the search alone may be too shallow to see a
-                /// long sequence of fours.
-                fn keep_moves_that_stop_a_vcf(
+                /// The cut-offs of a null-window node before any move: razoring (near the leaves, a
+                /// position far below alpha is left to its fours), futility and the null move (a position
+                /// far enough above beta stands).
+                fn prune_before_moves(
                     &mut self,
                     board: &mut Board,
-                    moves: &mut Vec<ScoredMove>,
-                    solver: &mut VcfSolver,
-                    budget: u64,
-                    deadline: Deadline,
-                ) {
-                    let me = board.side_to_move();
-                    board.set_side_to_move(me.opponent());
-                    solver.reset(budget);
-                    let threatened = solver.solve(board, 30).is_some();
-                    board.set_side_to_move(me);
-                    if !threatened {
-                        return;
+                    node: &Node,
+                ) -> Option<i32> {
+                    let Node {
+                        depth,
+                        ply,
+                        alpha,
+                        beta,
+                        cut_node,
+                        improving,
+                        eval,
+                        entry,
+                        excluded,
+                        ..
+                    } = *node;
+                    // Razoring: near the leaves, a position far below alpha is left to its fours (a
+                    // forced one too: its threat is in the evaluation of the leaf).
+                    let below = match eval {
+                        Some(eval) => eval + self.params.razor_margin(depth) < alpha,
+                        None => true,
+                    };
+                    if depth < self.params.razor_depth && below
+                        && (alpha < WIN_THRESHOLD || entry.is_none())
+                    {
+                        return Some(self.leaf(board, 0, ply, alpha, alpha + 1));
                     }
-                    let per_move = (budget / (moves.len() as u64 + 1)).max(100);
-                    let mut safe = Vec::new();
-                    for (index, scored) in moves.iter().enumerate() {
-                        if deadline.soft_passed() {
-                            // Out of time: trust the ordering for the moves not checked.
-                            safe.extend_from_slice(&moves[index..]);
-                            break;
+                    // Futility: a position far enough above beta stands, unless it is attacking with
+                    // fours, whose end the evaluation does not see.
+                    if let Some(eval) = eval {
+                        let margin = self
+                            .params
+                            .futility_margin(
+                                depth - PLY,
+                                cut_node && entry.is_none(),
+                                improving,
+                            );
+                        let attacking = ply >= 4
+                            && [ply - 2, ply - 4]
+                                .iter()
+                                .all(|&p| {
+                                    self.stack[p]
+                                        .played
+                                        .map_or(false, |(_, threat)| threat.is_four())
+                                });
+                        if eval < WIN_THRESHOLD && beta > -WIN_THRESHOLD
+                            && eval - margin >= beta && !attacking
+                        {
+                            return Some(eval);
                         }
-                        board.play(scored.cell);
-                        solver.reset(per_move);
-                        let still_lost = solver.solve(board, 30).is_some();
-                        board.undo();
-                        if !still_lost {
-                            safe.push(*scored);
-                        }
-                    }
-                    if !safe.is_empty() {
-                        *moves = safe;
-                    }
-                }
-
-                /// A move the position forces: a five, the only block of a five, an open four.
-                fn obvious_move(&mut self, board: &mut Board) -> Option<(Cell, i32)> {
-                    let me = board.side_to_move();
-                    let opponent = me.opponent();
-                    if let Some(cell) = board.five_point(me) {
-                        return Some((cell, WIN - 1));
-                    }
-                    if let Some(cell) = board.five_point(opponent) {
-                        // Block the five even if it is hopeless (a second five point): that gives the
-                        // opponent the chance to miss it.
-                        if is_legal(board, cell) {
-                            return Some((cell, 0));
-                        }
-                    }
-                    if board.threat_count(me, Threat::Flex4) > 0 {
-                        board.cells_with_threat(me, Threat::Flex4, &mut self.scratch);
-                        let cells = std::mem::take(&mut self.scratch);
-                        let found = cells.iter().copied().find(|&c| is_legal(board, c));
-                        self.scratch = cells;
-                        if let Some(cell) = found {
-                            return Some((cell, WIN - 3));
+                        // Null move: deep in the tree, a position far enough above beta may pass. The
+                        // margin is on the static evaluation, not on the table's estimate.
+                        let stand = self.stack[ply].eval.unwrap_or(eval);
+                        if excluded.is_none() && eval >= beta {
+                            return self
+                                .null_move(board, stand, depth, ply, beta, cut_node);
                         }
                     }
                     None
                 }
 
-                /// One iteration at the root, first within a window around the last iteration's score
-                /// and again, wider, on the side where the score fell outside it, until it falls inside.
-                fn aspiration(
-                    &mut self,
-                    board: &mut Board,
-                    moves: &mut Vec<ScoredMove>,
-                    depth: i32,
-                    previous: i32,
-                ) -> (Option<Cell>, i32) {
-                    if depth < self.params.aspiration_depth
-                        || previous.abs() >= WIN_THRESHOLD
-                    {
-                        return self.root(board, moves, depth, -WIN - 1, WIN + 1);
+                /// How much less deep the `move_count`th move of a node of `depth` is first searched, in
+                /// eighths of a ply: the late-move reduction, adjusted for what the node and the move are
+                /// (`board` is the position after the move).
+                fn reduction(
+                    &self,
+                    board: &Board,
+                    node: &Node,
+                    facts: &MoveFacts,
+                    depth: Depth,
+                    move_count: usize,
+                    busy: f64,
+                ) -> Depth {
+                    let MoveFacts {
+                        cell,
+                        own,
+                        theirs,
+                        trivial,
+                        important,
+                        distract,
+                        from_theirs,
+                        from_ours,
+                    } = *facts;
+                    let Node { ply, me, forced, .. } = *node;
+                    let our_last = ply.checked_sub(2).and_then(|p| self.stack[p].played);
+                    let mut reduction = self.base_reduction(board, depth, move_count);
+                    if node.principal {
+                        reduction = (reduction - PLY).max(0);
+                    } else if !node.improving && reduction > PLY {
+                        reduction += PLY;
                     }
-                    let mut delta = self.params.margin(self.params.aspiration_delta);
-                    let mut alpha = (previous - delta).max(-WIN - 1);
-                    let mut beta = (previous + delta).min(WIN + 1);
-                    // A move that failed high is better than the last iteration's best, even if the wider
-                    // search after it does not finish.
-                    let mut failed_high = None;
-                    loop {
-                        let (best, score) = self.root(board, moves, depth, alpha, beta);
-                        if self.stopped {
-                            return (best.or(failed_high), score);
+                    reduction
+                        += (busy
+                            * self.params.complexity_share(trivial, important, distract))
+                            as Depth;
+                    if node.was_principal {
+                        reduction -= self.params.lmr_was_principal;
+                    }
+                    let killer = self.stack[ply].killers.contains(&Some(cell));
+                    if node.cut_node && !(!forced && killer && own < Threat::Three) {
+                        reduction += self.params.lmr_cut_node;
+                    }
+                    if forced && !theirs.is_four() {
+                        let (far_from_theirs, far_from_ours) = self
+                            .params
+                            .lmr_forced_far;
+                        reduction
+                            += if from_theirs > NEAR { far_from_theirs } else { 0 };
+                        reduction += if from_ours > NEAR { far_from_ours } else { 0 };
+                    }
+                    let attacking_on = our_last
+                        .map_or(false, |(_, threat)| threat >= Threat::Three);
+                    if !forced && attacking_on
+                        && (own >= Threat::Three
+                            || from_ours <= NEAR && own >= Threat::DoubleTwo)
+                    {
+                        reduction -= self.params.lmr_attack_on;
+                    }
+                    reduction -= self.history_reduction(cell, me, depth);
+                    reduction
+                }
+
+                /// What a node teaches the ordering once its `best` move is known (it cut off or raised
+                /// alpha): the move gains, the moves of its kind searched before it in vain lose as much,
+                /// a quiet one becomes a killer, and it becomes the counter-move of the opponent's last.
+                fn learn_from_node(
+                    &mut self,
+                    board: &Board,
+                    ply: usize,
+                    depth: Depth,
+                    forced: bool,
+                    best: Cell,
+                    searched: &Searched,
+                ) {
+                    let me = board.side_to_move();
+                    let opponent = me.opponent();
+                    let their_last = ply
+                        .checked_sub(1)
+                        .and_then(|p| self.stack[p].played);
+                    let bonus = self.params.history_bonus(depth);
+                    let own = board.threat(me, best);
+                    if let Some(kind) = history_kind(own, forced) {
+                        self.reward(best, me, kind, bonus);
+                        if kind == QUIET {
+                            self.add_killer(ply, best);
                         }
-                        if score <= alpha && alpha > -WIN - 1 {
-                            beta = (alpha + beta) / 2;
-                            alpha = (score - delta).max(-WIN - 1);
-                        } else if score >= beta && beta < WIN + 1 {
-                            failed_high = best;
-                            beta = (score + delta).min(WIN + 1);
-                        } else {
-                            return (best.or(failed_high), score);
+                    }
+                    for kind in [ATTACK, QUIET] {
+                        for &tried in searched.of(kind) {
+                            self.reward(tried, me, kind, -bonus);
                         }
-                        let scale = self.params.margin_scale;
-                        delta = delta * (3 + score.abs() / (1_024 * scale)) / 4
-                            + scale * 6;
+                    }
+                    if let Some((last, _)) = their_last {
+                        self.counter_moves[last as usize][opponent.index()] = Some((
+                            best,
+                            own,
+                        ));
                     }
                 }
 
-                /// The root's moves searched within `alpha`..`beta`: the best move that rose above alpha
-                /// (the first that reached beta ends the search) and its score, or alpha and no move.
-                fn root(
+                /// The null-move test of a null-window node whose evaluation `stand` lies far above
+                /// `beta`: the opponent moves twice in a row, in a search some plies less deep, and when we
+                /// still hold beta the node is cut with that score (never a win: passing proves none).
+                /// A stone seldom hurts its owner in gomoku (only through renju's forbidden points or an
+                /// exact five's overline), so a pass is about a lower bound of the best move. Not twice in a
+                /// row, not in shallow nodes, and not where beta is a win or a loss, which moves must prove.
+                pub(super) fn null_move(
                     &mut self,
                     board: &mut Board,
-                    moves: &mut Vec<ScoredMove>,
+                    stand: i32,
+                    depth: Depth,
+                    ply: usize,
+                    beta: i32,
+                    cut_node: bool,
+                ) -> Option<i32> {
+                    let rule = board.rule();
+                    let passed_before = self.stack[ply - 1].played.is_none();
+                    if depth < self.params.null_move_depth(rule)
+                        || stand < beta + self.params.null_move_margin(rule, depth)
+                        || beta.abs() >= WIN_THRESHOLD || passed_before
+                    {
+                        return None;
+                    }
+                    let me = board.side_to_move();
+                    self.stack[ply].played = None;
+                    board.set_side_to_move(me.opponent());
+                    let reduced = depth - self.params.null_move_reduction(rule, depth);
+                    let score = -self
+                        .negamax(board, reduced, ply + 1, -beta, -beta + 1, !cut_node);
+                    board.set_side_to_move(me);
+                    (score >= beta && !self.stopped)
+                        .then(|| score.min(WIN_THRESHOLD - 1))
+                }
+
+                /// The singular-extension test of a table move that held at about this depth before: the
+                /// node searched without it, less deep and against its table score less a margin. When
+                /// every other move stays below, the table move is the only good one and is searched
+                /// deeper (two plies when far below, outside the principal variation); when the others
+                /// hold beta on their own, the node is cut (several moves would); when only the table's
+                /// score holds beta, the move is searched less deep. `None` when the test does not apply.
+                pub(super) fn singular_extension(
+                    &mut self,
+                    board: &mut Board,
+                    entry: Entry,
+                    depth: Depth,
+                    ply: usize,
+                    beta: i32,
+                    principal: bool,
+                    cut_node: bool,
+                ) -> Option<Singular> {
+                    let score = from_table(entry.score, ply as i32);
+                    if depth < self.params.singular_depth || entry.bound == Bound::Upper
+                        || entry.depth < depth - self.params.singular_table_depth
+                        || score.abs() >= WIN_THRESHOLD
+                    {
+                        return None;
+                    }
+                    // A null-window node that was once on a principal variation is tested harder.
+                    let former_principal = !principal && self.stack[ply].was_principal;
+                    let margin = self
+                        .params
+                        .singular_margin(board.rule(), depth, former_principal);
+                    let singular_beta = (score - margin).max(-WIN);
+                    let test_depth = depth
+                        - depth * self.params.singular_test_percent / 100
+                        + PLY * i32::from(former_principal);
+                    self.stack[ply].excluded = entry.best;
+                    let test = self
+                        .negamax(
+                            board,
+                            test_depth,
+                            ply,
+                            singular_beta - 1,
+                            singular_beta,
+                            cut_node,
+                        );
+                    self.stack[ply].excluded = None;
+                    if self.stopped {
+                        return None;
+                    }
+                    Some(
+                        if test < singular_beta {
+                            let far_below = test
+                                < singular_beta - self.params.double_singular_margin(depth);
+                            if far_below && !principal
+                                && self.stack[ply - 1].extension
+                                    < self.params.singular_extra_max
+                            {
+                                Singular::Extend(2 * PLY)
+                            } else {
+                                Singular::Extend(PLY)
+                            }
+                        } else if singular_beta >= beta {
+                            Singular::Cut(beta)
+                        } else if score >= beta {
+                            Singular::Extend(-self.params.singular_fail_high_reduction)
+                        } else {
+                            Singular::Extend(0)
+                        },
+                    )
+                }
+
+                /// A win the threats on the board decide without a search, when the opponent has no five
+                /// to make: an open four (or two fours); or, when the opponent cannot make a four to
+                /// interrupt, a four-three or a double three (neither under renju's forbidden points).
+                fn static_win(
+                    &mut self,
+                    board: &mut Board,
+                    ply_score: i32,
+                ) -> Option<i32> {
+                    let me = board.side_to_move();
+                    let opponent = me.opponent();
+                    if board.threat_count(me, Threat::Flex4) > 0
+                        && self.has_legal_flex4(board)
+                    {
+                        return Some(WIN - ply_score - 2);
+                    }
+                    if board.rule().has_forbidden_points(me) {
+                        return None;
+                    }
+                    let their_fours = [Threat::Four, Threat::FourThree, Threat::Flex4]
+                        .iter()
+                        .map(|&threat| board.threat_count(opponent, threat))
+                        .sum::<usize>();
+                    let double_threats = board.threat_count(me, Threat::FourThree)
+                        + board.threat_count(me, Threat::DoubleThree);
+                    (their_fours == 0 && double_threats > 0)
+                        .then_some(WIN - ply_score - 4)
+                }
+
+                /// The late-move reduction of the `move_count`th move in a node of `depth`, in eighths of
+                /// a ply: the product of their logarithms, less where a win must be exact.
+                pub(super) fn base_reduction(
+                    &self,
+                    board: &Board,
+                    depth: Depth,
+                    move_count: usize,
+                ) -> Depth {
+                    let factor = self.params.lmr_factor.get(board.rule());
+                    let plies = (depth / PLY).clamp(0, 255) as usize;
+                    let reduction = factor * factor * self.reduction_log[plies]
+                        * self.reduction_log[move_count.min(255)] * f64::from(PLY);
+                    reduction as Depth
+                }
+
+                /// A leaf: the side to move stands on its evaluation or plays a four near its last stone
+                /// (each answered by its one block through [`Searcher::negamax`], which comes back here a
+                /// level deeper: `depth` counts the levels below zero), so that a run of fours that ends
+                /// in a win or a strong shape is seen to its end.
+                ///
+                /// "Near" is Rapfi's neighbourhood of a stone: its 5x5 square and its lines up to four cells
+                /// away (every four on the board costs nodes and seldom matters).
+                pub(super) fn leaf(
+                    &mut self,
+                    board: &mut Board,
                     depth: i32,
+                    ply: usize,
                     mut alpha: i32,
                     beta: i32,
-                ) -> (Option<Cell>, i32) {
-                    let mut best: Option<Cell> = None;
-                    let mut best_index = 0;
+                ) -> i32 {
+                    let stand = evaluate_smoothed(board, self.stack[ply - 1].material);
                     let me = board.side_to_move();
-                    self.stack[0].material = material(board);
-                    self.stack[0].eval = None;
-                    self.stack[0].was_principal = true;
-                    self.stack[0].extension = 0;
-                    let depth = depth * PLY;
-                    let new_depth = depth - PLY;
-                    for (index, scored) in moves.iter().enumerate() {
-                        if index > 0 && self.deadline.elapsed() >= self.move_limit {
-                            self.stopped = true;
-                            break;
+                    let fours = board.threat_count(me, Threat::Four)
+                        + board.threat_count(me, Threat::FourThree);
+                    if stand >= beta || fours == 0 || ply + 2 >= MAX_PLY
+                        || stand + self.params.leaf_delta < alpha
+                    {
+                        return stand;
+                    }
+                    let last = match board
+                        .history()
+                        .iter()
+                        .rev()
+                        .find(|&&(_, color)| color == me)
+                    {
+                        Some(&(last, _)) => last,
+                        None => return stand,
+                    };
+                    let (lx, ly) = board.coords(last);
+                    let mut cells = std::mem::take(&mut self.stack[ply].fours);
+                    board.cells_with_threat(me, Threat::Four, &mut cells);
+                    cells
+                        .retain(|&cell| {
+                            let threat = board.threat(me, cell);
+                            if threat != Threat::Four && threat != Threat::FourThree {
+                                return false;
+                            }
+                            let (x, y) = board.coords(cell);
+                            let (dx, dy) = (x.abs_diff(lx), y.abs_diff(ly));
+                            let on_line = dx == 0 || dy == 0 || dx == dy;
+                            dx.max(dy) <= 2 || (on_line && dx.max(dy) <= 4)
+                        });
+                    cells.sort_by_key(|&cell| std::cmp::Reverse(board.threat(me, cell)));
+                    let mut best = stand;
+                    alpha = alpha.max(stand);
+                    for &cell in &cells {
+                        if !is_legal(board, cell) {
+                            continue;
                         }
-                        let cell = scored.cell;
-                        self.stack[0].played = Some((cell, board.threat(me, cell)));
                         board.play(cell);
-                        let score = if index == 0 {
-                            -self.negamax(board, new_depth, 1, -beta, -alpha, false)
-                        } else {
-                            // The root's later moves are searched with a null window, the third on
-                            // reduced as in a node of the principal variation.
-                            let reduction = if depth >= 2 * PLY && index >= 2 {
-                                (self.base_reduction(board, depth, index + 1) - PLY).max(0)
-                            } else {
-                                0
-                            };
-                            let reduced = (new_depth - reduction).max(PLY);
-                            let mut probe = -self
-                                .negamax(board, reduced, 1, -alpha - 1, -alpha, true);
-                            if probe > alpha && reduced < new_depth && !self.stopped {
-                                probe = -self
-                                    .negamax(board, new_depth, 1, -alpha - 1, -alpha, true);
-                            }
-                            if probe > alpha && !self.stopped {
-                                -self.negamax(board, new_depth, 1, -beta, -alpha, false)
-                            } else {
-                                probe
-                            }
-                        };
+                        let score = -self
+                            .negamax(board, depth - PLY, ply + 1, -beta, -alpha, false);
                         board.undo();
                         if self.stopped {
                             break;
                         }
-                        if score > alpha {
-                            alpha = score;
-                            best = Some(cell);
-                            best_index = index;
+                        if score > best {
+                            best = score;
+                            alpha = alpha.max(score);
                             if score >= beta {
                                 break;
                             }
                         }
                     }
-                    // Keep the best move first for the next iteration.
-                    if best_index > 0 {
-                        let chosen = moves.remove(best_index);
-                        moves.insert(0, chosen);
+                    self.stack[ply].fours = cells;
+                    best
+                }
+
+                fn has_legal_flex4(&mut self, board: &mut Board) -> bool {
+                    let me = board.side_to_move();
+                    if !board.rule().has_forbidden_points(me) {
+                        return true;
                     }
-                    (best, alpha)
+                    board.cells_with_threat(me, Threat::Flex4, &mut self.scratch);
+                    let cells = std::mem::take(&mut self.scratch);
+                    let found = cells.iter().any(|&c| is_legal(board, c));
+                    self.scratch = cells;
+                    found
+                }
+            }
+
+            /// What a singular-extension test decided for the table move.
+            #[derive(Debug)]
+            pub(super) enum Singular {
+                /// Search it this much deeper (less deep when negative), in eighths of a ply.
+                Extend(Depth),
+                /// Other moves hold beta too: the node returns this score.
+                Cut(i32),
+            }
+
+            /// The logarithm of how many cells hold a pattern for either side: a busy position reduces
+            /// its quiet moves a little more.
+            fn complexity(board: &Board) -> f64 {
+                let classes = [
+                    Threat::Low,
+                    Threat::DoubleTwo,
+                    Threat::Three,
+                    Threat::ThreePlus,
+                    Threat::Four,
+                    Threat::DoubleThree,
+                ];
+                let count: usize = [Color::Black, Color::White]
+                    .iter()
+                    .flat_map(|&color| classes.iter().map(move |&class| (color, class)))
+                    .map(|(color, class)| board.threat_count(color, class))
+                    .sum();
+                ((1 + count) as f64).ln()
+            }
+
+            /// The Chebyshev distance between two cells.
+            fn distance(board: &Board, a: Cell, b: Cell) -> usize {
+                let (ax, ay) = board.coords(a);
+                let (bx, by) = board.coords(b);
+                ax.abs_diff(bx).max(ay.abs_diff(by))
+            }
+
+            /// Win scores are stored relative to the node, so that they stay right at another ply.
+            pub(super) fn to_table(score: i32, ply: i32) -> i32 {
+                if score >= WIN_THRESHOLD {
+                    score + ply
+                } else if score <= -WIN_THRESHOLD {
+                    score - ply
+                } else {
+                    score
+                }
+            }
+
+            pub(super) fn from_table(score: i32, ply: i32) -> i32 {
+                if score >= WIN_THRESHOLD {
+                    score - ply
+                } else if score <= -WIN_THRESHOLD {
+                    score + ply
+                } else {
+                    score
                 }
             }
         }
 
-        pub mod swap2 {
-            // engine/src/gomoku/swap2.rs
-            //! Swap2 opening decisions, all taken from the evaluation: propose three stones that look
-            //! balanced, and after the opponent's proposal either swap, add one stone, or add two stones
-            //! that leave the position balanced again.
+        mod ordering {
+            // engine/src/gomoku/search/ordering.rs
+            //! What the search learns about moves while it runs, and the order it tries them in: the
+            //! history of threats and quiet moves, killers, counter-moves and the table move first.
 
-            use std::time::Duration;
-            use super::board::Cell;
-            use super::engine::Engine;
-            use super::eval::evaluate_for;
-            use super::movegen::{generate, ScoredMove};
-            use crate::engine::core::color::Color;
-            use crate::engine::core::score::WIN_THRESHOLD;
-            use crate::engine::core::time::Deadline;
+            use super::{Depth, Searcher};
+            use crate::core::color::Color;
+            use crate::gomoku::board::{Board, Cell};
+            use crate::gomoku::movegen::ScoredMove;
+            use crate::gomoku::pattern::Threat;
 
-            /// What to answer to a Swap2 request.
-            #[derive(Clone, Debug, PartialEq, Eq)]
-            pub enum Swap2Choice {
-                /// Stones to place, in move order (`x`, `y`).
-                Stones(Vec<(usize, usize)>),
-                /// Take the other colour.
-                Swap,
-            }
+            /// The kinds of moves the history keeps apart: threats and quiet moves.
+            pub(super) const ATTACK: usize = 0;
 
-            /// Beyond this evaluation (for the side that would move) one colour is clearly better.
-            const CLEAR_EDGE: i32 = 120;
+            pub(super) const QUIET: usize = 1;
 
-            /// Centre offsets of three-stone openings (black, white, black) that are close to even.
-            const OPENINGS: [[(i64, i64); 3]; 6] = [
-                [(0, 0), (1, 0), (2, 1)],
-                [(0, 0), (1, 1), (0, 2)],
-                [(0, 0), (1, 0), (-1, 2)],
-                [(0, 0), (1, 1), (3, 0)],
-                [(0, 0), (0, 1), (2, 2)],
-                [(0, 0), (1, 0), (1, 2)],
-            ];
+            /// At most this many moves of each kind searched in vain in a node are marked down.
+            pub(super) const SEARCHED_KEPT: usize = 32;
 
-            /// Case 1: the three opening stones. The engine's board is reset and left empty.
-            pub fn propose_opening(engine: &mut Engine) -> Vec<(usize, usize)> {
-                let (width, height) = (engine.board().width(), engine.board().height());
-                let (cx, cy) = ((width / 2) as i64, (height / 2) as i64);
-                let mut best: Option<(i32, Vec<(usize, usize)>)> = None;
-                for opening in OPENINGS {
-                    engine.restart();
-                    let stones: Vec<(i64, i64)> = opening
-                        .iter()
-                        .map(|&(dx, dy)| (cx + dx, cy + dy))
-                        .collect();
-                    let fits = stones
-                        .iter()
-                        .all(|&(x, y)| engine.board().cell_checked(x, y).is_some());
-                    if !fits {
-                        continue;
-                    }
-                    for (index, &(x, y)) in stones.iter().enumerate() {
-                        let color = if index % 2 == 0 {
-                            Color::Black
-                        } else {
-                            Color::White
-                        };
-                        let _ = engine.put(x, y, color);
-                    }
-                    engine.set_side_to_move(Color::White);
-                    let imbalance = evaluate_for(engine.board(), Color::White).abs();
-                    if best.as_ref().map_or(true, |(value, _)| imbalance < *value) {
-                        let coords = stones
-                            .iter()
-                            .map(|&(x, y)| (x as usize, y as usize))
-                            .collect();
-                        best = Some((imbalance, coords));
-                    }
-                }
-                engine.restart();
-                best.map(|(_, stones)| stones).unwrap_or_default()
-            }
-
-            /// Cases 2 and 3: the engine's board holds the proposed stones (three or five) with white to
-            /// move. Swap if black is clearly better, play one stone if white is, and with three stones on
-            /// a balanced board add two that keep it balanced.
-            pub fn answer_proposal(engine: &mut Engine, time: Duration) -> Swap2Choice {
-                let stones = engine.board().stone_count();
-                let deadline = Deadline::new(time / 2, time / 2);
-                let reply = match engine.think_until(deadline) {
-                    Some(reply) => reply,
-                    None => return Swap2Choice::Swap,
-                };
-                let white_score = engine.last_search().map_or(0, |r| r.score);
-                if white_score <= -CLEAR_EDGE {
-                    return Swap2Choice::Swap;
-                }
-                if stones >= 5 || white_score >= CLEAR_EDGE
-                    || white_score >= WIN_THRESHOLD
-                {
-                    return Swap2Choice::Stones(vec![reply]);
-                }
-                // Add white's reply and the black stone that leaves the position closest to even.
-                let _ = engine.play(reply.0 as i64, reply.1 as i64, false);
-                let mut moves: Vec<ScoredMove> = Vec::new();
-                let mut scratch: Vec<Cell> = Vec::new();
-                generate(engine.board_mut(), &mut moves, &mut scratch);
-                let mut best: Option<(i32, Cell)> = None;
-                for scored in moves.iter().take(12) {
-                    let board = engine.board_mut();
-                    board.play(scored.cell);
-                    let imbalance = evaluate_for(board, Color::White).abs();
-                    board.undo();
-                    if best.map_or(true, |(value, _)| imbalance < value) {
-                        best = Some((imbalance, scored.cell));
-                    }
-                }
-                match best {
-                    Some((_, cell)) => {
-                        let fifth = engine.board().coords(cell);
-                        Swap2Choice::Stones(vec![reply, fifth])
-                    }
-                    None => Swap2Choice::Stones(vec![reply]),
-                }
-            }
-        }
-
-        pub mod time {
-            // engine/src/gomoku/time.rs
-            //! Time management: from the limits a judge gives (time per move, time for the game, time left)
-            //! to a deadline for one move, with margins that hold on a slower machine.
-
-            use std::time::Duration;
-            use crate::engine::core::time::Deadline;
-
-            /// A time left this large means an unlimited game (Gomocup sends 2147483647).
-            pub const UNLIMITED_MS: i64 = 2_147_483_647;
-
-            /// The limits known for the current game, in milliseconds.
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-            pub struct TimeLimits {
-                /// Time for one move; `Some(0)` means "answer at once", `None` no limit given.
-                pub turn_ms: Option<i64>,
-                /// Time for the whole game (0 or `None`: unlimited).
-                pub match_ms: Option<i64>,
-                /// Time left for the rest of the game (may be negative); `None` if never sent.
-                pub left_ms: Option<i64>,
-            }
-
-            impl Default for TimeLimits {
-                /// Gomocup's fastgame league, the tightest we expect when nothing is said.
-                fn default() -> Self {
-                    Self {
-                        turn_ms: Some(5_000),
-                        match_ms: None,
-                        left_ms: None,
-                    }
-                }
-            }
-
-            /// Thinking time in an "answer at once" move.
-            const INSTANT_MS: u64 = 15;
-
-            /// Moves a game is expected to still need from us at the start: a move's soft limit is the
-            /// time left over this, less one for every five stones played. Against strong opponents most
-            /// games end within 60 stones.
-            const MOVES_TO_GO_AT_START: i64 = 28;
-
-            /// Moves a game is expected to still need from us however long it has gone on, so that a
-            /// long game keeps time for its last moves.
-            const MOVES_TO_GO: i64 = 18;
-
-            /// What one of our moves costs at least, the wait for the process and the pipes included: the
-            /// game time kept back for every move we may still have to play until the board is full, so
-            /// that a long game never runs out. Spending a share of what is left runs the clock down
-            /// geometrically: without the reserve each of the 29 full-board draws of a 200-game 15x15 match
-            /// at 1 s a move and 30 s a game ended with about 0.1 s left, and a 20x20 board holds 175 more
-            /// stones. A move at the floor of 15 ms took 4 to 20 ms from the manager's line to our answer.
-            const RESERVE_PER_MOVE_MS: i64 = 25;
-
-            impl TimeLimits {
-                /// The deadline for the next move, with `stones` on the board and `empty` cells left (the
-                /// game is expected to get longer as it goes, so the share of the time left shrinks
-                /// slowly; the moves the empty cells may still take keep their reserve).
-                pub fn deadline(&self, stones: usize, empty: usize) -> Deadline {
-                    let spendable = self.spendable_ms(empty);
-                    let hard = self.hard_ms(spendable);
-                    let soft = self.soft_ms(hard, spendable, stones);
-                    Deadline::new(
-                        Duration::from_millis(soft),
-                        Duration::from_millis(hard),
-                    )
+            impl Searcher {
+                /// Moves a history score towards the limit by `bonus` (or away by a malus), by less the
+                /// nearer it already is, so that it stays within the history limit.
+                pub(super) fn reward(
+                    &mut self,
+                    cell: Cell,
+                    color: Color,
+                    kind: usize,
+                    bonus: i32,
+                ) {
+                    let entry = &mut self.history[cell as usize][color.index()][kind];
+                    *entry += bonus - *entry * bonus.abs() / self.params.history_limit;
                 }
 
-                /// Forgets the time left of the previous game.
-                pub fn new_game(&mut self) {
-                    self.left_ms = None;
-                }
-
-                /// Takes `spent_ms` off the game time left, so that the clock stays right when a manager
-                /// does not report the time left before every move (it overwrites ours when it does).
-                pub fn charge(&mut self, spent_ms: i64) {
-                    match (self.left_ms, self.match_ms) {
-                        (Some(left), _) if left < UNLIMITED_MS => {
-                            self.left_ms = Some(left - spent_ms);
-                        }
-                        (None, Some(total)) if total > 0 => {
-                            self.left_ms = Some(total - spent_ms);
-                        }
-                        _ => {}
+                /// Makes `cell` the first killer of `ply`.
+                pub(super) fn add_killer(&mut self, ply: usize, cell: Cell) {
+                    let killers = &mut self.stack[ply].killers;
+                    if killers[0] != Some(cell) {
+                        killers[1] = killers[0];
+                        killers[0] = Some(cell);
                     }
                 }
 
-                fn hard_ms(&self, spendable: Option<i64>) -> u64 {
-                    let mut hard = i64::MAX;
-                    if let Some(turn) = self.turn_ms {
-                        if turn <= 0 {
-                            return INSTANT_MS;
-                        }
-                        // Keep 15% of the move's time (at least 80 ms, at most 1.5 s) for the process to
-                        // wake up, print and be read on a loaded or slower machine.
-                        let margin = (turn * 3 / 20).clamp(80, 1_500);
-                        hard = hard.min(turn - margin);
-                    }
-                    if let Some(left) = spendable {
-                        // Never bet more than a fifth of what is left on one move.
-                        hard = hard.min(left / 5 - 30);
-                    }
-                    if hard == i64::MAX {
-                        hard = 10_000;
-                    }
-                    hard.max(INSTANT_MS as i64) as u64
-                }
-
-                /// The time a settled move may take (the search stops starting root moves then; see
-                /// `search/mod.rs` for unsettled ones): most of the hard limit, since the margin for a slow
-                /// machine is already taken off that, and a fair share of the game time.
-                fn soft_ms(
-                    &self,
-                    hard: u64,
-                    spendable: Option<i64>,
-                    stones: usize,
-                ) -> u64 {
-                    let mut soft = hard as i64 * 9 / 10;
-                    if let Some(left) = spendable {
-                        let to_go = (MOVES_TO_GO_AT_START - stones as i64 / 5)
-                            .max(MOVES_TO_GO);
-                        soft = soft.min(left / to_go);
-                    }
-                    soft.clamp(1, hard as i64) as u64
-                }
-
-                /// The game time that may be spent on thinking, if the game time is limited: the time
-                /// left less the reserve for the at most `(empty + 1) / 2` moves still ours.
-                fn spendable_ms(&self, empty: usize) -> Option<i64> {
-                    let our_moves = (empty as i64 + 1) / 2;
-                    self.effective_left()
-                        .map(|left| left - our_moves * RESERVE_PER_MOVE_MS)
-                }
-
-                /// The game time left, if the game time is limited.
-                fn effective_left(&self) -> Option<i64> {
-                    match (self.left_ms, self.match_ms) {
-                        (Some(left), _) if left < UNLIMITED_MS => Some(left),
-                        (Some(_), _) => None,
-                        (None, Some(total)) if total > 0 => Some(total),
-                        _ => None,
-                    }
-                }
-            }
-        }
-
-        pub mod tt {
-            // engine/src/gomoku/tt.rs
-            //! The transposition table: one slot per hash bucket, replaced by deeper or newer results.
-
-            use super::board::Cell;
-            use crate::engine::core::score::Bound;
-
-            /// A table hit.
-            #[derive(Clone, Copy, Debug)]
-            pub struct Entry {
-                pub best: Option<Cell>,
-                pub score: i32,
-                /// The depth searched, in the searcher's units.
-                pub depth: i32,
-                pub bound: Bound,
-                /// Whether the position was searched as part of a principal variation.
-                pub pv: bool,
-            }
-
-            /// A stored result at least this much deeper than a new one of the same position stays.
-            const KEEP_DEEPER: i32 = 16;
-
-            /// Bytes of one slot.
-            const SLOT_BYTES: usize = 16;
-
-            /// A fixed-size table of `(key, packed entry)` slots.
-            pub struct TranspositionTable {
-                slots: Vec<(u64, u64)>,
-                mask: usize,
-            }
-
-            impl TranspositionTable {
-                /// A table using at most `bytes` (rounded down to a power of two, at least 1024 slots).
-                pub fn with_bytes(bytes: usize) -> Self {
-                    let mut count = 1024usize;
-                    while count * 2 * SLOT_BYTES <= bytes {
-                        count *= 2;
-                    }
-                    // Write every slot now: the operating system then maps the pages here, at the start
-                    // of a game, rather than during the first timed searches.
-                    let mut slots = Vec::with_capacity(count);
-                    slots.resize(count, (0, 0));
-                    Self { slots, mask: count - 1 }
-                }
-
-                /// Bytes the table uses.
-                pub fn bytes(&self) -> usize {
-                    self.slots.len() * SLOT_BYTES
-                }
-
-                /// The entry stored for `key`, if any.
-                pub fn probe(&self, key: u64) -> Option<Entry> {
-                    let (stored, data) = self.slots[key as usize & self.mask];
-                    (stored == key && data != 0).then(|| unpack(data))
-                }
-
-                /// Starts loading the slot of `key` into the cache, so that a probe of it soon after does
-                /// not wait for memory: the table is far larger than the cache, and a probe that misses
-                /// stalls the search for as long as a board update takes.
-                pub fn prefetch(&self, key: u64) {
-                    #[cfg(target_arch = "x86_64")]
-                    {
-                        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                        let slot: *const (u64, u64) = &self
-                            .slots[key as usize & self.mask];
-                        // SAFETY: a prefetch only hints the cache; it reads no value and cannot fault, and
-                        // the pointer is to a slot of the table in any case.
-                        unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
-                    }
-                    #[cfg(not(target_arch = "x86_64"))]
-                    let _ = key;
-                }
-
-                /// Stores a result, keeping a deeper result of the same position.
-                pub fn store(&mut self, key: u64, entry: Entry) {
-                    let slot = &mut self.slots[key as usize & self.mask];
-                    if slot.0 == key && slot.1 != 0
-                        && unpack(slot.1).depth > entry.depth + KEEP_DEEPER
+                /// What a table cut-off teaches: its quiet table move was good when the bound was at or
+                /// above beta, and bad otherwise.
+                pub(super) fn learn_from_table_move(
+                    &mut self,
+                    board: &Board,
+                    cell: Cell,
+                    depth: Depth,
+                    good: bool,
+                ) {
+                    let me = board.side_to_move();
+                    let forced = board.threat_count(me.opponent(), Threat::Flex4) > 0;
+                    if !board.is_empty(cell)
+                        || history_kind(board.threat(me, cell), forced) != Some(QUIET)
                     {
                         return;
                     }
-                    *slot = (key, pack(entry));
+                    let bonus = self.params.history_bonus(depth);
+                    self.reward(cell, me, QUIET, if good { bonus } else { -bonus });
+                }
+
+                /// How much less the history of a move reduces it, in eighths of a ply.
+                pub(super) fn history_reduction(
+                    &self,
+                    cell: Cell,
+                    color: Color,
+                    depth: Depth,
+                ) -> Depth {
+                    let [attack, quiet] = self.history[cell as usize][color.index()];
+                    self.params.history_reduction(attack, quiet, depth)
+                }
+
+                /// Scores the table move highest and raises the moves with a good history and the move that
+                /// last answered the opponent's move best (the search then picks them best first). The
+                /// killers add nothing here, as in Rapfi: ranked above threats, they cost 12 points.
+                pub(super) fn order(
+                    &self,
+                    board: &Board,
+                    moves: &mut [ScoredMove],
+                    table_move: Option<Cell>,
+                    ply: usize,
+                ) {
+                    let me = board.side_to_move();
+                    let counter = ply
+                        .checked_sub(1)
+                        .and_then(|p| self.stack[p].played)
+                        .and_then(|(last, _)| {
+                            self.counter_moves[last as usize][me.opponent().index()]
+                        });
+                    for scored in moves.iter_mut() {
+                        let cell = scored.cell;
+                        if Some(cell) == table_move {
+                            scored.score = i32::MAX;
+                            continue;
+                        }
+                        let own = board.threat(me, cell);
+                        let [attack, quiet] = self.history[cell as usize][me.index()];
+                        scored.score
+                            += if own >= Threat::Three {
+                                attack / self.params.attack_history_divisor
+                            } else {
+                                quiet / self.params.quiet_history_divisor
+                            };
+                        if let Some((counter, threat)) = counter {
+                            if counter == cell && threat <= own {
+                                scored.score += self.params.counter_move_bonus;
+                            }
+                        }
+                    }
                 }
             }
 
-            fn pack(entry: Entry) -> u64 {
-                let cell = entry.best.map_or(0, |cell| u64::from(cell) + 1);
-                let bound = match entry.bound {
-                    Bound::Exact => 1,
-                    Bound::Lower => 2,
-                    Bound::Upper => 3,
-                };
-                cell | (u64::from(entry.score as i16 as u16) << 16)
-                    | (u64::from(entry.depth.clamp(-30_000, 30_000) as i16 as u16) << 32)
-                    | (bound << 48) | (u64::from(entry.pv) << 50)
+            /// Swaps the best-scored move of `moves` to the front (the first of equals).
+            pub(super) fn select_best(moves: &mut [ScoredMove]) {
+                let mut best = 0;
+                for index in 1..moves.len() {
+                    if moves[index].score > moves[best].score {
+                        best = index;
+                    }
+                }
+                moves.swap(0, best);
             }
 
-            fn unpack(data: u64) -> Entry {
-                let cell = (data & 0xffff) as u16;
-                Entry {
-                    best: (cell != 0).then(|| cell - 1),
-                    score: i32::from((data >> 16) as u16 as i16),
-                    depth: i32::from((data >> 32) as u16 as i16),
-                    bound: match (data >> 48) & 3 {
-                        1 => Bound::Exact,
-                        2 => Bound::Lower,
-                        _ => Bound::Upper,
-                    },
-                    pv: (data >> 50) & 1 == 1,
+            /// Which history a move with threat class `own` for its player belongs to: a threat (an open
+            /// three or more) always, a quiet move unless it answers the opponent's open three.
+            pub(super) fn history_kind(own: Threat, forced: bool) -> Option<usize> {
+                if own >= Threat::Three {
+                    Some(ATTACK)
+                } else if forced {
+                    None
+                } else {
+                    Some(QUIET)
                 }
             }
         }
 
-        pub mod vcf {
-            // engine/src/gomoku/vcf.rs
-            //! Victory by continuous fours: a threat-space search where the attacker only plays fours, so
-            //! every defence is forced (the single five point), until the attacker makes an open four, a
-            //! double four or a five the defender cannot stop.
+        pub mod params {
+            // engine/src/gomoku/search/params.rs
+            //! Every tunable number of the search, by name, in one struct: a tool can vary any of them
+            //! (`Params::set`) without a fork of the code. Where an idea is Rapfi's, so is the name and, in
+            //! our units, the value. Depths are in eighths of a ply ([`PLY`]); evaluation margins are in
+            //! units of [`Params::margin_scale`] evaluation points.
 
-            use super::board::{Board, Cell};
-            use super::forbidden::is_forbidden;
-            use super::movegen::{fours, is_legal, ScoredMove};
-            use super::pattern::Threat;
-            use crate::engine::core::time::Deadline;
+            use super::{Depth, PLY};
+            use crate::gomoku::rule::Rule;
 
-            /// A bounded VCF search for the side to move.
-            pub struct VcfSolver {
-                nodes_left: u64,
-                scratch: Vec<Cell>,
-                /// One move list per four played, reused between searches.
-                move_lists: Vec<Vec<ScoredMove>>,
-                /// When to give up whatever the budget says.
-                deadline: Option<Deadline>,
+            /// A value that depends on the rule: freestyle, renju, and the rules where a win must be exact
+            /// (exact five and the caro rules).
+            #[derive(Clone, Copy, Debug, PartialEq)]
+            pub struct ByRule<T> {
+                pub freestyle: T,
+                pub renju: T,
+                pub exact: T,
             }
 
-            impl VcfSolver {
-                /// A solver that gives up after `node_budget` positions.
-                pub fn new(node_budget: u64) -> Self {
-                    Self {
-                        nodes_left: node_budget,
-                        scratch: Vec::new(),
-                        move_lists: Vec::new(),
-                        deadline: None,
+            impl<T: Copy> ByRule<T> {
+                /// The value for `rule`.
+                pub fn get(&self, rule: Rule) -> T {
+                    match rule {
+                        Rule::Freestyle => self.freestyle,
+                        Rule::Renju => self.renju,
+                        _ => self.exact,
                     }
                 }
+            }
 
-                /// Makes every later search give up at the hard limit of `deadline`.
-                pub fn set_deadline(&mut self, deadline: Deadline) {
-                    self.deadline = Some(deadline);
+            /// The search's parameters.
+            #[derive(Clone, Debug, PartialEq)]
+            pub struct Params {
+                /// Evaluation units in one unit of the margins (they were first set on a scale of 200
+                /// units to a logit; ours has 1,132).
+                pub margin_scale: i32,
+                /// Another iteration starts only while less than this share of the move's time limit has
+                /// passed: one started late seldom finishes, but its first root moves may still improve.
+                pub iteration_start_share: f64,
+                /// A fall of the root score by more than this between iterations, like a change of the
+                /// best move, marks a move that is not settled yet (it gets more time).
+                pub unsettled_drop: i32,
+                /// Iterations shallower than this say little about whether the move is settled.
+                pub settled_from_depth: i32,
+                /// Iterations from this depth on search within a window around the last one's score,
+                pub aspiration_depth: i32,
+                /// at first this many margin units wide on each side.
+                pub aspiration_delta: i32,
+                /// History scores stay within plus or minus this.
+                pub history_limit: i32,
+                /// A threat's history score is worth this many times less than an ordering point,
+                pub attack_history_divisor: i32,
+                /// and a quiet move's this many.
+                pub quiet_history_divisor: i32,
+                /// What the move that last answered the opponent's move best adds to the ordering score.
+                pub counter_move_bonus: i32,
+                /// Rapfi's quadratic history bonus in plies: `a * p * p + b * p + c`, clamped to `max`.
+                pub history_bonus: (f64, f64, f64, i32),
+                /// A leaf this far below alpha plays no fours: none of them could bring it back.
+                pub leaf_delta: i32,
+                /// Razoring applies below this depth,
+                pub razor_depth: Depth,
+                /// with a margin of `a * p * p + b * p + c` in plies `p`.
+                pub razor_margin: (f64, f64, f64),
+                /// Futility: the margin per ply, less this much in an uncertain node.
+                pub futility_per_ply: (i32, i32),
+                /// Quiet moves (no pattern for either side) are skipped below this depth once a move holds.
+                pub trivial_prune_depth: Depth,
+                /// A node tries at most `a + p^b` moves once one holds (half when not improving).
+                pub move_count_limit: (usize, f64),
+                /// A cut node's evaluation this far above beta (`a + b * plies + c if forced`) reduces its
+                /// quiet moves a ply more.
+                pub fail_high_margin: (i32, i32, i32),
+                /// Null moves are tried from this many plies on,
+                pub null_move_plies: ByRule<i32>,
+                /// when the evaluation stands `bias - min(per_ply * plies, max)` above beta,
+                pub null_move_margin: ByRule<(i32, i32)>,
+                /// and search `bias + per_ply * plies` plies less deep.
+                pub null_move_reduction: ByRule<(f64, f64)>,
+                /// How much less deep a node of the principal variation without a table move is searched,
+                pub iir_principal: Depth,
+                /// and in percent of the difference to a shallower table result, at most `iir_table_max`.
+                pub iir_table_percent: i32,
+                pub iir_table_max: Depth,
+                /// Singular extensions are tested in nodes at least this deep,
+                pub singular_depth: Depth,
+                /// on a table result at most this much shallower than the node;
+                pub singular_table_depth: Depth,
+                /// the test searches this percent less deep;
+                pub singular_test_percent: i32,
+                /// the margin per ply below the table score, by rule (one more in a former PV node);
+                pub singular_margin_per_ply: ByRule<f64>,
+                /// the double extension needs `a - min(depth * b / (10 plies), c)` units further below,
+                pub double_singular_margin: (i32, i32, i32),
+                /// and only while the line has been extended by less than this;
+                pub singular_extra_max: Depth,
+                /// a table move that holds beta only on its table score is searched this much less deep.
+                pub singular_fail_high_reduction: Depth,
+                /// Without a singular test, the table move is extended this much (in a PV node, else),
+                pub table_move_extension: (Depth, Depth),
+                /// and a four within this distance of our last stone this much more.
+                pub near_four_extension: (usize, Depth),
+                /// The late-move reduction's factor by rule (squared, times the logarithms of depth and
+                /// move number).
+                pub lmr_factor: ByRule<f64>,
+                /// Reductions less in a former PV node,
+                pub lmr_was_principal: Depth,
+                /// more in a cut node (unless a quiet killer),
+                pub lmr_cut_node: Depth,
+                /// more for a forced node's moves far from the opponent's and our last stone,
+                pub lmr_forced_far: (Depth, Depth),
+                /// less for a threat that goes on with our attack.
+                pub lmr_attack_on: Depth,
+                /// The share of the position's complexity added to the reduction, in plies, for (trivial
+                /// distracting, trivial, plain, important) moves.
+                pub complexity_share: [f64; 4],
+                /// Re-searches of reduced moves extend a line by at most this much in all,
+                pub lmr_extra_max: Depth,
+                /// a re-search goes a ply deeper when the move beat alpha by `a + b * plies` margin units,
+                /// and another when by `c + d * plies`.
+                pub research_margins: (i32, i32, i32, i32),
+                /// Once a move has raised alpha, the other moves of a node between these depths whose score
+                /// is within this many margin units of zero are searched a ply less.
+                pub raised_alpha_reduction: (Depth, Depth, i32),
+                /// A move farther than this from our last stone (under renju, under the other rules) and
+                /// out of the opponent's last stone's neighbourhood distracts the search.
+                pub distract_distance: (usize, usize),
+                /// History reduction: the quiet history's weight (in 1024ths), Rapfi's bias, and its
+                /// divisors (the second added from the depth in tenths of plies).
+                pub history_reduction: (i32, i32, i32, i32, i32),
+            }
+
+            impl Default for Params {
+                fn default() -> Self {
+                    Params {
+                        margin_scale: 6,
+                        iteration_start_share: 0.8,
+                        unsettled_drop: 40,
+                        settled_from_depth: 5,
+                        aspiration_depth: 5,
+                        aspiration_delta: 16,
+                        history_limit: 10_692,
+                        attack_history_divisor: 8,
+                        quiet_history_divisor: 16,
+                        counter_move_bonus: 336,
+                        history_bonus: (25.0, 105.0, -157.0, 8_927),
+                        leaf_delta: 2_100,
+                        razor_depth: 21,
+                        razor_margin: (0.17, 14.0, 19.0),
+                        futility_per_ply: (63, 12),
+                        trivial_prune_depth: 34,
+                        move_count_limit: (3, 1.32),
+                        fail_high_margin: (-9, 15, 87),
+                        null_move_plies: ByRule {
+                            freestyle: 10,
+                            renju: 8,
+                            exact: 11,
+                        },
+                        null_move_margin: ByRule {
+                            freestyle: (585, 315),
+                            renju: (624, 230),
+                            exact: (538, 345),
+                        },
+                        null_move_reduction: ByRule {
+                            freestyle: (3.67, 0.135),
+                            renju: (4.29, 0.17),
+                            exact: (4.07, 0.134),
+                        },
+                        iir_principal: 3,
+                        iir_table_percent: 28,
+                        iir_table_max: 29,
+                        singular_depth: 53,
+                        singular_table_depth: 16,
+                        singular_test_percent: 54,
+                        singular_margin_per_ply: ByRule {
+                            freestyle: 0.91,
+                            renju: 0.94,
+                            exact: 0.86,
+                        },
+                        double_singular_margin: (29, 6, 9),
+                        singular_extra_max: 86,
+                        singular_fail_high_reduction: 12,
+                        table_move_extension: (2, 1),
+                        near_four_extension: (4, 2),
+                        lmr_factor: ByRule {
+                            freestyle: 1.0,
+                            renju: 0.75,
+                            exact: 0.78,
+                        },
+                        lmr_was_principal: 8,
+                        lmr_cut_node: 14,
+                        lmr_forced_far: (15, 8),
+                        lmr_attack_on: 4,
+                        complexity_share: [0.0968, 0.0385, 0.0222, 0.0055],
+                        lmr_extra_max: 40,
+                        research_margins: (34, 11, 349, 26),
+                        raised_alpha_reduction: (2 * PLY, 12 * PLY, 2_000),
+                        distract_distance: (5, 4),
+                        history_reduction: (780, 3_322, 12_267, 4_380, 54),
+                    }
+                }
+            }
+
+            impl Params {
+                /// `value` margin units in evaluation points.
+                pub fn margin(&self, value: i32) -> i32 {
+                    value * self.margin_scale
                 }
 
-                /// Sets a new budget for the next search (the buffers are kept).
-                pub fn reset(&mut self, node_budget: u64) {
-                    self.nodes_left = node_budget;
+                /// How far below the table score the other moves must stay for the table move to be
+                /// singular: a little under a margin unit a ply, one more in a node once on a principal
+                /// variation.
+                pub fn singular_margin(
+                    &self,
+                    rule: Rule,
+                    depth: Depth,
+                    former_principal: bool,
+                ) -> i32 {
+                    let per_ply = self.singular_margin_per_ply.get(rule)
+                        + f64::from(u8::from(former_principal));
+                    (per_ply * f64::from(depth) / f64::from(PLY)
+                        * f64::from(self.margin_scale)) as i32
                 }
 
-                /// The first move of a winning sequence of fours for the side to move, if one is found
-                /// within `max_fours` fours.
-                pub fn solve(
-                    &mut self,
-                    board: &mut Board,
-                    max_fours: u32,
-                ) -> Option<Cell> {
-                    let me = board.side_to_move();
-                    if let Some(cell) = board.five_point(me) {
-                        return Some(cell);
-                    }
-                    if board.threat_count(me.opponent(), Threat::Five) > 0 {
-                        return None;
-                    }
-                    self.attack(board, max_fours)
+                /// How much further below the singular margin the other moves must stay for a double
+                /// extension.
+                pub fn double_singular_margin(&self, depth: Depth) -> i32 {
+                    let (base, per_depth, most) = self.double_singular_margin;
+                    self.margin(base - (depth * per_depth / (10 * PLY)).min(most))
                 }
 
-                /// Tries every four of the attacker (to move); returns the one that wins.
-                fn attack(
-                    &mut self,
-                    board: &mut Board,
-                    fours_left: u32,
-                ) -> Option<Cell> {
-                    if fours_left == 0 || self.nodes_left == 0 {
-                        return None;
-                    }
-                    let me = board.side_to_move();
-                    let level = fours_left as usize;
-                    while self.move_lists.len() <= level {
-                        self.move_lists.push(Vec::new());
-                    }
-                    let mut moves = std::mem::take(&mut self.move_lists[level]);
-                    fours(board, &mut moves, &mut self.scratch);
-                    let found = self.try_fours(board, &moves, fours_left, me);
-                    self.move_lists[level] = moves;
-                    found
+                /// How far below alpha a position near the leaves may stand before it is left to its fours.
+                pub fn razor_margin(&self, depth: Depth) -> i32 {
+                    let (a, b, c) = self.razor_margin;
+                    let plies = depth as f64 / f64::from(PLY);
+                    let margin = a * plies * plies + b * plies + c;
+                    margin as i32 * self.margin_scale
                 }
 
-                fn try_fours(
-                    &mut self,
-                    board: &mut Board,
-                    moves: &[ScoredMove],
-                    fours_left: u32,
-                    me: crate::engine::core::color::Color,
-                ) -> Option<Cell> {
-                    for &candidate in moves {
-                        if self.nodes_left == 0 {
-                            return None;
-                        }
-                        self.nodes_left -= 1;
-                        if self.nodes_left % 64 == 0
-                            && self.deadline.map_or(false, |d| d.hard_passed())
-                        {
-                            self.nodes_left = 0;
-                            return None;
-                        }
-                        let cell = candidate.cell;
-                        if board.threat(me, cell) == Threat::Flex4 {
-                            // Open four or double four: the defender has no five (checked by the caller),
-                            // so it cannot stop both points.
-                            return Some(cell);
-                        }
-                        board.play(cell);
-                        let wins = self.defend(board, fours_left);
-                        board.undo();
-                        if wins {
-                            return Some(cell);
-                        }
-                    }
-                    None
+                /// How far above beta a position must stand to be cut off without a search.
+                pub fn futility_margin(
+                    &self,
+                    depth: Depth,
+                    uncertain: bool,
+                    improving: bool,
+                ) -> i32 {
+                    let (per_ply, less_uncertain) = self.futility_per_ply;
+                    let per_ply = per_ply - less_uncertain * i32::from(uncertain);
+                    let eighths = (depth - PLY * i32::from(improving)).max(0);
+                    per_ply * eighths * self.margin_scale / PLY
                 }
 
-                /// The defender (to move) must block the attacker's five point.
-                fn defend(&mut self, board: &mut Board, fours_left: u32) -> bool {
-                    let defender = board.side_to_move();
-                    let attacker = defender.opponent();
-                    let block = match board.five_point(attacker) {
-                        Some(block) => block,
-                        None => return false,
+                /// Null moves are tried from this depth on.
+                pub fn null_move_depth(&self, rule: Rule) -> Depth {
+                    PLY * self.null_move_plies.get(rule)
+                }
+
+                /// How far above beta the static evaluation must stand for a null move: less the deeper
+                /// the node, down to a floor.
+                pub fn null_move_margin(&self, rule: Rule, depth: Depth) -> i32 {
+                    let (bias, max) = self.null_move_margin.get(rule);
+                    self.margin(bias - (28 * depth / PLY).min(max))
+                }
+
+                /// How much less deep the search after a null move goes: a few plies, more the deeper.
+                pub fn null_move_reduction(&self, rule: Rule, depth: Depth) -> Depth {
+                    let (bias, per_ply) = self.null_move_reduction.get(rule);
+                    ((bias + per_ply * f64::from(depth) / f64::from(PLY))
+                        * f64::from(PLY)) as Depth
+                }
+
+                /// How far above beta a cut node's evaluation must stand for its quiet moves to be reduced
+                /// a ply more.
+                pub fn fail_high_margin(&self, depth: Depth, forced: bool) -> i32 {
+                    let (base, per_ply, forced_extra) = self.fail_high_margin;
+                    self.margin(
+                        base + per_ply * (depth / PLY) + forced_extra * i32::from(forced),
+                    )
+                }
+
+                /// How many moves a node of `depth` tries once one move holds: fewer when the position is
+                /// not improving on the one two plies up.
+                pub fn move_count_limit(&self, depth: Depth, improving: bool) -> usize {
+                    let (base, power) = self.move_count_limit;
+                    let plies = f64::from((depth / PLY).max(0));
+                    let limit = base + plies.powf(power) as usize;
+                    if improving { limit } else { limit / 2 }
+                }
+
+                /// The extra depth a reduced move that beat alpha gets in its re-search, in eighths: more
+                /// when it beat alpha by far, less when it barely rose above the best score.
+                pub fn research_extension(
+                    &self,
+                    reduced_by: Depth,
+                    score: i32,
+                    alpha: i32,
+                    best: i32,
+                ) -> Depth {
+                    let (a, b, c, d) = self.research_margins;
+                    let plies = reduced_by / PLY;
+                    let deeper = score > alpha + self.margin(a + b * plies);
+                    let much_deeper = score > alpha + self.margin(c + d * plies);
+                    let shallower = score < best + plies;
+                    PLY
+                        * (i32::from(deeper) + i32::from(much_deeper)
+                            - i32::from(shallower))
+                }
+
+                /// The share of the position's complexity added to a move's reduction, in eighths of a ply.
+                pub fn complexity_share(
+                    &self,
+                    trivial: bool,
+                    important: bool,
+                    distract: bool,
+                ) -> f64 {
+                    let slot = match (trivial, important, distract) {
+                        (true, _, true) => 0,
+                        (true, _, false) => 1,
+                        (false, false, _) => 2,
+                        (false, true, _) => 3,
                     };
-                    if board.threat_count(attacker, Threat::Five) > 1 {
-                        return true;
+                    self.complexity_share[slot] * f64::from(PLY)
+                }
+
+                /// What the history learns from a node `depth` deep: Rapfi's quadratic bonus in plies.
+                pub fn history_bonus(&self, depth: Depth) -> i32 {
+                    let (a, b, c, max) = self.history_bonus;
+                    let plies = f64::from(depth) / f64::from(PLY);
+                    ((a * plies * plies + b * plies + c) as i32).clamp(0, max)
+                }
+
+                /// How much less a move's history reduces it, in eighths of a ply, from its threat and
+                /// quiet history scores.
+                pub fn history_reduction(
+                    &self,
+                    attack: i32,
+                    quiet: i32,
+                    depth: Depth,
+                ) -> Depth {
+                    let (quiet_weight, bias, divisor, deep_extra, deep_from) = self
+                        .history_reduction;
+                    // Rapfi's bias: a move with no history behind it is reduced a quarter ply more.
+                    let stat = attack + quiet * quiet_weight / 1024 - bias;
+                    let divisor = if depth > deep_from * PLY / 10 {
+                        divisor + deep_extra
+                    } else {
+                        divisor
+                    };
+                    stat * PLY / divisor
+                }
+            }
+        }
+
+        mod stack {
+            // engine/src/gomoku/search/stack.rs
+            //! What the search keeps for each ply of the line it is searching, in one struct per ply.
+
+            use super::Depth;
+            use crate::gomoku::board::Cell;
+            use crate::gomoku::movegen::ScoredMove;
+            use crate::gomoku::pattern::Threat;
+
+            /// What the search keeps about one ply of the current line.
+            #[derive(Clone, Debug, Default)]
+            pub(super) struct Ply {
+                /// The last two quiet moves that were best here (they are reduced less in cut nodes).
+                pub(super) killers: [Option<Cell>; 2],
+                /// The moves of the node here, kept to reuse their memory.
+                pub(super) moves: Vec<ScoredMove>,
+                /// `material` of the position here, for `evaluate_smoothed`.
+                pub(super) material: i32,
+                /// The fours a leaf here tries.
+                pub(super) fours: Vec<Cell>,
+                /// The static evaluation of the position here (`None` at the root and where it was not
+                /// computed, as when the opponent's threat forced the moves).
+                pub(super) eval: Option<i32>,
+                /// The move played from the position here, and its class for its player (`None` for a
+                /// null move).
+                pub(super) played: Option<(Cell, Threat)>,
+                /// Whether the position is or was part of a principal variation.
+                pub(super) was_principal: bool,
+                /// The extra depth the line down to here has been extended by.
+                pub(super) extension: Depth,
+                /// The move a singular-extension test leaves out of the node here (see
+                /// `Searcher::singular_extension`).
+                pub(super) excluded: Option<Cell>,
+            }
+        }
+
+        use std::time::Duration;
+        use super::board::{Board, Cell, CELLS};
+        use super::eval::material;
+        use super::movegen::{generate, is_legal, move_score, ScoredMove};
+        use super::pattern::Threat;
+        use super::tt::TranspositionTable;
+        use super::vcf::VcfSolver;
+        use crate::core::score::{WIN, WIN_THRESHOLD};
+        use crate::core::time::Deadline;
+        use params::Params;
+        use stack::Ply;
+
+        /// The deepest ply a search line may reach.
+        const MAX_PLY: usize = 96;
+
+        /// Depths are counted in eighths of a ply, so that reductions and extensions can be parts of
+        /// a ply.
+        type Depth = i32;
+
+        /// One ply of depth.
+        const PLY: Depth = 8;
+
+        /// What a search found.
+        #[derive(Clone, Copy, Debug)]
+        pub struct SearchResult {
+            /// The move to play (`None` only when the board is full).
+            pub best: Option<Cell>,
+            /// Its score for the side to move.
+            pub score: i32,
+            /// The last depth completed.
+            pub depth: i32,
+            /// Positions visited.
+            pub nodes: u64,
+            /// Time spent.
+            pub elapsed: Duration,
+        }
+
+        /// The searcher with its transposition table, kept between moves of a game.
+        pub struct Searcher {
+            table: TranspositionTable,
+            nodes: u64,
+            deadline: Deadline,
+            /// The time after which the root starts no new move: the soft limit, or more while the
+            /// move is not settled (see [`Searcher::search`]).
+            move_limit: Duration,
+            stopped: bool,
+            params: Params,
+            /// Per ply from the root, what the search keeps about the line down to there.
+            stack: Vec<Ply>,
+            /// Per cell, colour and kind of move (threat or quiet), how often a move there
+            /// was the best of its node lately, less how often it was tried in vain before another
+            /// (within [`Params::history_limit`]).
+            history: Vec<[[i32; 2]; 2]>,
+            /// Per cell and colour, the move that last answered a stone of that colour there best,
+            /// with its threat class.
+            counter_moves: Vec<[Option<(Cell, Threat)>; 2]>,
+            scratch: Vec<Cell>,
+            /// Natural logarithms of 1 to 255 (of 1 at 0), for the late-move reductions.
+            reduction_log: Vec<f64>,
+        }
+
+        impl Searcher {
+            /// A searcher whose table takes at most `table_bytes`, with the default parameters.
+            pub fn new(table_bytes: usize) -> Self {
+                Self::with_params(table_bytes, Params::default())
+            }
+
+            /// A searcher with other parameters (for tuning and matches between versions).
+            pub fn with_params(table_bytes: usize, params: Params) -> Self {
+                Self {
+                    params,
+                    table: TranspositionTable::with_bytes(table_bytes),
+                    nodes: 0,
+                    deadline: Deadline::unlimited(),
+                    move_limit: Duration::MAX,
+                    stopped: false,
+                    stack: (0..MAX_PLY + 2).map(|_| Ply::default()).collect(),
+                    history: vec![[[0; 2]; 2]; CELLS],
+                    counter_moves: vec![[None; 2]; CELLS],
+                    scratch: Vec::new(),
+                    reduction_log: (0..256)
+                        .map(|i: i32| f64::from(i.max(1)).ln())
+                        .collect(),
+                }
+            }
+
+            /// Bytes of the transposition table.
+            pub fn table_bytes(&self) -> usize {
+                self.table.bytes()
+            }
+
+            /// Searches the position for the side to move until `deadline` (or `max_depth`).
+            pub fn search(
+                &mut self,
+                board: &mut Board,
+                deadline: Deadline,
+                max_depth: i32,
+            ) -> SearchResult {
+                self.deadline = deadline;
+                self.move_limit = deadline.soft;
+                self.nodes = 0;
+                // What was best in the last move's searches still counts, but less.
+                for entry in self.history.iter_mut().flatten().flatten() {
+                    *entry /= 2;
+                }
+                self.stopped = false;
+                let mut result = SearchResult {
+                    best: None,
+                    score: 0,
+                    depth: 0,
+                    nodes: 0,
+                    elapsed: Duration::ZERO,
+                };
+                if let Some((cell, score)) = self.obvious_move(board) {
+                    result.best = Some(cell);
+                    result.score = score;
+                    result.elapsed = deadline.elapsed();
+                    return result;
+                }
+                let mut root_moves = Vec::new();
+                generate(board, &mut root_moves, &mut self.scratch);
+                if root_moves.is_empty() {
+                    // Lost against two threats that no move stops, or nothing legal near the stones
+                    // (renju forbidden points everywhere): block the opponent's strongest point all
+                    // the same, since it may err, else play the best legal cell anywhere.
+                    let opponent = board.side_to_move().opponent();
+                    let mut cells: Vec<Cell> = board.playable().to_vec();
+                    cells.retain(|&c| board.is_empty(c) && is_legal(board, c));
+                    result.best = cells
+                        .into_iter()
+                        .max_by_key(|&c| (
+                            board.threat(opponent, c),
+                            move_score(board, c),
+                        ));
+                    result.elapsed = deadline.elapsed();
+                    return result;
+                }
+                result.best = Some(root_moves[0].cell);
+                if root_moves.len() == 1 {
+                    result.elapsed = deadline.elapsed();
+                    return result;
+                }
+                // A VCF probe with a budget that grows with the time we have.
+                let budget = (deadline.soft.as_millis() as u64 * 40).clamp(500, 400_000);
+                let mut solver = VcfSolver::new(budget);
+                solver.set_deadline(deadline);
+                if let Some(cell) = solver.solve(board, 30) {
+                    result.best = Some(cell);
+                    result.score = WIN_THRESHOLD;
+                    result.elapsed = deadline.elapsed();
+                    return result;
+                }
+                self.keep_moves_that_stop_a_vcf(
+                    board,
+                    &mut root_moves,
+                    &mut solver,
+                    budget,
+                    deadline,
+                );
+                result.best = Some(root_moves[0].cell);
+                // A move that is not settled may go on past the soft limit: halfway to the hard one,
+                // and at most twice as far.
+                let extended = (deadline.soft * 2)
+                    .min((deadline.soft + deadline.hard) / 2);
+                for depth in 1..=max_depth.max(1) {
+                    let (best, score) = self
+                        .aspiration(board, &mut root_moves, depth, result.score);
+                    if self.stopped {
+                        // A move that beat the previous best in an unfinished iteration is still a
+                        // proven improvement at the new depth.
+                        if let Some(best) = best {
+                            result.best = Some(best);
+                        }
+                        break;
                     }
-                    if board.rule().has_forbidden_points(defender)
-                        && is_forbidden(board, block)
+                    // A new best move or a falling score says the search is still learning about
+                    // this position.
+                    let unsettled = depth >= self.params.settled_from_depth
+                        && (best.map_or(false, |cell| result.best != Some(cell))
+                            || score + self.params.unsettled_drop < result.score);
+                    self.move_limit = if unsettled { extended } else { deadline.soft };
+                    result.best = best.or(result.best);
+                    result.score = score;
+                    result.depth = depth;
+                    if score.abs() >= WIN_THRESHOLD {
+                        break;
+                    }
+                    if deadline.elapsed().as_secs_f64()
+                        > self.move_limit.as_secs_f64()
+                            * self.params.iteration_start_share
                     {
-                        return true;
+                        break;
                     }
-                    if !is_legal(board, block) {
-                        return true;
+                }
+                result.nodes = self.nodes;
+                result.elapsed = deadline.elapsed();
+                result
+            }
+
+            /// If the opponent could win by fours were it to move, keeps only the root moves after
+            /// which it no longer can (when some exist): the search alone may be too shallow to see a
+            /// long sequence of fours.
+            fn keep_moves_that_stop_a_vcf(
+                &mut self,
+                board: &mut Board,
+                moves: &mut Vec<ScoredMove>,
+                solver: &mut VcfSolver,
+                budget: u64,
+                deadline: Deadline,
+            ) {
+                let me = board.side_to_move();
+                board.set_side_to_move(me.opponent());
+                solver.reset(budget);
+                let threatened = solver.solve(board, 30).is_some();
+                board.set_side_to_move(me);
+                if !threatened {
+                    return;
+                }
+                let per_move = (budget / (moves.len() as u64 + 1)).max(100);
+                let mut safe = Vec::new();
+                for (index, scored) in moves.iter().enumerate() {
+                    if deadline.soft_passed() {
+                        // Out of time: trust the ordering for the moves not checked.
+                        safe.extend_from_slice(&moves[index..]);
+                        break;
                     }
-                    let counter_five = board.threat(defender, block) == Threat::Five;
-                    if counter_five {
-                        return false;
-                    }
-                    board.play(block);
-                    // A block that makes a four for the defender forces the attacker to answer it; the
-                    // plain solver gives up there rather than follow the counter attack.
-                    let wins = board.threat_count(defender, Threat::Five) == 0
-                        && self.attack(board, fours_left - 1).is_some();
+                    board.play(scored.cell);
+                    solver.reset(per_move);
+                    let still_lost = solver.solve(board, 30).is_some();
                     board.undo();
-                    wins
+                    if !still_lost {
+                        safe.push(*scored);
+                    }
+                }
+                if !safe.is_empty() {
+                    *moves = safe;
+                }
+            }
+
+            /// A move the position forces: a five, the only block of a five, an open four.
+            fn obvious_move(&mut self, board: &mut Board) -> Option<(Cell, i32)> {
+                let me = board.side_to_move();
+                let opponent = me.opponent();
+                if let Some(cell) = board.five_point(me) {
+                    return Some((cell, WIN - 1));
+                }
+                if let Some(cell) = board.five_point(opponent) {
+                    // Block the five even if it is hopeless (a second five point): that gives the
+                    // opponent the chance to miss it.
+                    if is_legal(board, cell) {
+                        return Some((cell, 0));
+                    }
+                }
+                if board.threat_count(me, Threat::Flex4) > 0 {
+                    board.cells_with_threat(me, Threat::Flex4, &mut self.scratch);
+                    let cells = std::mem::take(&mut self.scratch);
+                    let found = cells.iter().copied().find(|&c| is_legal(board, c));
+                    self.scratch = cells;
+                    if let Some(cell) = found {
+                        return Some((cell, WIN - 3));
+                    }
+                }
+                None
+            }
+
+            /// One iteration at the root, first within a window around the last iteration's score
+            /// and again, wider, on the side where the score fell outside it, until it falls inside.
+            fn aspiration(
+                &mut self,
+                board: &mut Board,
+                moves: &mut Vec<ScoredMove>,
+                depth: i32,
+                previous: i32,
+            ) -> (Option<Cell>, i32) {
+                if depth < self.params.aspiration_depth
+                    || previous.abs() >= WIN_THRESHOLD
+                {
+                    return self.root(board, moves, depth, -WIN - 1, WIN + 1);
+                }
+                let mut delta = self.params.margin(self.params.aspiration_delta);
+                let mut alpha = (previous - delta).max(-WIN - 1);
+                let mut beta = (previous + delta).min(WIN + 1);
+                // A move that failed high is better than the last iteration's best, even if the wider
+                // search after it does not finish.
+                let mut failed_high = None;
+                loop {
+                    let (best, score) = self.root(board, moves, depth, alpha, beta);
+                    if self.stopped {
+                        return (best.or(failed_high), score);
+                    }
+                    if score <= alpha && alpha > -WIN - 1 {
+                        beta = (alpha + beta) / 2;
+                        alpha = (score - delta).max(-WIN - 1);
+                    } else if score >= beta && beta < WIN + 1 {
+                        failed_high = best;
+                        beta = (score + delta).min(WIN + 1);
+                    } else {
+                        return (best.or(failed_high), score);
+                    }
+                    let scale = self.params.margin_scale;
+                    delta = delta * (3 + score.abs() / (1_024 * scale)) / 4 + scale * 6;
+                }
+            }
+
+            /// The root's moves searched within `alpha`..`beta`: the best move that rose above alpha
+            /// (the first that reached beta ends the search) and its score, or alpha and no move.
+            fn root(
+                &mut self,
+                board: &mut Board,
+                moves: &mut Vec<ScoredMove>,
+                depth: i32,
+                mut alpha: i32,
+                beta: i32,
+            ) -> (Option<Cell>, i32) {
+                let mut best: Option<Cell> = None;
+                let mut best_index = 0;
+                let me = board.side_to_move();
+                self.stack[0].material = material(board);
+                self.stack[0].eval = None;
+                self.stack[0].was_principal = true;
+                self.stack[0].extension = 0;
+                let depth = depth * PLY;
+                let new_depth = depth - PLY;
+                for (index, scored) in moves.iter().enumerate() {
+                    if index > 0 && self.deadline.elapsed() >= self.move_limit {
+                        self.stopped = true;
+                        break;
+                    }
+                    let cell = scored.cell;
+                    self.stack[0].played = Some((cell, board.threat(me, cell)));
+                    board.play(cell);
+                    let score = if index == 0 {
+                        -self.negamax(board, new_depth, 1, -beta, -alpha, false)
+                    } else {
+                        // The root's later moves are searched with a null window, the third on
+                        // reduced as in a node of the principal variation.
+                        let reduction = if depth >= 2 * PLY && index >= 2 {
+                            (self.base_reduction(board, depth, index + 1) - PLY).max(0)
+                        } else {
+                            0
+                        };
+                        let reduced = (new_depth - reduction).max(PLY);
+                        let mut probe = -self
+                            .negamax(board, reduced, 1, -alpha - 1, -alpha, true);
+                        if probe > alpha && reduced < new_depth && !self.stopped {
+                            probe = -self
+                                .negamax(board, new_depth, 1, -alpha - 1, -alpha, true);
+                        }
+                        if probe > alpha && !self.stopped {
+                            -self.negamax(board, new_depth, 1, -beta, -alpha, false)
+                        } else {
+                            probe
+                        }
+                    };
+                    board.undo();
+                    if self.stopped {
+                        break;
+                    }
+                    if score > alpha {
+                        alpha = score;
+                        best = Some(cell);
+                        best_index = index;
+                        if score >= beta {
+                            break;
+                        }
+                    }
+                }
+                // Keep the best move first for the next iteration.
+                if best_index > 0 {
+                    let chosen = moves.remove(best_index);
+                    moves.insert(0, chosen);
+                }
+                (best, alpha)
+            }
+        }
+    }
+
+    pub mod swap2 {
+        // engine/src/gomoku/swap2.rs
+        //! Swap2 opening decisions, all taken from the evaluation: propose three stones that look
+        //! balanced, and after the opponent's proposal either swap, add one stone, or add two stones
+        //! that leave the position balanced again.
+
+        use std::time::Duration;
+        use super::board::Cell;
+        use super::engine::Engine;
+        use super::eval::evaluate_for;
+        use super::movegen::{generate, ScoredMove};
+        use crate::core::color::Color;
+        use crate::core::score::WIN_THRESHOLD;
+        use crate::core::time::Deadline;
+
+        /// What to answer to a Swap2 request.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Swap2Choice {
+            /// Stones to place, in move order (`x`, `y`).
+            Stones(Vec<(usize, usize)>),
+            /// Take the other colour.
+            Swap,
+        }
+
+        /// Beyond this evaluation (for the side that would move) one colour is clearly better.
+        const CLEAR_EDGE: i32 = 120;
+
+        /// Centre offsets of three-stone openings (black, white, black) that are close to even.
+        const OPENINGS: [[(i64, i64); 3]; 6] = [
+            [(0, 0), (1, 0), (2, 1)],
+            [(0, 0), (1, 1), (0, 2)],
+            [(0, 0), (1, 0), (-1, 2)],
+            [(0, 0), (1, 1), (3, 0)],
+            [(0, 0), (0, 1), (2, 2)],
+            [(0, 0), (1, 0), (1, 2)],
+        ];
+
+        /// Case 1: the three opening stones. The engine's board is reset and left empty.
+        pub fn propose_opening(engine: &mut Engine) -> Vec<(usize, usize)> {
+            let (width, height) = (engine.board().width(), engine.board().height());
+            let (cx, cy) = ((width / 2) as i64, (height / 2) as i64);
+            let mut best: Option<(i32, Vec<(usize, usize)>)> = None;
+            for opening in OPENINGS {
+                engine.restart();
+                let stones: Vec<(i64, i64)> = opening
+                    .iter()
+                    .map(|&(dx, dy)| (cx + dx, cy + dy))
+                    .collect();
+                let fits = stones
+                    .iter()
+                    .all(|&(x, y)| engine.board().cell_checked(x, y).is_some());
+                if !fits {
+                    continue;
+                }
+                for (index, &(x, y)) in stones.iter().enumerate() {
+                    let color = if index % 2 == 0 { Color::Black } else { Color::White };
+                    let _ = engine.put(x, y, color);
+                }
+                engine.set_side_to_move(Color::White);
+                let imbalance = evaluate_for(engine.board(), Color::White).abs();
+                if best.as_ref().map_or(true, |(value, _)| imbalance < *value) {
+                    let coords = stones
+                        .iter()
+                        .map(|&(x, y)| (x as usize, y as usize))
+                        .collect();
+                    best = Some((imbalance, coords));
+                }
+            }
+            engine.restart();
+            best.map(|(_, stones)| stones).unwrap_or_default()
+        }
+
+        /// Cases 2 and 3: the engine's board holds the proposed stones (three or five) with white to
+        /// move. Swap if black is clearly better, play one stone if white is, and with three stones on
+        /// a balanced board add two that keep it balanced.
+        pub fn answer_proposal(engine: &mut Engine, time: Duration) -> Swap2Choice {
+            let stones = engine.board().stone_count();
+            let deadline = Deadline::new(time / 2, time / 2);
+            let reply = match engine.think_until(deadline) {
+                Some(reply) => reply,
+                None => return Swap2Choice::Swap,
+            };
+            let white_score = engine.last_search().map_or(0, |r| r.score);
+            if white_score <= -CLEAR_EDGE {
+                return Swap2Choice::Swap;
+            }
+            if stones >= 5 || white_score >= CLEAR_EDGE || white_score >= WIN_THRESHOLD {
+                return Swap2Choice::Stones(vec![reply]);
+            }
+            // Add white's reply and the black stone that leaves the position closest to even.
+            let _ = engine.play(reply.0 as i64, reply.1 as i64, false);
+            let mut moves: Vec<ScoredMove> = Vec::new();
+            let mut scratch: Vec<Cell> = Vec::new();
+            generate(engine.board_mut(), &mut moves, &mut scratch);
+            let mut best: Option<(i32, Cell)> = None;
+            for scored in moves.iter().take(12) {
+                let board = engine.board_mut();
+                board.play(scored.cell);
+                let imbalance = evaluate_for(board, Color::White).abs();
+                board.undo();
+                if best.map_or(true, |(value, _)| imbalance < value) {
+                    best = Some((imbalance, scored.cell));
+                }
+            }
+            match best {
+                Some((_, cell)) => {
+                    let fifth = engine.board().coords(cell);
+                    Swap2Choice::Stones(vec![reply, fifth])
+                }
+                None => Swap2Choice::Stones(vec![reply]),
+            }
+        }
+    }
+
+    pub mod time {
+        // engine/src/gomoku/time.rs
+        //! Time management: from the limits a judge gives (time per move, time for the game, time left)
+        //! to a deadline for one move, with margins that hold on a slower machine.
+
+        use std::time::Duration;
+        use crate::core::time::Deadline;
+
+        /// A time left this large means an unlimited game (Gomocup sends 2147483647).
+        pub const UNLIMITED_MS: i64 = 2_147_483_647;
+
+        /// The limits known for the current game, in milliseconds.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct TimeLimits {
+            /// Time for one move; `Some(0)` means "answer at once", `None` no limit given.
+            pub turn_ms: Option<i64>,
+            /// Time for the whole game (0 or `None`: unlimited).
+            pub match_ms: Option<i64>,
+            /// Time left for the rest of the game (may be negative); `None` if never sent.
+            pub left_ms: Option<i64>,
+        }
+
+        impl Default for TimeLimits {
+            /// Gomocup's fastgame league, the tightest we expect when nothing is said.
+            fn default() -> Self {
+                Self {
+                    turn_ms: Some(5_000),
+                    match_ms: None,
+                    left_ms: None,
+                }
+            }
+        }
+
+        /// Thinking time in an "answer at once" move.
+        const INSTANT_MS: u64 = 15;
+
+        /// Moves a game is expected to still need from us at the start: a move's soft limit is the
+        /// time left over this, less one for every five stones played. Against strong opponents most
+        /// games end within 60 stones.
+        const MOVES_TO_GO_AT_START: i64 = 28;
+
+        /// Moves a game is expected to still need from us however long it has gone on, so that a
+        /// long game keeps time for its last moves.
+        const MOVES_TO_GO: i64 = 18;
+
+        /// What one of our moves costs at least, the wait for the process and the pipes included: the
+        /// game time kept back for every move we may still have to play until the board is full, so
+        /// that a long game never runs out. Spending a share of what is left runs the clock down
+        /// geometrically: without the reserve each of the 29 full-board draws of a 200-game 15x15 match
+        /// at 1 s a move and 30 s a game ended with about 0.1 s left, and a 20x20 board holds 175 more
+        /// stones. A move at the floor of 15 ms took 4 to 20 ms from the manager's line to our answer.
+        const RESERVE_PER_MOVE_MS: i64 = 25;
+
+        impl TimeLimits {
+            /// The deadline for the next move, with `stones` on the board and `empty` cells left (the
+            /// game is expected to get longer as it goes, so the share of the time left shrinks
+            /// slowly; the moves the empty cells may still take keep their reserve).
+            pub fn deadline(&self, stones: usize, empty: usize) -> Deadline {
+                let spendable = self.spendable_ms(empty);
+                let hard = self.hard_ms(spendable);
+                let soft = self.soft_ms(hard, spendable, stones);
+                Deadline::new(Duration::from_millis(soft), Duration::from_millis(hard))
+            }
+
+            /// Forgets the time left of the previous game.
+            pub fn new_game(&mut self) {
+                self.left_ms = None;
+            }
+
+            /// Takes `spent_ms` off the game time left, so that the clock stays right when a manager
+            /// does not report the time left before every move (it overwrites ours when it does).
+            pub fn charge(&mut self, spent_ms: i64) {
+                match (self.left_ms, self.match_ms) {
+                    (Some(left), _) if left < UNLIMITED_MS => {
+                        self.left_ms = Some(left.saturating_sub(spent_ms));
+                    }
+                    (None, Some(total)) if total > 0 => {
+                        self.left_ms = Some(total.saturating_sub(spent_ms));
+                    }
+                    _ => {}
+                }
+            }
+
+            fn hard_ms(&self, spendable: Option<i64>) -> u64 {
+                let mut hard = i64::MAX;
+                if let Some(turn) = self.turn_ms {
+                    if turn <= 0 {
+                        return INSTANT_MS;
+                    }
+                    // Keep 15% of the move's time (at least 80 ms, at most 1.5 s) for the process to
+                    // wake up, print and be read on a loaded or slower machine.
+                    let margin = (turn.saturating_mul(3) / 20).clamp(80, 1_500);
+                    hard = hard.min(turn.saturating_sub(margin));
+                }
+                if let Some(left) = spendable {
+                    // Never bet more than a fifth of what is left on one move.
+                    hard = hard.min((left / 5).saturating_sub(30));
+                }
+                if hard == i64::MAX {
+                    hard = 10_000;
+                }
+                hard.clamp(INSTANT_MS as i64, UNLIMITED_MS) as u64
+            }
+
+            /// The time a settled move may take (the search stops starting root moves then; see
+            /// `search/mod.rs` for unsettled ones): most of the hard limit, since the margin for a slow
+            /// machine is already taken off that, and a fair share of the game time.
+            fn soft_ms(&self, hard: u64, spendable: Option<i64>, stones: usize) -> u64 {
+                let mut soft = hard as i64 * 9 / 10;
+                if let Some(left) = spendable {
+                    let to_go = (MOVES_TO_GO_AT_START - stones as i64 / 5)
+                        .max(MOVES_TO_GO);
+                    soft = soft.min(left / to_go);
+                }
+                soft.clamp(1, hard as i64) as u64
+            }
+
+            /// The game time that may be spent on thinking, if the game time is limited: the time
+            /// left less the reserve for the at most `(empty + 1) / 2` moves still ours.
+            fn spendable_ms(&self, empty: usize) -> Option<i64> {
+                let our_moves = (empty as i64 + 1) / 2;
+                self.effective_left()
+                    .map(|left| {
+                        left
+                            .saturating_sub(
+                                our_moves.saturating_mul(RESERVE_PER_MOVE_MS),
+                            )
+                    })
+            }
+
+            /// The game time left, if the game time is limited.
+            fn effective_left(&self) -> Option<i64> {
+                match (self.left_ms, self.match_ms) {
+                    (Some(left), _) if left < UNLIMITED_MS => Some(left),
+                    (Some(_), _) => None,
+                    (None, Some(total)) if total > 0 => Some(total),
+                    _ => None,
                 }
             }
         }
     }
 
-    pub mod protocol {
-        // engine/src/protocol/mod.rs
-        //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
-        //! engine and prints the answers; it holds no game logic of its own.
+    pub mod tt {
+        // engine/src/gomoku/tt.rs
+        //! The transposition table: one slot per hash bucket, replaced by deeper or newer results.
 
-        pub mod gomocup {
-            // engine/src/protocol/gomocup.rs
-            //! The Gomocup (piskvork) brain protocol: the manager's commands on stdin, the brain's answers
-            //! on stdout, one per line. This adapter only parses lines, calls the engine and prints.
-            //!
-            //! Mandatory commands: START, BEGIN, TURN, BOARD..DONE, INFO, END, ABOUT; optional ones:
-            //! RECTSTART, RESTART, TAKEBACK, PLAY, SWAP2BOARD..DONE. Anything else gets `UNKNOWN`. Bad
-            //! input gets one `ERROR` line and leaves the position as it was.
+        use super::board::Cell;
+        use crate::core::score::Bound;
 
-            use std::io::{BufRead, Write};
-            use crate::engine::core::color::Color;
-            use crate::engine::core::score::WIN_THRESHOLD;
-            use crate::engine::gomoku::engine::Engine;
-            use crate::engine::gomoku::rule::Rule;
-            use crate::engine::gomoku::swap2::{
-                answer_proposal, propose_opening, Swap2Choice,
+        /// A table hit.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Entry {
+            pub best: Option<Cell>,
+            pub score: i32,
+            /// The depth searched, in the searcher's units.
+            pub depth: i32,
+            pub bound: Bound,
+            /// Whether the position was searched as part of a principal variation.
+            pub pv: bool,
+        }
+
+        /// A stored result at least this much deeper than a new one of the same position stays.
+        const KEEP_DEEPER: i32 = 16;
+
+        /// Bytes of one slot.
+        const SLOT_BYTES: usize = 16;
+
+        /// A fixed-size table of `(key, packed entry)` slots.
+        pub struct TranspositionTable {
+            slots: Vec<[u64; 2]>,
+            mask: usize,
+        }
+
+        impl TranspositionTable {
+            /// A table using at most `bytes` (rounded down to a power of two, at least 1024 slots).
+            pub fn with_bytes(bytes: usize) -> Self {
+                let mut count = 1024usize;
+                while count * 2 * SLOT_BYTES <= bytes {
+                    count *= 2;
+                }
+                // Zeroed memory straight from the operating system: no time is spent here, on
+                // whatever clock is running, and a page costs only when the search first touches it,
+                // within the search's own deadline.
+                let slots = vec![[0u64; 2]; count];
+                Self { slots, mask: count - 1 }
+            }
+
+            /// Bytes the table uses.
+            pub fn bytes(&self) -> usize {
+                self.slots.len() * SLOT_BYTES
+            }
+
+            /// The entry stored for `key`, if any.
+            pub fn probe(&self, key: u64) -> Option<Entry> {
+                let [stored, data] = self.slots[key as usize & self.mask];
+                (stored == key && data != 0).then(|| unpack(data))
+            }
+
+            /// Starts loading the slot of `key` into the cache, so that a probe of it soon after does
+            /// not wait for memory: the table is far larger than the cache, and a probe that misses
+            /// stalls the search for as long as a board update takes.
+            pub fn prefetch(&self, key: u64) {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                    let slot: *const [u64; 2] = &self.slots[key as usize & self.mask];
+                    // SAFETY: a prefetch only hints the cache; it reads no value and cannot fault, and
+                    // the pointer is to a slot of the table in any case.
+                    unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
+                }
+                #[cfg(not(target_arch = "x86_64"))]
+                let _ = key;
+            }
+
+            /// Stores a result, keeping a deeper result of the same position.
+            pub fn store(&mut self, key: u64, entry: Entry) {
+                let slot = &mut self.slots[key as usize & self.mask];
+                if slot[0] == key && slot[1] != 0
+                    && unpack(slot[1]).depth > entry.depth + KEEP_DEEPER
+                {
+                    return;
+                }
+                *slot = [key, pack(entry)];
+            }
+        }
+
+        fn pack(entry: Entry) -> u64 {
+            let cell = entry.best.map_or(0, |cell| u64::from(cell) + 1);
+            let bound = match entry.bound {
+                Bound::Exact => 1,
+                Bound::Lower => 2,
+                Bound::Upper => 3,
             };
-            use crate::engine::gomoku::time::UNLIMITED_MS;
+            cell | (u64::from(entry.score as i16 as u16) << 16)
+                | (u64::from(entry.depth.clamp(-30_000, 30_000) as i16 as u16) << 32)
+                | (bound << 48) | (u64::from(entry.pv) << 50)
+        }
 
-            /// The ABOUT line.
-            const ABOUT: &str = r#"name="Quintet", version="1.0", author="Quintet authors", country="Unknown""#;
+        fn unpack(data: u64) -> Entry {
+            let cell = (data & 0xffff) as u16;
+            Entry {
+                best: (cell != 0).then(|| cell - 1),
+                score: i32::from((data >> 16) as u16 as i16),
+                depth: i32::from((data >> 32) as u16 as i16),
+                bound: match (data >> 48) & 3 {
+                    1 => Bound::Exact,
+                    2 => Bound::Lower,
+                    _ => Bound::Upper,
+                },
+                pv: (data >> 50) & 1 == 1,
+            }
+        }
+    }
 
-            /// Runs the protocol until END or the end of the input.
-            pub fn run(input: impl BufRead, mut output: impl Write) {
-                let mut brain = Brain::new();
-                let mut lines = input.lines();
-                while let Some(Ok(line)) = lines.next() {
-                    let line = line.trim().to_string();
-                    if line.is_empty() {
-                        continue;
+    pub mod vcf {
+        // engine/src/gomoku/vcf.rs
+        //! Victory by continuous fours: a threat-space search where the attacker only plays fours, so
+        //! every defence is forced (the single five point), until the attacker makes an open four, a
+        //! double four or a five the defender cannot stop.
+
+        use super::board::{Board, Cell};
+        use super::forbidden::is_forbidden;
+        use super::movegen::{fours, is_legal, ScoredMove};
+        use super::pattern::Threat;
+        use crate::core::time::Deadline;
+
+        /// A bounded VCF search for the side to move.
+        pub struct VcfSolver {
+            nodes_left: u64,
+            scratch: Vec<Cell>,
+            /// One move list per four played, reused between searches.
+            move_lists: Vec<Vec<ScoredMove>>,
+            /// When to give up whatever the budget says.
+            deadline: Option<Deadline>,
+        }
+
+        impl VcfSolver {
+            /// A solver that gives up after `node_budget` positions.
+            pub fn new(node_budget: u64) -> Self {
+                Self {
+                    nodes_left: node_budget,
+                    scratch: Vec::new(),
+                    move_lists: Vec::new(),
+                    deadline: None,
+                }
+            }
+
+            /// Makes every later search give up at the hard limit of `deadline`.
+            pub fn set_deadline(&mut self, deadline: Deadline) {
+                self.deadline = Some(deadline);
+            }
+
+            /// Sets a new budget for the next search (the buffers are kept).
+            pub fn reset(&mut self, node_budget: u64) {
+                self.nodes_left = node_budget;
+            }
+
+            /// The first move of a winning sequence of fours for the side to move, if one is found
+            /// within `max_fours` fours.
+            pub fn solve(&mut self, board: &mut Board, max_fours: u32) -> Option<Cell> {
+                let me = board.side_to_move();
+                if let Some(cell) = board.five_point(me) {
+                    return Some(cell);
+                }
+                if board.threat_count(me.opponent(), Threat::Five) > 0 {
+                    return None;
+                }
+                self.attack(board, max_fours)
+            }
+
+            /// Tries every four of the attacker (to move); returns the one that wins.
+            fn attack(&mut self, board: &mut Board, fours_left: u32) -> Option<Cell> {
+                if fours_left == 0 || self.nodes_left == 0 {
+                    return None;
+                }
+                let me = board.side_to_move();
+                let level = fours_left as usize;
+                while self.move_lists.len() <= level {
+                    self.move_lists.push(Vec::new());
+                }
+                let mut moves = std::mem::take(&mut self.move_lists[level]);
+                fours(board, &mut moves, &mut self.scratch);
+                let found = self.try_fours(board, &moves, fours_left, me);
+                self.move_lists[level] = moves;
+                found
+            }
+
+            fn try_fours(
+                &mut self,
+                board: &mut Board,
+                moves: &[ScoredMove],
+                fours_left: u32,
+                me: crate::core::color::Color,
+            ) -> Option<Cell> {
+                for &candidate in moves {
+                    if self.nodes_left == 0 {
+                        return None;
                     }
-                    let (command, rest) = split_command(&line);
-                    let answer = match command.as_str() {
-                        "END" => break,
-                        "BOARD" | "SWAP2BOARD" => {
-                            let mut block = Vec::new();
-                            let mut finished = false;
-                            for next in lines.by_ref() {
-                                let next = match next {
-                                    Ok(next) => next,
-                                    Err(_) => break,
-                                };
-                                let next = next.trim().to_string();
-                                if next.eq_ignore_ascii_case("DONE") {
-                                    finished = true;
-                                    break;
-                                }
-                                if !next.is_empty() {
-                                    block.push(next);
-                                }
-                            }
-                            if !finished {
-                                break;
-                            }
-                            if command == "BOARD" {
-                                brain.board(&block)
-                            } else {
-                                brain.swap2(&block)
-                            }
-                        }
-                        _ => brain.command(&command, rest),
-                    };
-                    for line in answer {
-                        let _ = writeln!(output, "{line}");
+                    self.nodes_left -= 1;
+                    if self.nodes_left % 64 == 0
+                        && self.deadline.map_or(false, |d| d.hard_passed())
+                    {
+                        self.nodes_left = 0;
+                        return None;
                     }
+                    let cell = candidate.cell;
+                    if board.threat(me, cell) == Threat::Flex4 {
+                        // Open four or double four: the defender has no five (checked by the caller),
+                        // so it cannot stop both points.
+                        return Some(cell);
+                    }
+                    board.play(cell);
+                    let wins = self.defend(board, fours_left);
+                    board.undo();
+                    if wins {
+                        return Some(cell);
+                    }
+                }
+                None
+            }
+
+            /// The defender (to move) must block the attacker's five point.
+            fn defend(&mut self, board: &mut Board, fours_left: u32) -> bool {
+                let defender = board.side_to_move();
+                let attacker = defender.opponent();
+                let block = match board.five_point(attacker) {
+                    Some(block) => block,
+                    None => return false,
+                };
+                if board.threat_count(attacker, Threat::Five) > 1 {
+                    return true;
+                }
+                if board.rule().has_forbidden_points(defender)
+                    && is_forbidden(board, block)
+                {
+                    return true;
+                }
+                if !is_legal(board, block) {
+                    return true;
+                }
+                let counter_five = board.threat(defender, block) == Threat::Five;
+                if counter_five {
+                    return false;
+                }
+                board.play(block);
+                // A block that makes a four for the defender forces the attacker to answer it; the
+                // plain solver gives up there rather than follow the counter attack.
+                let wins = board.threat_count(defender, Threat::Five) == 0
+                    && self.attack(board, fours_left - 1).is_some();
+                board.undo();
+                wins
+            }
+        }
+    }
+}
+
+pub mod protocol {
+    // engine/src/protocol/mod.rs
+    //! One adapter per judge. An adapter reads the judge's lines, turns them into calls on a game
+    //! engine and prints the answers; it holds no game logic of its own.
+
+    pub mod gomocup {
+        // engine/src/protocol/gomocup.rs
+        //! The Gomocup (piskvork) brain protocol: the manager's commands on stdin, the brain's answers
+        //! on stdout, one per line. This adapter only parses lines, calls the engine and prints.
+        //!
+        //! Mandatory commands: START, BEGIN, TURN, BOARD..DONE, INFO, END, ABOUT; optional ones:
+        //! RECTSTART, RESTART, TAKEBACK, PLAY, SWAP2BOARD..DONE. Anything else gets `UNKNOWN`. Bad
+        //! input gets one `ERROR` line and leaves the position as it was.
+        //!
+        //! Decisions on odd input:
+        //! - Lines end with LF or CRLF; a lone CR is not a line break (see [`super::input`]).
+        //! - END is read while we think: the search stops and nothing more is printed. END inside an
+        //!   unfinished BOARD or SWAP2BOARD block ends the program too, as does the end of the input
+        //!   (a command cut off by it is not answered: nobody is left to read the answer).
+        //! - An INFO the brain cannot read gets a `DEBUG` line, not `ERROR`: the protocol expects no
+        //!   reply to INFO, and a manager waiting for a move must not take an `ERROR` for one.
+
+        use std::io::Write;
+        use super::input::{parse_saturating, quoted, Lines, Source};
+        use crate::core::color::Color;
+        use crate::core::score::WIN_THRESHOLD;
+        use crate::core::time::StopFlag;
+        use crate::gomoku::engine::Engine;
+        use crate::gomoku::rule::Rule;
+        use crate::gomoku::swap2::{answer_proposal, propose_opening, Swap2Choice};
+        use crate::gomoku::time::UNLIMITED_MS;
+
+        /// The ABOUT line.
+        const ABOUT: &str = r#"name="Quintet", version="1.0", author="Quintet authors", country="Unknown""#;
+
+        /// The longest line read whole; the longest real one (`INFO folder PATH`) is far shorter.
+        const MAX_LINE_BYTES: usize = 16 * 1024;
+
+        /// Whether a line is END, which ends the program at once, even during a search.
+        fn is_end(line: &str) -> bool {
+            split_command(line.trim()).0 == "END"
+        }
+
+        /// Runs the protocol until END or the end of the input. Standard input is read on a thread of
+        /// its own, so that END stops a search.
+        pub fn run<'a>(input: impl Into<Source<'a>>, mut output: impl Write) {
+            let mut lines = Lines::new(input, MAX_LINE_BYTES, is_end);
+            let mut brain = Brain::new(lines.stop_flag());
+            while let Some(line) = lines.next_line() {
+                if line.too_long {
+                    let answer = format!(
+                        "ERROR line longer than {MAX_LINE_BYTES} bytes ignored",
+                    );
+                    let _ = writeln!(output, "{answer}");
                     let _ = output.flush();
+                    continue;
                 }
-            }
-
-            /// Splits a line into its upper-case command word and the rest.
-            fn split_command(line: &str) -> (String, &str) {
-                match line.split_once(char::is_whitespace) {
-                    Some((word, rest)) => (word.to_ascii_uppercase(), rest.trim()),
-                    None => (line.to_ascii_uppercase(), ""),
+                let text = line.text.trim();
+                if text.is_empty() {
+                    continue;
                 }
-            }
-
-            /// Parses `x,y` (spaces around the numbers allowed).
-            fn parse_pair(text: &str) -> Option<(i64, i64)> {
-                let (x, y) = text.split_once(',')?;
-                Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
-            }
-
-            /// The protocol state around the engine.
-            struct Brain {
-                engine: Engine,
-                started: bool,
-            }
-
-            impl Brain {
-                fn new() -> Self {
-                    Self {
-                        engine: Engine::new(),
-                        started: false,
+                let (command, rest) = split_command(text);
+                let answer = match command.as_str() {
+                    "END" => break,
+                    "BOARD" | "SWAP2BOARD" => {
+                        match read_block(&mut lines) {
+                            Some(block) if command == "BOARD" => brain.board(&block),
+                            Some(block) => brain.swap2(&block),
+                            None => break,
+                        }
                     }
+                    _ => brain.command(&command, rest),
+                };
+                for line in answer {
+                    let _ = writeln!(output, "{line}");
                 }
+                let _ = output.flush();
+            }
+        }
 
-                fn command(&mut self, command: &str, rest: &str) -> Vec<String> {
-                    match command {
-                        "START" => {
-                            match rest.parse::<usize>() {
-                                Ok(size) => self.start(size, size),
-                                Err(_) => {
-                                    vec![
-                                        format!("ERROR START needs a board size, got '{rest}'"),
-                                    ]
-                                }
+        /// The lines of a BOARD or SWAP2BOARD block up to DONE; `None` when END or the end of the input
+        /// comes first.
+        fn read_block(lines: &mut Lines) -> Option<Vec<String>> {
+            let mut block = Vec::new();
+            while let Some(line) = lines.next_line() {
+                let text = line.text.trim();
+                if text.eq_ignore_ascii_case("DONE") {
+                    return Some(block);
+                }
+                if is_end(text) {
+                    return None;
+                }
+                if !text.is_empty() {
+                    block.push(text.to_string());
+                }
+            }
+            None
+        }
+
+        /// Splits a line into its upper-case command word and the rest.
+        fn split_command(line: &str) -> (String, &str) {
+            match line.split_once(char::is_whitespace) {
+                Some((word, rest)) => (word.to_ascii_uppercase(), rest.trim()),
+                None => (line.to_ascii_uppercase(), ""),
+            }
+        }
+
+        /// Parses `x,y` (spaces around the numbers allowed).
+        fn parse_pair(text: &str) -> Option<(i64, i64)> {
+            let (x, y) = text.split_once(',')?;
+            Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+        }
+
+        /// The protocol state around the engine.
+        struct Brain {
+            engine: Engine,
+            started: bool,
+            /// Raised by END or the end of the input: no more thinking, no more moves printed.
+            stop: StopFlag,
+        }
+
+        impl Brain {
+            fn new(stop: StopFlag) -> Self {
+                let mut engine = Engine::new();
+                engine.set_stop_flag(stop);
+                Self {
+                    engine,
+                    started: false,
+                    stop,
+                }
+            }
+
+            fn command(&mut self, command: &str, rest: &str) -> Vec<String> {
+                match command {
+                    "START" => {
+                        match rest.parse::<usize>() {
+                            Ok(size) => self.start(size, size),
+                            Err(_) => {
+                                vec![
+                                    format!(
+                                        "ERROR START needs a board size, got '{}'",
+                                        quoted(rest),
+                                    ),
+                                ]
                             }
                         }
-                        "RECTSTART" => {
-                            match parse_pair(rest) {
-                                Some((w, h)) if w > 0 && h > 0 => {
-                                    self.start(w as usize, h as usize)
-                                }
-                                _ => {
-                                    vec![
-                                        format!("ERROR RECTSTART needs width,height, got '{rest}'"),
-                                    ]
-                                }
-                            }
-                        }
-                        "RESTART" => {
-                            if !self.started {
-                                return vec![
-                                    "ERROR no game to restart: send START first".to_string(),
-                                ];
-                            }
-                            self.engine.restart();
-                            vec!["OK".to_string()]
-                        }
-                        "ABOUT" => vec![ABOUT.to_string()],
-                        "INFO" => self.info(rest),
-                        "BEGIN" => {
-                            if let Some(error) = self.not_started() {
-                                return error;
-                            }
-                            if self.engine.board().stone_count() > 0 {
-                                return vec![
-                                    "ERROR BEGIN on a board that has stones".to_string(),
-                                ];
-                            }
-                            self.answer_move()
-                        }
-                        "TURN" => {
-                            if let Some(error) = self.not_started() {
-                                return error;
-                            }
-                            let (x, y) = match parse_pair(rest) {
-                                Some((x, y)) => (x, y),
-                                None => {
-                                    return vec![format!("ERROR TURN needs x,y, got '{rest}'")];
-                                }
-                            };
-                            if let Err(error) = self.engine.play(x, y, false) {
-                                return vec![format!("ERROR TURN {x},{y}: {error}")];
-                            }
-                            self.answer_move()
-                        }
-                        "PLAY" => {
-                            if let Some(error) = self.not_started() {
-                                return error;
-                            }
-                            let (x, y) = match parse_pair(rest) {
-                                Some((x, y)) => (x, y),
-                                None => {
-                                    return vec![format!("ERROR PLAY needs x,y, got '{rest}'")];
-                                }
-                            };
-                            match self.engine.play(x, y, false) {
-                                Ok(()) => vec![format!("{x},{y}")],
-                                Err(error) => vec![format!("ERROR PLAY {x},{y}: {error}")],
-                            }
-                        }
-                        "TAKEBACK" => {
-                            if let Some(error) = self.not_started() {
-                                return error;
-                            }
-                            let (x, y) = match parse_pair(rest) {
-                                Some((x, y)) => (x, y),
-                                None => {
-                                    return vec![
-                                        format!("ERROR TAKEBACK needs x,y, got '{rest}'"),
-                                    ];
-                                }
-                            };
-                            match self.engine.take_back(x, y) {
-                                Ok(()) => vec!["OK".to_string()],
-                                Err(error) => {
-                                    vec![format!("ERROR TAKEBACK {x},{y}: {error}")]
-                                }
-                            }
-                        }
-                        "DONE" => {
-                            vec!["ERROR DONE without BOARD or SWAP2BOARD".to_string()]
-                        }
-                        _ => vec![format!("UNKNOWN command '{command}'")],
                     }
-                }
-
-                fn not_started(&self) -> Option<Vec<String>> {
-                    (!self.started)
-                        .then(|| vec!["ERROR no game: send START first".to_string()])
-                }
-
-                fn start(&mut self, width: usize, height: usize) -> Vec<String> {
-                    match self.engine.start(width, height) {
-                        Ok(()) => {
-                            self.started = true;
-                            vec!["OK".to_string()]
+                    "RECTSTART" => {
+                        match parse_pair(rest) {
+                            Some((w, h)) if w > 0 && h > 0 => {
+                                self.start(w as usize, h as usize)
+                            }
+                            _ => {
+                                vec![
+                                    format!(
+                                        "ERROR RECTSTART needs width,height, got '{}'",
+                                        quoted(rest),
+                                    ),
+                                ]
+                            }
                         }
-                        Err(message) => vec![format!("ERROR {message}")],
                     }
-                }
-
-                fn info(&mut self, rest: &str) -> Vec<String> {
-                    let (key, value) = rest
-                        .split_once(char::is_whitespace)
-                        .unwrap_or((rest, ""));
-                    let value = value.trim();
-                    let number = value.parse::<i64>().ok();
-                    let limits = &mut self.engine.limits;
-                    match (key.to_ascii_lowercase().as_str(), number) {
-                        ("timeout_turn", Some(ms)) => limits.turn_ms = Some(ms.max(0)),
-                        ("timeout_match", Some(ms)) => limits.match_ms = Some(ms.max(0)),
-                        ("time_left", Some(ms)) => {
-                            limits.left_ms = Some(ms.min(UNLIMITED_MS));
-                        }
-                        ("max_memory", Some(bytes)) => {
-                            self.engine.set_memory_limit(bytes.max(0) as u64)
-                        }
-                        ("rule", Some(mask)) => {
-                            self.engine.set_rule(Rule::from_gomocup_mask(mask as u32))
-                        }
-                        // The opponent's kind, the cursor position and the folder for files change nothing
-                        // in how we play.
-                        ("game_type", Some(_)) | ("evaluate", _) | ("folder", _) => {}
-                        (
-                            "timeout_turn" | "timeout_match" | "time_left" | "max_memory"
-                            | "rule" | "game_type",
-                            None,
-                        ) => {
+                    "RESTART" => {
+                        if !self.started {
                             return vec![
-                                format!("ERROR INFO {key} needs a number, got '{value}'"),
+                                "ERROR no game to restart: send START first".to_string(),
                             ];
                         }
-                        // Unknown keys are allowed by the protocol and ignored.
-                        _ => {}
+                        self.engine.restart();
+                        vec!["OK".to_string()]
                     }
-                    Vec::new()
-                }
-
-                /// Sets up a BOARD position: field 1 own stones, 2 opponent stones, 3 dead cells.
-                fn board(&mut self, block: &[String]) -> Vec<String> {
-                    if let Some(error) = self.not_started() {
-                        return error;
+                    "ABOUT" => vec![ABOUT.to_string()],
+                    "INFO" => self.info(rest),
+                    "BEGIN" => {
+                        if let Some(error) = self.not_started() {
+                            return error;
+                        }
+                        if self.engine.board().stone_count() > 0 {
+                            return vec![
+                                "ERROR BEGIN on a board that has stones".to_string(),
+                            ];
+                        }
+                        self.answer_move()
                     }
-                    let mut stones = Vec::new();
-                    for line in block {
-                        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
-                        let parsed = match fields.as_slice() {
-                            [x, y, field] => {
-                                match (
-                                    x.parse::<i64>(),
-                                    y.parse::<i64>(),
-                                    field.parse::<u8>(),
-                                ) {
-                                    (Ok(x), Ok(y), Ok(field @ 1..=3)) => Some((x, y, field)),
-                                    _ => None,
-                                }
-                            }
-                            _ => None,
-                        };
-                        match parsed {
-                            Some(stone) => stones.push(stone),
+                    "TURN" => {
+                        if let Some(error) = self.not_started() {
+                            return error;
+                        }
+                        let (x, y) = match parse_pair(rest) {
+                            Some(pair) => pair,
                             None => {
                                 return vec![
-                                    format!("ERROR BOARD line '{line}' is not x,y,field"),
+                                    format!("ERROR TURN needs x,y, got '{}'", quoted(rest)),
                                 ];
                             }
-                        }
-                    }
-                    let own = stones.iter().filter(|s| s.2 == 1).count();
-                    let other = stones.iter().filter(|s| s.2 == 2).count();
-                    // The side to move is us; black moves when both have as many stones.
-                    let me = if own < other { Color::White } else { Color::Black };
-                    let saved = self.snapshot();
-                    self.engine.restart();
-                    for &(x, y, field) in &stones {
-                        let result = match field {
-                            1 => self.engine.put(x, y, me),
-                            2 => self.engine.put(x, y, me.opponent()),
-                            _ => self.engine.kill(x, y),
                         };
-                        if let Err(error) = result {
-                            self.restore(saved);
-                            return vec![format!("ERROR BOARD stone {x},{y}: {error}")];
+                        if let Err(error) = self.engine.play(x, y, false) {
+                            return vec![format!("ERROR TURN {x},{y}: {error}")];
                         }
+                        self.answer_move()
                     }
-                    self.engine.set_side_to_move(me);
-                    self.answer_move()
-                }
-
-                fn snapshot(&self) -> Vec<(usize, usize, Color)> {
-                    let board = self.engine.board();
-                    board
-                        .history()
-                        .iter()
-                        .map(|&(cell, color)| {
-                            let (x, y) = board.coords(cell);
-                            (x, y, color)
-                        })
-                        .collect()
-                }
-
-                fn restore(&mut self, stones: Vec<(usize, usize, Color)>) {
-                    self.engine.restart();
-                    let mut side = Color::Black;
-                    for (x, y, color) in stones {
-                        let _ = self.engine.put(x as i64, y as i64, color);
-                        side = color.opponent();
-                    }
-                    self.engine.set_side_to_move(side);
-                }
-
-                /// SWAP2BOARD with 0, 3 or 5 stones, in move order (black, white, black, ...).
-                fn swap2(&mut self, block: &[String]) -> Vec<String> {
-                    if let Some(error) = self.not_started() {
-                        return error;
-                    }
-                    let mut stones = Vec::new();
-                    for line in block {
-                        match parse_pair(line) {
-                            Some(pair) => stones.push(pair),
+                    "PLAY" => {
+                        if let Some(error) = self.not_started() {
+                            return error;
+                        }
+                        let (x, y) = match parse_pair(rest) {
+                            Some(pair) => pair,
                             None => {
                                 return vec![
-                                    format!("ERROR SWAP2BOARD line '{line}' is not x,y"),
+                                    format!("ERROR PLAY needs x,y, got '{}'", quoted(rest)),
                                 ];
+                            }
+                        };
+                        match self.engine.play(x, y, false) {
+                            Ok(()) => vec![format!("{x},{y}")],
+                            Err(error) => vec![format!("ERROR PLAY {x},{y}: {error}")],
+                        }
+                    }
+                    "TAKEBACK" => {
+                        if let Some(error) = self.not_started() {
+                            return error;
+                        }
+                        let (x, y) = match parse_pair(rest) {
+                            Some(pair) => pair,
+                            None => {
+                                return vec![
+                                    format!("ERROR TAKEBACK needs x,y, got '{}'", quoted(rest)),
+                                ];
+                            }
+                        };
+                        match self.engine.take_back(x, y) {
+                            Ok(()) => vec!["OK".to_string()],
+                            Err(error) => {
+                                vec![format!("ERROR TAKEBACK {x},{y}: {error}")]
                             }
                         }
                     }
-                    if stones.is_empty() {
-                        let opening = propose_opening(&mut self.engine);
-                        let text: Vec<String> = opening
-                            .iter()
-                            .map(|(x, y)| format!("{x},{y}"))
-                            .collect();
-                        return vec![text.join(" ")];
+                    "DONE" => vec!["ERROR DONE without BOARD or SWAP2BOARD".to_string()],
+                    _ => vec![format!("UNKNOWN command '{}'", quoted(command))],
+                }
+            }
+
+            fn not_started(&self) -> Option<Vec<String>> {
+                (!self.started)
+                    .then(|| vec!["ERROR no game: send START first".to_string()])
+            }
+
+            fn start(&mut self, width: usize, height: usize) -> Vec<String> {
+                match self.engine.start(width, height) {
+                    Ok(()) => {
+                        self.started = true;
+                        vec!["OK".to_string()]
                     }
-                    if stones.len() != 3 && stones.len() != 5 {
+                    Err(message) => vec![format!("ERROR {message}")],
+                }
+            }
+
+            fn info(&mut self, rest: &str) -> Vec<String> {
+                let (key, value) = rest
+                    .split_once(char::is_whitespace)
+                    .unwrap_or((rest, ""));
+                let value = value.trim();
+                let number = parse_saturating(value);
+                let limits = &mut self.engine.limits;
+                // Times beyond what the protocol can mean (2^31 - 1 ms is "unlimited") are clamped, so
+                // that no later sum or difference can overflow.
+                let ms = |value: i64| value.clamp(-UNLIMITED_MS, UNLIMITED_MS);
+                match (key.to_ascii_lowercase().as_str(), number) {
+                    ("timeout_turn", Some(value)) => {
+                        limits.turn_ms = Some(ms(value).max(0));
+                    }
+                    ("timeout_match", Some(value)) => {
+                        limits.match_ms = Some(ms(value).max(0));
+                    }
+                    ("time_left", Some(value)) => limits.left_ms = Some(ms(value)),
+                    ("max_memory", Some(bytes)) => {
+                        self.engine.set_memory_limit(bytes.max(0) as u64)
+                    }
+                    ("rule", Some(mask)) => {
+                        let mask = mask.clamp(0, i64::from(u32::MAX)) as u32;
+                        self.engine.set_rule(Rule::from_gomocup_mask(mask));
+                    }
+                    // The opponent's kind, the cursor position and the folder for files change nothing
+                    // in how we play.
+                    ("game_type", Some(_)) | ("evaluate", _) | ("folder", _) => {}
+                    (
+                        "timeout_turn" | "timeout_match" | "time_left" | "max_memory"
+                        | "rule" | "game_type",
+                        None,
+                    ) => {
                         return vec![
                             format!(
-                                "ERROR SWAP2BOARD needs 0, 3 or 5 stones, got {}",
-                                stones.len(),
+                                "DEBUG INFO {} needs a number, got '{}'",
+                                quoted(key),
+                                quoted(value),
                             ),
                         ];
                     }
-                    self.engine.restart();
-                    for (index, &(x, y)) in stones.iter().enumerate() {
-                        let color = if index % 2 == 0 {
-                            Color::Black
-                        } else {
-                            Color::White
-                        };
-                        if let Err(error) = self.engine.put(x, y, color) {
-                            self.engine.restart();
+                    // Unknown keys are allowed by the protocol and ignored.
+                    _ => {}
+                }
+                Vec::new()
+            }
+
+            /// Sets up a BOARD position: field 1 own stones, 2 opponent stones, 3 dead cells.
+            fn board(&mut self, block: &[String]) -> Vec<String> {
+                if let Some(error) = self.not_started() {
+                    return error;
+                }
+                let mut stones = Vec::new();
+                for line in block {
+                    let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+                    let parsed = match fields.as_slice() {
+                        [x, y, field] => {
+                            match (
+                                x.parse::<i64>(),
+                                y.parse::<i64>(),
+                                field.parse::<u8>(),
+                            ) {
+                                (Ok(x), Ok(y), Ok(field @ 1..=3)) => Some((x, y, field)),
+                                _ => None,
+                            }
+                        }
+                        _ => None,
+                    };
+                    match parsed {
+                        Some(stone) => stones.push(stone),
+                        None => {
                             return vec![
-                                format!("ERROR SWAP2BOARD stone {x},{y}: {error}"),
+                                format!(
+                                    "ERROR BOARD line '{}' is not x,y,field",
+                                    quoted(line),
+                                ),
                             ];
                         }
                     }
-                    self.engine.set_side_to_move(Color::White);
-                    let time = self.engine.move_deadline().hard;
-                    let answer = match answer_proposal(&mut self.engine, time) {
-                        Swap2Choice::Swap => "SWAP".to_string(),
-                        Swap2Choice::Stones(stones) => {
-                            let text: Vec<String> = stones
-                                .iter()
-                                .map(|(x, y)| format!("{x},{y}"))
-                                .collect();
-                            text.join(" ")
-                        }
-                    };
-                    self.engine.restart();
-                    vec![answer]
                 }
-
-                /// Thinks, plays the chosen move on our board and returns the answer lines.
-                fn answer_move(&mut self) -> Vec<String> {
-                    let (x, y) = match self.engine.think() {
-                        Some((x, y)) => (x, y),
-                        None => return vec!["ERROR no empty cell left".to_string()],
+                let own = stones.iter().filter(|s| s.2 == 1).count();
+                let other = stones.iter().filter(|s| s.2 == 2).count();
+                // The side to move is us; black moves when both have as many stones.
+                let me = if own < other { Color::White } else { Color::Black };
+                let saved = self.snapshot();
+                self.engine.restart();
+                for &(x, y, field) in &stones {
+                    let result = match field {
+                        1 => self.engine.put(x, y, me),
+                        2 => self.engine.put(x, y, me.opponent()),
+                        _ => self.engine.kill(x, y),
                     };
-                    let mut lines = Vec::new();
-                    if let Some(result) = self.engine.last_search() {
-                        let score = if result.score >= WIN_THRESHOLD {
-                            "win".to_string()
-                        } else if result.score <= -WIN_THRESHOLD {
-                            "loss".to_string()
-                        } else {
-                            result.score.to_string()
-                        };
-                        lines
-                            .push(
-                                format!(
-                                    "MESSAGE depth {} ev {} nodes {} time {} ms",
-                                    result.depth,
-                                    score,
-                                    result.nodes,
-                                    result.elapsed.as_millis(),
-                                ),
-                            );
+                    if let Err(error) = result {
+                        self.restore(saved);
+                        return vec![format!("ERROR BOARD stone {x},{y}: {error}")];
                     }
-                    let _ = self.engine.play(x as i64, y as i64, false);
-                    lines.push(format!("{x},{y}"));
+                }
+                self.engine.set_side_to_move(me);
+                self.answer_move()
+            }
+
+            fn snapshot(&self) -> Vec<(usize, usize, Color)> {
+                let board = self.engine.board();
+                board
+                    .history()
+                    .iter()
+                    .map(|&(cell, color)| {
+                        let (x, y) = board.coords(cell);
+                        (x, y, color)
+                    })
+                    .collect()
+            }
+
+            fn restore(&mut self, stones: Vec<(usize, usize, Color)>) {
+                self.engine.restart();
+                let mut side = Color::Black;
+                for (x, y, color) in stones {
+                    let _ = self.engine.put(x as i64, y as i64, color);
+                    side = color.opponent();
+                }
+                self.engine.set_side_to_move(side);
+            }
+
+            /// SWAP2BOARD with 0, 3 or 5 stones, in move order (black, white, black, ...).
+            fn swap2(&mut self, block: &[String]) -> Vec<String> {
+                if let Some(error) = self.not_started() {
+                    return error;
+                }
+                let mut stones = Vec::new();
+                for line in block {
+                    match parse_pair(line) {
+                        Some(pair) => stones.push(pair),
+                        None => {
+                            return vec![
+                                format!(
+                                    "ERROR SWAP2BOARD line '{}' is not x,y",
+                                    quoted(line),
+                                ),
+                            ];
+                        }
+                    }
+                }
+                if self.stop.is_raised() {
+                    return Vec::new();
+                }
+                if stones.is_empty() {
+                    let opening = propose_opening(&mut self.engine);
+                    let text: Vec<String> = opening
+                        .iter()
+                        .map(|(x, y)| format!("{x},{y}"))
+                        .collect();
+                    return vec![text.join(" ")];
+                }
+                if stones.len() != 3 && stones.len() != 5 {
+                    return vec![
+                        format!(
+                            "ERROR SWAP2BOARD needs 0, 3 or 5 stones, got {}",
+                            stones.len(),
+                        ),
+                    ];
+                }
+                self.engine.restart();
+                for (index, &(x, y)) in stones.iter().enumerate() {
+                    let color = if index % 2 == 0 { Color::Black } else { Color::White };
+                    if let Err(error) = self.engine.put(x, y, color) {
+                        self.engine.restart();
+                        return vec![format!("ERROR SWAP2BOARD stone {x},{y}: {error}")];
+                    }
+                }
+                self.engine.set_side_to_move(Color::White);
+                let time = self.engine.move_deadline().hard;
+                let choice = answer_proposal(&mut self.engine, time);
+                self.engine.restart();
+                if self.stop.is_raised() {
+                    return Vec::new();
+                }
+                let answer = match choice {
+                    Swap2Choice::Swap => "SWAP".to_string(),
+                    Swap2Choice::Stones(stones) => {
+                        let text: Vec<String> = stones
+                            .iter()
+                            .map(|(x, y)| format!("{x},{y}"))
+                            .collect();
+                        text.join(" ")
+                    }
+                };
+                vec![answer]
+            }
+
+            /// Thinks, plays the chosen move on our board and returns the answer lines; nothing once
+            /// END or the end of the input has been read.
+            fn answer_move(&mut self) -> Vec<String> {
+                if self.stop.is_raised() {
+                    return Vec::new();
+                }
+                let chosen = self.engine.think();
+                if self.stop.is_raised() {
+                    return Vec::new();
+                }
+                let (x, y) = match chosen {
+                    Some(cell) => cell,
+                    None => return vec!["ERROR no empty cell left".to_string()],
+                };
+                let mut lines = Vec::new();
+                if let Some(result) = self.engine.last_search() {
+                    let score = if result.score >= WIN_THRESHOLD {
+                        "win".to_string()
+                    } else if result.score <= -WIN_THRESHOLD {
+                        "loss".to_string()
+                    } else {
+                        result.score.to_string()
+                    };
                     lines
+                        .push(
+                            format!(
+                                "MESSAGE depth {} ev {} nodes {} time {} ms",
+                                result.depth,
+                                score,
+                                result.nodes,
+                                result.elapsed.as_millis(),
+                            ),
+                        );
+                }
+                let _ = self.engine.play(x as i64, y as i64, false);
+                lines.push(format!("{x},{y}"));
+                lines
+            }
+        }
+    }
+
+    pub mod input {
+        // engine/src/protocol/input.rs
+        //! Reading a judge's commands, the same way for every adapter.
+        //!
+        //! - A line is the bytes up to a line feed, less trailing CRs. A lone CR is not a line break:
+        //!   every judge ends its lines with LF or CRLF, and splitting on CR would turn one junk line
+        //!   into several commands.
+        //! - Bytes that are not UTF-8 are decoded leniently (as U+FFFD), so that a bad line is one bad
+        //!   command, never the end of the input.
+        //! - A line longer than the adapter's limit is kept to the limit and marked, so that junk without
+        //!   line feeds cannot fill the memory.
+        //! - A line cut off by the end of the input is dropped: the judge that would read its answer has
+        //!   gone.
+        //!
+        //! Standard input is read on a thread of its own, so that the judge's stop line (END, quit) and
+        //! the end of the input are noticed while a search runs: they raise a [`StopFlag`] at once, which
+        //! the adapter hands to the search in its [`Deadline`](crate::core::time::Deadline). Any other
+        //! reader (tests) is read on the caller's thread, one line when asked for, so that its lines
+        //! arrive only as fast as the answers, as they do from a judge.
+
+        use crate::core::time::StopFlag;
+        use std::io::{self, BufRead, StdinLock};
+        use std::sync::mpsc::{self, Receiver};
+        use std::thread;
+        use std::time::Instant;
+
+        /// One line from the judge.
+        #[derive(Clone, Debug)]
+        pub struct Line {
+            /// The text, without its line ending.
+            pub text: String,
+            /// Whether the line was longer than the limit (`text` then holds its start only).
+            pub too_long: bool,
+            /// When the line had arrived (the judge's clock for an answer starts about then).
+            #[allow(dead_code)]
+            pub received: Instant,
+        }
+
+        /// Where the lines come from.
+        pub enum Source<'a> {
+            /// Standard input, read on a thread of its own.
+            Stdin,
+            /// Any other reader, read on the caller's thread.
+            Reader(Box<dyn BufRead + 'a>),
+        }
+
+        impl From<StdinLock<'static>> for Source<'static> {
+            /// The lock is let go: the reading thread takes its own.
+            fn from(_: StdinLock<'static>) -> Self {
+                Source::Stdin
+            }
+        }
+
+        impl<'a> From<&'a [u8]> for Source<'a> {
+            fn from(bytes: &'a [u8]) -> Self {
+                Source::Reader(Box::new(bytes))
+            }
+        }
+
+        /// Recognises the judge's line that ends the program (END, quit).
+        pub type StopLine = fn(&str) -> bool;
+
+        enum Reading<'a> {
+            Here(Box<dyn BufRead + 'a>),
+            Thread(Receiver<Line>),
+            Ended,
+        }
+
+        /// The judge's lines, one at a time, with the stop flag that the stop line and the end of the
+        /// input raise.
+        pub struct Lines<'a> {
+            reading: Reading<'a>,
+            stop: StopFlag,
+            is_stop: StopLine,
+            max_bytes: usize,
+        }
+
+        impl<'a> Lines<'a> {
+            /// Lines of `source` of at most `max_bytes` each; `is_stop` recognises the stop line.
+            pub fn new(
+                source: impl Into<Source<'a>>,
+                max_bytes: usize,
+                is_stop: StopLine,
+            ) -> Self {
+                let stop = StopFlag::new();
+                let reading = match source.into() {
+                    Source::Reader(reader) => Reading::Here(reader),
+                    Source::Stdin => {
+                        match spawn_reader(stop, max_bytes, is_stop) {
+                            Some(receiver) => Reading::Thread(receiver),
+                            // No thread to be had: read here, without noticing a stop during a search.
+                            None => Reading::Here(Box::new(io::stdin().lock())),
+                        }
+                    }
+                };
+                Self {
+                    reading,
+                    stop,
+                    is_stop,
+                    max_bytes,
                 }
             }
+
+            /// The next line; `None` once the input has ended (the stop flag is raised then).
+            pub fn next_line(&mut self) -> Option<Line> {
+                let line = match &mut self.reading {
+                    Reading::Here(reader) => {
+                        read_checked(reader, self.max_bytes, self.stop, self.is_stop)
+                    }
+                    Reading::Thread(receiver) => receiver.recv().ok(),
+                    Reading::Ended => None,
+                };
+                if line.is_none() {
+                    self.stop.raise();
+                    self.reading = Reading::Ended;
+                }
+                line
+            }
+
+            /// The flag raised by the stop line or the end of the input, for the search's deadline.
+            pub fn stop_flag(&self) -> StopFlag {
+                self.stop
+            }
+        }
+
+        /// Starts the thread that reads standard input into a channel.
+        fn spawn_reader(
+            stop: StopFlag,
+            max_bytes: usize,
+            is_stop: StopLine,
+        ) -> Option<Receiver<Line>> {
+            let (sender, receiver) = mpsc::channel();
+            let reader = move || {
+                let stdin = io::stdin();
+                let mut input = stdin.lock();
+                while let Some(line) = read_checked(
+                    &mut input,
+                    max_bytes,
+                    stop,
+                    is_stop,
+                ) {
+                    let last = stop.is_raised();
+                    if sender.send(line).is_err() || last {
+                        break;
+                    }
+                }
+                stop.raise();
+            };
+            // A small stack: the thread only reads and decodes.
+            thread::Builder::new()
+                .name("input".to_string())
+                .stack_size(256 << 10)
+                .spawn(reader)
+                .ok()
+                .map(|_| receiver)
+        }
+
+        /// Reads a line and raises `stop` when it is the stop line (before anyone sees the line) or
+        /// when the input has ended.
+        fn read_checked<R: BufRead + ?Sized>(
+            input: &mut R,
+            max_bytes: usize,
+            stop: StopFlag,
+            is_stop: StopLine,
+        ) -> Option<Line> {
+            let mut bytes = Vec::new();
+            match read_line(input, &mut bytes, max_bytes) {
+                Ok(Some(fits)) => {
+                    let text = String::from_utf8_lossy(&bytes).into_owned();
+                    if fits && is_stop(&text) {
+                        stop.raise();
+                    }
+                    Some(Line {
+                        text,
+                        too_long: !fits,
+                        received: Instant::now(),
+                    })
+                }
+                Ok(None) | Err(_) => {
+                    stop.raise();
+                    None
+                }
+            }
+        }
+
+        /// Reads one line into `line` (without its ending), keeping fewer than `max_bytes` bytes of it.
+        /// Returns whether the line fitted, or `None` at the end of the input, a line cut off by the end
+        /// included.
+        pub fn read_line<R: BufRead + ?Sized>(
+            input: &mut R,
+            line: &mut Vec<u8>,
+            max_bytes: usize,
+        ) -> io::Result<Option<bool>> {
+            line.clear();
+            let mut fits = true;
+            loop {
+                let buffer = match input.fill_buf() {
+                    Ok(buffer) => buffer,
+                    Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(error) => return Err(error),
+                };
+                if buffer.is_empty() {
+                    return Ok(None);
+                }
+                let (chunk, used) = match buffer.iter().position(|&byte| byte == b'\n') {
+                    Some(end) => (&buffer[..end], end + 1),
+                    None => (buffer, buffer.len()),
+                };
+                let found_end = used > chunk.len();
+                if line.len() + chunk.len() < max_bytes {
+                    line.extend_from_slice(chunk);
+                } else {
+                    let room = max_bytes.saturating_sub(line.len() + 1);
+                    line.extend_from_slice(&chunk[..room.min(chunk.len())]);
+                    fits = false;
+                }
+                input.consume(used);
+                if found_end {
+                    break;
+                }
+            }
+            while line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            Ok(Some(fits))
+        }
+
+        /// A piece of the judge's input fit to quote in an answer: control characters escaped (a CR
+        /// would end the line for some readers) and at most 40 characters.
+        pub fn quoted(text: &str) -> String {
+            let mut shown: String = text
+                .chars()
+                .take(40)
+                .flat_map(char::escape_debug)
+                .collect();
+            if text.chars().nth(40).is_some() {
+                shown.push_str("...");
+            }
+            shown
+        }
+
+        /// Parses a whole number, saturating at the ends of `i64` rather than refusing a long one.
+        pub fn parse_saturating(text: &str) -> Option<i64> {
+            let text = text.trim();
+            if let Ok(value) = text.parse::<i64>() {
+                return Some(value);
+            }
+            let (negative, digits) = match text.strip_prefix('-') {
+                Some(rest) => (true, rest),
+                None => (false, text.strip_prefix('+').unwrap_or(text)),
+            };
+            if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
+                return None;
+            }
+            Some(if negative { i64::MIN } else { i64::MAX })
         }
     }
 }

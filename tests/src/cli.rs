@@ -15,6 +15,11 @@ pub fn parse<T: clap::Parser>() -> T {
     }
 }
 
+/// The usage line of a tool, for the errors found after parsing.
+pub fn usage<T: clap::CommandFactory>() -> String {
+    T::command().render_usage().to_string()
+}
+
 /// The parsed arguments (the program's name first), or the error and usage to print.
 /// Help and version requests exit as clap does.
 pub fn try_parse<T: clap::Parser>(args: impl IntoIterator<Item = OsString>) -> Result<T, String> {

@@ -5,6 +5,7 @@
 pub mod checkers;
 pub mod cli;
 pub mod fit;
+pub mod fuzz;
 pub mod gomoku;
 pub mod process;
 pub mod records;

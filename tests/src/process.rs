@@ -21,7 +21,8 @@ pub enum Reply {
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once [`EngineProcess::close_input`] has closed it.
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     /// The command line, for reports.
     pub label: String,
@@ -52,9 +53,13 @@ impl EngineProcess {
         let stdout = child.stdout.take().expect("stdout is piped");
         let (sender, lines) = mpsc::channel();
         thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                let line = line.trim_end_matches('\r').to_string();
+            // Bytes, decoded leniently: an engine's line that is not UTF-8 is still a line.
+            let mut reader = BufReader::new(stdout);
+            let mut bytes = Vec::new();
+            while matches!(reader.read_until(b'\n', &mut bytes), Ok(n) if n > 0) {
+                let text = String::from_utf8_lossy(&bytes);
+                let line = text.trim_end_matches(['\n', '\r']).to_string();
+                bytes.clear();
                 if sender.send(line).is_err() {
                     break;
                 }
@@ -62,7 +67,7 @@ impl EngineProcess {
         });
         Ok(Self {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines,
             label: label.to_string(),
             peak_memory_kib: 0,
@@ -71,8 +76,22 @@ impl EngineProcess {
 
     /// Sends one line (a newline is added) and flushes.
     pub fn send(&mut self, line: &str) -> io::Result<()> {
-        writeln!(self.stdin, "{line}")?;
-        self.stdin.flush()
+        self.send_bytes(format!("{line}\n").as_bytes())
+    }
+
+    /// Sends raw bytes (no newline added: the caller's bytes may be anything) and flushes.
+    pub fn send_bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::BrokenPipe, "input closed"))?;
+        stdin.write_all(bytes)?;
+        stdin.flush()
+    }
+
+    /// Closes the engine's input: it sees the end of its input.
+    pub fn close_input(&mut self) {
+        self.stdin = None;
     }
 
     /// Waits up to `timeout` for the next line.

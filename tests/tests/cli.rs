@@ -116,7 +116,7 @@ fn checkers_tools_reject_unknown_options_and_bad_values() {
 }
 
 #[test]
-fn sau_tools_and_replay_reject_unknown_options_and_bad_values() {
+fn sau_fuzz_and_replay_tools_reject_unknown_options_and_bad_values() {
     let random = env!("CARGO_BIN_EXE_sau-random");
     rejects(random, &["--game", "nogo", "--turns", "5"], "--turns");
     rejects(random, &["--game", "chess"], "chess");
@@ -128,6 +128,10 @@ fn sau_tools_and_replay_reject_unknown_options_and_bad_values() {
         &["--game", "nogo", "--move-ms", "x", "a"],
         "--move-ms",
     );
+    let fuzz = env!("CARGO_BIN_EXE_protocol-fuzz");
+    rejects(fuzz, &["--turns", "5"], "--turns");
+    rejects(fuzz, &["--cases", "x"], "--cases");
+    rejects(fuzz, &["--protocol", "chess", "--cases", "0"], "chess");
     let replay = env!("CARGO_BIN_EXE_replay");
     rejects(
         replay,

@@ -5,7 +5,7 @@
 use crate::comments::COMMENT;
 use crate::loader::{marker_index, MARKER};
 use crate::mentions::{is_structural, type_path, Mentions};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use syn::{FnArg, ImplItem, Item, TraitItem, UseTree};
 
 pub(super) type NodeId = usize;
@@ -218,6 +218,9 @@ pub(super) struct Graph {
     pub(super) impl_members: BTreeMap<NodeId, Vec<NodeId>>,
     /// Struct node → named field → the field type's path (`None`: a slice, array, tuple...).
     pub(super) field_types: BTreeMap<NodeId, BTreeMap<String, Option<Vec<String>>>>,
+    /// Lookups in progress, (module, name): glob imports that import each other (`use
+    /// super::*` both ways) would otherwise search in circles.
+    pub(super) active: std::cell::RefCell<BTreeSet<(ModId, String)>>,
 }
 
 impl Graph {
@@ -500,9 +503,21 @@ impl Graph {
         uses: &mut Vec<NodeId>,
         depth: usize,
     ) -> Vec<Target> {
-        if depth > MAX_DEPTH {
+        if depth > MAX_DEPTH || !self.active.borrow_mut().insert((m, name.to_string())) {
             return Vec::new();
         }
+        let out = self.lookup_inner(m, name, uses, depth);
+        self.active.borrow_mut().remove(&(m, name.to_string()));
+        out
+    }
+
+    fn lookup_inner(
+        &self,
+        m: ModId,
+        name: &str,
+        uses: &mut Vec<NodeId>,
+        depth: usize,
+    ) -> Vec<Target> {
         let module = &self.modules[m];
         let mut out = Vec::new();
         if let Some(ids) = module.defs.get(name) {

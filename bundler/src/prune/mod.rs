@@ -51,6 +51,7 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
         trait_members: BTreeMap::new(),
         impl_members: BTreeMap::new(),
         field_types: BTreeMap::new(),
+        active: Default::default(),
     };
     graph.add_items(items, 0);
     let mut reach = Reach {
@@ -148,4 +149,45 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
     }
     report.unused_data = mark_unused_data(items, &reads, &constructed);
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::ToTokens;
+
+    fn kept(code: &str) -> String {
+        let mut items = syn::parse_file(code).expect("parses").items;
+        prune(&mut items);
+        let file = syn::File {
+            shebang: None,
+            attrs: Vec::new(),
+            items,
+        };
+        file.to_token_stream().to_string()
+    }
+
+    #[test]
+    fn what_main_reaches_stays() {
+        let out = kept(
+            "fn main() { lib::used(); } mod lib { pub fn used() { helper() } fn helper() {} pub fn unused() {} pub struct S; impl S { pub fn m(&self) {} } }",
+        );
+        assert!(
+            out.contains("fn used") && out.contains("fn helper"),
+            "{out}"
+        );
+        assert!(
+            !out.contains("unused") && !out.contains("struct S"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn trait_impls_follow_their_trait_and_type() {
+        let out = kept(
+            "trait T { fn t(&self) -> u8; } struct A; struct B; impl T for A { fn t(&self) -> u8 { 1 } } impl T for B { fn t(&self) -> u8 { 2 } } fn main() { A.t(); }",
+        );
+        assert!(out.contains("impl T for A"), "{out}");
+        assert!(!out.contains("impl T for B"), "{out}");
+    }
 }

@@ -2,5 +2,5 @@
 
 fn main() {
     let stdin = std::io::stdin();
-    engine::protocol::gomoku_server::run(stdin.lock(), std::io::stdout(), std::io::stderr());
+    engine::protocol::gomoku_server::run(stdin.lock(), std::io::stdout());
 }

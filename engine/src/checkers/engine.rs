@@ -135,7 +135,7 @@ impl CheckersEngine {
             .deadline(received, our_moves_left(self.position.ply()));
         let limits = Limits {
             deadline,
-            stop: Some(quit.clone()),
+            stop: Some(*quit),
             ..Limits::timed(deadline.soft, deadline.hard)
         };
         let search = self.searcher.think(&self.position, limits);
@@ -162,7 +162,7 @@ impl Ponder for CheckersEngine {
             return;
         }
         let limits = Limits {
-            stop: Some(stop.clone()),
+            stop: Some(*stop),
             ..Limits::timed(Duration::MAX, Duration::MAX)
         };
         self.searcher.think(&self.position, limits);

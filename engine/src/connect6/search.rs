@@ -377,6 +377,7 @@ fn portion(deadline: &Deadline, soft: f64, hard: f64) -> Deadline {
         start: deadline.start,
         soft: deadline.soft.mul_f64(soft),
         hard: deadline.hard.mul_f64(hard),
+        ..*deadline
     }
 }
 

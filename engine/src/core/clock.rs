@@ -78,7 +78,12 @@ impl Clock {
             .min(usable / margins.left_divisor.max(1))
             .min(per_move.saturating_sub(margin));
         let soft = (share * margins.soft_percent / 100).min(hard);
-        Deadline { start, soft, hard }
+        Deadline {
+            start,
+            soft,
+            hard,
+            stop: None,
+        }
     }
 
     /// Adds the time one move took.

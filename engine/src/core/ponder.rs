@@ -35,8 +35,6 @@ impl<C: Send + 'static> Worker<C> {
         let interrupt = StopFlag::new();
         let quit = StopFlag::new();
         let thread = {
-            let interrupt = interrupt.clone();
-            let quit = quit.clone();
             // The searches recurse deeply at most a few hundred levels; a roomy stack costs
             // nothing.
             thread::Builder::new()

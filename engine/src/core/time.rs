@@ -1,8 +1,9 @@
 //! Time keeping for searches: a deadline pair (soft: do not start another iteration; hard: stop
-//! now) and a stop flag another thread can raise.
+//! now) and a stop flag another thread can raise. A deadline may carry a stop flag: once it is
+//! raised both limits count as passed, so every search that polls its deadline also obeys a
+//! stop (the judge's END or quit read while we think).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// When a search must end, measured from `start`.
@@ -14,6 +15,8 @@ pub struct Deadline {
     pub soft: Duration,
     /// Past this, stop at once and answer with the best move found so far.
     pub hard: Duration,
+    /// Raised when the search must end now, whatever the time.
+    pub stop: Option<StopFlag>,
 }
 
 impl Deadline {
@@ -23,6 +26,23 @@ impl Deadline {
             start: Instant::now(),
             soft: soft.min(hard),
             hard,
+            stop: None,
+        }
+    }
+
+    /// The same deadline, ended early when `stop` is raised.
+    pub fn with_stop(self, stop: StopFlag) -> Self {
+        Self {
+            stop: Some(stop),
+            ..self
+        }
+    }
+
+    /// Whether the deadline's stop flag is raised.
+    pub fn stopped(&self) -> bool {
+        match self.stop {
+            Some(flag) => flag.is_raised(),
+            None => false,
         }
     }
 
@@ -37,25 +57,32 @@ impl Deadline {
         self.start.elapsed()
     }
 
-    /// Whether the soft limit has passed.
+    /// Whether the soft limit has passed (or a stop was asked for).
     pub fn soft_passed(&self) -> bool {
-        self.elapsed() >= self.soft
+        self.stopped() || self.elapsed() >= self.soft
     }
 
-    /// Whether the hard limit has passed.
+    /// Whether the hard limit has passed (or a stop was asked for).
     pub fn hard_passed(&self) -> bool {
-        self.elapsed() >= self.hard
+        self.stopped() || self.elapsed() >= self.hard
     }
 }
 
-/// A flag that asks a running search to stop; cheap to clone and to poll.
-#[derive(Clone, Debug, Default)]
-pub struct StopFlag(Arc<AtomicBool>);
+/// A flag that asks a running search to stop; cheap to copy and to poll. Its one byte lives as
+/// long as the process (a program makes a handful), so that deadlines holding it stay `Copy`.
+#[derive(Clone, Copy, Debug)]
+pub struct StopFlag(&'static AtomicBool);
+
+impl Default for StopFlag {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
 impl StopFlag {
     /// A lowered flag.
     pub fn new() -> Self {
-        Self::default()
+        Self(Box::leak(Box::new(AtomicBool::new(false))))
     }
 
     /// Asks the search to stop.
@@ -93,10 +120,20 @@ mod tests {
     #[test]
     fn stop_flag_is_shared_between_clones() {
         let flag = StopFlag::new();
-        let other = flag.clone();
+        let other = flag;
         other.raise();
         assert!(flag.is_raised());
         flag.clear();
         assert!(!other.is_raised());
+    }
+
+    #[test]
+    fn a_raised_stop_ends_the_deadline() {
+        let flag = StopFlag::new();
+        let deadline = Deadline::unlimited().with_stop(flag);
+        assert!(!deadline.soft_passed() && !deadline.hard_passed());
+        flag.raise();
+        assert!(deadline.soft_passed() && deadline.hard_passed());
+        assert!(!Deadline::unlimited().hard_passed());
     }
 }

@@ -7,7 +7,7 @@ use super::rule::Rule;
 use super::search::{SearchResult, Searcher};
 use super::time::TimeLimits;
 use crate::core::color::Color;
-use crate::core::time::Deadline;
+use crate::core::time::{Deadline, StopFlag};
 
 /// Transposition table size when no memory limit is given.
 const DEFAULT_TABLE_BYTES: usize = 64 << 20;
@@ -48,6 +48,8 @@ pub struct Engine {
     pub limits: TimeLimits,
     memory_limit: u64,
     last_search: Option<SearchResult>,
+    /// Ends a search early when raised (the manager's END read during the search).
+    stop: Option<StopFlag>,
 }
 
 impl Default for Engine {
@@ -65,15 +67,23 @@ impl Engine {
             limits: TimeLimits::default(),
             memory_limit: 0,
             last_search: None,
+            stop: None,
         }
+    }
+
+    /// Every later search ends as soon as `stop` is raised.
+    pub fn set_stop_flag(&mut self, stop: StopFlag) {
+        self.stop = Some(stop);
     }
 
     /// A new game on an empty `width` x `height` board; the rule and the limits stay. The
     /// transposition table is kept: its keys differ between sizes and rules, and clearing a
-    /// large table would cost time the next move may need.
+    /// large table would cost time the next move may need. It is sized here, before any clock
+    /// runs, if no memory limit has done it yet.
     pub fn start(&mut self, width: usize, height: usize) -> Result<(), String> {
         self.board = Board::new(width, height, self.board.rule())?;
         self.limits.new_game();
+        self.prepare_table();
         Ok(())
     }
 
@@ -105,9 +115,11 @@ impl Engine {
         self.prepare_table();
     }
 
-    /// Sizes the transposition table for the memory limit. Called when the limit arrives and
-    /// again when a search starts (a no-op once the size is right), never at START, so that a
-    /// limit sent after START is honoured before any large table exists.
+    /// Sizes the transposition table for the memory limit. Called when the limit arrives, at
+    /// START and again when a search starts (a no-op once the size is right). A new table costs
+    /// no time up front: its pages are mapped as the search first touches them (see `tt.rs`),
+    /// within that search's deadline, so even a limit sent right before a move keeps the move
+    /// in time.
     fn prepare_table(&mut self) {
         let wanted = if self.memory_limit == 0 {
             DEFAULT_TABLE_BYTES
@@ -200,8 +212,13 @@ impl Engine {
     /// The deadline for the next move under the current limits and position.
     pub fn move_deadline(&self) -> Deadline {
         let board = &self.board;
-        self.limits
-            .deadline(board.stone_count(), board.empty_count())
+        let deadline = self
+            .limits
+            .deadline(board.stone_count(), board.empty_count());
+        Deadline {
+            stop: self.stop,
+            ..deadline
+        }
     }
 
     /// Thinks within the current limits and returns the chosen move (not played).
@@ -214,6 +231,10 @@ impl Engine {
 
     /// Thinks until `deadline` and returns the chosen move (not played).
     pub fn think_until(&mut self, deadline: Deadline) -> Option<(usize, usize)> {
+        let deadline = Deadline {
+            stop: deadline.stop.or(self.stop),
+            ..deadline
+        };
         self.prepare_table();
         let result = self.searcher.search(&mut self.board, deadline, 64);
         self.last_search = Some(result);

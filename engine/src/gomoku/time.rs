@@ -67,8 +67,10 @@ impl TimeLimits {
     /// does not report the time left before every move (it overwrites ours when it does).
     pub fn charge(&mut self, spent_ms: i64) {
         match (self.left_ms, self.match_ms) {
-            (Some(left), _) if left < UNLIMITED_MS => self.left_ms = Some(left - spent_ms),
-            (None, Some(total)) if total > 0 => self.left_ms = Some(total - spent_ms),
+            (Some(left), _) if left < UNLIMITED_MS => {
+                self.left_ms = Some(left.saturating_sub(spent_ms))
+            }
+            (None, Some(total)) if total > 0 => self.left_ms = Some(total.saturating_sub(spent_ms)),
             _ => {}
         }
     }
@@ -81,17 +83,17 @@ impl TimeLimits {
             }
             // Keep 15% of the move's time (at least 80 ms, at most 1.5 s) for the process to
             // wake up, print and be read on a loaded or slower machine.
-            let margin = (turn * 3 / 20).clamp(80, 1_500);
-            hard = hard.min(turn - margin);
+            let margin = (turn.saturating_mul(3) / 20).clamp(80, 1_500);
+            hard = hard.min(turn.saturating_sub(margin));
         }
         if let Some(left) = spendable {
             // Never bet more than a fifth of what is left on one move.
-            hard = hard.min(left / 5 - 30);
+            hard = hard.min((left / 5).saturating_sub(30));
         }
         if hard == i64::MAX {
             hard = 10_000;
         }
-        hard.max(INSTANT_MS as i64) as u64
+        hard.clamp(INSTANT_MS as i64, UNLIMITED_MS) as u64
     }
 
     /// The time a settled move may take (the search stops starting root moves then; see
@@ -111,7 +113,7 @@ impl TimeLimits {
     fn spendable_ms(&self, empty: usize) -> Option<i64> {
         let our_moves = (empty as i64 + 1) / 2;
         self.effective_left()
-            .map(|left| left - our_moves * RESERVE_PER_MOVE_MS)
+            .map(|left| left.saturating_sub(our_moves.saturating_mul(RESERVE_PER_MOVE_MS)))
     }
 
     /// The game time left, if the game time is limited.
@@ -211,6 +213,31 @@ mod tests {
                     left > 0,
                     "{width}x{height} at {turn}/{game} ms: {left} ms left"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn extreme_values_never_wrap() {
+        let extremes = [i64::MIN, -UNLIMITED_MS, -1, 0, 1, UNLIMITED_MS, i64::MAX];
+        for turn in extremes {
+            for game in extremes {
+                for left in extremes {
+                    let mut clock = limits(Some(turn), Some(game), Some(left));
+                    let d = clock.deadline(3, 222);
+                    assert!(
+                        d.soft <= d.hard && d.hard <= Duration::from_millis(UNLIMITED_MS as u64)
+                    );
+                    if left < 0 || turn <= 0 {
+                        assert!(
+                            d.hard <= Duration::from_millis(INSTANT_MS),
+                            "{turn} {game} {left}"
+                        );
+                    }
+                    clock.charge(i64::MAX);
+                    clock.charge(i64::MIN);
+                    clock.deadline(0, usize::MAX / 4);
+                }
             }
         }
     }

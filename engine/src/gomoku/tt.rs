@@ -23,7 +23,7 @@ const SLOT_BYTES: usize = 16;
 
 /// A fixed-size table of `(key, packed entry)` slots.
 pub struct TranspositionTable {
-    slots: Vec<(u64, u64)>,
+    slots: Vec<[u64; 2]>,
     mask: usize,
 }
 
@@ -34,10 +34,10 @@ impl TranspositionTable {
         while count * 2 * SLOT_BYTES <= bytes {
             count *= 2;
         }
-        // Write every slot now: the operating system then maps the pages here, at the start
-        // of a game, rather than during the first timed searches.
-        let mut slots = Vec::with_capacity(count);
-        slots.resize(count, (0, 0));
+        // Zeroed memory straight from the operating system: no time is spent here, on
+        // whatever clock is running, and a page costs only when the search first touches it,
+        // within the search's own deadline.
+        let slots = vec![[0u64; 2]; count];
         Self {
             slots,
             mask: count - 1,
@@ -51,7 +51,7 @@ impl TranspositionTable {
 
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let (stored, data) = self.slots[key as usize & self.mask];
+        let [stored, data] = self.slots[key as usize & self.mask];
         (stored == key && data != 0).then(|| unpack(data))
     }
 
@@ -62,7 +62,7 @@ impl TranspositionTable {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let slot: *const (u64, u64) = &self.slots[key as usize & self.mask];
+            let slot: *const [u64; 2] = &self.slots[key as usize & self.mask];
             // SAFETY: a prefetch only hints the cache; it reads no value and cannot fault, and
             // the pointer is to a slot of the table in any case.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
@@ -74,10 +74,10 @@ impl TranspositionTable {
     /// Stores a result, keeping a deeper result of the same position.
     pub fn store(&mut self, key: u64, entry: Entry) {
         let slot = &mut self.slots[key as usize & self.mask];
-        if slot.0 == key && slot.1 != 0 && unpack(slot.1).depth > entry.depth + KEEP_DEEPER {
+        if slot[0] == key && slot[1] != 0 && unpack(slot[1]).depth > entry.depth + KEEP_DEEPER {
             return;
         }
-        *slot = (key, pack(entry));
+        *slot = [key, pack(entry)];
     }
 }
 

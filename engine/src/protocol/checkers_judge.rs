@@ -6,6 +6,7 @@
 //! and never prints while pondering, so nothing appears outside a `TURN` answer. `END` or the end
 //! of the input ends the worker at once, even in the middle of a search.
 
+use super::input::read_line;
 use crate::checkers::engine::{CheckersEngine, MoveError, Settings};
 use crate::core::color::Color;
 use crate::core::ponder::Worker;
@@ -70,6 +71,9 @@ fn parse_place(text: &str) -> Result<Vec<(i32, i32)>, String> {
     }
     Ok(coordinates.chunks(2).map(|p| (p[0], p[1])).collect())
 }
+
+/// The longest line read whole: a PLACE of a capture across the whole board is under 200 bytes.
+const MAX_LINE_BYTES: usize = 4096;
 
 /// Debug output is capped well below the judge's 32 KB per game.
 const DEBUG_BUDGET: usize = 12 * 1024;
@@ -142,13 +146,9 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(settings: Settings, mut input:
         }
     };
     let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        // Bytes, not `lines()`: a line that is not UTF-8 is reported, not the end of input.
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
+    // Bytes, not `lines()`: a line that is not UTF-8 is reported, not the end of input; a line
+    // longer than any command is cut (see `input::read_line`).
+    while let Ok(Some(_)) = read_line(&mut input, &mut bytes, MAX_LINE_BYTES) {
         let received = Instant::now();
         let line = String::from_utf8_lossy(&bytes);
         match parse_command(&line) {

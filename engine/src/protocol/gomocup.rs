@@ -4,11 +4,21 @@
 //! Mandatory commands: START, BEGIN, TURN, BOARD..DONE, INFO, END, ABOUT; optional ones:
 //! RECTSTART, RESTART, TAKEBACK, PLAY, SWAP2BOARD..DONE. Anything else gets `UNKNOWN`. Bad
 //! input gets one `ERROR` line and leaves the position as it was.
+//!
+//! Decisions on odd input:
+//! - Lines end with LF or CRLF; a lone CR is not a line break (see [`super::input`]).
+//! - END is read while we think: the search stops and nothing more is printed. END inside an
+//!   unfinished BOARD or SWAP2BOARD block ends the program too, as does the end of the input
+//!   (a command cut off by it is not answered: nobody is left to read the answer).
+//! - An INFO the brain cannot read gets a `DEBUG` line, not `ERROR`: the protocol expects no
+//!   reply to INFO, and a manager waiting for a move must not take an `ERROR` for one.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
+use super::input::{parse_saturating, quoted, Lines, Source};
 use crate::core::color::Color;
 use crate::core::score::WIN_THRESHOLD;
+use crate::core::time::StopFlag;
 use crate::gomoku::engine::Engine;
 use crate::gomoku::rule::Rule;
 use crate::gomoku::swap2::{answer_proposal, propose_opening, Swap2Choice};
@@ -17,44 +27,38 @@ use crate::gomoku::time::UNLIMITED_MS;
 /// The ABOUT line.
 const ABOUT: &str = r#"name="Quintet", version="1.0", author="Quintet authors", country="Unknown""#;
 
-/// Runs the protocol until END or the end of the input.
-pub fn run(input: impl BufRead, mut output: impl Write) {
-    let mut brain = Brain::new();
-    let mut lines = input.lines();
-    while let Some(Ok(line)) = lines.next() {
-        let line = line.trim().to_string();
-        if line.is_empty() {
+/// The longest line read whole; the longest real one (`INFO folder PATH`) is far shorter.
+const MAX_LINE_BYTES: usize = 16 * 1024;
+
+/// Whether a line is END, which ends the program at once, even during a search.
+fn is_end(line: &str) -> bool {
+    split_command(line.trim()).0 == "END"
+}
+
+/// Runs the protocol until END or the end of the input. Standard input is read on a thread of
+/// its own, so that END stops a search.
+pub fn run<'a>(input: impl Into<Source<'a>>, mut output: impl Write) {
+    let mut lines = Lines::new(input, MAX_LINE_BYTES, is_end);
+    let mut brain = Brain::new(lines.stop_flag());
+    while let Some(line) = lines.next_line() {
+        if line.too_long {
+            let answer = format!("ERROR line longer than {MAX_LINE_BYTES} bytes ignored");
+            let _ = writeln!(output, "{answer}");
+            let _ = output.flush();
             continue;
         }
-        let (command, rest) = split_command(&line);
+        let text = line.text.trim();
+        if text.is_empty() {
+            continue;
+        }
+        let (command, rest) = split_command(text);
         let answer = match command.as_str() {
             "END" => break,
-            "BOARD" | "SWAP2BOARD" => {
-                let mut block = Vec::new();
-                let mut finished = false;
-                for next in lines.by_ref() {
-                    let next = match next {
-                        Ok(next) => next,
-                        Err(_) => break,
-                    };
-                    let next = next.trim().to_string();
-                    if next.eq_ignore_ascii_case("DONE") {
-                        finished = true;
-                        break;
-                    }
-                    if !next.is_empty() {
-                        block.push(next);
-                    }
-                }
-                if !finished {
-                    break;
-                }
-                if command == "BOARD" {
-                    brain.board(&block)
-                } else {
-                    brain.swap2(&block)
-                }
-            }
+            "BOARD" | "SWAP2BOARD" => match read_block(&mut lines) {
+                Some(block) if command == "BOARD" => brain.board(&block),
+                Some(block) => brain.swap2(&block),
+                None => break,
+            },
             _ => brain.command(&command, rest),
         };
         for line in answer {
@@ -62,6 +66,25 @@ pub fn run(input: impl BufRead, mut output: impl Write) {
         }
         let _ = output.flush();
     }
+}
+
+/// The lines of a BOARD or SWAP2BOARD block up to DONE; `None` when END or the end of the input
+/// comes first.
+fn read_block(lines: &mut Lines) -> Option<Vec<String>> {
+    let mut block = Vec::new();
+    while let Some(line) = lines.next_line() {
+        let text = line.text.trim();
+        if text.eq_ignore_ascii_case("DONE") {
+            return Some(block);
+        }
+        if is_end(text) {
+            return None;
+        }
+        if !text.is_empty() {
+            block.push(text.to_string());
+        }
+    }
+    None
 }
 
 /// Splits a line into its upper-case command word and the rest.
@@ -82,13 +105,18 @@ fn parse_pair(text: &str) -> Option<(i64, i64)> {
 struct Brain {
     engine: Engine,
     started: bool,
+    /// Raised by END or the end of the input: no more thinking, no more moves printed.
+    stop: StopFlag,
 }
 
 impl Brain {
-    fn new() -> Self {
+    fn new(stop: StopFlag) -> Self {
+        let mut engine = Engine::new();
+        engine.set_stop_flag(stop);
         Self {
-            engine: Engine::new(),
+            engine,
             started: false,
+            stop,
         }
     }
 
@@ -96,11 +124,17 @@ impl Brain {
         match command {
             "START" => match rest.parse::<usize>() {
                 Ok(size) => self.start(size, size),
-                Err(_) => vec![format!("ERROR START needs a board size, got '{rest}'")],
+                Err(_) => vec![format!(
+                    "ERROR START needs a board size, got '{}'",
+                    quoted(rest)
+                )],
             },
             "RECTSTART" => match parse_pair(rest) {
                 Some((w, h)) if w > 0 && h > 0 => self.start(w as usize, h as usize),
-                _ => vec![format!("ERROR RECTSTART needs width,height, got '{rest}'")],
+                _ => vec![format!(
+                    "ERROR RECTSTART needs width,height, got '{}'",
+                    quoted(rest)
+                )],
             },
             "RESTART" => {
                 if !self.started {
@@ -125,8 +159,8 @@ impl Brain {
                     return error;
                 }
                 let (x, y) = match parse_pair(rest) {
-                    Some((x, y)) => (x, y),
-                    None => return vec![format!("ERROR TURN needs x,y, got '{rest}'")],
+                    Some(pair) => pair,
+                    None => return vec![format!("ERROR TURN needs x,y, got '{}'", quoted(rest))],
                 };
                 if let Err(error) = self.engine.play(x, y, false) {
                     return vec![format!("ERROR TURN {x},{y}: {error}")];
@@ -138,8 +172,8 @@ impl Brain {
                     return error;
                 }
                 let (x, y) = match parse_pair(rest) {
-                    Some((x, y)) => (x, y),
-                    None => return vec![format!("ERROR PLAY needs x,y, got '{rest}'")],
+                    Some(pair) => pair,
+                    None => return vec![format!("ERROR PLAY needs x,y, got '{}'", quoted(rest))],
                 };
                 match self.engine.play(x, y, false) {
                     Ok(()) => vec![format!("{x},{y}")],
@@ -151,8 +185,10 @@ impl Brain {
                     return error;
                 }
                 let (x, y) = match parse_pair(rest) {
-                    Some((x, y)) => (x, y),
-                    None => return vec![format!("ERROR TAKEBACK needs x,y, got '{rest}'")],
+                    Some(pair) => pair,
+                    None => {
+                        return vec![format!("ERROR TAKEBACK needs x,y, got '{}'", quoted(rest))]
+                    }
                 };
                 match self.engine.take_back(x, y) {
                     Ok(()) => vec!["OK".to_string()],
@@ -160,7 +196,7 @@ impl Brain {
                 }
             }
             "DONE" => vec!["ERROR DONE without BOARD or SWAP2BOARD".to_string()],
-            _ => vec![format!("UNKNOWN command '{command}'")],
+            _ => vec![format!("UNKNOWN command '{}'", quoted(command))],
         }
     }
 
@@ -181,14 +217,20 @@ impl Brain {
     fn info(&mut self, rest: &str) -> Vec<String> {
         let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
         let value = value.trim();
-        let number = value.parse::<i64>().ok();
+        let number = parse_saturating(value);
         let limits = &mut self.engine.limits;
+        // Times beyond what the protocol can mean (2^31 - 1 ms is "unlimited") are clamped, so
+        // that no later sum or difference can overflow.
+        let ms = |value: i64| value.clamp(-UNLIMITED_MS, UNLIMITED_MS);
         match (key.to_ascii_lowercase().as_str(), number) {
-            ("timeout_turn", Some(ms)) => limits.turn_ms = Some(ms.max(0)),
-            ("timeout_match", Some(ms)) => limits.match_ms = Some(ms.max(0)),
-            ("time_left", Some(ms)) => limits.left_ms = Some(ms.min(UNLIMITED_MS)),
+            ("timeout_turn", Some(value)) => limits.turn_ms = Some(ms(value).max(0)),
+            ("timeout_match", Some(value)) => limits.match_ms = Some(ms(value).max(0)),
+            ("time_left", Some(value)) => limits.left_ms = Some(ms(value)),
             ("max_memory", Some(bytes)) => self.engine.set_memory_limit(bytes.max(0) as u64),
-            ("rule", Some(mask)) => self.engine.set_rule(Rule::from_gomocup_mask(mask as u32)),
+            ("rule", Some(mask)) => {
+                let mask = mask.clamp(0, i64::from(u32::MAX)) as u32;
+                self.engine.set_rule(Rule::from_gomocup_mask(mask));
+            }
             // The opponent's kind, the cursor position and the folder for files change nothing
             // in how we play.
             ("game_type", Some(_)) | ("evaluate", _) | ("folder", _) => {}
@@ -197,7 +239,11 @@ impl Brain {
                 | "game_type",
                 None,
             ) => {
-                return vec![format!("ERROR INFO {key} needs a number, got '{value}'")];
+                return vec![format!(
+                    "DEBUG INFO {} needs a number, got '{}'",
+                    quoted(key),
+                    quoted(value)
+                )];
             }
             // Unknown keys are allowed by the protocol and ignored.
             _ => {}
@@ -222,7 +268,12 @@ impl Brain {
             };
             match parsed {
                 Some(stone) => stones.push(stone),
-                None => return vec![format!("ERROR BOARD line '{line}' is not x,y,field")],
+                None => {
+                    return vec![format!(
+                        "ERROR BOARD line '{}' is not x,y,field",
+                        quoted(line)
+                    )]
+                }
             }
         }
         let own = stones.iter().filter(|s| s.2 == 1).count();
@@ -281,8 +332,16 @@ impl Brain {
         for line in block {
             match parse_pair(line) {
                 Some(pair) => stones.push(pair),
-                None => return vec![format!("ERROR SWAP2BOARD line '{line}' is not x,y")],
+                None => {
+                    return vec![format!(
+                        "ERROR SWAP2BOARD line '{}' is not x,y",
+                        quoted(line)
+                    )]
+                }
             }
+        }
+        if self.stop.is_raised() {
+            return Vec::new();
         }
         if stones.is_empty() {
             let opening = propose_opening(&mut self.engine);
@@ -309,21 +368,33 @@ impl Brain {
         }
         self.engine.set_side_to_move(Color::White);
         let time = self.engine.move_deadline().hard;
-        let answer = match answer_proposal(&mut self.engine, time) {
+        let choice = answer_proposal(&mut self.engine, time);
+        self.engine.restart();
+        if self.stop.is_raised() {
+            return Vec::new();
+        }
+        let answer = match choice {
             Swap2Choice::Swap => "SWAP".to_string(),
             Swap2Choice::Stones(stones) => {
                 let text: Vec<String> = stones.iter().map(|(x, y)| format!("{x},{y}")).collect();
                 text.join(" ")
             }
         };
-        self.engine.restart();
         vec![answer]
     }
 
-    /// Thinks, plays the chosen move on our board and returns the answer lines.
+    /// Thinks, plays the chosen move on our board and returns the answer lines; nothing once
+    /// END or the end of the input has been read.
     fn answer_move(&mut self) -> Vec<String> {
-        let (x, y) = match self.engine.think() {
-            Some((x, y)) => (x, y),
+        if self.stop.is_raised() {
+            return Vec::new();
+        }
+        let chosen = self.engine.think();
+        if self.stop.is_raised() {
+            return Vec::new();
+        }
+        let (x, y) = match chosen {
+            Some(cell) => cell,
             None => return vec!["ERROR no empty cell left".to_string()],
         };
         let mut lines = Vec::new();

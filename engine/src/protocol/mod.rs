@@ -4,4 +4,5 @@
 pub mod checkers_judge;
 pub mod gomocup;
 pub mod gomoku_server;
+pub mod input;
 pub mod sau;

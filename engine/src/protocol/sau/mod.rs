@@ -9,14 +9,19 @@
 //! the input are reported on a `notice ...` line, which never contains the word the platform
 //! reads moves from. This adapter only translates: the rules and the search live behind the
 //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+//!
+//! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
+//! the input stop a search at once, and nothing is printed after them. When the platform closes
+//! our output it has gone, so the engine ends quietly with success rather than an error.
 
 pub mod connect6;
 pub mod nogo;
 
+use super::input::{Lines, Source};
 use crate::core::clock::{Clock, Margins};
 use crate::core::color::Color;
-use crate::core::time::Deadline;
-use std::io::{self, BufRead, Write};
+use crate::core::time::{Deadline, StopFlag};
+use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 /// The longest command the platform sends, terminating NUL included.
@@ -118,34 +123,52 @@ struct Match<G: SauGame> {
     /// Our moves the platform rejected (`error`) in the current turn.
     rejected: Vec<G::Move>,
     last_move: Option<G::Move>,
+    /// Raised by `quit` or the end of the input: the search ends and nothing more is sent.
+    stop: StopFlag,
 }
 
-/// Runs the protocol on `input`/`output` until `quit` or the end of the input.
-pub fn run<G: SauGame, R: BufRead, W: Write>(
+/// Whether a line is `quit`, which ends the program at once, even during a search.
+fn is_quit(line: &str) -> bool {
+    line.split_whitespace().next() == Some("quit")
+}
+
+/// Runs the protocol on `input`/`output` until `quit` or the end of the input (standard input
+/// is read on a thread of its own, so that `quit` stops a search). A closed output ends it
+/// quietly.
+pub fn run<'a, G: SauGame, W: Write>(
     game: &mut G,
     control: TimeControl,
-    mut input: R,
+    input: impl Into<Source<'a>>,
+    output: W,
+) -> io::Result<()> {
+    match serve(game, control, input.into(), output) {
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+fn serve<G: SauGame, W: Write>(
+    game: &mut G,
+    control: TimeControl,
+    input: Source,
     mut output: W,
 ) -> io::Result<()> {
+    let mut lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
     let mut state: Match<G> = Match {
         our_side: None,
         clock: Clock::new(control, MARGINS),
         before_our_move: None,
         rejected: Vec::new(),
         last_move: None,
+        stop: lines.stop_flag(),
     };
-    let mut line = Vec::new();
-    loop {
-        let (read, complete) = read_line(&mut input, &mut line)?;
-        if read == 0 {
-            return Ok(());
-        }
-        let start = Instant::now();
-        if !complete {
+    while let Some(line) = lines.next_line() {
+        let start = line.received;
+        if line.too_long {
             notice(&mut output, "command longer than 256 bytes ignored")?;
             continue;
         }
-        let text = String::from_utf8_lossy(&line);
+        let text = line.text;
         let mut words = text.split_whitespace();
         let command = match words.next() {
             Some(command) => command,
@@ -176,43 +199,7 @@ pub fn run<G: SauGame, R: BufRead, W: Write>(
             _ => notice(&mut output, "unknown command ignored")?,
         }
     }
-}
-
-/// Reads one line into `line` (without its ending), keeping at most [`MAX_COMMAND_BYTES`] bytes.
-/// Returns the bytes consumed (0 at the end of the input) and whether the line fitted.
-fn read_line<R: BufRead>(input: &mut R, line: &mut Vec<u8>) -> io::Result<(usize, bool)> {
-    line.clear();
-    let mut consumed = 0;
-    let mut fits = true;
-    loop {
-        let buffer = match input.fill_buf() {
-            Ok(buffer) => buffer,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
-        };
-        if buffer.is_empty() {
-            break;
-        }
-        let (chunk, done) = match buffer.iter().position(|&byte| byte == b'\n') {
-            Some(end) => (&buffer[..end], end + 1),
-            None => (buffer, buffer.len()),
-        };
-        if line.len() + chunk.len() < MAX_COMMAND_BYTES {
-            line.extend_from_slice(chunk);
-        } else {
-            fits = false;
-        }
-        let found_end = done > chunk.len();
-        input.consume(done);
-        consumed += done;
-        if found_end {
-            break;
-        }
-    }
-    while line.last() == Some(&b'\r') {
-        line.pop();
-    }
-    Ok((consumed, fits))
+    Ok(())
 }
 
 fn start_game<G: SauGame, W: Write>(
@@ -290,9 +277,19 @@ fn answer<G: SauGame, W: Write>(
     start: Instant,
     output: &mut W,
 ) -> io::Result<()> {
-    let deadline = state.clock.deadline(start, game.expected_moves_left());
+    if state.stop.is_raised() {
+        return Ok(());
+    }
+    let deadline = state
+        .clock
+        .deadline(start, game.expected_moves_left())
+        .with_stop(state.stop);
     let snapshot = game.snapshot();
-    let mv = match game.choose_move(deadline, &state.rejected) {
+    let chosen = game.choose_move(deadline, &state.rejected);
+    if state.stop.is_raised() {
+        return Ok(());
+    }
+    let mv = match chosen {
         Some(mv) => mv,
         None => return notice(output, "no legal turn left"),
     };
@@ -394,16 +391,6 @@ mod tests {
         assert_eq!(deadline.hard, Duration::ZERO);
     }
 
-    #[test]
-    fn long_lines_are_reported_not_parsed() {
-        let long = format!("{}\nquit\n", "x".repeat(1000));
-        let mut input = io::Cursor::new(long.into_bytes());
-        let mut line = Vec::new();
-        assert_eq!(read_line(&mut input, &mut line).unwrap(), (1001, false));
-        assert_eq!(read_line(&mut input, &mut line).unwrap(), (5, true));
-        assert_eq!(line, b"quit");
-    }
-
     /// A tiny game for the adapter: squares of a 3x3 board, one a turn, any empty one legal.
     struct Grid {
         taken: Vec<Square>,
@@ -465,15 +452,13 @@ mod tests {
 
     /// The adapter's answers to `input`, one string per line.
     fn session(input: &str) -> Vec<String> {
+        session_bytes(input.as_bytes())
+    }
+
+    fn session_bytes(input: &[u8]) -> Vec<String> {
         let mut game = Grid { taken: Vec::new() };
         let mut output = Vec::new();
-        run(
-            &mut game,
-            TimeControl::DEFAULT,
-            input.as_bytes(),
-            &mut output,
-        )
-        .unwrap();
+        run(&mut game, TimeControl::DEFAULT, input, &mut output).unwrap();
         String::from_utf8(output)
             .unwrap()
             .lines()
@@ -507,6 +492,32 @@ mod tests {
     #[test]
     fn a_move_without_new_starts_a_game_and_quit_stops_reading() {
         assert_eq!(session("move BB\nquit\nname?\n"), ["move AA"]);
+    }
+
+    #[test]
+    fn long_lines_and_bad_bytes_get_notices() {
+        let mut input = "x".repeat(1000).into_bytes();
+        input.extend_from_slice(b"\nname\xff?\nnew black\n");
+        let lines = session_bytes(&input);
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(lines[0].starts_with("notice") && lines[1].starts_with("notice"));
+        assert_eq!(lines[2], "move AA");
+    }
+
+    #[test]
+    fn a_closed_output_ends_quietly() {
+        struct Closed;
+        impl Write for Closed {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::ErrorKind::BrokenPipe.into())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Err(io::ErrorKind::BrokenPipe.into())
+            }
+        }
+        let mut game = Grid { taken: Vec::new() };
+        let input = &b"name?\nnew black\n"[..];
+        assert!(run(&mut game, TimeControl::DEFAULT, input, Closed).is_ok());
     }
 
     #[test]

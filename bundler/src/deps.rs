@@ -1,0 +1,264 @@
+//! Dependencies as Cargo resolves them, read from `cargo metadata`: path dependencies,
+//! workspace siblings, registry crates from Cargo's source cache (or a vendored copy through
+//! source replacement), transitive ones, renamed libraries, optional dependencies and features.
+//! Each dependency becomes a module of the bundle; [`crate::paths`] rewrites the paths that
+//! name it. A proc-macro crate or a build script cannot be carried by one file and is refused.
+
+use crate::error::{Error, Result};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// One dependency crate to bundle.
+#[derive(Debug, Clone)]
+pub struct DepCrate {
+    /// The package name.
+    pub package: String,
+    pub version: String,
+    /// The library's crate name (`either`, `ac_library`).
+    pub crate_name: String,
+    /// Its manifest and root file.
+    pub manifest_path: PathBuf,
+    pub lib_path: PathBuf,
+    pub edition: String,
+    /// Features Cargo enables for it.
+    pub features: BTreeSet<String>,
+    /// Its own dependencies: (name its code uses, index in [`Resolved::crates`]).
+    pub deps: Vec<(String, usize)>,
+}
+
+/// The resolved graph: crates in an order where each comes after its dependencies.
+#[derive(Debug, Clone, Default)]
+pub struct Resolved {
+    pub crates: Vec<DepCrate>,
+    /// The root package's dependencies: (name its code uses, index).
+    pub root_deps: Vec<(String, usize)>,
+}
+
+fn host() -> Option<String> {
+    let output = Command::new("rustc").arg("-vV").output().ok()?;
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    text.lines()
+        .find_map(|l| l.strip_prefix("host: "))
+        .map(str::to_string)
+}
+
+/// Runs `cargo metadata` for the package at `manifest_path` and walks its normal dependencies.
+/// `exclude`: crate names left to the judge (not bundled, not followed).
+pub fn resolve(manifest_path: &Path, exclude: &BTreeSet<String>) -> Result<Resolved> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(cargo);
+    // Cargo reads `.cargo/config.toml` (source replacement, vendoring) from where it runs.
+    if let Some(dir) = manifest_path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        command.current_dir(dir);
+    }
+    command
+        .args(["metadata", "--format-version", "1", "--manifest-path"])
+        .arg(
+            manifest_path
+                .canonicalize()
+                .unwrap_or_else(|_| manifest_path.to_path_buf()),
+        );
+    if let Some(host) = host() {
+        command.args(["--filter-platform", &host]);
+    }
+    let output = command
+        .output()
+        .map_err(|err| Error::new(format!("cannot run cargo metadata: {err}")))?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        // Name the dependency cargo names, where the manifest declares it.
+        let name = stderr.split('`').nth(1).unwrap_or("").to_string();
+        let line = crate::manifest::dependency_line(manifest_path, &name);
+        return Err(Error::new(format!(
+            "{}:{line}: cargo cannot resolve the dependencies (nothing is downloaded while bundling; `cargo fetch` or vendor them first): {}",
+            manifest_path.display(),
+            stderr.trim()
+        )));
+    }
+    let metadata: Value = serde_json::from_slice(&output.stdout)
+        .map_err(|err| Error::new(format!("cargo metadata: unreadable output: {err}")))?;
+    from_metadata(&metadata, manifest_path, exclude)
+}
+
+fn text(value: &Value) -> String {
+    value.as_str().unwrap_or("").to_string()
+}
+
+/// Walks the metadata (separate from running cargo, for tests).
+pub fn from_metadata(
+    metadata: &Value,
+    manifest_path: &Path,
+    exclude: &BTreeSet<String>,
+) -> Result<Resolved> {
+    let empty = Vec::new();
+    let packages: BTreeMap<String, &Value> = metadata["packages"]
+        .as_array()
+        .unwrap_or(&empty)
+        .iter()
+        .map(|p| (text(&p["id"]), p))
+        .collect();
+    let nodes: BTreeMap<String, &Value> = metadata["resolve"]["nodes"]
+        .as_array()
+        .unwrap_or(&empty)
+        .iter()
+        .map(|n| (text(&n["id"]), n))
+        .collect();
+    let wanted = manifest_path
+        .canonicalize()
+        .unwrap_or_else(|_| manifest_path.to_path_buf());
+    let root = packages
+        .iter()
+        .find(|(_, p)| {
+            Path::new(&text(&p["manifest_path"]))
+                .canonicalize()
+                .is_ok_and(|path| path == wanted)
+        })
+        .map(|(id, _)| id.clone())
+        .ok_or_else(|| Error::new("cargo metadata does not list the package"))?;
+
+    let mut resolved = Resolved::default();
+    let mut index_of: BTreeMap<String, usize> = BTreeMap::new();
+    resolved.root_deps = walk(
+        manifest_path,
+        &root,
+        &packages,
+        &nodes,
+        exclude,
+        &mut resolved,
+        &mut index_of,
+        &mut Vec::new(),
+    )?;
+    Ok(resolved)
+}
+
+/// Where a dependency is declared: the root manifest's line for a direct one, else the
+/// dependency's own manifest.
+fn place(root_manifest: &Path, name: &str, manifest: &Path, direct: bool) -> String {
+    if direct {
+        format!(
+            "{}:{}",
+            root_manifest.display(),
+            crate::manifest::dependency_line(root_manifest, name)
+        )
+    } else {
+        manifest.display().to_string()
+    }
+}
+
+/// The normal dependencies of package `id`, each added (with its own) to `resolved` first.
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    root_manifest: &Path,
+    id: &str,
+    packages: &BTreeMap<String, &Value>,
+    nodes: &BTreeMap<String, &Value>,
+    exclude: &BTreeSet<String>,
+    resolved: &mut Resolved,
+    index_of: &mut BTreeMap<String, usize>,
+    path: &mut Vec<String>,
+) -> Result<Vec<(String, usize)>> {
+    let empty = Vec::new();
+    let mut out = Vec::new();
+    let Some(node) = nodes.get(id) else {
+        return Ok(out);
+    };
+    for dep in node["deps"].as_array().unwrap_or(&empty) {
+        let normal = dep["dep_kinds"]
+            .as_array()
+            .unwrap_or(&empty)
+            .iter()
+            .any(|k| k["kind"].is_null());
+        if !normal {
+            continue;
+        }
+        let extern_name = text(&dep["name"]);
+        let dep_id = text(&dep["pkg"]);
+        if exclude.contains(&extern_name) {
+            continue;
+        }
+        if let Some(&index) = index_of.get(&dep_id) {
+            out.push((extern_name, index));
+            continue;
+        }
+        if path.contains(&dep_id) {
+            return Err(Error::new(format!("dependency cycle through {dep_id}")));
+        }
+        let Some(package) = packages.get(&dep_id) else {
+            continue;
+        };
+        let manifest = PathBuf::from(text(&package["manifest_path"]));
+        let name = text(&package["name"]);
+        let targets = package["targets"].as_array().unwrap_or(&empty);
+        let kinds = |t: &Value| -> Vec<String> {
+            t["kind"]
+                .as_array()
+                .unwrap_or(&empty)
+                .iter()
+                .map(text)
+                .collect()
+        };
+        if let Some(script) = targets
+            .iter()
+            .find(|t| kinds(t).iter().any(|k| k == "custom-build"))
+        {
+            return Err(Error::new(format!(
+                "{}: dependency `{name}` has a build script ({}); its output cannot be bundled into one file",
+                place(root_manifest, &extern_name, &manifest, path.is_empty()),
+                text(&script["src_path"])
+            )));
+        }
+        let Some(lib) = targets.iter().find(|t| {
+            kinds(t)
+                .iter()
+                .any(|k| k == "lib" || k == "rlib" || k == "proc-macro")
+        }) else {
+            continue;
+        };
+        if kinds(lib).iter().any(|k| k == "proc-macro") {
+            return Err(Error::new(format!(
+                "{}: dependency `{name}` is a proc-macro crate; proc macros cannot be bundled into one file",
+                place(root_manifest, &extern_name, &manifest, path.is_empty())
+            )));
+        }
+        path.push(dep_id.clone());
+        let deps = walk(
+            root_manifest,
+            &dep_id,
+            packages,
+            nodes,
+            exclude,
+            resolved,
+            index_of,
+            path,
+        )?;
+        path.pop();
+        let features = nodes
+            .get(&dep_id)
+            .and_then(|n| n["features"].as_array())
+            .unwrap_or(&empty)
+            .iter()
+            .map(text)
+            .collect();
+        let edition = lib["edition"]
+            .as_str()
+            .or(package["edition"].as_str())
+            .unwrap_or("2015")
+            .to_string();
+        resolved.crates.push(DepCrate {
+            package: name,
+            version: text(&package["version"]),
+            crate_name: text(&lib["name"]).replace('-', "_"),
+            manifest_path: manifest,
+            lib_path: PathBuf::from(text(&lib["src_path"])),
+            edition,
+            features,
+            deps,
+        });
+        let index = resolved.crates.len() - 1;
+        index_of.insert(dep_id, index);
+        out.push((extern_name, index));
+    }
+    Ok(out)
+}

@@ -1,0 +1,572 @@
+//! Pruning decided by rustc: the fallback when the bundler's own pruning broke a program.
+//!
+//! The unpruned bundle is compiled (metadata only) and what rustc's `dead_code`,
+//! `unused_imports` and `unused_macros` lints name is removed from the text, with the impls of
+//! removed types and traits; then again, to a fixpoint. A round whose result does not compile is
+//! retried without the removal of types and traits, and otherwise undone, so the result always
+//! compiles when its input did.
+
+use crate::error::Result;
+use crate::verify::{self, Checked};
+use proc_macro2::LineColumn;
+use std::collections::{BTreeMap, BTreeSet};
+use syn::spanned::Spanned;
+use syn::{ImplItem, Item, TraitItem, UseTree};
+
+/// The most compile-and-remove rounds.
+const MAX_ROUNDS: usize = 8;
+
+/// The most attempts at one round.
+const MAX_RETRIES: usize = 4;
+
+/// The identifiers inside the backquoted parts of a rustc message (`LazySegtree<F>`: both).
+fn quoted_names(message: &str) -> BTreeSet<String> {
+    message
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .flat_map(|quoted| {
+            quoted
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|word| !word.is_empty())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// A shrunk bundle and what rustc says about it.
+#[derive(Debug, Clone)]
+pub struct Shrunk {
+    pub code: String,
+    pub checked: Checked,
+    /// Compile-and-remove rounds that removed something.
+    pub rounds: usize,
+}
+
+/// A span as rustc gives it: (line, column, end line, end column), 1-based columns.
+type RustcSpan = (usize, usize, usize, usize);
+
+fn lints(checked: &Checked) -> Vec<RustcSpan> {
+    checked
+        .warnings()
+        .filter(|d| {
+            matches!(
+                d.code.as_deref(),
+                Some("dead_code" | "unused_imports" | "unused_macros")
+            )
+        })
+        .flat_map(|d| d.spans.iter().copied())
+        .collect()
+}
+
+/// Removes what rustc calls dead from `code` (which must compile), to a fixpoint.
+pub fn shrink(code: String, files: &[String]) -> Result<Shrunk> {
+    let checked = verify::check_dead(&code)?;
+    shrink_checked(code, checked, files)
+}
+
+/// [`shrink`] with the first [`verify::check_dead`] of `code` already done.
+pub fn shrink_checked(code: String, checked: Checked, files: &[String]) -> Result<Shrunk> {
+    let mut current = Shrunk {
+        code,
+        checked,
+        rounds: 0,
+    };
+    // Names whose removal broke the program stay excluded in later rounds.
+    let mut excludes = [BTreeSet::new(), BTreeSet::new()];
+    for _ in 0..MAX_ROUNDS {
+        let spans = lints(&current.checked);
+        if spans.is_empty() {
+            break;
+        }
+        let mut advanced = false;
+        // A removal that breaks the program is retried without the items rustc's errors name,
+        // and at last without removing the macro calls that implement removed traits.
+        'attempts: for (macro_calls, exclude) in [true, false].into_iter().zip(excludes.iter_mut())
+        {
+            for _ in 0..MAX_RETRIES {
+                let next = remove(&current.code, &spans, files, exclude, macro_calls);
+                if next == current.code {
+                    break;
+                }
+                let checked = verify::check_dead(&next)?;
+                if !checked.has_errors() {
+                    current = Shrunk {
+                        code: next,
+                        checked,
+                        rounds: current.rounds + 1,
+                    };
+                    advanced = true;
+                    break 'attempts;
+                }
+                let before = exclude.len();
+                for error in checked.errors() {
+                    exclude.extend(quoted_names(&error.message));
+                }
+                if exclude.len() == before {
+                    break;
+                }
+            }
+        }
+        if !advanced {
+            break;
+        }
+    }
+    let tidy = remove_empty(&current.code, files);
+    if tidy != current.code {
+        let checked = verify::check(&tidy)?;
+        if !checked.has_errors() {
+            current.code = tidy;
+        }
+    }
+    // What the user gets: the lints as the source sets them.
+    current.checked = verify::check(&current.code)?;
+    Ok(current)
+}
+
+fn start(span: proc_macro2::Span) -> LineColumn {
+    span.start()
+}
+
+/// Whether the ident at `span` lies within one of rustc's spans.
+fn named(span: proc_macro2::Span, spans: &[RustcSpan]) -> bool {
+    let (s, e) = (span.start(), span.end());
+    spans.iter().any(|&(line, column, end_line, end_column)| {
+        let after_start = (s.line, s.column + 1) >= (line, column);
+        let before_end = (e.line, e.column + 1) <= (end_line, end_column);
+        after_start && before_end
+    })
+}
+
+/// The name a type or trait path ends with (`a::B<T>` → `B`), through references.
+fn last_name(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Path(path) => path.path.segments.last().map(|s| s.ident.to_string()),
+        syn::Type::Reference(reference) => last_name(&reference.elem),
+        syn::Type::Paren(paren) => last_name(&paren.elem),
+        _ => None,
+    }
+}
+
+/// An impl block seen while walking, for the second pass.
+struct ImplSite {
+    module: usize,
+    lines: (usize, usize),
+    self_name: Option<String>,
+    trait_name: Option<String>,
+    /// (member name, lines)
+    members: Vec<(String, (usize, usize))>,
+}
+
+#[derive(Default)]
+struct Plan<'a> {
+    spans: &'a [RustcSpan],
+    /// Names not to remove (a removal of them broke the program).
+    exclude: Option<&'a BTreeSet<String>>,
+    /// Whether item-position calls of macros whose body names a removed type or trait go too.
+    macro_calls: bool,
+    /// `macro_rules!` definitions: name → identifiers in the body.
+    macro_bodies: BTreeMap<String, BTreeSet<String>>,
+    /// Item-position macro calls: (macro name, lines).
+    calls: Vec<(String, (usize, usize))>,
+    /// Line ranges (1-based, inclusive) to delete.
+    delete: Vec<(usize, usize)>,
+    /// Line ranges to replace by new text (a `use` with some leaves gone).
+    replace: Vec<((usize, usize), String)>,
+    /// Removed types and traits: (module, name).
+    removed_types: BTreeSet<(usize, String)>,
+    /// Members removed from traits: (trait name, member name).
+    removed_trait_members: BTreeSet<(String, String)>,
+    /// How many types or traits of each name the bundle declares.
+    declared: BTreeMap<String, usize>,
+    impls: Vec<ImplSite>,
+    modules: usize,
+}
+
+fn lines_of(span: proc_macro2::Span) -> (usize, usize) {
+    (span.start().line, span.end().line)
+}
+
+impl Plan<'_> {
+    fn excluded(&self, name: &str) -> bool {
+        self.exclude.is_some_and(|names| names.contains(name))
+    }
+
+    fn walk(&mut self, items: &[Item], module: usize) {
+        for item in items {
+            let ident = match item {
+                Item::Fn(f) => Some((&f.sig.ident, false)),
+                Item::Const(c) => Some((&c.ident, false)),
+                Item::Static(s) => Some((&s.ident, false)),
+                Item::Macro(m) => m.ident.as_ref().map(|i| (i, false)),
+                Item::Struct(s) => Some((&s.ident, true)),
+                Item::Enum(e) => Some((&e.ident, true)),
+                Item::Union(u) => Some((&u.ident, true)),
+                Item::Type(t) => Some((&t.ident, true)),
+                Item::Trait(t) => Some((&t.ident, true)),
+                _ => None,
+            };
+            if let Some((ident, is_type)) = ident {
+                if is_type {
+                    *self.declared.entry(ident.to_string()).or_default() += 1;
+                }
+                if named(ident.span(), self.spans) && !self.excluded(&ident.to_string()) {
+                    self.delete.push(lines_of(item.span()));
+                    if is_type {
+                        self.removed_types.insert((module, ident.to_string()));
+                    }
+                    continue;
+                }
+            }
+            if let Item::Macro(m) = item {
+                let name = m.mac.path.segments.last().map(|s| s.ident.to_string());
+                match (&m.ident, name) {
+                    (Some(defined), _) => {
+                        let mut words = BTreeSet::new();
+                        idents_in(m.mac.tokens.clone(), &mut words);
+                        self.macro_bodies.insert(defined.to_string(), words);
+                    }
+                    (None, Some(called)) => self.calls.push((called, lines_of(item.span()))),
+                    _ => {}
+                }
+            }
+            match item {
+                Item::Mod(m) => {
+                    if let Some((_, children)) = &m.content {
+                        self.modules += 1;
+                        let id = self.modules;
+                        self.walk(children, id);
+                    }
+                }
+                Item::Trait(t) if !self.excluded(&t.ident.to_string()) => {
+                    for member in &t.items {
+                        let ident = match member {
+                            TraitItem::Fn(f) => &f.sig.ident,
+                            TraitItem::Const(c) => &c.ident,
+                            TraitItem::Type(t) => &t.ident,
+                            _ => continue,
+                        };
+                        if named(ident.span(), self.spans) && !self.excluded(&ident.to_string()) {
+                            self.delete.push(lines_of(member.span()));
+                            self.removed_trait_members
+                                .insert((t.ident.to_string(), ident.to_string()));
+                        }
+                    }
+                }
+                Item::Impl(block) => {
+                    let mut members = Vec::new();
+                    for member in &block.items {
+                        let ident = match member {
+                            ImplItem::Fn(f) => &f.sig.ident,
+                            ImplItem::Const(c) => &c.ident,
+                            ImplItem::Type(t) => &t.ident,
+                            _ => continue,
+                        };
+                        if named(ident.span(), self.spans) && !self.excluded(&ident.to_string()) {
+                            self.delete.push(lines_of(member.span()));
+                        } else {
+                            members.push((ident.to_string(), lines_of(member.span())));
+                        }
+                    }
+                    self.impls.push(ImplSite {
+                        module,
+                        lines: lines_of(item.span()),
+                        self_name: last_name(&block.self_ty),
+                        trait_name: block
+                            .trait_
+                            .as_ref()
+                            .and_then(|(_, path, _)| path.segments.last())
+                            .map(|s| s.ident.to_string()),
+                        members,
+                    });
+                }
+                Item::Use(u) => self.walk_use(u),
+                _ => {}
+            }
+        }
+    }
+
+    fn walk_use(&mut self, item: &syn::ItemUse) {
+        let mut leaves = Vec::new();
+        collect_leaves(&item.tree, &mut leaves);
+        let dead: Vec<bool> = leaves.iter().map(|s| named(*s, self.spans)).collect();
+        if !dead.contains(&true) {
+            return;
+        }
+        if !dead.contains(&false) {
+            self.delete.push(lines_of(item.span()));
+            return;
+        }
+        let mut kept = item.clone();
+        let mut index = 0;
+        if !prune_use(&mut kept.tree, &dead, &mut index) {
+            self.delete.push(lines_of(item.span()));
+            return;
+        }
+        let printed = prettyplease::unparse(&syn::File {
+            shebang: None,
+            attrs: Vec::new(),
+            items: vec![Item::Use(kept)],
+        });
+        let indent = " ".repeat(start(item.span()).column);
+        let text: Vec<String> = printed
+            .lines()
+            .map(|line| format!("{indent}{line}"))
+            .collect();
+        self.replace.push((lines_of(item.span()), text.join("\n")));
+    }
+
+    /// Item-position calls of the macros whose body names a removed type or trait.
+    fn follow_macro_calls(&mut self) {
+        if !self.macro_calls {
+            return;
+        }
+        let removed: BTreeSet<&String> = self.removed_types.iter().map(|(_, n)| n).collect();
+        for (name, lines) in &self.calls {
+            let generates = self
+                .macro_bodies
+                .get(name)
+                .is_some_and(|words| words.iter().any(|w| removed.contains(w)));
+            if generates {
+                self.delete.push(*lines);
+            }
+        }
+    }
+
+    /// Impls of removed types and traits, and members of removed trait members in impls.
+    fn follow_impls(&mut self) {
+        for site in &self.impls {
+            let gone = |name: &Option<String>| {
+                name.as_ref().is_some_and(|name| {
+                    self.removed_types.contains(&(site.module, name.clone()))
+                        || (self.declared.get(name) == Some(&1)
+                            && self.removed_types.iter().any(|(_, n)| n == name))
+                })
+            };
+            if gone(&site.self_name) || gone(&site.trait_name) {
+                self.delete.push(site.lines);
+                continue;
+            }
+            if let Some(trait_name) = &site.trait_name {
+                for (member, lines) in &site.members {
+                    if self
+                        .removed_trait_members
+                        .contains(&(trait_name.clone(), member.clone()))
+                    {
+                        self.delete.push(*lines);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn idents_in(tokens: proc_macro2::TokenStream, out: &mut BTreeSet<String>) {
+    for token in tokens {
+        match token {
+            proc_macro2::TokenTree::Ident(ident) => {
+                out.insert(ident.to_string());
+            }
+            proc_macro2::TokenTree::Group(group) => idents_in(group.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+fn collect_leaves(tree: &UseTree, out: &mut Vec<proc_macro2::Span>) {
+    match tree {
+        UseTree::Path(path) => collect_leaves(&path.tree, out),
+        UseTree::Name(name) => out.push(name.ident.span()),
+        UseTree::Rename(rename) => out.push(rename.rename.span()),
+        UseTree::Glob(glob) => out.push(glob.star_token.span()),
+        UseTree::Group(group) => group.items.iter().for_each(|t| collect_leaves(t, out)),
+    }
+}
+
+/// Drops the dead leaves (in `collect_leaves` order); false when nothing is left.
+fn prune_use(tree: &mut UseTree, dead: &[bool], index: &mut usize) -> bool {
+    match tree {
+        UseTree::Path(path) => prune_use(&mut path.tree, dead, index),
+        UseTree::Name(_) | UseTree::Rename(_) | UseTree::Glob(_) => {
+            let keep = !dead[*index];
+            *index += 1;
+            keep
+        }
+        UseTree::Group(group) => {
+            let items = std::mem::take(&mut group.items);
+            for mut item in items {
+                if prune_use(&mut item, dead, index) {
+                    group.items.push(item);
+                }
+            }
+            !group.items.is_empty()
+        }
+    }
+}
+
+fn is_marker(line: &str, files: &[String]) -> bool {
+    line.trim_start()
+        .strip_prefix("// ")
+        .is_some_and(|shown| files.iter().any(|f| f == shown))
+}
+
+/// Applies deletions and replacements to the text; comments right above a deleted item go
+/// with it, and the empty line the item leaves behind too.
+fn apply(
+    code: &str,
+    delete: &[(usize, usize)],
+    replace: &[((usize, usize), String)],
+    files: &[String],
+) -> String {
+    let lines: Vec<&str> = code.lines().collect();
+    let mut keep = vec![true; lines.len() + 2];
+    let mut substitute: BTreeMap<usize, &str> = BTreeMap::new();
+    for &((first, last), ref text) in replace {
+        keep[first..=last].fill(false);
+        keep[first] = true;
+        substitute.insert(first, text);
+    }
+    for &(first, last) in delete {
+        let last = last.min(lines.len());
+        keep[first..=last].fill(false);
+        substitute.retain(|line, _| !(first..=last).contains(line));
+        let mut above = first;
+        while above > 1 {
+            let text = lines[above - 2].trim_start();
+            let comment = text.starts_with("//") && !text.starts_with("//!");
+            if !comment || is_marker(text, files) || !keep[above - 1] {
+                break;
+            }
+            above -= 1;
+            keep[above] = false;
+        }
+    }
+    let mut out = String::with_capacity(code.len());
+    let mut previous_blank = true;
+    let mut previous_opens = false;
+    for (index, line) in lines.iter().enumerate() {
+        let number = index + 1;
+        if !keep[number] {
+            continue;
+        }
+        let text = substitute.get(&number).copied().unwrap_or(line);
+        let blank = text.trim().is_empty();
+        // No doubled empty lines, and none right after an opening brace.
+        if blank && (previous_blank || previous_opens) {
+            continue;
+        }
+        if text.trim() == "}" && out.ends_with("\n\n") {
+            out.pop();
+        }
+        out.push_str(text);
+        out.push('\n');
+        previous_blank = blank;
+        previous_opens = text.trim_end().ends_with('{');
+    }
+    out
+}
+
+/// One round: what rustc named, and what goes with it.
+fn remove(
+    code: &str,
+    spans: &[RustcSpan],
+    files: &[String],
+    exclude: &BTreeSet<String>,
+    macro_calls: bool,
+) -> String {
+    let Ok(file) = syn::parse_file(code) else {
+        return code.to_string();
+    };
+    let mut plan = Plan {
+        spans,
+        exclude: Some(exclude),
+        macro_calls,
+        ..Plan::default()
+    };
+    plan.walk(&file.items, 0);
+    plan.follow_impls();
+    plan.follow_macro_calls();
+    apply(code, &plan.delete, &plan.replace, files)
+}
+
+/// Removes modules with no items left and inherent impls with no members.
+pub fn remove_empty(code: &str, files: &[String]) -> String {
+    fn walk(items: &[Item], out: &mut Vec<(usize, usize)>) -> bool {
+        let mut any = false;
+        for item in items {
+            match item {
+                Item::Mod(m) => match &m.content {
+                    Some((_, children)) if !walk(children, out) => {
+                        out.push(lines_of(item.span()));
+                    }
+                    _ => any = true,
+                },
+                Item::Impl(block) if block.trait_.is_none() && block.items.is_empty() => {
+                    out.push(lines_of(item.span()));
+                }
+                _ => any = true,
+            }
+        }
+        any
+    }
+    let mut current = code.to_string();
+    loop {
+        let Ok(file) = syn::parse_file(&current) else {
+            return current;
+        };
+        let mut delete = Vec::new();
+        walk(&file.items, &mut delete);
+        if delete.is_empty() {
+            return current;
+        }
+        let next = apply(&current, &delete, &[], files);
+        if next == current {
+            return current;
+        }
+        current = next;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shrunk(code: &str) -> String {
+        shrink(code.to_string(), &["src/lib.rs".to_string()])
+            .expect("rustc")
+            .code
+    }
+
+    #[test]
+    fn rustc_names_what_goes() {
+        let code = "use std::fmt::{self, Display, Write};\n\nfn main() {\n    println!(\"{}\", lib::used(2));\n}\n\nmod lib {\n    // src/lib.rs\n    use std::collections::HashMap;\n\n    pub fn used(x: u32) -> u32 {\n        x + 1\n    }\n\n    // Gone with its comment.\n    pub fn unused() -> HashMap<u32, u32> {\n        HashMap::new()\n    }\n\n    pub struct Dead(pub u32);\n\n    impl Dead {\n        pub fn get(&self) -> u32 {\n            self.0\n        }\n    }\n\n    impl std::fmt::Display for Dead {\n        fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {\n            write!(f, \"{}\", self.0)\n        }\n    }\n\n    pub mod empty {\n        pub fn nothing() {}\n    }\n}\n";
+        let out = shrunk(code);
+        assert!(out.contains("pub fn used"), "{out}");
+        for gone in [
+            "unused",
+            "Dead",
+            "HashMap",
+            "Gone with",
+            "mod empty",
+            "use std",
+        ] {
+            assert!(!out.contains(gone), "`{gone}` left in:\n{out}");
+        }
+        assert!(out.contains("// src/lib.rs"), "{out}");
+        assert!(
+            verify::check(&out).expect("rustc").diagnostics.is_empty(),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn impls_reached_through_syntax_stay() {
+        let code = "use std::ops::Add;\n\nfn main() {\n    println!(\"{}\", lib::P(1) + lib::P(2));\n}\n\nmod lib {\n    // src/lib.rs\n    pub struct P(pub u32);\n\n    macro_rules! imp {\n        ($t:ty) => {\n            impl std::fmt::Display for $t {\n                fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {\n                    write!(f, \"P{}\", self.0)\n                }\n            }\n        };\n    }\n    imp!(P);\n\n    impl super::Add for P {\n        type Output = P;\n        fn add(self, o: P) -> P {\n            P(self.0 + o.0)\n        }\n    }\n}\n";
+        let out = shrunk(code);
+        assert!(
+            out.contains("imp!(P);") && out.contains("impl super::Add for P"),
+            "{out}"
+        );
+    }
+}
