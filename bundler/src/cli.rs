@@ -3,6 +3,8 @@
 //! - `bundler` (no arguments): bundles every upload target of the workspace into
 //!   `submissions/<target>/main.rs` and prints a table.
 //! - `bundler --check`: writes nothing; fails naming every upload file that is stale or missing.
+//! - `bundler --windows` (with or without `--check`): then also the Windows executables (see
+//!   `windows.rs`).
 //! - `bundler --manifest-path PATH/Cargo.toml --bin NAME [-o OUT.rs] [--check]`: any package.
 
 use crate::check::{is_fresh, write_atomically};
@@ -15,6 +17,7 @@ use std::time::Instant;
 const USAGE: &str = "usage:
   bundler                  bundle every [[workspace.metadata.bundler.targets]] into submissions/<name>/main.rs
   bundler --check          fail if a committed submissions/<name>/main.rs differs from a fresh bundle
+  bundler [--check] --windows  then compile submissions/<name>/main.rs into the target's `windows` .exe
   bundler --manifest-path PATH/Cargo.toml --bin NAME [-o OUT.rs] [--check] [--exclude CRATE]...
                            bundle one binary of any package (to stdout without -o); its
                            dependencies are bundled too, except the --exclude'd ones (the
@@ -27,6 +30,7 @@ struct Args {
     output: Option<PathBuf>,
     check: bool,
     exclude: Vec<String>,
+    windows: bool,
 }
 
 fn parse(args: &[String]) -> Result<Option<Args>> {
@@ -41,6 +45,7 @@ fn parse(args: &[String]) -> Result<Option<Args>> {
         match arg.as_str() {
             "-h" | "--help" => return Ok(None),
             "--check" => parsed.check = true,
+            "--windows" => parsed.windows = true,
             "--manifest-path" => parsed.manifest_path = Some(PathBuf::from(value(arg)?)),
             "--bin" => parsed.bin = Some(value(arg)?),
             "-o" | "--output" => parsed.output = Some(PathBuf::from(value(arg)?)),
@@ -64,10 +69,20 @@ pub fn run(args: &[String]) -> i32 {
             return 2;
         }
     };
+    let one = parsed.manifest_path.is_some() || parsed.bin.is_some() || parsed.output.is_some();
     let result = match (&parsed.manifest_path, &parsed.bin) {
+        _ if parsed.windows && one => Err(Error::new(format!(
+            "--windows builds the workspace's targets only\n{USAGE}"
+        ))),
         (Some(manifest), Some(bin)) => run_one(manifest, bin, &parsed),
         (None, None) if parsed.output.is_none() && parsed.exclude.is_empty() => {
-            run_workspace(parsed.check)
+            run_workspace(parsed.check).and_then(|()| {
+                if parsed.windows {
+                    crate::windows::run(&workspace()?.root)
+                } else {
+                    Ok(())
+                }
+            })
         }
         _ => Err(Error::new(format!(
             "--manifest-path and --bin go together (and -o needs them)\n{USAGE}"

@@ -33,6 +33,7 @@ pub mod shrink;
 pub mod targets;
 pub mod verbatim;
 pub mod verify;
+pub mod windows;
 
 use crate::error::Result;
 use std::collections::BTreeMap;

@@ -2674,12 +2674,15 @@ pub mod protocol {
 
     pub mod sau {
         // engine/src/protocol/sau/mod.rs
-        //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
+        //! The SAU computer-games platform protocol (Connect6, NoGo, Dots and Boxes; later Amazons,
+        //! Surakarta, ...).
         //!
         //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
         //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
         //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
-        //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move).
+        //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move). A game
+        //! whose turns are written otherwise (Dots and Boxes: `move <count> <lines>`) reads and writes the
+        //! text after `move` itself ([`SauGame::read_turn`], [`SauGame::write_turn`]).
         //!
         //! The platform filters out every engine line that is not one of its commands, so problems with
         //! the input are reported on a `notice ...` line, which never contains the word the platform

@@ -2154,12 +2154,15 @@ pub mod protocol {
 
     pub mod sau {
         // engine/src/protocol/sau/mod.rs
-        //! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
+        //! The SAU computer-games platform protocol (Connect6, NoGo, Dots and Boxes; later Amazons,
+        //! Surakarta, ...).
         //!
         //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
         //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
         //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
-        //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move).
+        //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move). A game
+        //! whose turns are written otherwise (Dots and Boxes: `move <count> <lines>`) reads and writes the
+        //! text after `move` itself ([`SauGame::read_turn`], [`SauGame::write_turn`]).
         //!
         //! The platform filters out every engine line that is not one of its commands, so problems with
         //! the input are reported on a `notice ...` line, which never contains the word the platform
@@ -2280,7 +2283,20 @@ pub mod protocol {
             pub y: u8,
         }
 
+        /// Why the text of a `move` command is not a turn we can play.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum TurnError {
+            /// Not written the way the game's turns are written.
+            Unreadable,
+            /// Well written, but not a legal turn in the current position.
+            Illegal,
+        }
+
         /// A game the SAU adapter can play: its rules, and a search that picks our moves.
+        ///
+        /// Games whose turns are square lists implement [`SauGame::legal_move_from`] and
+        /// [`SauGame::squares_of`]; others override [`SauGame::read_turn`] and
+        /// [`SauGame::write_turn`], which by default go through those two.
         pub trait SauGame {
             /// One turn of the game (one or two stones, a piece move, ...).
             type Move: Copy + PartialEq;
@@ -2305,11 +2321,37 @@ pub mod protocol {
             fn is_over(&self) -> bool;
 
             /// Builds the move a position list describes (`None` for an `@@` placeholder), if the list
-            /// has the right shape and the move is legal now.
-            fn legal_move_from(&self, squares: &[Option<Square>]) -> Option<Self::Move>;
+            /// has the right shape and the move is legal now. By default no list is a move: for games
+            /// that override [`SauGame::read_turn`].
+            fn legal_move_from(
+                &self,
+                _squares: &[Option<Square>],
+            ) -> Option<Self::Move> {
+                None
+            }
 
-            /// The position list of a move, as the platform expects it written.
-            fn squares_of(&self, mv: Self::Move) -> Vec<Option<Square>>;
+            /// The position list of a move, as the platform expects it written. By default empty: for
+            /// games that override [`SauGame::write_turn`].
+            fn squares_of(&self, _mv: Self::Move) -> Vec<Option<Square>> {
+                Vec::new()
+            }
+
+            /// Reads the text after `move` (the opponent's turn) as a legal move now. By default the
+            /// first word is a position list for [`SauGame::legal_move_from`].
+            fn read_turn(&self, text: &str) -> Result<Self::Move, TurnError> {
+                let squares = text
+                    .split_whitespace()
+                    .next()
+                    .and_then(|word| parse_squares(word, self.board_size()))
+                    .ok_or(TurnError::Unreadable)?;
+                self.legal_move_from(&squares).ok_or(TurnError::Illegal)
+            }
+
+            /// The text after `move` for our move, written before the move is played. By default the
+            /// position list of [`SauGame::squares_of`].
+            fn write_turn(&self, mv: Self::Move) -> String {
+                format_squares(&self.squares_of(mv))
+            }
 
             /// Plays a legal move.
             fn play(&mut self, mv: Self::Move);
@@ -2434,13 +2476,14 @@ pub mod protocol {
                     notice(&mut output, "command longer than 256 bytes ignored")?;
                     continue;
                 }
-                let text = line.text;
+                let text = line.text.trim_start();
                 let mut words = text.split_whitespace();
                 let command = match words.next() {
                     Some(command) => command,
                     None => continue,
                 };
                 let argument = words.next();
+                let rest = &text[command.len()..];
                 match command {
                     "name?" => {
                         let reply = format!("name {}", game.engine_name());
@@ -2476,7 +2519,7 @@ pub mod protocol {
                             game,
                             &mut state,
                             control,
-                            argument,
+                            rest,
                             start,
                             &mut output,
                         )?
@@ -2516,16 +2559,13 @@ pub mod protocol {
             game: &mut G,
             state: &mut Match<G>,
             control: TimeControl,
-            argument: Option<&str>,
+            text: &str,
             start: Instant,
             output: &mut W,
         ) -> io::Result<()> {
-            let squares = match argument
-                .and_then(|text| parse_squares(text, game.board_size()))
-            {
-                Some(squares) => squares,
-                None => return notice(output, "unreadable square list ignored"),
-            };
+            if game.read_turn(text) == Err(TurnError::Unreadable) {
+                return notice(output, "unreadable square list ignored");
+            }
             if state.our_side.is_none() {
                 // A game that began without `new`: we play the side that answers this one.
                 game.new_game();
@@ -2538,9 +2578,10 @@ pub mod protocol {
                     "it is our turn, the opponent's squares are ignored",
                 );
             }
-            let mv = match game.legal_move_from(&squares) {
-                Some(mv) => mv,
-                None => return notice(output, "illegal opponent turn ignored"),
+            // Read again: a game started just now has a new position.
+            let mv = match game.read_turn(text) {
+                Ok(mv) => mv,
+                Err(_) => return notice(output, "illegal opponent turn ignored"),
             };
             game.play(mv);
             state.before_our_move = None;
@@ -2592,10 +2633,10 @@ pub mod protocol {
                 Some(mv) => mv,
                 None => return notice(output, "no legal turn left"),
             };
+            let reply = format!("move {}", game.write_turn(mv));
             game.play(mv);
             state.before_our_move = Some(snapshot);
             state.last_move = Some(mv);
-            let reply = format!("move {}", format_squares(&game.squares_of(mv)));
             send(output, &reply)?;
             state.clock.spend(start.elapsed());
             Ok(())

@@ -1,25 +1,34 @@
-//! SAU platform judge emulator (Connect6, NoGo).
+//! SAU platform judge emulator (Connect6, NoGo, Amazons, Surakarta, Dots and Boxes, Phantom Go).
 //!
-//! - [`rules`]: what a referee of one game answers about a turn, shared by both games.
-//! - [`connect6`], [`nogo`]: independent referees of the two games' rules (written apart from
-//!   the engine on purpose, so that a rule bug in one is caught by the other).
+//! - [`rules`]: what a referee of one game answers about a turn, shared by the games.
+//! - [`connect6`], [`nogo`], [`surakarta`], [`dots`], ...: independent referees of the games'
+//!   rules (written apart from the engines on purpose, so that a rule bug in one is caught by the
+//!   other).
 //! - [`judge`]: plays games between two engine processes the way the platform does.
 
+pub mod amazons;
 pub mod connect6;
+pub mod dots;
 pub mod judge;
 pub mod nogo;
+pub mod phantom;
+pub mod phantom_judge;
 pub mod rules;
+pub mod surakarta;
 
 use rules::Referee;
 
 /// The games the SAU tools know, by their command-line names.
-pub const GAMES: &[&str] = &["connect6", "nogo"];
+pub const GAMES: &[&str] = &["connect6", "nogo", "amazons", "surakarta", "dots-and-boxes"];
 
 /// A new referee for the game called `game` on the command line.
 pub fn referee(game: &str) -> Option<Box<dyn Referee>> {
     match game {
         "connect6" => Some(Box::new(connect6::Connect6::default())),
         "nogo" => Some(Box::new(nogo::NoGo::default())),
+        "amazons" => Some(Box::new(amazons::Amazons::default())),
+        "surakarta" => Some(Box::new(surakarta::Surakarta::default())),
+        "dots-and-boxes" => Some(Box::new(dots::Dots::default())),
         _ => None,
     }
 }

@@ -157,6 +157,8 @@ fn sau_engines_obey_quit_during_a_search() {
     stop_during_search(&mut e, "move JJ@@", "quit");
     let mut e = spawn("nogo", "--game-ms 600000 --move-ms 10000");
     stop_during_search(&mut e, "new black", "quit");
+    let mut e = spawn("amazons", "--game-ms 600000 --move-ms 10000");
+    stop_during_search(&mut e, "new black", "quit");
 }
 
 // ---- 4. extreme clock values ----
@@ -279,7 +281,7 @@ fn gomoku_server_does_not_play_on_after_a_refused_pos() {
 #[test]
 fn sau_engines_end_quietly_when_their_output_closes() {
     let _serial = one_at_a_time();
-    for target in ["connect6", "nogo"] {
+    for target in ["connect6", "nogo", "amazons"] {
         let mut child = Command::new(upload_binary(target))
             .args(["--game-ms", "20000", "--move-ms", "200"])
             .stdin(Stdio::piped())

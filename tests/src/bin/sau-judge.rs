@@ -1,6 +1,10 @@
 //! Plays a match between two SAU engines (any game of `harness::sau::GAMES`) and reports the score
 //! of the first.
 //!
+//! `--game phantom-go` plays Phantom Go through the hidden-stone platform loop
+//! (`harness::sau::phantom_judge`); there `--retries` (refusals a turn may get) defaults to 81, and
+//! `--records`/`--html` are not written.
+//!
 //! ```text
 //! sau-judge --game GAME --first "<command>" --second "<command>"
 //!           [--games N] [--game-ms MS] [--move-ms MS] [--retries N] [--quiet]
@@ -15,12 +19,15 @@
 use harness::records::arenas::{sau_game, sau_player, MatchFile};
 use harness::records::MatchRecord;
 use harness::sau::judge::{play_match, Contestant, JudgeConfig};
+use harness::sau::phantom_judge;
 use harness::sau::rules::{Colour, GameResult};
 use harness::sau::{referee, GAMES};
+use harness::stats::MatchScore;
 use std::process::ExitCode;
 use std::time::Duration;
 
 struct Options {
+    retries_given: bool,
     game: String,
     first: String,
     second: String,
@@ -36,6 +43,7 @@ const USAGE: &str = "usage: sau-judge --game GAME --first CMD --second CMD [--ga
 
 fn parse(args: &[String]) -> Result<Options, String> {
     let mut options = Options {
+        retries_given: false,
         game: String::new(),
         first: String::new(),
         second: String::new(),
@@ -68,7 +76,10 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--games" => options.games = number()? as u32,
             "--game-ms" => options.config.game_time = Duration::from_millis(number()?),
             "--move-ms" => options.config.move_time = Duration::from_millis(number()?),
-            "--retries" => options.config.max_retries = number()? as u32,
+            "--retries" => {
+                options.config.max_retries = number()? as u32;
+                options.retries_given = true;
+            }
             "--records" => options.records = Some(value.clone()),
             "--html" => options.html = Some(value.clone()),
             _ => return Err(format!("unknown option {arg}")),
@@ -89,6 +100,9 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if options.game == "phantom-go" {
+        return phantom(&options);
+    }
     let Some(mut referee) = referee(&options.game) else {
         eprintln!(
             "sau-judge: --game must be one of {}, not '{}'",
@@ -156,10 +170,56 @@ fn main() -> ExitCode {
             }
         },
     );
+    print_summary(&first, &second, &report.score);
+    ExitCode::SUCCESS
+}
+
+/// Phantom Go: the referee holds the true board and answers each side as the platform does.
+fn phantom(options: &Options) -> ExitCode {
+    let mut config = options.config;
+    if !options.retries_given {
+        config.max_retries = 81;
+    }
+    let mut first = Contestant::new(&options.first);
+    let mut second = Contestant::new(&options.second);
+    let quiet = options.quiet;
+    let (report, [mine, theirs]) = phantom_judge::play_match(
+        &mut first,
+        &mut second,
+        options.games,
+        &config,
+        |game, colour, record| {
+            let verdict = match record.result {
+                GameResult::Win(winner) if winner == colour => "first wins",
+                GameResult::Win(_) => "second wins",
+                GameResult::Draw => "draw",
+            };
+            println!(
+                "game {:3}: first plays {:5}  {:11}  {} turns  ({})",
+                game + 1,
+                colour.word(),
+                verdict,
+                record.turns.len(),
+                record.reason
+            );
+            if !quiet {
+                println!("    {}", record.turns.join(" "));
+            }
+        },
+    );
+    print_summary(&first, &second, &report.score);
+    println!(
+        "refusals: first {} (at most {} in a turn), second {} (at most {} in a turn)",
+        mine.total, mine.worst_turn, theirs.total, theirs.worst_turn
+    );
+    ExitCode::SUCCESS
+}
+
+fn print_summary(first: &Contestant, second: &Contestant, score: &MatchScore) {
     println!("first  {} ({})", first.name, first.command);
     println!("second {} ({})", second.name, second.command);
-    println!("score of first: {}", report.score.summary());
-    for player in [&first, &second] {
+    println!("score of first: {}", score.summary());
+    for player in [first, second] {
         println!(
             "{}: worst move {:?}, {} moves, {} rejected turns, {} filtered lines, {} violations, peak {} KiB",
             player.name,
@@ -174,5 +234,4 @@ fn main() -> ExitCode {
             println!("    violation: {violation}");
         }
     }
-    ExitCode::SUCCESS
 }

@@ -6,7 +6,8 @@
 //!
 //! You play black (moving first) unless `--white` is given. The board is drawn after every turn;
 //! type your turn as the platform writes it (for example `EE` in NoGo, `JJ@@` then `KLMN` in
-//! Connect6), `?` for the list of legal turns, or `quit`. The engine gets the platform's
+//! Connect6, `1 AAA` or `2 BBAAFE` in Dots and Boxes), `?` for the list of legal turns, or
+//! `quit`. The engine gets the platform's
 //! commands; its other lines (notices) are shown as they come.
 
 use harness::process::{EngineProcess, Reply};

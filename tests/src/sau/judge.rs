@@ -63,7 +63,7 @@ impl Contestant {
     }
 
     /// Starts the engine if it is not running and asks its name.
-    fn ensure_running(&mut self) -> Result<(), String> {
+    pub fn ensure_running(&mut self) -> Result<(), String> {
         if let Some(process) = &mut self.process {
             if process.is_running() {
                 return Ok(());
@@ -87,7 +87,7 @@ impl Contestant {
         Ok(())
     }
 
-    fn send(&mut self, line: &str) -> bool {
+    pub fn send(&mut self, line: &str) -> bool {
         match &mut self.process {
             Some(process) => process.send(line).is_ok(),
             None => false,
@@ -95,7 +95,7 @@ impl Contestant {
     }
 
     /// Waits up to `timeout` for a `move` line; other lines are filtered and checked.
-    fn receive_move(&mut self, timeout: Duration) -> (Reply, Duration) {
+    pub fn receive_move(&mut self, timeout: Duration) -> (Reply, Duration) {
         let Some(process) = &mut self.process else {
             return (Reply::Closed, Duration::ZERO);
         };

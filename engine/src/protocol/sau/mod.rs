@@ -1,9 +1,12 @@
-//! The SAU computer-games platform protocol (Connect6, NoGo; later Amazons, Surakarta, ...).
+//! The SAU computer-games platform protocol (Connect6, NoGo, Dots and Boxes; later Amazons,
+//! Surakarta, ...).
 //!
 //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
 //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
 //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
-//! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move).
+//! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move). A game
+//! whose turns are written otherwise (Dots and Boxes: `move <count> <lines>`) reads and writes the
+//! text after `move` itself ([`SauGame::read_turn`], [`SauGame::write_turn`]).
 //!
 //! The platform filters out every engine line that is not one of its commands, so problems with
 //! the input are reported on a `notice ...` line, which never contains the word the platform
@@ -14,8 +17,13 @@
 //! the input stop a search at once, and nothing is printed after them. When the platform closes
 //! our output it has gone, so the engine ends quietly with success rather than an error.
 
+pub mod amazons;
 pub mod connect6;
+pub mod dots;
+pub mod hidden;
 pub mod nogo;
+pub mod phantom;
+pub mod surakarta;
 
 use super::input::{Lines, Source};
 use crate::core::clock::{Clock, Margins};
@@ -36,7 +44,20 @@ pub struct Square {
     pub y: u8,
 }
 
+/// Why the text of a `move` command is not a turn we can play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnError {
+    /// Not written the way the game's turns are written.
+    Unreadable,
+    /// Well written, but not a legal turn in the current position.
+    Illegal,
+}
+
 /// A game the SAU adapter can play: its rules, and a search that picks our moves.
+///
+/// Games whose turns are square lists implement [`SauGame::legal_move_from`] and
+/// [`SauGame::squares_of`]; others override [`SauGame::read_turn`] and
+/// [`SauGame::write_turn`], which by default go through those two.
 pub trait SauGame {
     /// One turn of the game (one or two stones, a piece move, ...).
     type Move: Copy + PartialEq;
@@ -55,10 +76,31 @@ pub trait SauGame {
     /// Whether the game has ended by its rules.
     fn is_over(&self) -> bool;
     /// Builds the move a position list describes (`None` for an `@@` placeholder), if the list
-    /// has the right shape and the move is legal now.
-    fn legal_move_from(&self, squares: &[Option<Square>]) -> Option<Self::Move>;
-    /// The position list of a move, as the platform expects it written.
-    fn squares_of(&self, mv: Self::Move) -> Vec<Option<Square>>;
+    /// has the right shape and the move is legal now. By default no list is a move: for games
+    /// that override [`SauGame::read_turn`].
+    fn legal_move_from(&self, _squares: &[Option<Square>]) -> Option<Self::Move> {
+        None
+    }
+    /// The position list of a move, as the platform expects it written. By default empty: for
+    /// games that override [`SauGame::write_turn`].
+    fn squares_of(&self, _mv: Self::Move) -> Vec<Option<Square>> {
+        Vec::new()
+    }
+    /// Reads the text after `move` (the opponent's turn) as a legal move now. By default the
+    /// first word is a position list for [`SauGame::legal_move_from`].
+    fn read_turn(&self, text: &str) -> Result<Self::Move, TurnError> {
+        let squares = text
+            .split_whitespace()
+            .next()
+            .and_then(|word| parse_squares(word, self.board_size()))
+            .ok_or(TurnError::Unreadable)?;
+        self.legal_move_from(&squares).ok_or(TurnError::Illegal)
+    }
+    /// The text after `move` for our move, written before the move is played. By default the
+    /// position list of [`SauGame::squares_of`].
+    fn write_turn(&self, mv: Self::Move) -> String {
+        format_squares(&self.squares_of(mv))
+    }
     /// Plays a legal move.
     fn play(&mut self, mv: Self::Move);
     /// Saves the position before our move.
@@ -168,13 +210,14 @@ fn serve<G: SauGame, W: Write>(
             notice(&mut output, "command longer than 256 bytes ignored")?;
             continue;
         }
-        let text = line.text;
+        let text = line.text.trim_start();
         let mut words = text.split_whitespace();
         let command = match words.next() {
             Some(command) => command,
             None => continue,
         };
         let argument = words.next();
+        let rest = &text[command.len()..];
         match command {
             "name?" => {
                 let reply = format!("name {}", game.engine_name());
@@ -189,7 +232,7 @@ fn serve<G: SauGame, W: Write>(
                 }
                 _ => notice(&mut output, "new needs black or white")?,
             },
-            "move" => on_opponent_move(game, &mut state, control, argument, start, &mut output)?,
+            "move" => on_opponent_move(game, &mut state, control, rest, start, &mut output)?,
             "error" => on_rejected(game, &mut state, start, &mut output)?,
             "end" => {
                 state.our_side = None;
@@ -225,14 +268,13 @@ fn on_opponent_move<G: SauGame, W: Write>(
     game: &mut G,
     state: &mut Match<G>,
     control: TimeControl,
-    argument: Option<&str>,
+    text: &str,
     start: Instant,
     output: &mut W,
 ) -> io::Result<()> {
-    let squares = match argument.and_then(|text| parse_squares(text, game.board_size())) {
-        Some(squares) => squares,
-        None => return notice(output, "unreadable square list ignored"),
-    };
+    if game.read_turn(text) == Err(TurnError::Unreadable) {
+        return notice(output, "unreadable square list ignored");
+    }
     if state.our_side.is_none() {
         // A game that began without `new`: we play the side that answers this one.
         game.new_game();
@@ -242,9 +284,10 @@ fn on_opponent_move<G: SauGame, W: Write>(
     if Some(game.side_to_move()) == state.our_side {
         return notice(output, "it is our turn, the opponent's squares are ignored");
     }
-    let mv = match game.legal_move_from(&squares) {
-        Some(mv) => mv,
-        None => return notice(output, "illegal opponent turn ignored"),
+    // Read again: a game started just now has a new position.
+    let mv = match game.read_turn(text) {
+        Ok(mv) => mv,
+        Err(_) => return notice(output, "illegal opponent turn ignored"),
     };
     game.play(mv);
     state.before_our_move = None;
@@ -293,10 +336,10 @@ fn answer<G: SauGame, W: Write>(
         Some(mv) => mv,
         None => return notice(output, "no legal turn left"),
     };
+    let reply = format!("move {}", game.write_turn(mv));
     game.play(mv);
     state.before_our_move = Some(snapshot);
     state.last_move = Some(mv);
-    let reply = format!("move {}", format_squares(&game.squares_of(mv)));
     send(output, &reply)?;
     state.clock.spend(start.elapsed());
     Ok(())

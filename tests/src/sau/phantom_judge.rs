@@ -1,0 +1,248 @@
+//! Plays Phantom Go between two engine processes the way the SAU platform does: the referee
+//! holds the true board and tells each side only what the platform tells it.
+//!
+//! Black gets `new black` and submits at once; white gets `new white` and waits. The side to move
+//! is prompted with `move go` (the opponent placed a stone), `taked N LIST` and then `move go`
+//! (that stone captured ours) or `move pass` (the opponent passed). It answers `move XY` or
+//! `move pass`. A point gets `accept` (and `take N LIST` when it captured) or `refuse`, after
+//! which the same side submits again; a pass gets no answer. More than
+//! [`JudgeConfig::max_retries`] refusals in one turn, an unreadable answer, a late answer or a
+//! dead engine lose. The clock runs over the whole turn, refusals included.
+
+use super::judge::{Contestant, GameRecord, JudgeConfig, MatchReport};
+use super::phantom::{Answer, PhantomGo};
+use super::rules::{parse_squares, square_name, Colour, GameResult, Referee};
+use crate::process::Reply;
+use crate::records::Reason;
+use crate::stats::MatchScore;
+use std::time::Instant;
+
+/// What the side to move is told before its turn.
+enum Prompt {
+    /// Nothing: black's first turn follows `new black`.
+    Opening,
+    /// The opponent placed a stone that captured these of ours (maybe none).
+    Placed(Vec<(usize, usize)>),
+    /// The opponent passed.
+    Passed,
+}
+
+/// Refusals seen per side in the last match, for reports.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Refusals {
+    /// All refusals.
+    pub total: u64,
+    /// The most in one turn.
+    pub worst_turn: u32,
+}
+
+fn capture_line(word: &str, points: &[(usize, usize)]) -> String {
+    let list: String = points.iter().map(|&(x, y)| square_name(x, y)).collect();
+    format!("{word} {} {list}", points.len())
+}
+
+/// Plays one game; `players[0]` is black. `refusals` gathers each side's refusals.
+pub fn play_game(
+    players: [&mut Contestant; 2],
+    config: &JudgeConfig,
+    refusals: &mut [Refusals; 2],
+) -> GameRecord {
+    let mut game = PhantomGo::default();
+    let mut players = players;
+    let mut turns = Vec::new();
+    for (index, player) in players.iter_mut().enumerate() {
+        if let Err(reason) = player.ensure_running() {
+            let loser = if index == 0 {
+                Colour::Black
+            } else {
+                Colour::White
+            };
+            return GameRecord {
+                result: GameResult::Win(loser.opponent()),
+                reason,
+                ending: Reason::Crash,
+                turns,
+                turn_ms: Vec::new(),
+            };
+        }
+    }
+    players[0].send("new black");
+    players[1].send("new white");
+    let mut clocks = [config.game_time; 2];
+    let mut prompt = Prompt::Opening;
+    let mut turn_ms = Vec::new();
+    let outcome: Result<(), (Colour, Reason, String)> = loop {
+        if let Some(_result) = game.result() {
+            break Ok(());
+        }
+        let colour = game.to_move();
+        let side = if colour == Colour::Black { 0 } else { 1 };
+        match &prompt {
+            Prompt::Opening => {}
+            Prompt::Placed(taken) => {
+                if !taken.is_empty() {
+                    players[side].send(&capture_line("taked", taken));
+                }
+                players[side].send("move go");
+            }
+            Prompt::Passed => {
+                players[side].send("move pass");
+            }
+        }
+        let started = Instant::now();
+        let mut refused = 0u32;
+        let turn = loop {
+            let limit = config.move_time.min(clocks[side]);
+            let (reply, _) = players[side].receive_move(limit.saturating_sub(started.elapsed()));
+            let elapsed = started.elapsed();
+            let player = &mut *players[side];
+            player.worst_move = player.worst_move.max(elapsed);
+            let text = match reply {
+                Reply::Line(line) => line["move ".len()..].trim().to_string(),
+                Reply::Timeout => {
+                    break Err((Reason::Time, format!("{} ran out of time", colour.word())))
+                }
+                Reply::Closed => {
+                    break Err((
+                        Reason::Crash,
+                        format!("{} closed its output", colour.word()),
+                    ))
+                }
+            };
+            if elapsed > limit {
+                let why = format!("{} answered after {elapsed:?}", colour.word());
+                break Err((Reason::Time, why));
+            }
+            if text == "pass" {
+                game.pass();
+                break Ok(("pass".to_string(), None));
+            }
+            let point = match parse_squares(&text, 9).as_deref() {
+                Ok([Some(point)]) => *point,
+                _ => {
+                    let why = format!("{} sent '{text}', not a square", colour.word());
+                    break Err((Reason::Illegal, why));
+                }
+            };
+            match game.try_point(point.0, point.1) {
+                Answer::Accepted(taken) => {
+                    player.send("accept");
+                    if !taken.is_empty() {
+                        player.send(&capture_line("take", &taken));
+                    }
+                    break Ok((text, Some(taken)));
+                }
+                Answer::Refused(_) => {
+                    refused += 1;
+                    player.rejected_turns += 1;
+                    refusals[side].total += 1;
+                    refusals[side].worst_turn = refusals[side].worst_turn.max(refused);
+                    if refused > config.max_retries {
+                        let why = format!("{} was refused {refused} times", colour.word());
+                        break Err((Reason::Illegal, why));
+                    }
+                    player.send("refuse");
+                }
+            }
+        };
+        let elapsed = started.elapsed();
+        clocks[side] = clocks[side].saturating_sub(elapsed);
+        match turn {
+            Ok((text, taken)) => {
+                players[side].moves += 1;
+                turns.push(text);
+                turn_ms.push(elapsed.as_millis() as u64);
+                prompt = match taken {
+                    Some(taken) => Prompt::Placed(taken),
+                    None => Prompt::Passed,
+                };
+            }
+            Err((ending, reason)) => break Err((colour, ending, reason)),
+        }
+    };
+    let (result, ending, reason) = match outcome {
+        Ok(()) => {
+            let score = game.score();
+            let result = game.result().unwrap_or(GameResult::Draw);
+            let (ending, why) = if game.turns() >= super::phantom::MAX_TURNS {
+                (Reason::MoveLimit, "turn limit")
+            } else {
+                (Reason::Other, "two passes")
+            };
+            let lead = if score > 0.0 {
+                format!("B+{score}")
+            } else {
+                format!("W+{}", -score)
+            };
+            (result, ending, format!("{why}, {lead}"))
+        }
+        Err((loser, ending, reason)) => (GameResult::Win(loser.opponent()), ending, reason),
+    };
+    let line = match result {
+        GameResult::Win(colour) => format!("end {}", colour.word()),
+        GameResult::Draw => "end".to_string(),
+    };
+    for player in players.iter_mut() {
+        player.send(&line);
+    }
+    GameRecord {
+        result,
+        reason,
+        ending,
+        turns,
+        turn_ms,
+    }
+}
+
+/// Plays `games` games between `first` and `second`, colours alternating (the first engine is
+/// black in even games). `on_game` sees each game as it ends. Returns the report and each
+/// engine's refusals (first, second).
+pub fn play_match(
+    first: &mut Contestant,
+    second: &mut Contestant,
+    games: u32,
+    config: &JudgeConfig,
+    mut on_game: impl FnMut(u32, Colour, &GameRecord),
+) -> (MatchReport, [Refusals; 2]) {
+    let mut score = MatchScore::default();
+    let mut records = Vec::new();
+    let mut refusals = [Refusals::default(); 2];
+    for game in 0..games {
+        let first_colour = if game % 2 == 0 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let mut by_colour = [Refusals::default(); 2];
+        let record = if first_colour == Colour::Black {
+            play_game([&mut *first, &mut *second], config, &mut by_colour)
+        } else {
+            play_game([&mut *second, &mut *first], config, &mut by_colour)
+        };
+        let (mine, theirs) = if first_colour == Colour::Black {
+            (by_colour[0], by_colour[1])
+        } else {
+            (by_colour[1], by_colour[0])
+        };
+        for (total, this) in refusals.iter_mut().zip([mine, theirs]) {
+            total.total += this.total;
+            total.worst_turn = total.worst_turn.max(this.worst_turn);
+        }
+        match record.result {
+            GameResult::Win(colour) if colour == first_colour => score.wins += 1,
+            GameResult::Win(_) => score.losses += 1,
+            GameResult::Draw => score.draws += 1,
+        }
+        on_game(game, first_colour, &record);
+        records.push((first_colour, record));
+    }
+    first.quit();
+    second.quit();
+    (
+        MatchReport {
+            score,
+            games: records,
+        },
+        refusals,
+    )
+}
