@@ -128,6 +128,9 @@ fn sau_fuzz_and_replay_tools_reject_unknown_options_and_bad_values() {
         &["--game", "nogo", "--move-ms", "x", "a"],
         "--move-ms",
     );
+    let phantom = env!("CARGO_BIN_EXE_phantom-random");
+    rejects(phantom, &["--turns", "5"], "--turns");
+    rejects(phantom, &["--seed", "x"], "--seed");
     let fuzz = env!("CARGO_BIN_EXE_protocol-fuzz");
     rejects(fuzz, &["--turns", "5"], "--turns");
     rejects(fuzz, &["--cases", "x"], "--cases");
