@@ -3,9 +3,10 @@
 //! file.
 
 pub mod checkers;
+pub mod cli;
+pub mod fit;
 pub mod fuzz;
 pub mod gomoku;
-pub mod options;
 pub mod process;
 pub mod records;
 pub mod sau;

@@ -32,3 +32,8 @@ pub fn referee(game: &str) -> Option<Box<dyn Referee>> {
         _ => None,
     }
 }
+
+/// `--game` as the SAU tools take it: one of [`GAMES`].
+pub fn game_parser() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(GAMES.iter().copied())
+}

@@ -58,52 +58,62 @@ impl Totals {
     }
 }
 
+/// Plays a match between two checkers engines under the judge's rules.
+#[derive(clap::Parser)]
+#[command(name = "checkers-judge")]
+struct Args {
+    /// Games to play (A is black in even games).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    games: u32,
+    /// Time for a move, ms (default: the judge's).
+    #[arg(long, value_name = "MS")]
+    move_ms: Option<u64>,
+    /// Time for a game, ms (default: 45 times the move limit).
+    #[arg(long, value_name = "MS")]
+    game_ms: Option<u64>,
+    /// SEED_RANDOM_PLIES given to both engines (default: the judge's).
+    #[arg(long, value_name = "P")]
+    random_plies: Option<u32>,
+    /// Game N gets SEED_SEED=S+N.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Engine B's own time for a move, ms.
+    #[arg(long, value_name = "MS")]
+    b_move_ms: Option<u64>,
+    /// Engine B's own time for a game, ms (default: 45 times its move limit).
+    #[arg(long, value_name = "MS")]
+    b_game_ms: Option<u64>,
+    /// Write every game to this PDN file.
+    #[arg(long, value_name = "FILE")]
+    records: Option<String>,
+    /// Write the replay page of the match to this file.
+    #[arg(long, value_name = "FILE")]
+    html: Option<String>,
+    /// Engine A's command (may start with NAME=value settings).
+    #[arg(value_name = "ENGINE_A")]
+    engine_a: String,
+    /// Engine B's command.
+    #[arg(value_name = "ENGINE_B")]
+    engine_b: String,
+}
+
 fn main() -> ExitCode {
-    let mut games = 10u32;
+    let args = harness::cli::parse::<Args>();
+    let games = args.games;
     let mut config = JudgeConfig::judge();
-    let mut game_ms = None;
-    let mut seed = 1u64;
-    let (mut b_move_ms, mut b_game_ms) = (None, None);
-    let mut engines = Vec::new();
-    let (mut records_path, mut html_path) = (None, None);
-    let usage = "usage: checkers-judge [--games N] [--move-ms M] [--game-ms G] [--random-plies P] [--seed S] [--b-move-ms M] [--b-game-ms G] [--records FILE] [--html FILE] \"<engine A>\" \"<engine B>\"";
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut number = |name: &str| -> u64 {
-            args.next()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or_else(|| panic!("{name} needs a number"))
-        };
-        match arg.as_str() {
-            "--games" => games = number("--games") as u32,
-            "--move-ms" => config.move_limit = Duration::from_millis(number("--move-ms")),
-            "--game-ms" => game_ms = Some(number("--game-ms")),
-            "--random-plies" => config.random_plies = number("--random-plies") as u32,
-            "--seed" => seed = number("--seed"),
-            "--b-move-ms" => b_move_ms = Some(number("--b-move-ms")),
-            "--b-game-ms" => b_game_ms = Some(number("--b-game-ms")),
-            "--records" | "--html" => {
-                let Some(path) = args.next() else {
-                    eprintln!("checkers-judge: {arg} needs a file\n{usage}");
-                    return ExitCode::from(2);
-                };
-                if arg == "--records" {
-                    records_path = Some(path);
-                } else {
-                    html_path = Some(path);
-                }
-            }
-            _ if arg.starts_with("--") => {
-                eprintln!("checkers-judge: unknown option '{arg}'\n{usage}");
-                return ExitCode::from(2);
-            }
-            _ => engines.push(EngineSpec::new(&arg)),
-        }
+    if let Some(ms) = args.move_ms {
+        config.move_limit = Duration::from_millis(ms);
     }
-    if engines.len() != 2 {
-        eprintln!("{usage}");
-        return ExitCode::from(2);
+    if let Some(plies) = args.random_plies {
+        config.random_plies = plies;
     }
+    let (game_ms, seed) = (args.game_ms, args.seed);
+    let (b_move_ms, b_game_ms) = (args.b_move_ms, args.b_game_ms);
+    let (records_path, html_path) = (args.records, args.html);
+    let mut engines = [
+        EngineSpec::new(&args.engine_a),
+        EngineSpec::new(&args.engine_b),
+    ];
     config.game_limit = game_ms.map_or(config.move_limit * 45, Duration::from_millis);
     if b_move_ms.is_some() || b_game_ms.is_some() {
         let move_limit = b_move_ms.map_or(config.move_limit, Duration::from_millis);

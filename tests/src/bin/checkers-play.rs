@@ -11,20 +11,22 @@ use harness::process::{EngineProcess, Reply};
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
+/// Play checkers against an engine in the terminal.
+#[derive(clap::Parser)]
+#[command(name = "checkers-play")]
+struct Args {
+    /// Play white (the engine moves first).
+    #[arg(long)]
+    white: bool,
+    /// The engine's command.
+    #[arg(value_name = "ENGINE")]
+    command: String,
+}
+
 fn main() {
-    let mut human_side = 1i8;
-    let mut command = None;
-    for arg in std::env::args().skip(1) {
-        if arg == "--white" {
-            human_side = -1;
-        } else {
-            command = Some(arg);
-        }
-    }
-    let Some(command) = command else {
-        eprintln!("usage: checkers-play [--white] \"<engine command>\"");
-        std::process::exit(2);
-    };
+    let args = harness::cli::parse::<Args>();
+    let human_side = if args.white { -1i8 } else { 1 };
+    let command = args.command;
     let mut engine = match EngineProcess::spawn(&command) {
         Ok(engine) => engine,
         Err(error) => {

@@ -24,44 +24,57 @@ use engine::checkers::position::{Outcome, Position};
 use engine::checkers::search::{Limits, Searcher};
 use engine::core::color::Color;
 use engine::core::rng::Rng;
+use harness::fit::adam::Adam;
+use harness::fit::texel::{self, Sample};
 use harness::stats::MatchScore;
 use std::fs;
 use std::io::{BufWriter, Write};
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("generate") if args.len() == 4 => {
-            let games = args[1].parse().expect("GAMES is a number");
-            let depth = args[2].parse().expect("DEPTH is a number");
-            generate(games, depth, &args[3]);
-        }
-        Some("fit") if args.len() >= 2 => fit(&args[1..]),
-        Some("versus") if args.len() == 4 => {
-            let games = args[1].parse().expect("GAMES is a number");
-            let depth = args[2].parse().expect("DEPTH is a number");
-            let weights: Vec<i32> = args[3]
-                .split(',')
-                .map(|w| w.trim().parse().expect("weights are integers"))
-                .collect();
-            let weights: Weights = weights
-                .try_into()
-                .unwrap_or_else(|_| panic!("give {} weights", feature::COUNT));
-            versus(games, depth, weights);
-        }
-        _ => {
-            eprintln!("usage: checkers-tune generate GAMES DEPTH FILE | fit FILE [FILE ...] | versus GAMES DEPTH WEIGHTS");
-            std::process::exit(2);
-        }
-    }
+/// Tunes the checkers evaluation weights (Texel's method) from engine self-play.
+#[derive(clap::Parser)]
+#[command(name = "checkers-tune")]
+enum Command {
+    /// Self-play games -> labelled positions.
+    Generate {
+        games: u32,
+        depth: i32,
+        file: String,
+    },
+    /// Logistic fit -> weights to paste.
+    Fit {
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Self-play: these weights (w1,w2,...) against the engine's.
+    Versus {
+        games: u32,
+        depth: i32,
+        #[arg(value_parser = parse_weights)]
+        weights: Weights,
+    },
 }
 
-/// One labelled position.
-struct Sample {
-    /// Sparse features (index, value), black's view.
-    features: Vec<(usize, f64)>,
-    /// Result for black: 1 win, 0.5 draw, 0 loss.
-    result: f64,
+fn parse_weights(text: &str) -> Result<Weights, String> {
+    let weights = text
+        .split(',')
+        .map(|w| w.trim().parse())
+        .collect::<Result<Vec<i32>, _>>()
+        .map_err(|_| "weights are integers".to_string())?;
+    weights
+        .try_into()
+        .map_err(|_| format!("give {} weights", feature::COUNT))
+}
+
+fn main() {
+    match harness::cli::parse::<Command>() {
+        Command::Generate { games, depth, file } => generate(games, depth, &file),
+        Command::Fit { files } => fit(&files),
+        Command::Versus {
+            games,
+            depth,
+            weights,
+        } => versus(games, depth, weights),
+    }
 }
 
 fn generate(games: u32, depth: i32, file: &str) {
@@ -139,68 +152,22 @@ fn load(files: &[String]) -> Vec<Sample> {
     samples
 }
 
-fn error(samples: &[Sample], weights: &[f64], k: f64) -> f64 {
-    let total: f64 = samples
-        .iter()
-        .map(|s| {
-            let eval: f64 = s.features.iter().map(|&(i, v)| weights[i] * v).sum();
-            let predicted = 1.0 / (1.0 + (-k * eval / 100.0).exp());
-            (s.result - predicted).powi(2)
-        })
-        .sum();
-    total / samples.len() as f64
-}
-
 fn fit(files: &[String]) {
     let samples = load(files);
     eprintln!("{} positions", samples.len());
     let mut weights: Vec<f64> = WEIGHTS.iter().map(|&w| f64::from(w)).collect();
 
-    // The scale that best fits the current weights, by a coarse then a fine scan.
-    let mut k = 1.0;
-    let mut best = f64::MAX;
-    for step in [0.1, 0.01] {
-        let centre = k;
-        for i in -10..=10 {
-            let candidate: f64 = centre + step * f64::from(i);
-            if candidate <= 0.0 {
-                continue;
-            }
-            let e = error(&samples, &weights, candidate);
-            if e < best {
-                best = e;
-                k = candidate;
-            }
-        }
-    }
+    let (k, best) = texel::best_scale(&samples, &weights);
     eprintln!("K = {k:.3}, error with the current weights {best:.6}");
 
-    // Adam on the mean squared error.
-    let n = weights.len();
-    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
-    let (beta1, beta2, rate) = (0.9, 0.999, 1.0);
+    let mut adam = Adam::new(weights.len(), 1.0, 1e-9);
     for iteration in 1..=3000 {
-        let mut gradient = vec![0.0; n];
-        for s in &samples {
-            let eval: f64 = s.features.iter().map(|&(i, v)| weights[i] * v).sum();
-            let predicted = 1.0 / (1.0 + (-k * eval / 100.0).exp());
-            let slope = -2.0 * (s.result - predicted) * predicted * (1.0 - predicted) * k / 100.0;
-            for &(i, value) in &s.features {
-                gradient[i] += slope * value;
-            }
-        }
-        for i in 0..n {
-            let g = gradient[i] / samples.len() as f64;
-            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
-            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
-            let m_hat = m[i] / (1.0 - beta1.powi(iteration));
-            let v_hat = v[i] / (1.0 - beta2.powi(iteration));
-            weights[i] -= rate * m_hat / (v_hat.sqrt() + 1e-9);
-        }
+        let gradient = texel::gradient(&samples, &weights, k);
+        adam.step(&mut weights, &gradient);
         if iteration % 500 == 0 {
             eprintln!(
                 "iteration {iteration}: error {:.6}",
-                error(&samples, &weights, k)
+                texel::error(&samples, &weights, k)
             );
         }
     }
@@ -211,7 +178,7 @@ fn fit(files: &[String]) {
     println!(
         "error {:.6} -> {:.6} on {} positions (K {k:.3})",
         best,
-        error(&samples, &weights, k),
+        texel::error(&samples, &weights, k),
         samples.len()
     );
     println!(

@@ -23,78 +23,88 @@
 use std::process::ExitCode;
 
 use harness::gomoku::arena::{run_match, MatchConfig};
-use harness::gomoku::log::append_line;
-use harness::gomoku::setup::GameSetup;
-use harness::options::Options;
+use harness::gomoku::log::{append_line, LogHeader};
+use harness::gomoku::setup::{GameArgs, GameSetup};
 use harness::records::arenas::{gomocup_player, gomoku_game, MatchFile};
 use harness::records::MatchRecord;
 
-const USAGE: &str = "usage: gomoku-arena --engine1 CMD --engine2 CMD [--size 15] \
-[--rule freestyle|exact|renju|caro] [--turn 1000] [--match 30000] [--turn2 MS] [--match2 MS] \
-[--tolerance 100] [--games 100] [--concurrency 1] [--openings FILE] [--sprt ELO0,ELO1] \
-[--memory BYTES] [--log FILE] [--records FILE] [--html FILE]";
+/// Plays a Gomocup match between two engine commands and prints the score with error bars.
+#[derive(clap::Parser)]
+#[command(name = "gomoku-arena")]
+struct Args {
+    /// The first engine's command.
+    #[arg(long, value_name = "CMD")]
+    engine1: String,
+    /// The second engine's command.
+    #[arg(long, value_name = "CMD")]
+    engine2: String,
+    #[command(flatten)]
+    game: GameArgs,
+    /// Games to play.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    games: usize,
+    /// Games played at once.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    concurrency: usize,
+    /// Stop early by a sequential probability ratio test between these Elo differences.
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
+    sprt: Option<(f64, f64)>,
+    /// Append every game to this file (a header line first, then a result and a stones line
+    /// per game).
+    #[arg(long, value_name = "FILE")]
+    log: Option<String>,
+    /// Write every game to this SGF file.
+    #[arg(long, value_name = "FILE")]
+    records: Option<String>,
+    /// Write the replay page of the match to this file.
+    #[arg(long, value_name = "FILE")]
+    html: Option<String>,
+}
 
-const OPTIONS: [&str; 17] = [
-    "--engine1",
-    "--engine2",
-    "--size",
-    "--rule",
-    "--turn",
-    "--match",
-    "--turn2",
-    "--match2",
-    "--tolerance",
-    "--games",
-    "--concurrency",
-    "--openings",
-    "--sprt",
-    "--memory",
-    "--log",
-    "--records",
-    "--html",
-];
+fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
+    let (a, b) = text.split_once(',').ok_or("expected ELO0,ELO1")?;
+    Ok((
+        a.parse().map_err(|_| "bad elo0")?,
+        b.parse().map_err(|_| "bad elo1")?,
+    ))
+}
 
 fn main() -> ExitCode {
-    match run() {
+    let args = harness::cli::parse::<Args>();
+    match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("gomoku-arena: {message}\n{USAGE}");
+            eprintln!("gomoku-arena: {message}");
             ExitCode::FAILURE
         }
     }
 }
 
-fn run() -> Result<(), String> {
-    let options = Options::from_env();
-    options.check(&OPTIONS)?;
-    let value = |name: &str| options.value(name);
-    let engine1 = value("--engine1").ok_or("--engine1 CMD is required")?;
-    let engine2 = value("--engine2").ok_or("--engine2 CMD is required")?;
-    let setup = GameSetup::from_options(&options)?;
+fn run(args: Args) -> Result<(), String> {
+    let setup = GameSetup::from_args(&args.game)?;
     let (size, rule) = (setup.size, setup.rule);
-    let sprt = match value("--sprt") {
-        Some(text) => {
-            let (a, b) = text.split_once(',').ok_or("--sprt ELO0,ELO1")?;
-            Some((
-                a.parse().map_err(|_| "bad elo0")?,
-                b.parse().map_err(|_| "bad elo1")?,
-            ))
-        }
-        None => None,
-    };
     let [clock, second_clock] = setup.clocks;
     let config = MatchConfig {
-        engines: [engine1, engine2],
+        engines: [args.engine1, args.engine2],
         size,
         rule,
         time: [clock, second_clock],
         openings: setup.openings,
-        games: options.number("--games", 100)? as usize,
-        concurrency: options.number("--concurrency", 1)? as usize,
-        sprt,
+        games: args.games,
+        concurrency: args.concurrency,
+        sprt: args.sprt,
         max_memory: setup.max_memory,
     };
-    let log = value("--log");
+    let log = args.log;
+    if let Some(path) = &log {
+        let header = LogHeader {
+            size,
+            rule,
+            clocks: config.time,
+            engines: config.engines.clone(),
+        };
+        append_line(path, &header.line());
+    }
     let time_control = if config.time[0].turn_ms == config.time[1].turn_ms
         && config.time[0].match_ms == config.time[1].match_ms
     {
@@ -111,8 +121,8 @@ fn run() -> Result<(), String> {
         .unwrap_or("freestyle");
     let records = MatchFile::new(
         MatchRecord::new("gomoku", rule_name, size, "gomoku-arena", &time_control),
-        value("--records"),
-        value("--html"),
+        args.records,
+        args.html,
     );
     let players = if records.wanted() {
         [

@@ -69,26 +69,31 @@ const POSITIONS: &[Position] = &[
     ),
 ];
 
+/// Gomoku search speed at a fixed depth, or how many won positions the search proves.
+#[derive(clap::Parser)]
+#[command(name = "gomoku-bench")]
+struct Args {
+    /// Search depth of the speed bench.
+    #[arg(long, value_name = "N", default_value_t = 7, conflicts_with = "wins")]
+    depth: i32,
+    /// Prove the wins of this file (`size rule stones` a line) instead.
+    #[arg(long, value_name = "FILE")]
+    wins: Option<String>,
+    /// Time for each won position, ms.
+    #[arg(long, value_name = "MS", default_value_t = 1000, requires = "wins")]
+    ms: u64,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let value_of = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-    };
-    if let Some(file) = value_of("--wins") {
-        let ms = value_of("--ms")
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(1000);
-        if let Err(message) = prove_wins(file, ms) {
+    let args = harness::cli::parse::<Args>();
+    if let Some(file) = &args.wins {
+        if let Err(message) = prove_wins(file, args.ms) {
             eprintln!("gomoku-bench: {message}");
             std::process::exit(1);
         }
         return;
     }
-    let depth: i32 = value_of("--depth")
-        .and_then(|d| d.parse().ok())
-        .unwrap_or(7);
+    let depth = args.depth;
     let mut total_nodes = 0u64;
     let start = Instant::now();
     for (index, &(rule, size, black, white, to_move)) in POSITIONS.iter().enumerate() {

@@ -10,10 +10,34 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use harness::gomoku::referee::{Board, Rule};
+use harness::gomoku::setup::parse_rule;
 use harness::process::{EngineProcess, Reply};
 
+/// Play gomoku against an engine in the terminal, over the Gomocup protocol.
+#[derive(clap::Parser)]
+#[command(name = "gomoku-play")]
+struct Args {
+    /// The engine's command (default: the workspace's release gomocup).
+    #[arg(long, value_name = "CMD")]
+    engine: Option<String>,
+    /// Board size.
+    #[arg(long, value_name = "N", default_value_t = 15)]
+    size: usize,
+    /// Which five wins.
+    #[arg(long, value_name = "freestyle|exact|renju|caro", default_value = "freestyle",
+          value_parser = parse_rule)]
+    rule: Rule,
+    /// The engine's time for a move, ms.
+    #[arg(long, value_name = "MS", default_value_t = 2000)]
+    turn: u64,
+    /// Play white (the engine moves first).
+    #[arg(long)]
+    white: bool,
+}
+
 fn main() {
-    if let Err(message) = run() {
+    let args = harness::cli::parse::<Args>();
+    if let Err(message) = run(args) {
         eprintln!("gomoku-play: {message}");
         std::process::exit(1);
     }
@@ -57,27 +81,13 @@ fn parse_human(text: &str) -> Option<(i64, i64)> {
         .then(|| ((letter as u8 - b'a') as i64, row - 1))
 }
 
-fn run() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1).cloned())
-    };
+fn run(args: Args) -> Result<(), String> {
     let default_engine = std::env::var("CARGO_TARGET_DIR")
         .map(|dir| format!("{dir}/release/gomocup"))
         .unwrap_or_else(|_| "target/release/gomocup".to_string());
-    let command = value("--engine").unwrap_or(default_engine);
-    let size: usize = value("--size")
-        .map_or(Ok(15), |v| v.parse())
-        .map_err(|_| "bad --size")?;
-    let rule = value("--rule")
-        .map_or(Some(Rule::Freestyle), |v| Rule::parse(&v))
-        .ok_or("bad --rule")?;
-    let turn: u64 = value("--turn")
-        .map_or(Ok(2000), |v| v.parse())
-        .map_err(|_| "bad --turn")?;
-    let human_black = !args.iter().any(|a| a == "--white");
+    let command = args.engine.unwrap_or(default_engine);
+    let (size, rule, turn) = (args.size, args.rule, args.turn);
+    let human_black = !args.white;
     let mut engine = EngineProcess::spawn(&command).map_err(|e| format!("{command}: {e}"))?;
     for line in [
         format!("INFO timeout_turn {turn}"),

@@ -35,7 +35,9 @@ use engine::gomoku::board::{Board, Cell};
 use engine::gomoku::movegen::{generate, move_score, ScoredMove};
 use engine::gomoku::pattern::{Threat, PATTERNS, THREAT_CLASSES};
 use engine::gomoku::rule::Rule;
-use harness::gomoku::log::{log_games, log_setting};
+use harness::fit::adam::Adam;
+use harness::fit::softmax::{self, score, Choice, Sparse};
+use harness::gomoku::log::read_log;
 use harness::gomoku::openings::parse_line;
 
 /// How far from a stone, in king steps: 1, 2, 3, 4 or more.
@@ -65,17 +67,51 @@ struct Position {
     held_out: bool,
 }
 
+impl Choice for Position {
+    fn candidates(&self) -> usize {
+        self.candidates.len()
+    }
+    fn features(&self, candidate: usize) -> &Sparse {
+        &self.candidates[candidate].features
+    }
+    fn chosen(&self) -> usize {
+        self.target
+    }
+}
+
+/// Fits a move-ordering policy for the gomoku search to a teacher engine's moves.
+#[derive(clap::Parser)]
+#[command(name = "gomoku-policy")]
+enum Command {
+    /// Fits the policy and compares it with the engine's ordering.
+    Fit(FitArgs),
+}
+
+#[derive(clap::Args)]
+struct FitArgs {
+    /// Openings files: a game's opening is the longest of their lines its stones start with.
+    #[arg(long, value_name = "FILE")]
+    openings: Vec<String>,
+    /// The engine whose moves are learnt.
+    #[arg(long, default_value = "engine2", value_parser = ["engine1", "engine2"])]
+    teacher: String,
+    /// Labelled positions (`size rule stones value move` a line).
+    #[arg(long, value_name = "FILE")]
+    moves: Vec<String>,
+    /// Count (own, their) pairs of line patterns instead of each side's patterns.
+    #[arg(long)]
+    line_pairs: bool,
+    /// Adam steps.
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    iterations: i32,
+    /// `gomoku-arena --log` files.
+    #[arg(value_name = "LOG")]
+    logs: Vec<String>,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("fit") => fit(&args[1..]),
-        _ => Err(
-            "usage: gomoku-policy fit [--openings FILE ...] [--teacher engine1|engine2] \
-                  [--moves FILE ...] [--line-pairs] [--iterations N] [LOG ...]"
-                .to_string(),
-        ),
-    };
-    if let Err(message) = result {
+    let Command::Fit(args) = harness::cli::parse::<Command>();
+    if let Err(message) = fit(args) {
         eprintln!("gomoku-policy: {message}");
         std::process::exit(1);
     }
@@ -184,9 +220,9 @@ impl Dataset {
 
     /// Adds the teacher's moves after the opening of every game of an arena log.
     fn read_log(&mut self, log: &str, openings: &[String], teacher: &str) -> Result<(), String> {
-        let (size, rule) = log_setting(log)?;
-        let text = std::fs::read_to_string(log).map_err(|e| format!("{log}: {e}"))?;
-        for (line, moves_line) in log_games(&text) {
+        for game in read_log(log)? {
+            let (size, rule) = (game.size, game.rule);
+            let (line, moves_line) = (game.result.as_str(), game.stones.as_str());
             let engine1 = if line.contains("engine1 black:") {
                 Color::Black
             } else if line.contains("engine1 white:") {
@@ -257,14 +293,6 @@ impl Dataset {
     }
 }
 
-fn score(weights: &[f64], candidate: &Candidate) -> f64 {
-    candidate
-        .features
-        .iter()
-        .map(|&(index, value)| weights[index as usize] * f64::from(value))
-        .sum()
-}
-
 /// Top-1 and top-3 agreement and the mean rank (1 = first) of the teacher's move when the
 /// candidates are ordered by `scores`, over the chosen positions.
 fn agreement(
@@ -314,91 +342,34 @@ fn report_gaps(positions: &[Position], logit: impl Fn(&Candidate) -> f64) {
     }
 }
 
-/// Mean negative log-likelihood of the teacher's moves and its gradient.
-fn loss_and_gradient(positions: &[Position], weights: &[f64], gradient: &mut [f64]) -> f64 {
-    gradient.iter_mut().for_each(|g| *g = 0.0);
-    let mut loss = 0.0;
-    let mut count = 0.0;
-    let mut probabilities = Vec::new();
-    for position in positions.iter().filter(|p| !p.held_out) {
-        let scores: Vec<f64> = position
-            .candidates
-            .iter()
-            .map(|c| score(weights, c))
-            .collect();
-        let top = scores.iter().cloned().fold(f64::MIN, f64::max);
-        probabilities.clear();
-        probabilities.extend(scores.iter().map(|s| (s - top).exp()));
-        let total: f64 = probabilities.iter().sum();
-        loss -= (probabilities[position.target] / total).ln();
-        for (candidate, p) in position.candidates.iter().zip(&probabilities) {
-            let p = p / total;
-            for &(index, value) in &candidate.features {
-                gradient[index as usize] += p * f64::from(value);
-            }
-        }
-        for &(index, value) in &position.candidates[position.target].features {
-            gradient[index as usize] -= f64::from(value);
-        }
-        count += 1.0;
-    }
-    gradient.iter_mut().for_each(|g| *g /= count);
-    loss / count
-}
-
 /// Mean negative log-likelihood of the teacher's moves over the held-out positions, when a
 /// candidate's logit is `logit(candidate)`.
 fn held_out_loss(positions: &[Position], logit: impl Fn(&Candidate) -> f64) -> f64 {
-    let (mut loss, mut count) = (0.0, 0.0);
-    for position in positions.iter().filter(|p| p.held_out) {
-        let scores: Vec<f64> = position.candidates.iter().map(&logit).collect();
-        let top = scores.iter().cloned().fold(f64::MIN, f64::max);
-        let total: f64 = scores.iter().map(|s| (s - top).exp()).sum();
-        loss -= scores[position.target] - top - total.ln();
-        count += 1.0;
-    }
-    loss / count
+    softmax::mean_loss(
+        positions
+            .iter()
+            .filter(|p| p.held_out)
+            .map(|p| (p.candidates.iter().map(&logit).collect(), p.target)),
+    )
 }
 
-fn fit(args: &[String]) -> Result<(), String> {
+fn fit(args: FitArgs) -> Result<(), String> {
     let mut openings = Vec::new();
-    let mut teacher = "engine2".to_string();
-    let mut iterations = 300;
-    let mut logs = Vec::new();
-    let mut move_files = Vec::new();
-    let mut data = Dataset::default();
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--openings" => {
-                let file = rest.next().ok_or("--openings needs a file")?;
-                let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-                openings.extend(
-                    text.lines()
-                        .map(str::trim)
-                        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                        .map(String::from),
-                );
-            }
-            "--teacher" => {
-                teacher = rest.next().ok_or("--teacher needs a value")?.clone();
-                if teacher != "engine1" && teacher != "engine2" {
-                    return Err(format!(
-                        "--teacher must be engine1 or engine2, not '{teacher}'"
-                    ));
-                }
-            }
-            "--moves" => move_files.push(rest.next().ok_or("--moves needs a file")?.clone()),
-            "--line-pairs" => data.line_pairs = true,
-            "--iterations" => {
-                iterations = rest
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .ok_or("--iterations needs a number")?
-            }
-            log => logs.push(log.to_string()),
-        }
+    for file in &args.openings {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        openings.extend(
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(String::from),
+        );
     }
+    let (teacher, iterations) = (args.teacher, args.iterations);
+    let (logs, move_files) = (args.logs, args.moves);
+    let mut data = Dataset {
+        line_pairs: args.line_pairs,
+        ..Dataset::default()
+    };
     for log in &logs {
         data.read_log(log, &openings, &teacher)?;
     }
@@ -432,25 +403,19 @@ fn fit(args: &[String]) -> Result<(), String> {
 
     let mut weights = vec![0.0; FEATURES];
     let mut gradient = vec![0.0; FEATURES];
-    let (mut m, mut v) = (vec![0.0; FEATURES], vec![0.0; FEATURES]);
-    let (rate, beta1, beta2) = (0.05, 0.9, 0.999);
+    let mut adam = Adam::new(FEATURES, 0.05, 1e-8);
+    let train = || positions.iter().filter(|p| !p.held_out);
     for step in 1..=iterations {
-        let loss = loss_and_gradient(&positions, &weights, &mut gradient);
-        for i in 0..FEATURES {
-            m[i] = beta1 * m[i] + (1.0 - beta1) * gradient[i];
-            v[i] = beta2 * v[i] + (1.0 - beta2) * gradient[i] * gradient[i];
-            let m_hat = m[i] / (1.0 - beta1.powi(step));
-            let v_hat = v[i] / (1.0 - beta2.powi(step));
-            weights[i] -= rate * m_hat / (v_hat.sqrt() + 1e-8);
-        }
+        let loss = softmax::loss_and_gradient(train(), &weights, &mut gradient);
+        adam.step(&mut weights, &gradient);
         if step % 50 == 0 || step == iterations {
             println!(
                 "step {step}: loss {loss:.4}, held out {:.4}",
-                held_out_loss(&positions, |c| score(&weights, c))
+                held_out_loss(&positions, |c| score(&weights, &c.features))
             );
         }
     }
-    let fitted = |c: &Candidate| score(&weights, c);
+    let fitted = |c: &Candidate| score(&weights, &c.features);
     let (t1, t3, rank) = agreement(&positions, true, fitted);
     println!("fitted policy, held out: top-1 {t1:.3}, top-3 {t3:.3}, mean rank {rank:.2}");
     report_gaps(&positions, fitted);

@@ -27,12 +27,47 @@ use std::thread;
 
 use harness::gomoku::game::{play_game, Ending, GameConfig, GameRecord};
 use harness::gomoku::log::append_line;
-use harness::gomoku::setup::GameSetup;
-use harness::options::Options;
+use harness::gomoku::setup::{GameArgs, GameSetup};
 use harness::spsa::{fill_template, Param, Tuner};
 
+/// Tunes an engine's parameters by SPSA from Gomocup games.
+#[derive(clap::Parser)]
+#[command(name = "gomoku-spsa")]
+struct Args {
+    /// The state file: read to go on with a run, rewritten after every iteration.
+    #[arg(long, value_name = "FILE")]
+    state: String,
+    /// The engine command with {name} where each parameter's value goes.
+    #[arg(long, value_name = "TEMPLATE")]
+    engine: String,
+    /// The parameters (`name start min max c_end [r_end] [int]` a line), for a new run.
+    #[arg(long, value_name = "FILE")]
+    params: Option<String>,
+    /// A fixed opponent for both parameter sets (default: the sets play each other).
+    #[arg(long, value_name = "CMD")]
+    opponent: Option<String>,
+    /// Iterations a new run is planned for.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    planned: u64,
+    /// Iterations to play this time (default: all that are left).
+    #[arg(long, value_name = "N")]
+    iterations: Option<u64>,
+    #[command(flatten)]
+    game: GameArgs,
+    /// Games played at once.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    concurrency: u64,
+    /// Seed of the perturbations of a new run.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Append every line of the output to this file.
+    #[arg(long, value_name = "FILE")]
+    log: Option<String>,
+}
+
 fn main() -> ExitCode {
-    match run() {
+    let args = harness::cli::parse::<Args>();
+    match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("gomoku-spsa: {message}");
@@ -48,17 +83,16 @@ struct Job {
     black: usize,
 }
 
-fn run() -> Result<(), String> {
-    let options = Options::from_env();
-    let value = |name: &str| options.value(name);
-    let number = |name: &str, default: u64| options.number(name, default);
-    let state_path = value("--state").ok_or("--state FILE is required")?;
-    let template = value("--engine").ok_or("--engine TEMPLATE is required")?;
-    let opponent = value("--opponent");
+fn run(args: Args) -> Result<(), String> {
+    let state_path = args.state;
+    let template = args.engine;
+    let opponent = args.opponent;
     let mut tuner = match std::fs::read_to_string(&state_path) {
         Ok(text) => Tuner::parse(&text)?,
         Err(_) => {
-            let path = value("--params").ok_or("no state yet: --params FILE is required")?;
+            let path = args
+                .params
+                .ok_or("no state yet: --params FILE is required")?;
             let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
             let params = text
                 .lines()
@@ -69,7 +103,7 @@ fn run() -> Result<(), String> {
             if params.is_empty() {
                 return Err(format!("{path}: no parameters"));
             }
-            Tuner::new(params, number("--planned", 1000)?, number("--seed", 1)?)
+            Tuner::new(params, args.planned, args.seed)
         }
     };
     for param in &tuner.params {
@@ -77,17 +111,17 @@ fn run() -> Result<(), String> {
             return Err(format!("the engine template has no {{{}}}", param.name));
         }
     }
-    let setup = GameSetup::from_options(&options)?;
+    let setup = GameSetup::from_args(&args.game)?;
     let (size, rule, openings) = (setup.size, setup.rule, &setup.openings);
     if openings.is_empty() {
         return Err("no openings".to_string());
     }
     let [clock, opponent_clock] = setup.clocks;
-    let concurrency = number("--concurrency", 1)?.max(1) as usize;
+    let concurrency = args.concurrency.max(1) as usize;
     let max_memory = setup.max_memory;
     let left = tuner.planned.saturating_sub(tuner.done);
-    let iterations = number("--iterations", left)?.min(left);
-    let log = value("--log");
+    let iterations = args.iterations.unwrap_or(left).min(left);
+    let log = args.log;
     let say = |line: &str| {
         println!("{line}");
         if let Some(path) = &log {

@@ -7,8 +7,10 @@
 //!
 //! Every LOG is a `gomoku-arena --log` file: per game a line `game N engine1 black|white:
 //! 1-0|0-1|1/2 (Ending, ...)` (the result is engine1's) and an indented line with all stones
-//! in pos notation. The board size and rule come from the first line of the arena's output
-//! saved next to it (`X.log` -> `X.out`: `... 15x15 ExactFive, ...`). Games lost on time, by an
+//! in pos notation. The board size and rule come from the log's header line (see
+//! [`harness::gomoku::log`]); a log written before the arena wrote headers takes them from the
+//! first line of the arena's output saved next to it (`X.log` -> `X.out`: `... 15x15
+//! ExactFive, ...`). Games lost on time, by an
 //! illegal move or a crash are skipped: their last positions say nothing about who stood
 //! better. A renju game lost on a forbidden point (`Forbidden`) counts like a five: white wins
 //! renju games by driving black onto such points.
@@ -55,7 +57,9 @@ use engine::gomoku::eval::{
 };
 use engine::gomoku::pattern::{LineCode, Pattern, Threat, PATTERNS, THREAT_CLASSES};
 use engine::gomoku::rule::Rule;
-use harness::gomoku::log::{log_games, log_setting};
+use harness::fit::newton::{fit_logistic, fit_scale, logistic_losses};
+use harness::fit::{dot, sigmoid};
+use harness::gomoku::log::read_log as read_arena_log;
 use harness::gomoku::openings::parse_line;
 
 /// Number of combinations of a cell's four line patterns whatever their directions (multisets
@@ -71,21 +75,50 @@ const COMBINATION: usize = SITUATION + THREAT_FEATURES;
 /// Where the threat masks start.
 const MASK: usize = COMBINATION + COMBINATIONS;
 
+/// Texel tuning of the gomoku evaluation weights from arena logs or labelled positions.
+#[derive(clap::Parser)]
+#[command(name = "gomoku-tune")]
+enum Command {
+    /// Fits the weights and prints the tables to paste.
+    Fit(FitArgs),
+}
+
+#[derive(clap::Args)]
+struct FitArgs {
+    /// Strength of the L2 pull towards the current weights.
+    #[arg(long, value_name = "L", default_value_t = 0.01)]
+    lambda: f64,
+    /// Take positions from this stone on.
+    #[arg(long = "from", value_name = "PLY", default_value_t = 8)]
+    from_ply: usize,
+    /// Keep every threat weight.
+    #[arg(long)]
+    lines_only: bool,
+    /// Fit the smoothed value the search reads at its leaves.
+    #[arg(long)]
+    smoothed: bool,
+    /// Also fit the combinations of a cell's four line patterns.
+    #[arg(long)]
+    combinations: bool,
+    /// Also fit the threat-mask table.
+    #[arg(long, conflicts_with = "masks_only")]
+    masks: bool,
+    /// Fit the threat-mask table alone.
+    #[arg(long)]
+    masks_only: bool,
+    /// Positions labelled by a teacher's evaluation (`size rule stones evaluation` a line).
+    #[arg(long, value_name = "FILE")]
+    targets: Vec<String>,
+    /// `gomoku-arena --log` files.
+    #[arg(value_name = "LOG")]
+    logs: Vec<String>,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("fit") => {
-            if let Err(message) = fit(&args[1..]) {
-                eprintln!("gomoku-tune: {message}");
-                std::process::exit(1);
-            }
-        }
-        _ => {
-            eprintln!(
-                "usage: gomoku-tune fit [--lambda L] [--from PLY] [--lines-only] [--smoothed] [--combinations] [--masks | --masks-only] [--targets FILE] [LOG ...]"
-            );
-            std::process::exit(2);
-        }
+    let Command::Fit(args) = harness::cli::parse::<Command>();
+    if let Err(message) = fit(args) {
+        eprintln!("gomoku-tune: {message}");
+        std::process::exit(1);
     }
 }
 
@@ -291,14 +324,13 @@ fn read_log(
     samples: &mut Vec<Sample>,
     census: &mut Census,
 ) -> Result<(), String> {
-    let (size, rule) = log_setting(log)?;
-    let text = std::fs::read_to_string(log).map_err(|e| format!("{log}: {e}"))?;
-    for (line, moves_line) in log_games(&text) {
-        let Some(winner) = winner(line) else {
+    for game in read_arena_log(log)? {
+        let (size, rule) = (game.size, game.rule);
+        let Some(winner) = winner(&game.result) else {
             census.skipped_games += 1;
             continue;
         };
-        let stones = parse_line(moves_line, size).map_err(|e| format!("{log}: {e}"))?;
+        let stones = parse_line(&game.stones, size).map_err(|e| format!("{log}: {e}"))?;
         census.games += 1;
         let held_out = census.games.is_multiple_of(5);
         let mut board = Board::new(size, size, rule)?;
@@ -441,138 +473,43 @@ fn read_targets(
     Ok(())
 }
 
-fn sigmoid(z: f64) -> f64 {
-    1.0 / (1.0 + (-z).exp())
-}
-
 /// Mean log-loss and squared error of logits `u . x` over the chosen samples.
 fn losses(samples: &[Sample], u: &[f64; FEATURES], held_out: bool) -> (f64, f64) {
-    let mut log_loss = 0.0;
-    let mut squared = 0.0;
-    let mut count = 0.0;
-    for sample in samples.iter().filter(|s| s.held_out == held_out) {
-        let p = sigmoid(dot(u, &sample.features)).clamp(1e-12, 1.0 - 1e-12);
-        let y = sample.result;
-        log_loss -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
-        squared += (p - y) * (p - y);
-        count += 1.0;
-    }
-    (log_loss / count, squared / count)
-}
-
-fn dot(a: &[f64; FEATURES], b: &[f64; FEATURES]) -> f64 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
+    let chosen: Vec<(&[f64], f64)> = samples
+        .iter()
+        .filter(|s| s.held_out == held_out)
+        .map(|s| (&s.features[..], s.result))
+        .collect();
+    logistic_losses(&chosen, u)
 }
 
 /// The scale `K` (logit per evaluation unit) that best fits the current weights, by Newton's
 /// method on the one-dimensional log-loss.
-fn fit_scale(samples: &[Sample], weights: &[f64; FEATURES]) -> f64 {
+fn scale(samples: &[Sample], weights: &[f64; FEATURES]) -> f64 {
     let evals: Vec<(f64, f64)> = samples
         .iter()
         .filter(|s| !s.held_out)
         .map(|s| (dot(weights, &s.features), s.result))
         .collect();
-    let mut k = 0.001;
-    for _ in 0..50 {
-        let (mut gradient, mut curvature) = (0.0, 0.0);
-        for &(eval, y) in &evals {
-            let p = sigmoid(k * eval);
-            gradient += (p - y) * eval;
-            curvature += p * (1.0 - p) * eval * eval;
-        }
-        let step = gradient / curvature.max(1e-12);
-        k -= step;
-        if step.abs() < 1e-12 {
-            break;
-        }
-    }
-    k
+    fit_scale(&evals, 0.001)
 }
 
-/// Solves `a x = b` by Gaussian elimination with partial pivoting.
-fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
-    let n = b.len();
-    for column in 0..n {
-        let pivot = (column..n)
-            .max_by(|&i, &j| a[i][column].abs().total_cmp(&a[j][column].abs()))
-            .expect("a non-empty system");
-        a.swap(column, pivot);
-        b.swap(column, pivot);
-        let (upper, lower) = a.split_at_mut(column + 1);
-        let pivot_row = &upper[column];
-        for (offset, row) in lower.iter_mut().enumerate() {
-            let factor = row[column] / pivot_row[column];
-            for (value, pivot_value) in row[column..].iter_mut().zip(&pivot_row[column..]) {
-                *value -= factor * pivot_value;
-            }
-            b[column + 1 + offset] -= factor * b[column];
-        }
-    }
-    let mut x = vec![0.0; n];
-    for row in (0..n).rev() {
-        let rest: f64 = (row + 1..n).map(|k| a[row][k] * x[k]).sum();
-        x[row] = (b[row] - rest) / a[row][row];
-    }
-    x
-}
-
-/// Minimises the mean log-loss of logits `u . x` plus `lambda * sum scale_j (u_j - prior_j)^2`
-/// over the free features, where `scale_j` is the mean square of feature j (so the pull is
-/// in logit units whatever the feature's range). Newton steps; the loss is convex.
+/// The logits fitted over the training samples (see [`fit_logistic`]).
 fn fit_logits(
     samples: &[Sample],
     prior: &[f64; FEATURES],
     free: &[usize],
     lambda: f64,
 ) -> [f64; FEATURES] {
-    let train: Vec<&Sample> = samples.iter().filter(|s| !s.held_out).collect();
-    let count = train.len() as f64;
-    let scale: Vec<f64> = free
+    let train: Vec<(&[f64], f64)> = samples
         .iter()
-        .map(|&j| train.iter().map(|s| s.features[j].powi(2)).sum::<f64>() / count + 1e-9)
+        .filter(|s| !s.held_out)
+        .map(|s| (&s.features[..], s.result))
         .collect();
-    let mut u = *prior;
-    for iteration in 0..30 {
-        let n = free.len();
-        let mut gradient = vec![0.0; n];
-        let mut hessian = vec![vec![0.0; n]; n];
-        for sample in &train {
-            let p = sigmoid(dot(&u, &sample.features));
-            let weight = p * (1.0 - p);
-            let present: Vec<(usize, f64)> = free
-                .iter()
-                .enumerate()
-                .map(|(a, &j)| (a, sample.features[j]))
-                .filter(|&(_, xj)| xj != 0.0)
-                .collect();
-            for &(a, xj) in &present {
-                gradient[a] += (p - sample.result) * xj;
-                for &(b, xk) in &present {
-                    hessian[a][b] += weight * xj * xk;
-                }
-            }
-        }
-        for a in 0..n {
-            gradient[a] /= count;
-            for value in hessian[a].iter_mut() {
-                *value /= count;
-            }
-            let j = free[a];
-            gradient[a] += 2.0 * lambda * scale[a] * (u[j] - prior[j]);
-            hessian[a][a] += 2.0 * lambda * scale[a];
-        }
-        let step = solve(hessian, gradient);
-        let mut largest = 0.0f64;
-        for (a, &j) in free.iter().enumerate() {
-            u[j] -= step[a];
-            largest = largest.max((step[a] * scale[a].sqrt()).abs());
-        }
+    let fitted = fit_logistic(&train, prior, free, lambda, |iteration, largest| {
         eprintln!("newton step {iteration}: largest logit change {largest:.2e}");
-        if largest < 1e-9 {
-            break;
-        }
-    }
-    u
+    });
+    fitted.try_into().expect("as many weights as features")
 }
 
 /// The short name of a line pattern in the engine's combination table.
@@ -626,34 +563,17 @@ fn report_oddities(weights: &[i32]) {
     }
 }
 
-fn fit(args: &[String]) -> Result<(), String> {
-    let mut lambda = 0.01;
-    let mut from_ply = 8;
-    let mut lines_only = false;
-    let mut smoothed = false;
-    let mut combinations = false;
-    let mut masks = Masks::Fixed;
-    let mut logs = Vec::new();
-    let mut targets = Vec::new();
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        let mut number = |name: &str| -> Result<f64, String> {
-            rest.next()
-                .and_then(|v| v.parse().ok())
-                .ok_or(format!("{name} needs a number"))
-        };
-        match arg.as_str() {
-            "--lambda" => lambda = number("--lambda")?,
-            "--from" => from_ply = number("--from")? as usize,
-            "--lines-only" => lines_only = true,
-            "--smoothed" => smoothed = true,
-            "--combinations" => combinations = true,
-            "--masks" => masks = Masks::Free,
-            "--masks-only" => masks = Masks::Only,
-            "--targets" => targets.push(rest.next().ok_or("--targets needs a file")?.clone()),
-            _ => logs.push(arg.clone()),
-        }
-    }
+fn fit(args: FitArgs) -> Result<(), String> {
+    let (lambda, from_ply, lines_only) = (args.lambda, args.from_ply, args.lines_only);
+    let (smoothed, combinations) = (args.smoothed, args.combinations);
+    let masks = if args.masks_only {
+        Masks::Only
+    } else if args.masks {
+        Masks::Free
+    } else {
+        Masks::Fixed
+    };
+    let (logs, targets) = (args.logs, args.targets);
     if logs.is_empty() && targets.is_empty() {
         return Err("give at least one LOG or --targets FILE".into());
     }
@@ -671,7 +591,7 @@ fn fit(args: &[String]) -> Result<(), String> {
         census.games, census.skipped_games, census.positions, from_ply, held_out
     );
     let weights = current_weights();
-    let k = fit_scale(&samples, &weights);
+    let k = scale(&samples, &weights);
     let prior = weights.map(|w| w * k);
     let (train_before, train_mse_before) = losses(&samples, &prior, false);
     let (held_before, held_mse_before) = losses(&samples, &prior, true);

@@ -83,13 +83,17 @@ impl Player {
     }
 }
 
+/// A random Phantom Go player for the SAU protocol.
+#[derive(clap::Parser)]
+#[command(name = "phantom-random")]
+struct Args {
+    /// Seed of the point choices.
+    #[arg(long, value_name = "N", default_value_t = 0x9e37_79b9_7f4a_7c15)]
+    seed: u64,
+}
+
 fn main() -> io::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let seed = match args.as_slice() {
-        [flag, value] if flag == "--seed" => value.parse().unwrap_or(1),
-        [value] => value.parse().unwrap_or(1),
-        _ => 0x9e37_79b9_7f4a_7c15u64,
-    };
+    let seed = harness::cli::parse::<Args>().seed;
     let mut player = Player {
         mine: [false; SIZE * SIZE],
         tried: Vec::new(),

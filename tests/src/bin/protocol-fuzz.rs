@@ -12,40 +12,56 @@
 //! executable than the upload file (one protocol only). A failure prints its case seed, which
 //! reruns it alone: `--protocol NAME --seed SEED --cases 1`. Exits 1 when any case failed.
 
+use harness::cli::usage;
 use harness::fuzz::{fuzz, protocols};
-use harness::options::Options;
 use harness::upload::upload_binary;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+/// Seeded sessions of valid and mutated commands against the upload files.
+#[derive(clap::Parser)]
+#[command(name = "protocol-fuzz")]
+struct Args {
+    /// The protocol to fuzz, or all.
+    #[arg(long, value_name = "NAME|all", default_value = "all")]
+    protocol: String,
+    /// The first case's seed (default: the clock).
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Cases per protocol at most.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    cases: usize,
+    /// Time per protocol at most, seconds.
+    #[arg(long, value_name = "S", default_value_t = 60)]
+    seconds: u64,
+    /// Lateness forgiven to an answer, ms.
+    #[arg(long, value_name = "MS", default_value_t = 250)]
+    slack_ms: u64,
+    /// Another executable than the upload file (one protocol only).
+    #[arg(long, value_name = "PATH")]
+    binary: Option<PathBuf>,
+}
+
 fn main() -> ExitCode {
-    match run() {
+    match run(harness::cli::parse::<Args>()) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(message) => {
-            eprintln!("{message}");
-            eprintln!(
-                "usage: protocol-fuzz [--protocol NAME|all] [--seed N] [--cases N] \
-                 [--seconds S] [--slack-ms MS] [--binary PATH]"
-            );
+            eprintln!("protocol-fuzz: {message}\n\n{}", usage::<Args>());
             ExitCode::from(2)
         }
     }
 }
 
-fn run() -> Result<bool, String> {
-    let options = Options::from_env();
-    let wanted = options
-        .value("--protocol")
-        .unwrap_or_else(|| "all".to_string());
+fn run(args: Args) -> Result<bool, String> {
+    let wanted = args.protocol;
     let clock = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(1, |time| time.as_secs());
-    let seed = options.number("--seed", clock)?;
-    let cases = options.number("--cases", 1_000_000)? as usize;
-    let seconds = options.number("--seconds", 60)?;
-    let slack = Duration::from_millis(options.number("--slack-ms", 250)?);
+    let seed = args.seed.unwrap_or(clock);
+    let (cases, seconds) = (args.cases, args.seconds);
+    let slack = Duration::from_millis(args.slack_ms);
     let all = protocols();
     let chosen: Vec<_> = all
         .iter()
@@ -58,7 +74,7 @@ fn run() -> Result<bool, String> {
             names.join(", ")
         ));
     }
-    let binary = options.value("--binary").map(PathBuf::from);
+    let binary = args.binary;
     if binary.is_some() && chosen.len() > 1 {
         return Err("--binary needs one --protocol".to_string());
     }

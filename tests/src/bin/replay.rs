@@ -9,34 +9,30 @@ use std::process::ExitCode;
 
 use harness::records::{html, load};
 
-const USAGE: &str = "usage: replay --html OUT.html [--title TEXT] RECORDS...";
+/// Writes the replay page of one or more records files as one self-contained HTML file.
+#[derive(clap::Parser)]
+#[command(name = "replay")]
+struct Args {
+    /// The page to write.
+    #[arg(long, value_name = "OUT.html")]
+    html: String,
+    /// The page's title (default: the files' names).
+    #[arg(long, value_name = "TEXT")]
+    title: Option<String>,
+    /// Records files (SGF, PDN or SAU text records).
+    #[arg(value_name = "RECORDS", required = true)]
+    files: Vec<String>,
+}
 
-fn run(args: &[String]) -> Result<(), String> {
-    let (mut out, mut title, mut files) = (None, None, Vec::new());
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        match arg.as_str() {
-            "--html" | "--title" => {
-                let value = iter.next().ok_or(format!("{arg} needs a value"))?.clone();
-                if arg == "--html" {
-                    out = Some(value);
-                } else {
-                    title = Some(value);
-                }
-            }
-            _ if arg.starts_with("--") => return Err(format!("unknown option '{arg}'")),
-            _ => files.push(arg.clone()),
-        }
-    }
-    let out = out.ok_or("--html OUT.html is required")?;
-    if files.is_empty() {
-        return Err("no records file given".to_string());
-    }
+fn run(args: Args) -> Result<(), String> {
+    let (out, files) = (args.html, args.files);
     let matches = files
         .iter()
         .map(|path| load(path))
         .collect::<Result<Vec<_>, _>>()?;
-    let title = title.unwrap_or_else(|| format!("Replay: {}", files.join(", ")));
+    let title = args
+        .title
+        .unwrap_or_else(|| format!("Replay: {}", files.join(", ")));
     html::save(&out, &title, &matches)?;
     let games: usize = matches.iter().map(|m| m.games.len()).sum();
     println!("{out}: {games} games from {} file(s)", files.len());
@@ -44,11 +40,11 @@ fn run(args: &[String]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    let args = harness::cli::parse::<Args>();
+    match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("replay: {message}\n{USAGE}");
+            eprintln!("replay: {message}");
             ExitCode::FAILURE
         }
     }

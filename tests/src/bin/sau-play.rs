@@ -11,8 +11,8 @@
 //! commands; its other lines (notices) are shown as they come.
 
 use harness::process::{EngineProcess, Reply};
+use harness::sau::referee;
 use harness::sau::rules::{Colour, GameResult, Referee, Verdict};
-use harness::sau::{referee, GAMES};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -24,57 +24,38 @@ struct Options {
     command: String,
 }
 
-fn usage() -> String {
-    format!(
-        "usage: sau-play --game {} [--white] [--move-ms MS] \"<engine command>\"",
-        GAMES.join("|")
-    )
-}
-
-fn parse(args: &[String]) -> Result<Options, String> {
-    let mut options = Options {
-        game: String::new(),
-        human: Colour::Black,
-        move_time: Duration::from_secs(30),
-        command: String::new(),
-    };
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        match arg.as_str() {
-            "--white" => options.human = Colour::White,
-            "--game" | "--move-ms" => {
-                let value = iter.next().ok_or(format!("{arg} needs a value"))?;
-                if arg == "--game" {
-                    options.game = value.clone();
-                } else {
-                    let millis = value
-                        .parse()
-                        .map_err(|_| format!("bad --move-ms {value}"))?;
-                    options.move_time = Duration::from_millis(millis);
-                }
-            }
-            other if other.starts_with("--") => return Err(format!("unknown option {other}")),
-            command if options.command.is_empty() => options.command = command.to_string(),
-            extra => return Err(format!("unexpected argument {extra}")),
-        }
-    }
-    if options.game.is_empty() || options.command.is_empty() {
-        return Err("--game and an engine command are required".to_string());
-    }
-    Ok(options)
+/// Play any SAU game against an engine in the terminal.
+#[derive(clap::Parser)]
+#[command(name = "sau-play")]
+struct Args {
+    /// The game.
+    #[arg(long, value_parser = harness::sau::game_parser())]
+    game: String,
+    /// Play white (the engine moves first).
+    #[arg(long)]
+    white: bool,
+    /// The engine's time for a turn, ms.
+    #[arg(long, value_name = "MS", default_value_t = 30_000)]
+    move_ms: u64,
+    /// The engine's command.
+    #[arg(value_name = "ENGINE")]
+    command: String,
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let options = match parse(&args) {
-        Ok(options) => options,
-        Err(message) => {
-            eprintln!("sau-play: {message}\n{}", usage());
-            return ExitCode::FAILURE;
-        }
+    let args = harness::cli::parse::<Args>();
+    let options = Options {
+        game: args.game,
+        human: if args.white {
+            Colour::White
+        } else {
+            Colour::Black
+        },
+        move_time: Duration::from_millis(args.move_ms),
+        command: args.command,
     };
     let Some(mut game) = referee(&options.game) else {
-        eprintln!("sau-play: unknown game '{}'\n{}", options.game, usage());
+        eprintln!("sau-play: unknown game '{}'", options.game);
         return ExitCode::FAILURE;
     };
     let mut engine = match EngineProcess::spawn(&options.command) {

@@ -6,8 +6,8 @@
 //! sau-random --game GAME [--seed N]
 //! ```
 
+use harness::sau::referee;
 use harness::sau::rules::{Referee, Verdict};
-use harness::sau::{referee, GAMES};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
@@ -23,23 +23,16 @@ impl Random {
     }
 }
 
-fn usage() -> String {
-    format!("usage: sau-random --game {} [--seed N]", GAMES.join("|"))
-}
-
-fn parse(args: &[String]) -> Result<(String, u64), String> {
-    let mut game = None;
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        let value = iter.next().ok_or(format!("{arg} needs a value"))?;
-        match arg.as_str() {
-            "--game" => game = Some(value.clone()),
-            "--seed" => seed = value.parse().map_err(|_| format!("bad seed {value}"))?,
-            _ => return Err(format!("unknown option {arg}")),
-        }
-    }
-    Ok((game.ok_or("--game is required")?, seed))
+/// A random player for any SAU game the harness has a referee for.
+#[derive(clap::Parser)]
+#[command(name = "sau-random")]
+struct Args {
+    /// The game.
+    #[arg(long, value_parser = harness::sau::game_parser())]
+    game: String,
+    /// Seed of the move choices.
+    #[arg(long, value_name = "N", default_value_t = 0x9e37_79b9_7f4a_7c15)]
+    seed: u64,
 }
 
 /// Plays a random legal turn for the side to move and sends it.
@@ -55,16 +48,10 @@ fn reply(game: &mut dyn Referee, random: &mut Random, out: &mut impl Write) -> i
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (name, seed) = match parse(&args) {
-        Ok(options) => options,
-        Err(message) => {
-            eprintln!("sau-random: {message}\n{}", usage());
-            return ExitCode::FAILURE;
-        }
-    };
+    let args = harness::cli::parse::<Args>();
+    let (name, seed) = (args.game, args.seed);
     let Some(mut game) = referee(&name) else {
-        eprintln!("sau-random: unknown game '{name}'\n{}", usage());
+        eprintln!("sau-random: unknown game '{name}'");
         return ExitCode::FAILURE;
     };
     let mut random = Random(seed | 1);

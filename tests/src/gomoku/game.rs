@@ -9,7 +9,7 @@ use super::referee::{Board, Foul, Rule};
 use crate::process::{EngineProcess, Reply};
 
 /// One engine's clock in a game.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TimeControl {
     /// Time for one move in ms.
     pub turn_ms: u64,

@@ -5,7 +5,46 @@
 use super::game::TimeControl;
 use super::openings::{parse_file, parse_line, Opening, BUILT_IN};
 use super::referee::Rule;
-use crate::options::Options;
+
+/// The command-line options of [`GameSetup`], flattened into each tool's options.
+#[derive(clap::Args, Clone, Debug)]
+pub struct GameArgs {
+    /// Board size.
+    #[arg(long, value_name = "N", default_value_t = 15)]
+    pub size: usize,
+    /// Which five wins.
+    #[arg(long, value_name = "freestyle|exact|renju|caro", default_value = "freestyle",
+          value_parser = parse_rule)]
+    pub rule: Rule,
+    /// Openings file (default: the built-in openings).
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<String>,
+    /// Time for a move, ms.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    pub turn: u64,
+    /// Time for a game, ms.
+    #[arg(long = "match", value_name = "MS", default_value_t = 30_000)]
+    pub match_ms: u64,
+    /// The second engine's time for a move (default: --turn).
+    #[arg(long, value_name = "MS")]
+    pub turn2: Option<u64>,
+    /// The second engine's time for a game (default: --match).
+    #[arg(long, value_name = "MS")]
+    pub match2: Option<u64>,
+    /// Lateness forgiven before a move loses on time, ms.
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    pub tolerance: u64,
+    /// Sent as INFO max_memory.
+    #[arg(long, value_name = "BYTES", default_value_t = 350 << 20)]
+    pub memory: u64,
+}
+
+/// A rule as `--rule` takes it.
+pub fn parse_rule(text: &str) -> Result<Rule, String> {
+    Rule::parse(text).ok_or(format!(
+        "unknown rule '{text}' (freestyle, exact, renju or caro)"
+    ))
+}
 
 /// What the games of a match or a tuning run are played on.
 pub struct GameSetup {
@@ -22,17 +61,11 @@ pub struct GameSetup {
 }
 
 impl GameSetup {
-    pub fn from_options(options: &Options) -> Result<GameSetup, String> {
-        let size = options.number("--size", 15)? as usize;
-        let rule = match options.value("--rule") {
-            Some(text) => Rule::parse(&text).ok_or(format!(
-                "unknown rule '{text}' (freestyle, exact, renju or caro)"
-            ))?,
-            None => Rule::Freestyle,
-        };
-        let openings = match options.value("--openings") {
+    pub fn from_args(args: &GameArgs) -> Result<GameSetup, String> {
+        let size = args.size;
+        let openings = match &args.openings {
             Some(path) => {
-                let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+                let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
                 parse_file(&text, size)?
             }
             None => BUILT_IN
@@ -41,21 +74,21 @@ impl GameSetup {
                 .collect::<Result<_, _>>()?,
         };
         let clock = TimeControl {
-            turn_ms: options.number("--turn", 1000)?,
-            match_ms: options.number("--match", 30_000)?,
-            tolerance_ms: options.number("--tolerance", 100)?,
+            turn_ms: args.turn,
+            match_ms: args.match_ms,
+            tolerance_ms: args.tolerance,
         };
         let second = TimeControl {
-            turn_ms: options.number("--turn2", clock.turn_ms)?,
-            match_ms: options.number("--match2", clock.match_ms)?,
+            turn_ms: args.turn2.unwrap_or(clock.turn_ms),
+            match_ms: args.match2.unwrap_or(clock.match_ms),
             ..clock
         };
         Ok(GameSetup {
             size,
-            rule,
+            rule: args.rule,
             openings,
             clocks: [clock, second],
-            max_memory: options.number("--memory", 350 << 20)?,
+            max_memory: args.memory,
         })
     }
 }

@@ -1,0 +1,145 @@
+//! Every harness tool rejects an unknown option or a bad value with exit code 2 and its usage,
+//! instead of running a long match at a default setting.
+
+use std::process::Command;
+
+/// Runs `program` with `args` and checks that it fails with exit code 2, names `expected` in
+/// its error and prints its usage.
+fn rejects(program: &str, args: &[&str], expected: &str) {
+    let output = Command::new(program).args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "{program} {args:?}: {stderr}"
+    );
+    assert!(stderr.contains(expected), "{program} {args:?}: {stderr}");
+    assert!(stderr.contains("Usage:"), "{program} {args:?}: {stderr}");
+    assert!(
+        output.stdout.is_empty(),
+        "{program} {args:?} printed to stdout"
+    );
+}
+
+/// `--help` lists every option the README names for the tool.
+fn helps(program: &str, args: &[&str], options: &[&str]) {
+    let output = Command::new(program).args(args).output().unwrap();
+    assert!(output.status.success(), "{program} {args:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    for option in options {
+        assert!(stdout.contains(option), "{program} --help lacks {option}");
+    }
+}
+
+#[test]
+fn gomoku_tools_reject_unknown_options_and_bad_values() {
+    let arena = env!("CARGO_BIN_EXE_gomoku-arena");
+    let engines = ["--engine1", "a", "--engine2", "b"];
+    rejects(
+        arena,
+        &[&engines[..], &["--turns", "5"]].concat(),
+        "--turns",
+    );
+    rejects(
+        arena,
+        &[&engines[..], &["--games", "x"]].concat(),
+        "--games",
+    );
+    rejects(arena, &[&engines[..], &["--rule", "go"]].concat(), "go");
+    rejects(arena, &[&engines[..], &["--sprt", "5"]].concat(), "--sprt");
+    rejects(arena, &["--engine1", "a", "--turn", "5"], "--engine2");
+    helps(
+        arena,
+        &["--help"],
+        &["--turn2", "--match2", "--tolerance", "--memory", "--log"],
+    );
+    let spsa = env!("CARGO_BIN_EXE_gomoku-spsa");
+    rejects(
+        spsa,
+        &["--state", "s", "--engine", "e", "--turns", "5"],
+        "--turns",
+    );
+    for tool in [
+        env!("CARGO_BIN_EXE_gomoku-bench"),
+        env!("CARGO_BIN_EXE_gomoku-play"),
+    ] {
+        rejects(tool, &["--turns", "5"], "--turns");
+    }
+    rejects(
+        env!("CARGO_BIN_EXE_gomoku-bench"),
+        &["--depth", "x"],
+        "--depth",
+    );
+    rejects(
+        env!("CARGO_BIN_EXE_gomoku-play"),
+        &["--size", "big"],
+        "--size",
+    );
+    for tuner in [
+        env!("CARGO_BIN_EXE_gomoku-tune"),
+        env!("CARGO_BIN_EXE_gomoku-policy"),
+    ] {
+        rejects(tuner, &["--turns", "5"], "--turns");
+        rejects(tuner, &["fit", "--turns", "5", "x.log"], "--turns");
+        rejects(tuner, &["tune"], "tune");
+    }
+    rejects(
+        env!("CARGO_BIN_EXE_gomoku-policy"),
+        &["fit", "--teacher", "rapfi"],
+        "rapfi",
+    );
+    rejects(
+        env!("CARGO_BIN_EXE_gomoku-tune"),
+        &["fit", "--lambda", "x"],
+        "--lambda",
+    );
+}
+
+#[test]
+fn checkers_tools_reject_unknown_options_and_bad_values() {
+    let judge = env!("CARGO_BIN_EXE_checkers-judge");
+    rejects(judge, &["--turns", "5", "a", "b"], "--turns");
+    rejects(judge, &["--games", "x", "a", "b"], "--games");
+    rejects(judge, &["a"], "ENGINE_B");
+    helps(
+        judge,
+        &["--help"],
+        &["--b-move-ms", "--random-plies", "--seed"],
+    );
+    let play = env!("CARGO_BIN_EXE_checkers-play");
+    rejects(play, &["--turns", "5", "a"], "--turns");
+    rejects(play, &[], "ENGINE");
+    let tune = env!("CARGO_BIN_EXE_checkers-tune");
+    rejects(tune, &["--turns", "5"], "--turns");
+    rejects(tune, &["generate", "x", "3", "out.txt"], "GAMES");
+    rejects(tune, &["versus", "10", "3", "1,2"], "weights");
+}
+
+#[test]
+fn sau_fuzz_and_replay_tools_reject_unknown_options_and_bad_values() {
+    let random = env!("CARGO_BIN_EXE_sau-random");
+    rejects(random, &["--game", "nogo", "--turns", "5"], "--turns");
+    rejects(random, &["--game", "chess"], "chess");
+    rejects(random, &["--game", "nogo", "--seed", "x"], "--seed");
+    let play = env!("CARGO_BIN_EXE_sau-play");
+    rejects(play, &["--game", "nogo", "--turns", "5", "a"], "--turns");
+    rejects(
+        play,
+        &["--game", "nogo", "--move-ms", "x", "a"],
+        "--move-ms",
+    );
+    let phantom = env!("CARGO_BIN_EXE_phantom-random");
+    rejects(phantom, &["--turns", "5"], "--turns");
+    rejects(phantom, &["--seed", "x"], "--seed");
+    let fuzz = env!("CARGO_BIN_EXE_protocol-fuzz");
+    rejects(fuzz, &["--turns", "5"], "--turns");
+    rejects(fuzz, &["--cases", "x"], "--cases");
+    rejects(fuzz, &["--protocol", "chess", "--cases", "0"], "chess");
+    let replay = env!("CARGO_BIN_EXE_replay");
+    rejects(
+        replay,
+        &["--html", "a.html", "--turns", "5", "x"],
+        "--turns",
+    );
+    rejects(replay, &["--html", "a.html"], "RECORDS");
+}
