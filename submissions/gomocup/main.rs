@@ -1,11 +1,52 @@
 //! gomocup: bundled from engine (bin gomocup) by bundler. Do not edit; regenerate with `cargo run -p bundler`.
 //!
 //! The Gomocup (piskvork) brain: reads the manager's commands on stdin, answers on stdout.
+//!
+//! Options (none on the tournament manager): `--param NAME=VALUE`, any number of times, sets a
+//! search parameter by its name in `gomoku::search::params::Params` (for tuning, e.g. by
+//! `gomoku-spsa` with `--param razor_depth={razor_depth}` in the engine command).
 
 // engine/src/bin/gomocup.rs
-fn main() {
+use crate::gomoku::engine::Engine;
+use crate::gomoku::search::params::Params;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: gomocup [--param NAME=VALUE]...";
+
+/// The search parameters the command line asks for.
+fn params(args: &[String]) -> Result<Params, String> {
+    let mut params = Params::default();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        if word != "--param" {
+            return Err(format!("unknown argument '{word}'"));
+        }
+        let setting = words.next().ok_or("--param needs NAME=VALUE")?;
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or_else(|| format!("--param needs NAME=VALUE, got '{setting}'"))?;
+        let value: f64 = value
+            .parse()
+            .map_err(|_| format!("--param {name}: '{value}' is not a number"))?;
+        params.set(name, value)?;
+    }
+    Ok(params)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let params = match params(&args) {
+        Ok(params) => params,
+        Err(message) => {
+            eprintln!("gomocup: {message}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut engine = Engine::new();
+    engine.set_search_params(params);
     let stdin = std::io::stdin();
-    crate::protocol::gomocup::run(stdin.lock(), std::io::stdout());
+    crate::protocol::gomocup::run_with(engine, stdin.lock(), std::io::stdout());
+    ExitCode::SUCCESS
 }
 // engine/src/lib.rs
 pub mod core {
@@ -985,6 +1026,7 @@ pub mod gomoku {
         use super::board::{Board, Cell};
         use super::movegen::is_legal;
         use super::rule::Rule;
+        use super::search::params::Params;
         use super::search::{SearchResult, Searcher};
         use super::time::TimeLimits;
         use crate::core::color::Color;
@@ -1115,8 +1157,20 @@ pub mod gomoku {
                 };
                 let current = self.searcher.table_bytes();
                 if current > wanted || current * 2 <= wanted {
-                    self.searcher = Searcher::new(wanted);
+                    self.searcher = Searcher::with_params(
+                        wanted,
+                        self.searcher.params().clone(),
+                    );
                 }
+            }
+
+            /// Searches from now on with other parameters (tuning, matches between versions); the
+            /// transposition table starts empty.
+            pub fn set_search_params(&mut self, params: Params) {
+                self.searcher = Searcher::with_params(
+                    self.searcher.table_bytes(),
+                    params,
+                );
             }
 
             /// The board.
@@ -3903,6 +3957,113 @@ pub mod gomoku {
             }
 
             impl Params {
+                /// Sets the scalar parameter called `name` (the field's name) to `value`; tuple, array and
+                /// per-rule parameters take `name.N` (their N-th value) or `name.freestyle`, `.renju`,
+                /// `.exact`.
+                pub fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
+                    let int = value.round() as i32;
+                    let size = value.round().max(0.0) as usize;
+                    let rule_slot = |name: &str, prefix: &str| -> Option<usize> {
+                        match name.strip_prefix(prefix)? {
+                            ".freestyle" => Some(0),
+                            ".renju" => Some(1),
+                            ".exact" => Some(2),
+                            _ => None,
+                        }
+                    };
+                    macro_rules! by_rule {
+                        ($field:expr, $slot:expr, $value:expr) => {
+                            match $slot { 0 => $field .freestyle = $value, 1 => $field
+                            .renju = $value, _ => $field .exact = $value, }
+                        };
+                    }
+                    match name {
+                        "margin_scale" => self.margin_scale = int,
+                        "iteration_start_share" => self.iteration_start_share = value,
+                        "unsettled_drop" => self.unsettled_drop = int,
+                        "settled_from_depth" => self.settled_from_depth = int,
+                        "aspiration_depth" => self.aspiration_depth = int,
+                        "aspiration_delta" => self.aspiration_delta = int,
+                        "history_limit" => self.history_limit = int,
+                        "attack_history_divisor" => self.attack_history_divisor = int,
+                        "quiet_history_divisor" => self.quiet_history_divisor = int,
+                        "counter_move_bonus" => self.counter_move_bonus = int,
+                        "leaf_delta" => self.leaf_delta = int,
+                        "razor_depth" => self.razor_depth = int,
+                        "trivial_prune_depth" => self.trivial_prune_depth = int,
+                        "iir_principal" => self.iir_principal = int,
+                        "iir_table_percent" => self.iir_table_percent = int,
+                        "iir_table_max" => self.iir_table_max = int,
+                        "singular_depth" => self.singular_depth = int,
+                        "singular_table_depth" => self.singular_table_depth = int,
+                        "singular_test_percent" => self.singular_test_percent = int,
+                        "singular_extra_max" => self.singular_extra_max = int,
+                        "singular_fail_high_reduction" => {
+                            self.singular_fail_high_reduction = int;
+                        }
+                        "lmr_was_principal" => self.lmr_was_principal = int,
+                        "lmr_cut_node" => self.lmr_cut_node = int,
+                        "lmr_attack_on" => self.lmr_attack_on = int,
+                        "lmr_extra_max" => self.lmr_extra_max = int,
+                        "history_bonus.0" => self.history_bonus.0 = value,
+                        "history_bonus.1" => self.history_bonus.1 = value,
+                        "history_bonus.2" => self.history_bonus.2 = value,
+                        "history_bonus.3" => self.history_bonus.3 = int,
+                        "razor_margin.0" => self.razor_margin.0 = value,
+                        "razor_margin.1" => self.razor_margin.1 = value,
+                        "razor_margin.2" => self.razor_margin.2 = value,
+                        "futility_per_ply.0" => self.futility_per_ply.0 = int,
+                        "futility_per_ply.1" => self.futility_per_ply.1 = int,
+                        "move_count_limit.0" => self.move_count_limit.0 = size,
+                        "move_count_limit.1" => self.move_count_limit.1 = value,
+                        "fail_high_margin.0" => self.fail_high_margin.0 = int,
+                        "fail_high_margin.1" => self.fail_high_margin.1 = int,
+                        "fail_high_margin.2" => self.fail_high_margin.2 = int,
+                        "double_singular_margin.0" => self.double_singular_margin.0 = int,
+                        "double_singular_margin.1" => self.double_singular_margin.1 = int,
+                        "double_singular_margin.2" => self.double_singular_margin.2 = int,
+                        "table_move_extension.0" => self.table_move_extension.0 = int,
+                        "table_move_extension.1" => self.table_move_extension.1 = int,
+                        "near_four_extension.0" => self.near_four_extension.0 = size,
+                        "near_four_extension.1" => self.near_four_extension.1 = int,
+                        "lmr_forced_far.0" => self.lmr_forced_far.0 = int,
+                        "lmr_forced_far.1" => self.lmr_forced_far.1 = int,
+                        "research_margins.0" => self.research_margins.0 = int,
+                        "research_margins.1" => self.research_margins.1 = int,
+                        "research_margins.2" => self.research_margins.2 = int,
+                        "research_margins.3" => self.research_margins.3 = int,
+                        "raised_alpha_reduction.0" => self.raised_alpha_reduction.0 = int,
+                        "raised_alpha_reduction.1" => self.raised_alpha_reduction.1 = int,
+                        "raised_alpha_reduction.2" => self.raised_alpha_reduction.2 = int,
+                        "distract_distance.0" => self.distract_distance.0 = size,
+                        "distract_distance.1" => self.distract_distance.1 = size,
+                        "history_reduction.0" => self.history_reduction.0 = int,
+                        "history_reduction.1" => self.history_reduction.1 = int,
+                        "history_reduction.2" => self.history_reduction.2 = int,
+                        "history_reduction.3" => self.history_reduction.3 = int,
+                        "history_reduction.4" => self.history_reduction.4 = int,
+                        "complexity_share.0" => self.complexity_share[0] = value,
+                        "complexity_share.1" => self.complexity_share[1] = value,
+                        "complexity_share.2" => self.complexity_share[2] = value,
+                        "complexity_share.3" => self.complexity_share[3] = value,
+                        _ => {
+                            if let Some(slot) = rule_slot(name, "null_move_plies") {
+                                by_rule!(self.null_move_plies, slot, int);
+                            } else if let Some(slot) = rule_slot(
+                                name,
+                                "singular_margin_per_ply",
+                            ) {
+                                by_rule!(self.singular_margin_per_ply, slot, value);
+                            } else if let Some(slot) = rule_slot(name, "lmr_factor") {
+                                by_rule!(self.lmr_factor, slot, value);
+                            } else {
+                                return Err(format!("no search parameter is called {name}"));
+                            }
+                        }
+                    }
+                    Ok(())
+                }
+
                 /// `value` margin units in evaluation points.
                 pub fn margin(&self, value: i32) -> i32 {
                     value * self.margin_scale
@@ -4177,6 +4338,11 @@ pub mod gomoku {
             /// Bytes of the transposition table.
             pub fn table_bytes(&self) -> usize {
                 self.table.bytes()
+            }
+
+            /// The parameters the search runs with.
+            pub fn params(&self) -> &Params {
+                &self.params
             }
 
             /// Searches the position for the side to move until `deadline` (or `max_depth`).
@@ -5018,11 +5184,14 @@ pub mod protocol {
             split_command(line.trim()).0 == "END"
         }
 
-        /// Runs the protocol until END or the end of the input. Standard input is read on a thread of
-        /// its own, so that END stops a search.
-        pub fn run<'a>(input: impl Into<Source<'a>>, mut output: impl Write) {
+        /// [`run`] with an engine set up beforehand (other search parameters, for tuning).
+        pub fn run_with<'a>(
+            engine: Engine,
+            input: impl Into<Source<'a>>,
+            mut output: impl Write,
+        ) {
             let mut lines = Lines::new(input, MAX_LINE_BYTES, is_end);
-            let mut brain = Brain::new(lines.stop_flag());
+            let mut brain = Brain::new(engine, lines.stop_flag());
             while let Some(line) = lines.next_line() {
                 if line.too_long {
                     let answer = format!(
@@ -5097,8 +5266,7 @@ pub mod protocol {
         }
 
         impl Brain {
-            fn new(stop: StopFlag) -> Self {
-                let mut engine = Engine::new();
+            fn new(mut engine: Engine, stop: StopFlag) -> Self {
                 engine.set_stop_flag(stop);
                 Self {
                     engine,

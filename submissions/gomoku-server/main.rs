@@ -1091,7 +1091,10 @@ pub mod gomoku {
                 };
                 let current = self.searcher.table_bytes();
                 if current > wanted || current * 2 <= wanted {
-                    self.searcher = Searcher::new(wanted);
+                    self.searcher = Searcher::with_params(
+                        wanted,
+                        self.searcher.params().clone(),
+                    );
                 }
             }
 
@@ -4085,6 +4088,11 @@ pub mod gomoku {
             /// Bytes of the transposition table.
             pub fn table_bytes(&self) -> usize {
                 self.table.bytes()
+            }
+
+            /// The parameters the search runs with.
+            pub fn params(&self) -> &Params {
+                &self.params
             }
 
             /// Searches the position for the side to move until `deadline` (or `max_depth`).

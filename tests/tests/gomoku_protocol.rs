@@ -551,3 +551,42 @@ fn server_ignores_bad_input_on_stdout() {
         assert!(s.engine.finish(Duration::from_millis(1000)));
     }
 }
+
+#[test]
+fn search_parameters_are_set_by_name_on_the_command_line() {
+    use std::io::{BufRead as _, Write as _};
+    use std::process::{Command, Stdio};
+    let binary = upload_binary("gomocup");
+    let refused = Command::new(&binary)
+        .args(["--param", "razor_dept=25"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("the brain starts");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("razor_dept"));
+    let mut brain = Command::new(&binary)
+        .args([
+            "--param",
+            "razor_depth=25",
+            "--param",
+            "lmr_factor.renju=0.5",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the brain starts");
+    let mut input = brain.stdin.take().unwrap();
+    writeln!(input, "START 15\nINFO timeout_turn 100\nBEGIN").unwrap();
+    let mut answers = std::io::BufReader::new(brain.stdout.take().unwrap()).lines();
+    let mut next = || loop {
+        let line = answers.next().expect("an answer").expect("text");
+        if !line.starts_with("MESSAGE") {
+            return line;
+        }
+    };
+    assert_eq!(next(), "OK");
+    let first = next();
+    assert!(first.contains(','), "{first}");
+    writeln!(input, "END").unwrap();
+    assert!(brain.wait().unwrap().success());
+}

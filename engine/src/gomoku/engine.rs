@@ -4,6 +4,7 @@
 use super::board::{Board, Cell};
 use super::movegen::is_legal;
 use super::rule::Rule;
+use super::search::params::Params;
 use super::search::{SearchResult, Searcher};
 use super::time::TimeLimits;
 use crate::core::color::Color;
@@ -129,8 +130,14 @@ impl Engine {
         };
         let current = self.searcher.table_bytes();
         if current > wanted || current * 2 <= wanted {
-            self.searcher = Searcher::new(wanted);
+            self.searcher = Searcher::with_params(wanted, self.searcher.params().clone());
         }
+    }
+
+    /// Searches from now on with other parameters (tuning, matches between versions); the
+    /// transposition table starts empty.
+    pub fn set_search_params(&mut self, params: Params) {
+        self.searcher = Searcher::with_params(self.searcher.table_bytes(), params);
     }
 
     /// The board.

@@ -37,9 +37,14 @@ fn is_end(line: &str) -> bool {
 
 /// Runs the protocol until END or the end of the input. Standard input is read on a thread of
 /// its own, so that END stops a search.
-pub fn run<'a>(input: impl Into<Source<'a>>, mut output: impl Write) {
+pub fn run<'a>(input: impl Into<Source<'a>>, output: impl Write) {
+    run_with(Engine::new(), input, output);
+}
+
+/// [`run`] with an engine set up beforehand (other search parameters, for tuning).
+pub fn run_with<'a>(engine: Engine, input: impl Into<Source<'a>>, mut output: impl Write) {
     let mut lines = Lines::new(input, MAX_LINE_BYTES, is_end);
-    let mut brain = Brain::new(lines.stop_flag());
+    let mut brain = Brain::new(engine, lines.stop_flag());
     while let Some(line) = lines.next_line() {
         if line.too_long {
             let answer = format!("ERROR line longer than {MAX_LINE_BYTES} bytes ignored");
@@ -110,8 +115,7 @@ struct Brain {
 }
 
 impl Brain {
-    fn new(stop: StopFlag) -> Self {
-        let mut engine = Engine::new();
+    fn new(mut engine: Engine, stop: StopFlag) -> Self {
         engine.set_stop_flag(stop);
         Self {
             engine,
