@@ -95,9 +95,14 @@ fn taked_is_followed_by_move_go_and_frees_the_point() {
         loop {
             let squares = expect_move(&mut engine, ANSWER);
             let (bx, by) = point(&squares);
-            // The points white surrounds with are refused before white gets there too, so
-            // that black's own turns never join the stone and the capture always comes.
-            if around.contains(&(bx, by)) {
+            // The points white surrounds with, and their neighbours, are refused (white gets
+            // there first in this test), so that black's own turns never join the stone nor
+            // take a surrounding stone, and the capture always comes.
+            let near = around.contains(&(bx, by))
+                || around
+                    .iter()
+                    .any(|&(ax, ay)| ax.abs_diff(bx) + ay.abs_diff(by) == 1);
+            if near {
                 engine.send("refuse").unwrap();
                 continue;
             }
