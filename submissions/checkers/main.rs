@@ -454,38 +454,55 @@ pub mod checkers {
             /// A man on its own back row while the opponent still has men that could crown there.
             pub const BACK_GUARD: usize = 15;
 
+            /// A king times `ply / 8`: the score rule makes a king three men at the end, and a king
+            /// left near the end is hard to lose.
+            pub const LATE_KING: usize = 16;
+
+            /// The men that could still be crowned before the limit with the side's moves left,
+            /// nearest first, path blocking ignored: each is worth 2 more points at the end.
+            pub const CROWNABLE: usize = 17;
+
+            /// [`CROWNABLE`] times `ply / 8`.
+            pub const LATE_CROWNABLE: usize = 18;
+
             /// Number of features.
-            pub const COUNT: usize = 16;
+            pub const COUNT: usize = 19;
         }
 
         /// The tuned weights, in hundredths of a man (see the module documentation).
         pub const WEIGHTS: Weights = [
             // men by row
-            98,
-            159,
-            160,
+            92,
+            154,
+            156,
+            164,
             165,
-            171,
-            175,
-            178,
+            168,
+            180,
             // king
-            163,
+            156,
             // king on edge
             -2,
             // king in the centre
-            9,
+            5,
             // man on the side
-            -13,
+            -17,
             // mobility
-            -1,
+            -3,
             // late points
-            6,
+            11,
             // tempo
             2,
             // trade
-            -8,
+            -10,
             // back-row guard
-            66,
+            70,
+            // late king
+            -8,
+            // crownable
+            -16,
+            // late crownable
+            3,
         ];
 
         /// Calls `term(feature, value)` for every feature of `position`, values signed from black's
@@ -548,6 +565,39 @@ pub mod checkers {
                 guard(black_men, row_mask(7), white_men)
                     - guard(white_men, row_mask(0), black_men),
             );
+            term(
+                feature::LATE_KING,
+                (count(black_kings) - count(white_kings)) * ply / 8,
+            );
+            let plies_left = MAX_PLIES.saturating_sub(position.ply());
+            let (black_moves, white_moves) = match position.side() {
+                Color::Black => ((plies_left + 1) / 2, plies_left / 2),
+                Color::White => (plies_left / 2, (plies_left + 1) / 2),
+            };
+            // Rows to go: a black man on row r needs r steps, a white one 7 - r.
+            let crownable = crownable(
+                |steps| count(black_men & row_mask(steps)),
+                black_moves,
+            ) - crownable(|steps| count(white_men & row_mask(7 - steps)), white_moves);
+            term(feature::CROWNABLE, crownable);
+            term(feature::LATE_CROWNABLE, crownable * ply / 8);
+        }
+
+        /// How many men can reach the crowning row within `moves` steps in all, nearest first;
+        /// `men_at(k)` is the number of men `k` steps away (k = 1..7).
+        #[inline]
+        fn crownable(men_at: impl Fn(u32) -> i32, moves: u32) -> i32 {
+            let mut budget = moves as i32;
+            let mut crowned = 0;
+            for steps in 1..8 {
+                if budget < steps {
+                    break;
+                }
+                let men = men_at(steps as u32).min(budget / steps);
+                crowned += men;
+                budget -= men * steps;
+            }
+            crowned
         }
 
         /// A set of feature weights.
@@ -1240,10 +1290,11 @@ pub mod checkers {
         //! Iterative-deepening principal-variation search with a transposition table, killer and
         //! history move ordering, late-move reductions, and forced captures resolved past the horizon.
         //!
-        //! Scores are in hundredths of a man from the side to move's view. A won game scores
-        //! `WIN - p`, where `p` is the game ply at which it is won (earlier wins are better); that
-        //! includes wins on material at the 120-ply limit, which every line reaches at the latest, so
-        //! the last plies of a game are searched exactly. Since the key of a position holds its ply, a
+        //! Scores are in hundredths of a man from the side to move's view. A game won by capture or
+        //! blockade scores `WIN - p`, where `p` is the game ply at which it is won (earlier wins are
+        //! better); a game decided by the count at the 120-ply limit, which every line reaches at the
+        //! latest, scores a proven win or loss shifted by the margin, so the last plies of a game are
+        //! searched exactly and a lost count is kept as close as it can be. Since the key of a position holds its ply, a
         //! stored score is valid wherever the position recurs, and repeated positions need no special
         //! treatment: the judge has no repetition rule, a repetition only spends plies.
 
@@ -1671,8 +1722,22 @@ pub mod checkers {
         }
 
         /// The exact score of a finished game for the side to move (`legal_moves` as in
-        /// [`Position::outcome`]).
+        /// [`Position::outcome`]). A game decided by the count at the ply limit also weighs the margin:
+        /// every such win ranks below every win by capture or blockade, and among lost ends the
+        /// closest count is kept, where one slip of the opponent still turns the result.
         fn terminal_score(position: &Position, legal_moves: usize) -> i32 {
+            if position.ply() >= MAX_PLIES {
+                let side = position.side();
+                let margin = position.material_points(side)
+                    - position.material_points(side.opponent());
+                return match margin.signum() {
+                    0 => 0,
+                    sign => {
+                        sign * LIMIT_WIN
+                            + margin.clamp(-COUNT_MARGIN_CAP, COUNT_MARGIN_CAP)
+                    }
+                };
+            }
             let won_at = WIN - position.ply() as i32;
             match position.outcome(legal_moves) {
                 Some(Outcome::Win) => won_at,
@@ -1680,6 +1745,12 @@ pub mod checkers {
                 _ => 0,
             }
         }
+
+        /// The largest count margin that still ranks a result: 12 kings against none.
+        const COUNT_MARGIN_CAP: i32 = 36;
+
+        /// The score of a win by one point at the ply limit, below a win by capture at the last ply.
+        const LIMIT_WIN: i32 = WIN - MAX_PLIES as i32 - COUNT_MARGIN_CAP - 1;
     }
 
     pub mod square {
