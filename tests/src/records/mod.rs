@@ -129,13 +129,17 @@ pub enum Reason {
     Forbidden,
     /// The loser stopped answering, exited or could not start.
     Crash,
-    /// The arena stopped a game that went on too long.
+    /// The arena stopped a game that went on too long (or the game's own turn limit ended it).
     MoveLimit,
+    /// The loser has no piece left (Surakarta).
+    NoPieces,
+    /// Both sides passed in a row and the board was counted (Phantom Go).
+    Passes,
     /// Anything else (see the game's detail).
     Other,
 }
 
-const REASONS: [(Reason, &str); 10] = [
+const REASONS: [(Reason, &str); 12] = [
     (Reason::Line, "line"),
     (Reason::FullBoard, "full-board"),
     (Reason::NoMove, "no-move"),
@@ -145,6 +149,8 @@ const REASONS: [(Reason, &str); 10] = [
     (Reason::Forbidden, "forbidden"),
     (Reason::Crash, "crash"),
     (Reason::MoveLimit, "move-limit"),
+    (Reason::NoPieces, "no-pieces"),
+    (Reason::Passes, "passes"),
     (Reason::Other, "other"),
 ];
 

@@ -243,12 +243,7 @@ pub fn play_game(
                 turns.push(turn.clone());
                 last_turn = Some(turn);
                 if let Some(result) = referee.result() {
-                    let reason = match result {
-                        GameResult::Win(_) => {
-                            (referee.win_reason(), "won by the rules".to_string())
-                        }
-                        GameResult::Draw => (Reason::FullBoard, "full board".to_string()),
-                    };
+                    let reason = referee.ending();
                     return finish(&mut players, result, reason, (turns, turn_ms));
                 }
             }

@@ -162,19 +162,9 @@ pub fn play_game(
     };
     let (result, ending, reason) = match outcome {
         Ok(()) => {
-            let score = game.score();
             let result = game.result().unwrap_or(GameResult::Draw);
-            let (ending, why) = if game.turns() >= super::phantom::MAX_TURNS {
-                (Reason::MoveLimit, "turn limit")
-            } else {
-                (Reason::Other, "two passes")
-            };
-            let lead = if score > 0.0 {
-                format!("B+{score}")
-            } else {
-                format!("W+{}", -score)
-            };
-            (result, ending, format!("{why}, {lead}"))
+            let (ending, words) = game.ending();
+            (result, ending, words)
         }
         Err((loser, ending, reason)) => (GameResult::Win(loser.opponent()), ending, reason),
     };
