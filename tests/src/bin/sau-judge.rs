@@ -2,8 +2,7 @@
 //! of the first.
 //!
 //! `--game phantom-go` plays Phantom Go through the hidden-stone platform loop
-//! (`harness::sau::phantom_judge`); there `--retries` (refusals a turn may get) defaults to 81, and
-//! `--records`/`--html` are not written.
+//! (`harness::sau::phantom_judge`); there `--retries` (refusals a turn may get) defaults to 81.
 //!
 //! ```text
 //! sau-judge --game GAME --first "<command>" --second "<command>"
@@ -12,13 +11,14 @@
 //! ```
 //!
 //! `--records` writes every game of the match to one file in the game's format (SGF for
-//! Connect6 and NoGo, the SAU text record for any other game), with the names the engines
-//! answer, the limits, result and reason and each turn's time; `--html` writes the replay
-//! page. Both are rewritten after each game.
+//! Connect6, NoGo and Phantom Go, whose records hold both sides' stones and each turn's refused
+//! points; the SAU text record for any other game), with the names the engines answer, the
+//! limits, result and reason and each turn's time; `--html` writes the replay page. Both are
+//! rewritten after each game.
 
 use harness::records::arenas::{sau_game, sau_player, MatchFile};
-use harness::records::MatchRecord;
-use harness::sau::judge::{play_match, Contestant, JudgeConfig};
+use harness::records::{MatchRecord, Player};
+use harness::sau::judge::{play_match, Contestant, GameRecord, JudgeConfig};
 use harness::sau::phantom_judge;
 use harness::sau::rules::{Colour, GameResult};
 use harness::sau::{referee, GAMES};
@@ -78,6 +78,68 @@ impl Args {
     }
 }
 
+/// What the match prints and writes as each game ends.
+struct Reporter {
+    records: MatchFile,
+    /// The names the engines answer (first, second), asked before the match so that each game
+    /// is written as it ends; empty when no file is wanted.
+    names: [Player; 2],
+    quiet: bool,
+}
+
+impl Reporter {
+    fn new(options: &Args, game: &str, size: usize) -> Reporter {
+        let time_control = format!(
+            "{} ms a move, {} ms a game",
+            options.move_ms, options.game_ms
+        );
+        let records = MatchFile::new(
+            MatchRecord::new(game, "", size, "sau-judge", &time_control),
+            options.records.clone(),
+            options.html.clone(),
+        );
+        let names = if records.wanted() {
+            [sau_player(&options.first), sau_player(&options.second)]
+        } else {
+            Default::default()
+        };
+        Reporter {
+            records,
+            names,
+            quiet: options.quiet,
+        }
+    }
+
+    /// Game `game` (from 0) has ended; the first engine played `colour`.
+    fn game(&self, game: u32, colour: Colour, record: &GameRecord) {
+        let verdict = match record.result {
+            GameResult::Win(winner) if winner == colour => "first wins",
+            GameResult::Win(_) => "second wins",
+            GameResult::Draw => "draw",
+        };
+        println!(
+            "game {:3}: first plays {:5}  {:11}  {} turns  ({})",
+            game + 1,
+            colour.word(),
+            verdict,
+            record.turns.len(),
+            record.reason
+        );
+        if !self.quiet {
+            println!("    {}", record.turns.join(" "));
+        }
+        if self.records.wanted() {
+            let [first, second] = self.names.clone();
+            let players = if colour == Colour::Black {
+                [first, second]
+            } else {
+                [second, first]
+            };
+            self.records.add(sau_game(game + 1, record, players));
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let options = harness::cli::parse::<Args>();
     if options.game == "phantom-go" {
@@ -85,63 +147,16 @@ fn main() -> ExitCode {
     }
     let mut referee = referee(&options.game).expect("--game takes the games with a referee");
     let config = options.config(3);
-    let records = MatchFile::new(
-        MatchRecord::new(
-            referee.name(),
-            "",
-            referee.size(),
-            "sau-judge",
-            &format!(
-                "{} ms a move, {} ms a game",
-                options.move_ms, options.game_ms
-            ),
-        ),
-        options.records.clone(),
-        options.html.clone(),
-    );
-    // The names the engines answer, asked before the match so that each game is written as
-    // it ends.
-    let names = if records.wanted() {
-        [sau_player(&options.first), sau_player(&options.second)]
-    } else {
-        Default::default()
-    };
+    let reporter = Reporter::new(&options, referee.name(), referee.size());
     let mut first = Contestant::new(&options.first);
     let mut second = Contestant::new(&options.second);
-    let quiet = options.quiet;
     let report = play_match(
         referee.as_mut(),
         &mut first,
         &mut second,
         options.games,
         &config,
-        |game, colour, record| {
-            let verdict = match record.result {
-                GameResult::Win(winner) if winner == colour => "first wins",
-                GameResult::Win(_) => "second wins",
-                GameResult::Draw => "draw",
-            };
-            println!(
-                "game {:3}: first plays {:5}  {:11}  {} turns  ({})",
-                game + 1,
-                colour.word(),
-                verdict,
-                record.turns.len(),
-                record.reason
-            );
-            if !quiet {
-                println!("    {}", record.turns.join(" "));
-            }
-            if records.wanted() {
-                let [ref first, ref second] = names;
-                let players = if colour == Colour::Black {
-                    [first.clone(), second.clone()]
-                } else {
-                    [second.clone(), first.clone()]
-                };
-                records.add(sau_game(game + 1, record, players));
-            }
-        },
+        |game, colour, record| reporter.game(game, colour, record),
     );
     print_summary(&first, &second, &report.score);
     ExitCode::SUCCESS
@@ -150,32 +165,15 @@ fn main() -> ExitCode {
 /// Phantom Go: the referee holds the true board and answers each side as the platform does.
 fn phantom(options: &Args) -> ExitCode {
     let config = options.config(81);
+    let reporter = Reporter::new(options, "phantom-go", 9);
     let mut first = Contestant::new(&options.first);
     let mut second = Contestant::new(&options.second);
-    let quiet = options.quiet;
     let (report, [mine, theirs]) = phantom_judge::play_match(
         &mut first,
         &mut second,
         options.games,
         &config,
-        |game, colour, record| {
-            let verdict = match record.result {
-                GameResult::Win(winner) if winner == colour => "first wins",
-                GameResult::Win(_) => "second wins",
-                GameResult::Draw => "draw",
-            };
-            println!(
-                "game {:3}: first plays {:5}  {:11}  {} turns  ({})",
-                game + 1,
-                colour.word(),
-                verdict,
-                record.turns.len(),
-                record.reason
-            );
-            if !quiet {
-                println!("    {}", record.turns.join(" "));
-            }
-        },
+        |game, colour, record| reporter.game(game, colour, record),
     );
     print_summary(&first, &second, &report.score);
     println!(

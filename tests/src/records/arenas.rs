@@ -147,7 +147,10 @@ pub fn sau_game(
         .turns
         .iter()
         .enumerate()
-        .map(|(i, text)| Move::new(text.clone(), game.turn_ms.get(i).copied()))
+        .map(|(i, text)| {
+            let refused = game.refused.get(i).cloned().unwrap_or_default();
+            Move::new(text.clone(), game.turn_ms.get(i).copied()).with_refused(refused)
+        })
         .collect();
     GameRecord {
         round,

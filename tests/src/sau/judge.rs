@@ -135,6 +135,9 @@ pub struct GameRecord {
     pub turns: Vec<String>,
     /// The time each turn in `turns` took, in ms (rejected tries included).
     pub turn_ms: Vec<u64>,
+    /// Per turn in `turns`, the tries refused before it where the game keeps them (Phantom
+    /// Go's refused points); empty where it does not.
+    pub refused: Vec<Vec<String>>,
 }
 
 /// Plays one game; `players[0]` is black.
@@ -159,6 +162,7 @@ pub fn play_game(
                 ending: Reason::Crash,
                 turns,
                 turn_ms: Vec::new(),
+                refused: Vec::new(),
             };
         }
     }
@@ -182,6 +186,7 @@ pub fn play_game(
             ending,
             turns,
             turn_ms,
+            refused: Vec::new(),
         }
     };
     let mut turn_ms = Vec::new();

@@ -63,6 +63,7 @@ pub fn play_game(
                 ending: Reason::Crash,
                 turns,
                 turn_ms: Vec::new(),
+                refused: Vec::new(),
             };
         }
     }
@@ -71,6 +72,7 @@ pub fn play_game(
     let mut clocks = [config.game_time; 2];
     let mut prompt = Prompt::Opening;
     let mut turn_ms = Vec::new();
+    let mut refused_points = Vec::new();
     let outcome: Result<(), (Colour, Reason, String)> = loop {
         if let Some(_result) = game.result() {
             break Ok(());
@@ -91,6 +93,7 @@ pub fn play_game(
         }
         let started = Instant::now();
         let mut refused = 0u32;
+        let mut tries = Vec::new();
         let turn = loop {
             let limit = config.move_time.min(clocks[side]);
             let (reply, _) = players[side].receive_move(limit.saturating_sub(started.elapsed()));
@@ -133,6 +136,7 @@ pub fn play_game(
                     break Ok((text, Some(taken)));
                 }
                 Answer::Refused(_) => {
+                    tries.push(text);
                     refused += 1;
                     player.rejected_turns += 1;
                     refusals[side].total += 1;
@@ -152,6 +156,7 @@ pub fn play_game(
                 players[side].moves += 1;
                 turns.push(text);
                 turn_ms.push(elapsed.as_millis() as u64);
+                refused_points.push(tries);
                 prompt = match taken {
                     Some(taken) => Prompt::Placed(taken),
                     None => Prompt::Passed,
@@ -181,6 +186,7 @@ pub fn play_game(
         ending,
         turns,
         turn_ms,
+        refused: refused_points,
     }
 }
 
