@@ -691,7 +691,7 @@ pub mod protocol {
             }
         }
 
-        use super::input::{Lines, Source};
+        use super::input::{Line, Lines, Source};
         use crate::core::clock::{Clock, Margins};
         use crate::core::color::Color;
         use crate::core::time::{Deadline, StopFlag};
@@ -896,6 +896,28 @@ pub mod protocol {
             line.split_whitespace().next() == Some("quit")
         }
 
+        /// The next line and when it arrived; a line over the limit gets a notice and is skipped.
+        fn next_command<W: Write>(
+            lines: &mut Lines,
+            output: &mut W,
+        ) -> io::Result<Option<Line>> {
+            while let Some(line) = lines.next_line() {
+                if !line.too_long {
+                    return Ok(Some(line));
+                }
+                notice(output, "command longer than 256 bytes ignored")?;
+            }
+            Ok(None)
+        }
+
+        /// A closed output means that the platform has gone: the session ends with success.
+        fn ended(session: io::Result<()>) -> io::Result<()> {
+            match session {
+                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+                other => other,
+            }
+        }
+
         /// Runs the protocol on `input`/`output` until `quit` or the end of the input (standard input
         /// is read on a thread of its own, so that `quit` stops a search). A closed output ends it
         /// quietly.
@@ -905,19 +927,16 @@ pub mod protocol {
             input: impl Into<Source<'a>>,
             output: W,
         ) -> io::Result<()> {
-            match serve(game, control, input.into(), output) {
-                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-                other => other,
-            }
+            let lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
+            ended(serve(game, control, lines, output))
         }
 
         fn serve<G: SauGame, W: Write>(
             game: &mut G,
             control: TimeControl,
-            input: Source,
+            mut lines: Lines,
             mut output: W,
         ) -> io::Result<()> {
-            let mut lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
             let mut state: Match<G> = Match {
                 our_side: None,
                 clock: Clock::new(control, MARGINS),
@@ -926,12 +945,8 @@ pub mod protocol {
                 last_move: None,
                 stop: lines.stop_flag(),
             };
-            while let Some(line) = lines.next_line() {
+            while let Some(line) = next_command(&mut lines, &mut output)? {
                 let start = line.received;
-                if line.too_long {
-                    notice(&mut output, "command longer than 256 bytes ignored")?;
-                    continue;
-                }
                 let text = line.text.trim_start();
                 let mut words = text.split_whitespace();
                 let command = match words.next() {

@@ -220,10 +220,7 @@ impl SauSpec {
             1 => session.close_input(),
             2 => {
                 // quit during our search, with no time limit to speak of.
-                session.line("new black", "\n")?;
-                std::thread::sleep(Duration::from_millis(rng.range(5, 60) as u64));
-                session.pending();
-                session.line("quit", "\n")?;
+                session.stop_during_search(rng, "new black", "quit", (5, 60))?;
             }
             _ => {
                 session.line("end", "\n")?;
