@@ -63,7 +63,8 @@ struct Game {
     stop: StopFlag,
 }
 
-/// Runs the protocol as [`super::run`] does, for a game of hidden stones.
+/// Runs the protocol on `input`/`output` until `quit` or the end of the input; a closed output
+/// ends it quietly.
 pub fn run<'a, G: HiddenGame, W: Write>(
     game: &mut G,
     control: TimeControl,
