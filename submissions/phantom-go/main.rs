@@ -1653,20 +1653,18 @@ pub mod protocol {
 
     pub mod sau {
         // engine/src/protocol/sau/mod.rs
-        //! The SAU computer-games platform protocol (Connect6, NoGo, Dots and Boxes; later Amazons,
-        //! Surakarta, ...).
+        //! The SAU computer-games platform protocol.
         //!
         //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
         //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
         //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
         //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move). A game
-        //! whose turns are written otherwise (Dots and Boxes: `move <count> <lines>`) reads and writes the
-        //! text after `move` itself ([`SauGame::read_turn`], [`SauGame::write_turn`]).
+        //! may write its turns otherwise (Dots and Boxes: `move <count> <lines>`).
         //!
         //! The platform filters out every engine line that is not one of its commands, so problems with
         //! the input are reported on a `notice ...` line, which never contains the word the platform
-        //! reads moves from. This adapter only translates: the rules and the search live behind the
-        //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+        //! reads moves from. The adapter only translates: the rules and the search live in the game's
+        //! engine type, behind the trait the game's file implements.
         //!
         //! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
         //! the input stop a search at once, and nothing is printed after them. When the platform closes
@@ -1691,8 +1689,8 @@ pub mod protocol {
 
             use super::super::input::{Lines, Source};
             use super::{
-                is_quit, notice, parse_squares, send, Square, TimeControl, MARGINS,
-                MAX_COMMAND_BYTES,
+                ended, is_quit, next_command, notice, parse_squares, send, Square,
+                TimeControl, MARGINS, MAX_COMMAND_BYTES,
             };
             use crate::core::clock::Clock;
             use crate::core::color::Color;
@@ -1746,28 +1744,24 @@ pub mod protocol {
                 stop: StopFlag,
             }
 
-            /// Runs the protocol on `input`/`output` until `quit` or the end of the input (standard input
-            /// is read on a thread of its own, so that `quit` stops a search). A closed output ends it
-            /// quietly.
+            /// Runs the protocol on `input`/`output` until `quit` or the end of the input; a closed output
+            /// ends it quietly.
             pub fn run<'a, G: HiddenGame, W: Write>(
                 game: &mut G,
                 control: TimeControl,
                 input: impl Into<Source<'a>>,
                 output: W,
             ) -> io::Result<()> {
-                match serve(game, control, input.into(), output) {
-                    Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-                    other => other,
-                }
+                let lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
+                ended(serve(game, control, lines, output))
             }
 
             fn serve<G: HiddenGame, W: Write>(
                 game: &mut G,
                 control: TimeControl,
-                input: Source,
+                mut lines: Lines,
                 mut output: W,
             ) -> io::Result<()> {
-                let mut lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
                 let mut state = Game {
                     playing: false,
                     clock: Clock::new(control, MARGINS),
@@ -1775,13 +1769,8 @@ pub mod protocol {
                     turn_start: Instant::now(),
                     stop: lines.stop_flag(),
                 };
-                while let Some(line) = lines.next_line() {
-                    let start = line.received;
-                    if line.too_long {
-                        notice(&mut output, "command longer than 256 bytes ignored")?;
-                        continue;
-                    }
-                    let text = line.text;
+                while let Some(line) = next_command(&mut lines, &mut output)? {
+                    let (text, start) = (line.text, line.received);
                     let words: Vec<&str> = text.split_whitespace().collect();
                     let command = match words.first() {
                         Some(command) => *command,
@@ -2040,6 +2029,7 @@ pub mod protocol {
             }
         }
 
+        use super::input::{Line, Lines};
         use crate::core::clock::Margins;
         use std::io::{self, Write};
         use std::process::ExitCode;
@@ -2136,6 +2126,28 @@ pub mod protocol {
         /// Whether a line is `quit`, which ends the program at once, even during a search.
         fn is_quit(line: &str) -> bool {
             line.split_whitespace().next() == Some("quit")
+        }
+
+        /// The next line and when it arrived; a line over the limit gets a notice and is skipped.
+        fn next_command<W: Write>(
+            lines: &mut Lines,
+            output: &mut W,
+        ) -> io::Result<Option<Line>> {
+            while let Some(line) = lines.next_line() {
+                if !line.too_long {
+                    return Ok(Some(line));
+                }
+                notice(output, "command longer than 256 bytes ignored")?;
+            }
+            Ok(None)
+        }
+
+        /// A closed output means that the platform has gone: the session ends with success.
+        fn ended(session: io::Result<()>) -> io::Result<()> {
+            match session {
+                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+                other => other,
+            }
         }
 
         /// Parses a position list: pairs of letters, `@@` for "no square". `None` when the text is not
