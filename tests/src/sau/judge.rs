@@ -6,7 +6,7 @@
 //! [`JudgeConfig::max_retries`]); a turn the rules punish, a late answer or a dead engine lose.
 //! Both engines get `end <winner>` (just `end` for a draw). Engine lines other than `move`/`name`
 //! are filtered out as the platform does, but a filtered line that contains `move` is recorded as
-//! a protocol violation: the platform could take it for a move.
+//! a protocol violation: the platform could take it for a move. The line `resign` loses the game.
 
 use super::rules::{Colour, GameResult, Referee, Verdict};
 use crate::process::{EngineProcess, Reply};
@@ -102,7 +102,7 @@ impl Contestant {
         let mut skipped = Vec::new();
         let answer = process.recv_filtered(
             timeout,
-            |line| !line.starts_with("move "),
+            |line| !line.starts_with("move ") && !is_resignation(line),
             |line| skipped.push(line.to_string()),
         );
         self.filtered_lines += skipped.len() as u64;
@@ -120,6 +120,12 @@ impl Contestant {
             process.finish(Duration::from_secs(2));
         }
     }
+}
+
+/// Whether an engine's line resigns the game: not a platform line, but what the GTP bridge
+/// ([`super::gtp`]) sends when its engine resigns; it loses the game.
+fn is_resignation(line: &str) -> bool {
+    line.trim() == "resign"
 }
 
 /// One finished game.
@@ -202,6 +208,9 @@ pub fn play_game(
             let player = &mut *players[side];
             player.worst_move = player.worst_move.max(elapsed);
             let squares = match reply {
+                Reply::Line(line) if is_resignation(&line) => {
+                    break Err((Reason::Other, format!("{} resigned", colour.word())))
+                }
                 Reply::Line(line) => line["move ".len()..].trim().to_string(),
                 Reply::Timeout => {
                     break Err((Reason::Time, format!("{} ran out of time", colour.word())))
