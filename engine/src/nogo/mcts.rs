@@ -83,6 +83,8 @@ pub struct Mcts {
     settings: Settings,
     nodes: Vec<Node>,
     rng: Rng,
+    /// The position at the root of `nodes`, whose subtrees the next search may keep.
+    tree_root: Option<Board>,
 }
 
 impl Mcts {
@@ -92,6 +94,7 @@ impl Mcts {
             settings,
             nodes: Vec::new(),
             rng: Rng::new(seed),
+            tree_root: None,
         }
     }
 
@@ -113,9 +116,15 @@ impl Mcts {
         if allowed == 0 {
             return None;
         }
-        self.nodes.clear();
-        self.nodes.push(Node::new(0));
-        self.expand_with(0, allowed);
+        let kept = excluded.is_empty() && self.reuse(root);
+        if !kept {
+            self.nodes.clear();
+            self.nodes.push(Node::new(0));
+        }
+        if self.nodes[0].child_count == 0 {
+            self.expand_with(0, allowed);
+        }
+        self.tree_root = Some(*root);
         let mut playouts = 0u64;
         let mut path = Vec::with_capacity(96);
         loop {
@@ -130,6 +139,61 @@ impl Mcts {
         }
         let best = self.best_root_child();
         Some(usize::from(self.nodes[best].point))
+    }
+
+    /// Keeps the part of the last search's tree below `root` when `root` follows the last root
+    /// by a few moves that the tree holds; returns whether it did.
+    fn reuse(&mut self, root: &Board) -> bool {
+        let previous = match self.tree_root {
+            Some(previous) if !self.nodes.is_empty() => previous,
+            _ => return false,
+        };
+        let mut board = previous;
+        let mut current = 0;
+        while board != *root {
+            let mover = board.to_move();
+            let added = root.stones(mover) & !board.stones(mover);
+            if added == 0 || board.stones(mover) & !root.stones(mover) != 0 {
+                return false;
+            }
+            let node = self.nodes[current];
+            let next = node
+                .children()
+                .find(|&child| added & bit(usize::from(self.nodes[child].point)) != 0);
+            match next {
+                Some(child) => {
+                    board.play(usize::from(self.nodes[child].point));
+                    current = child;
+                }
+                None => return false,
+            }
+        }
+        self.keep_subtree(current);
+        true
+    }
+
+    /// Makes `top` the root: its subtree is copied to the front of a new arena, children of a
+    /// node still side by side.
+    fn keep_subtree(&mut self, top: usize) {
+        let mut kept = Vec::with_capacity(self.nodes.len().min(1 << 20));
+        let mut root = self.nodes[top];
+        root.point = 0;
+        kept.push(root);
+        let mut queue = std::collections::VecDeque::new();
+        queue.push_back((top, 0usize));
+        while let Some((old, new)) = queue.pop_front() {
+            let node = self.nodes[old];
+            if node.child_count == 0 {
+                continue;
+            }
+            let first = kept.len();
+            for (offset, child) in node.children().enumerate() {
+                kept.push(self.nodes[child]);
+                queue.push_back((child, first + offset));
+            }
+            kept[new].first_child = first as u32;
+        }
+        self.nodes = kept;
     }
 
     fn should_stop(&self, deadline: &Deadline) -> bool {
@@ -386,6 +450,39 @@ mod tests {
         let deadline = Deadline::new(std::time::Duration::ZERO, std::time::Duration::ZERO);
         let point = search.search(&board, deadline, &[]).unwrap();
         assert!(board.is_legal(point, Color::Black));
+    }
+
+    #[test]
+    fn the_tree_below_the_next_position_is_kept() {
+        let board = Board::new();
+        let mut search = Mcts::new(fixed(3000), 3);
+        let ours = search.search(&board, Deadline::unlimited(), &[]).unwrap();
+        let child = search.nodes[0]
+            .children()
+            .find(|&child| usize::from(search.nodes[child].point) == ours)
+            .unwrap();
+        let reply = search.nodes[child]
+            .children()
+            .max_by_key(|&index| search.nodes[index].visits)
+            .unwrap();
+        let (visits, wins) = (search.nodes[reply].visits, search.nodes[reply].wins);
+        assert!(visits > 0);
+        let mut next = board;
+        next.play(ours);
+        next.play(usize::from(search.nodes[reply].point));
+        assert!(search.reuse(&next));
+        assert_eq!(search.nodes[0].visits, visits);
+        assert_eq!(search.nodes[0].wins, wins);
+        // Every kept child is a legal point of the new root.
+        let legal = next.legal_points(next.to_move());
+        for child in search.nodes[0].children() {
+            assert!(legal & bit(usize::from(search.nodes[child].point)) != 0);
+        }
+        // A position the tree does not lead to starts afresh.
+        search.tree_root = Some(next);
+        let mut elsewhere = Board::new();
+        elsewhere.play(40);
+        assert!(!search.reuse(&elsewhere));
     }
 
     #[test]

@@ -112,6 +112,13 @@ impl Contestant {
         answer
     }
 
+    /// Kills the process (it is started again when next needed).
+    pub fn stop(&mut self) {
+        if let Some(mut process) = self.process.take() {
+            process.finish(Duration::ZERO);
+        }
+    }
+
     /// Sends `quit` and lets the process exit.
     pub fn quit(&mut self) {
         if let Some(mut process) = self.process.take() {
@@ -262,6 +269,10 @@ pub fn play_game(
                 }
             }
             Err(reason) => {
+                if matches!(reason.0, Reason::Time | Reason::Crash) {
+                    // A late answer would be read as a move of the next game: start afresh.
+                    players[side].stop();
+                }
                 return finish(
                     &mut players,
                     GameResult::Win(colour.opponent()),
