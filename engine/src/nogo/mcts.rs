@@ -21,6 +21,10 @@ pub struct Settings {
     pub max_nodes: usize,
     /// Stop after this many playouts even with time left (0: no limit).
     pub max_playouts: u64,
+    /// Virtual all-moves-as-first visits, at an even result, that every child starts with;
+    /// above 0 the value of a child is its real and its all-moves-as-first results pooled, each
+    /// counted by its visits (HappyNoGo's way), instead of Silver's schedule with `rave_bias`.
+    pub rave_prior: f32,
 }
 
 impl Default for Settings {
@@ -31,6 +35,7 @@ impl Default for Settings {
             expand_after: 2,
             max_nodes: 6_000_000,
             max_playouts: 0,
+            rave_prior: 0.0,
         }
     }
 }
@@ -273,7 +278,7 @@ impl Mcts {
                 node.wins += 1.0;
             }
             let to_move = mover.opponent();
-            if self.settings.rave_bias > 0.0 {
+            if self.settings.rave_bias > 0.0 || self.settings.rave_prior > 0.0 {
                 self.update_amaf(index, played[to_move.index()], winner == to_move);
             }
             if depth > 0 {
@@ -338,6 +343,7 @@ impl Mcts {
         let node = &self.nodes[parent];
         let log_visits = (node.visits.max(1) as f32).ln();
         let bias = self.settings.rave_bias;
+        let prior = self.settings.rave_prior;
         let mut best = node.first_child as usize;
         let mut best_score = f32::NEG_INFINITY;
         for index in node.children() {
@@ -345,6 +351,12 @@ impl Mcts {
             let score = match child.proof {
                 Proof::Win => return index,
                 Proof::Loss => -1.0e9 + child.visits as f32,
+                Proof::Unknown if prior > 0.0 => {
+                    let visits = child.visits as f32;
+                    let pooled = child.wins + child.amaf_wins + 0.5 * prior;
+                    let explore = self.settings.exploration * (log_visits * visits).sqrt();
+                    (pooled + explore) / (visits + child.amaf_visits as f32 + prior)
+                }
                 Proof::Unknown => {
                     let visits = child.visits as f32;
                     let value = if child.visits == 0 {

@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! sau-variant nogo [--rave-bias F] [--exploration F] [--expand-after N] [--max-playouts N]
+//!                  [--rave-prior F]
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N]
 //!                      [--leaf-attack-turns N] [--opening-variety N] [--seed N]
@@ -63,6 +64,7 @@ fn run() -> Result<(), String> {
                 exploration: value(&args, "--exploration", base.exploration)?,
                 expand_after: value(&args, "--expand-after", base.expand_after)?,
                 max_playouts: value(&args, "--max-playouts", base.max_playouts)?,
+                rave_prior: value(&args, "--rave-prior", base.rave_prior)?,
                 ..base
             };
             let mut engine = NoGoEngine::new(settings, std::process::id() as u64);
