@@ -25,6 +25,9 @@ pub struct Settings {
     /// above 0 the value of a child is its real and its all-moves-as-first results pooled, each
     /// counted by its visits (HappyNoGo's way), instead of Silver's schedule with `rave_bias`.
     pub rave_prior: f32,
+    /// Whether a playout's stones on points only their side could play count for the
+    /// all-moves-as-first statistics.
+    pub amaf_reserves: bool,
 }
 
 impl Default for Settings {
@@ -36,6 +39,7 @@ impl Default for Settings {
             max_nodes: 6_000_000,
             max_playouts: 0,
             rave_prior: 0.0,
+            amaf_reserves: true,
         }
     }
 }
@@ -259,7 +263,7 @@ impl Mcts {
             Proof::Win => (board.to_move().opponent(), [0, 0]),
             Proof::Loss => (board.to_move(), [0, 0]),
             Proof::Unknown => {
-                let outcome = playout(&mut board, &mut self.rng);
+                let outcome = playout(&mut board, &mut self.rng, self.settings.amaf_reserves);
                 (outcome.winner, outcome.played)
             }
         };

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! sau-variant nogo [--rave-bias F] [--exploration F] [--expand-after N] [--max-playouts N]
-//!                  [--rave-prior F]
+//!                  [--rave-prior F] [--amaf-reserves 0|1]
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N]
 //!                      [--leaf-attack-turns N] [--opening-variety N] [--seed N]
@@ -65,6 +65,7 @@ fn run() -> Result<(), String> {
                 expand_after: value(&args, "--expand-after", base.expand_after)?,
                 max_playouts: value(&args, "--max-playouts", base.max_playouts)?,
                 rave_prior: value(&args, "--rave-prior", base.rave_prior)?,
+                amaf_reserves: value(&args, "--amaf-reserves", u8::from(base.amaf_reserves))? != 0,
                 ..base
             };
             let mut engine = NoGoEngine::new(settings, std::process::id() as u64);
