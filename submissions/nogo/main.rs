@@ -372,6 +372,11 @@ pub mod nogo {
                 self.to_move
             }
 
+            /// The stones of `colour`.
+            pub fn stones(&self, colour: Color) -> Points {
+                self.stones[colour.index()]
+            }
+
             /// The empty points.
             pub fn empty(&self) -> Points {
                 ALL & !(self.stones[0] | self.stones[1])
@@ -460,6 +465,12 @@ pub mod nogo {
         use crate::core::color::Color;
         use crate::core::time::Deadline;
 
+        /// Stones on the board before the middle game begins.
+        const OPENING_STONES: u32 = 8;
+
+        /// Stones on the board when the endgame begins.
+        const ENDGAME_STONES: u32 = 44;
+
         /// One NoGo game in progress and the search that picks our moves.
         pub struct NoGoEngine {
             board: Board,
@@ -510,12 +521,22 @@ pub mod nogo {
                 self.board = board;
             }
 
-            /// How many more moves we expect to make in this game (for dividing the clock).
+            /// How many more moves we expect to make in this game, weighted by how much the phase
+            /// deserves (for dividing the clock): the opening is played on half a share, the middle game,
+            /// which decides, on one and a half.
             pub fn expected_moves_left(&self) -> u32 {
-                // Games rarely fill more than two thirds of the board; the middle game decides, so the
-                // estimate stays low enough to spend generously early on.
-                let empty = POINTS as u32 - self.board.stone_count();
-                (empty / 3).max(4)
+                let stones = self.board.stone_count();
+                let empty = POINTS as u32 - stones;
+                // Games end with about sixteen points empty, and we make half of the moves left.
+                let ours = (empty.saturating_sub(16) / 2).max(3);
+                let quarters = if stones < OPENING_STONES {
+                    2
+                } else if stones < ENDGAME_STONES {
+                    6
+                } else {
+                    4
+                };
+                (ours * 4 / quarters).max(1)
             }
 
             /// Our move within `deadline`, never one of `rejected`; `None` when no empty point is left.
@@ -567,6 +588,13 @@ pub mod nogo {
             pub max_nodes: usize,
             /// Stop after this many playouts even with time left (0: no limit).
             pub max_playouts: u64,
+            /// Virtual all-moves-as-first visits, at an even result, that every child starts with;
+            /// above 0 the value of a child is its real and its all-moves-as-first results pooled, each
+            /// counted by its visits (HappyNoGo's way), instead of Silver's schedule with `rave_bias`.
+            pub rave_prior: f32,
+            /// Whether a playout's stones on points only their side could play count for the
+            /// all-moves-as-first statistics.
+            pub amaf_reserves: bool,
         }
 
         impl Default for Settings {
@@ -577,6 +605,8 @@ pub mod nogo {
                     expand_after: 2,
                     max_nodes: 6_000_000,
                     max_playouts: 0,
+                    rave_prior: 0.0,
+                    amaf_reserves: true,
                 }
             }
         }
@@ -629,6 +659,8 @@ pub mod nogo {
             settings: Settings,
             nodes: Vec<Node>,
             rng: Rng,
+            /// The position at the root of `nodes`, whose subtrees the next search may keep.
+            tree_root: Option<Board>,
         }
 
         impl Mcts {
@@ -638,6 +670,7 @@ pub mod nogo {
                     settings,
                     nodes: Vec::new(),
                     rng: Rng::new(seed),
+                    tree_root: None,
                 }
             }
 
@@ -659,9 +692,15 @@ pub mod nogo {
                 if allowed == 0 {
                     return None;
                 }
-                self.nodes.clear();
-                self.nodes.push(Node::new(0));
-                self.expand_with(0, allowed);
+                let kept = excluded.is_empty() && self.reuse(root);
+                if !kept {
+                    self.nodes.clear();
+                    self.nodes.push(Node::new(0));
+                }
+                if self.nodes[0].child_count == 0 {
+                    self.expand_with(0, allowed);
+                }
+                self.tree_root = Some(*root);
                 let mut playouts = 0u64;
                 let mut path = Vec::with_capacity(96);
                 loop {
@@ -678,6 +717,63 @@ pub mod nogo {
                 }
                 let best = self.best_root_child();
                 Some(usize::from(self.nodes[best].point))
+            }
+
+            /// Keeps the part of the last search's tree below `root` when `root` follows the last root
+            /// by a few moves that the tree holds; returns whether it did.
+            fn reuse(&mut self, root: &Board) -> bool {
+                let previous = match self.tree_root {
+                    Some(previous) if !self.nodes.is_empty() => previous,
+                    _ => return false,
+                };
+                let mut board = previous;
+                let mut current = 0;
+                while board != *root {
+                    let mover = board.to_move();
+                    let added = root.stones(mover) & !board.stones(mover);
+                    if added == 0 || board.stones(mover) & !root.stones(mover) != 0 {
+                        return false;
+                    }
+                    let node = self.nodes[current];
+                    let next = node
+                        .children()
+                        .find(|&child| {
+                            added & bit(usize::from(self.nodes[child].point)) != 0
+                        });
+                    match next {
+                        Some(child) => {
+                            board.play(usize::from(self.nodes[child].point));
+                            current = child;
+                        }
+                        None => return false,
+                    }
+                }
+                self.keep_subtree(current);
+                true
+            }
+
+            /// Makes `top` the root: its subtree is copied to the front of a new arena, children of a
+            /// node still side by side.
+            fn keep_subtree(&mut self, top: usize) {
+                let mut kept = Vec::with_capacity(self.nodes.len().min(1 << 20));
+                let mut root = self.nodes[top];
+                root.point = 0;
+                kept.push(root);
+                let mut queue = std::collections::VecDeque::new();
+                queue.push_back((top, 0usize));
+                while let Some((old, new)) = queue.pop_front() {
+                    let node = self.nodes[old];
+                    if node.child_count == 0 {
+                        continue;
+                    }
+                    let first = kept.len();
+                    for (offset, child) in node.children().enumerate() {
+                        kept.push(self.nodes[child]);
+                        queue.push_back((child, first + offset));
+                    }
+                    kept[new].first_child = first as u32;
+                }
+                self.nodes = kept;
             }
 
             fn should_stop(&self, deadline: &Deadline) -> bool {
@@ -740,7 +836,11 @@ pub mod nogo {
                     Proof::Win => (board.to_move().opponent(), [0, 0]),
                     Proof::Loss => (board.to_move(), [0, 0]),
                     Proof::Unknown => {
-                        let outcome = playout(&mut board, &mut self.rng);
+                        let outcome = playout(
+                            &mut board,
+                            &mut self.rng,
+                            self.settings.amaf_reserves,
+                        );
                         (outcome.winner, outcome.played)
                     }
                 };
@@ -759,7 +859,7 @@ pub mod nogo {
                         node.wins += 1.0;
                     }
                     let to_move = mover.opponent();
-                    if self.settings.rave_bias > 0.0 {
+                    if self.settings.rave_bias > 0.0 || self.settings.rave_prior > 0.0 {
                         self.update_amaf(
                             index,
                             played[to_move.index()],
@@ -836,6 +936,7 @@ pub mod nogo {
                 let node = &self.nodes[parent];
                 let log_visits = (node.visits.max(1) as f32).ln();
                 let bias = self.settings.rave_bias;
+                let prior = self.settings.rave_prior;
                 let mut best = node.first_child as usize;
                 let mut best_score = f32::NEG_INFINITY;
                 for index in node.children() {
@@ -843,6 +944,14 @@ pub mod nogo {
                     let score = match child.proof {
                         Proof::Win => return index,
                         Proof::Loss => -1.0e9 + child.visits as f32,
+                        Proof::Unknown if prior > 0.0 => {
+                            let visits = child.visits as f32;
+                            let pooled = child.wins + child.amaf_wins + 0.5 * prior;
+                            let explore = self.settings.exploration
+                                * (log_visits * visits).sqrt();
+                            (pooled + explore)
+                                / (visits + child.amaf_visits as f32 + prior)
+                        }
                         Proof::Unknown => {
                             let visits = child.visits as f32;
                             let value = if child.visits == 0 {
@@ -939,7 +1048,8 @@ pub mod nogo {
         pub struct Outcome {
             /// The side that still had a move when the other had none.
             pub winner: Color,
-            /// The points each colour played during the game (for the all-moves-as-first statistics).
+            /// The points each colour played during the game (for the all-moves-as-first statistics);
+            /// without `reserves`, only the contested points.
             pub played: [Points; 2],
         }
 
@@ -964,18 +1074,19 @@ pub mod nogo {
         }
 
         /// Plays random moves from `board` until the side to move has none; `board` ends in the final
-        /// position.
-        pub fn playout(board: &mut Board, rng: &mut Rng) -> Outcome {
+        /// position. `reserves`: whether the points a side alone could play count in `played` (spent
+        /// at the end, they say little about the move's worth earlier).
+        pub fn playout(board: &mut Board, rng: &mut Rng, reserves: bool) -> Outcome {
             let mut candidates = [Candidates::new(board), Candidates::new(board)];
             let mut played = [0; 2];
             loop {
                 let colour = board.to_move();
-                let point = match pick_move(
+                let (point, contested) = match pick_move(
                     board,
                     &mut candidates[colour.index()],
                     rng,
                 ) {
-                    Some(point) => point,
+                    Some(pick) => pick,
                     None => {
                         return Outcome {
                             winner: colour.opponent(),
@@ -984,17 +1095,20 @@ pub mod nogo {
                     }
                 };
                 board.play(point);
-                played[colour.index()] |= bit(point);
+                if contested || reserves {
+                    played[colour.index()] |= bit(point);
+                }
             }
         }
 
         /// Picks a random legal point for the side to move, contested points first, and removes it from
-        /// the candidates; `None` when the side has no legal move.
+        /// the candidates; `None` when the side has no legal move. The flag: whether the point was
+        /// contested (legal for the opponent too).
         fn pick_move(
             board: &Board,
             list: &mut Candidates,
             rng: &mut Rng,
-        ) -> Option<usize> {
+        ) -> Option<(usize, bool)> {
             let colour = board.to_move();
             let empty = board.empty();
             // Points at `untried..list.len` were found legal this turn but reserved for later.
@@ -1012,7 +1126,7 @@ pub mod nogo {
                 }
                 if board.is_legal(point, colour.opponent()) {
                     take(list, index);
-                    return Some(point);
+                    return Some((point, true));
                 }
                 untried -= 1;
                 list.points.swap(index, untried);
@@ -1023,7 +1137,7 @@ pub mod nogo {
             let index = rng.below(list.len as u32) as usize;
             let point = list.points[index] as usize;
             take(list, index);
-            Some(point)
+            Some((point, false))
         }
 
         fn take(list: &mut Candidates, index: usize) {

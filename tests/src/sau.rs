@@ -5,10 +5,12 @@
 //!   rules (written apart from the engines on purpose, so that a rule bug in one is caught by the
 //!   other).
 //! - [`judge`]: plays games between two engine processes the way the platform does.
+//! - [`gtp`]: a GTP engine (the NoGo anchor HaHaNoGo) as an SAU NoGo engine, for the judge.
 
 pub mod amazons;
 pub mod connect6;
 pub mod dots;
+pub mod gtp;
 pub mod judge;
 pub mod nogo;
 pub mod phantom;

@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! sau-variant nogo [--rave-bias F] [--exploration F] [--expand-after N] [--max-playouts N]
+//!                  [--rave-prior F] [--amaf-reserves 0|1]
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N]
 //!                      [--leaf-attack-turns N] [--opening-variety N] [--seed N]
@@ -54,6 +55,12 @@ enum Variant {
         expand_after: Option<u32>,
         #[arg(long, value_name = "N")]
         max_playouts: Option<u64>,
+        /// Weight of HappyNoGo's pooled AMAF prior (0: off).
+        #[arg(long, value_name = "F")]
+        rave_prior: Option<f32>,
+        /// Whether a playout's reserve points count for AMAF.
+        #[arg(long, value_name = "0|1")]
+        amaf_reserves: Option<u8>,
     },
     /// Connect6's threat search.
     Connect6 {
@@ -227,6 +234,8 @@ fn run(variant: Variant) -> io::Result<()> {
             exploration,
             expand_after,
             max_playouts,
+            rave_prior,
+            amaf_reserves,
         } => {
             let base = NoGoSettings::default();
             let settings = NoGoSettings {
@@ -234,6 +243,8 @@ fn run(variant: Variant) -> io::Result<()> {
                 exploration: exploration.unwrap_or(base.exploration),
                 expand_after: expand_after.unwrap_or(base.expand_after),
                 max_playouts: max_playouts.unwrap_or(base.max_playouts),
+                rave_prior: rave_prior.unwrap_or(base.rave_prior),
+                amaf_reserves: amaf_reserves.map_or(base.amaf_reserves, |on| on != 0),
                 ..base
             };
             let mut engine = NoGoEngine::new(settings, process_seed());

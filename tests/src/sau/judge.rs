@@ -6,7 +6,7 @@
 //! [`JudgeConfig::max_retries`]); a turn the rules punish, a late answer or a dead engine lose.
 //! Both engines get `end <winner>` (just `end` for a draw). Engine lines other than `move`/`name`
 //! are filtered out as the platform does, but a filtered line that contains `move` is recorded as
-//! a protocol violation: the platform could take it for a move.
+//! a protocol violation: the platform could take it for a move. The line `resign` loses the game.
 
 use super::rules::{Colour, GameResult, Referee, Verdict};
 use crate::process::{EngineProcess, Reply};
@@ -102,7 +102,7 @@ impl Contestant {
         let mut skipped = Vec::new();
         let answer = process.recv_filtered(
             timeout,
-            |line| !line.starts_with("move "),
+            |line| !line.starts_with("move ") && !is_resignation(line),
             |line| skipped.push(line.to_string()),
         );
         self.filtered_lines += skipped.len() as u64;
@@ -110,6 +110,13 @@ impl Contestant {
             .extend(skipped.into_iter().filter(|line| line.contains("move")));
         self.peak_memory_kib = self.peak_memory_kib.max(process.sample_peak_memory());
         answer
+    }
+
+    /// Kills the process (it is started again when next needed).
+    pub fn stop(&mut self) {
+        if let Some(mut process) = self.process.take() {
+            process.finish(Duration::ZERO);
+        }
     }
 
     /// Sends `quit` and lets the process exit.
@@ -120,6 +127,12 @@ impl Contestant {
             process.finish(Duration::from_secs(2));
         }
     }
+}
+
+/// Whether an engine's line resigns the game: not a platform line, but what the GTP bridge
+/// ([`super::gtp`]) sends when its engine resigns; it loses the game.
+fn is_resignation(line: &str) -> bool {
+    line.trim() == "resign"
 }
 
 /// One finished game.
@@ -216,6 +229,9 @@ pub fn play_game(
             let player = &mut *players[side];
             player.worst_move = player.worst_move.max(elapsed);
             let squares = match reply {
+                Reply::Line(line) if is_resignation(&line) => {
+                    break Err((Reason::Other, format!("{} resigned", colour.word())))
+                }
                 Reply::Line(line) => line["move ".len()..].trim().to_string(),
                 Reply::Timeout => {
                     break Err((Reason::Time, format!("{} ran out of time", colour.word())))
@@ -262,6 +278,10 @@ pub fn play_game(
                 }
             }
             Err(reason) => {
+                if matches!(reason.0, Reason::Time | Reason::Crash) {
+                    // A late answer would be read as a move of the next game: start afresh.
+                    players[side].stop();
+                }
                 return finish(
                     &mut players,
                     GameResult::Win(colour.opponent()),
