@@ -14,9 +14,13 @@ pub const MARGINS: Margins = Margins {
     game_reserve_min: Duration::ZERO,
     move_margin_percent: 28,
     move_margin_min: Duration::ZERO,
+    move_margin_max: Duration::MAX,
+    reserve_per_move: Duration::ZERO,
     soft_percent: 75,
+    soft_of_hard_percent: 100,
     hard_percent: 250,
     left_divisor: 4,
+    min_move: Duration::ZERO,
 };
 
 /// Our moves left at game ply `ply`, the one about to be played included.
