@@ -55,6 +55,24 @@ pub struct Margins {
     pub min_move: Duration,
 }
 
+impl Margins {
+    /// No reserve, no margin, no floor, both limits at the even share: each engine sets what it
+    /// tunes over this.
+    pub const NONE: Margins = Margins {
+        game_reserve_percent: 0,
+        game_reserve_min: Duration::ZERO,
+        move_margin_percent: 0,
+        move_margin_min: Duration::ZERO,
+        move_margin_max: Duration::MAX,
+        reserve_per_move: Duration::ZERO,
+        soft_percent: 100,
+        soft_of_hard_percent: 100,
+        hard_percent: 100,
+        left_divisor: 1,
+        min_move: Duration::ZERO,
+    };
+}
+
 /// The clock of one side for one game.
 #[derive(Clone, Copy, Debug)]
 pub struct Clock {
@@ -148,17 +166,13 @@ mod tests {
     use super::*;
 
     const MARGINS: Margins = Margins {
-        game_reserve_percent: 3,
-        game_reserve_min: Duration::from_millis(300),
-        move_margin_percent: 10,
-        move_margin_min: Duration::from_millis(30),
-        move_margin_max: Duration::MAX,
-        reserve_per_move: Duration::ZERO,
-        soft_percent: 100,
-        soft_of_hard_percent: 100,
         hard_percent: 200,
         left_divisor: 4,
-        min_move: Duration::ZERO,
+        move_margin_percent: 10,
+        move_margin_min: Duration::from_millis(30),
+        game_reserve_percent: 3,
+        game_reserve_min: Duration::from_millis(200),
+        ..Margins::NONE
     };
 
     fn clock(game_ms: u64, move_ms: u64) -> Clock {

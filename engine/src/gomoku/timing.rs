@@ -13,17 +13,15 @@ use std::time::Duration;
 /// move costs with the pipes: spending shares of what is left runs a clock down geometrically,
 /// and a 20x20 board holds 400 stones.
 pub const MARGINS: Margins = Margins {
-    game_reserve_percent: 0,
-    game_reserve_min: Duration::ZERO,
     move_margin_percent: 15,
     move_margin_min: Duration::from_millis(80),
     move_margin_max: Duration::from_millis(1_500),
     reserve_per_move: Duration::from_millis(25),
-    soft_percent: 100,
     soft_of_hard_percent: 90,
     hard_percent: 600,
     left_divisor: 5,
     min_move: Duration::from_millis(15),
+    ..Margins::NONE
 };
 
 /// Moves a game is expected to still need from us at the start, less one for every five

@@ -124,13 +124,9 @@ const MARGINS: Margins = Margins {
     game_reserve_min: Duration::from_millis(300),
     move_margin_percent: 10,
     move_margin_min: Duration::from_millis(30),
-    move_margin_max: Duration::MAX,
-    reserve_per_move: Duration::ZERO,
-    soft_percent: 100,
-    soft_of_hard_percent: 100,
     hard_percent: 200,
     left_divisor: 4,
-    min_move: Duration::ZERO,
+    ..Margins::NONE
 };
 
 impl TimeControl {
