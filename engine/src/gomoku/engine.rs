@@ -23,6 +23,9 @@ const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 const MAX_TABLE_BYTES: usize = 256 << 20;
 /// What the rest of the process may take besides the table (pattern tables, board, buffers).
 const OTHER_MEMORY_BYTES: u64 = 24 << 20;
+/// A move waits for a table being built at most this part of its soft limit (the wait counts
+/// within its deadline), so that the first move of a game mostly gets the full table.
+const TABLE_WAIT_DIVISOR: u32 = 8;
 
 /// The limits when the judge gives none: Gomocup's fastgame turn, the tightest we expect.
 pub const DEFAULT_CONTROL: TimeControl = TimeControl {
@@ -61,9 +64,10 @@ pub struct GomokuEngine {
     control: TimeControl,
     clock: Clock,
     memory_limit: u64,
-    /// A larger table being built on a thread of its own, so that a memory limit that arrives
-    /// just before a move costs that move nothing: the search takes it once it is ready.
-    pending_table: Option<JoinHandle<TranspositionTable>>,
+    /// A larger table (of the size given) being built on a thread of its own, so that a memory
+    /// limit that arrives just before a move costs that move nothing: the search takes it once
+    /// it is ready.
+    pending_table: Option<(usize, JoinHandle<TranspositionTable>)>,
     /// Ends a search early when raised (the judge's END or quit read during the search).
     stop: Option<StopFlag>,
 }
@@ -101,12 +105,12 @@ impl GomokuEngine {
     }
 
     /// A new game on an empty `width` x `height` board: the clock starts again from the time
-    /// control. The transposition table is kept (its keys differ between sizes and rules) or
-    /// built to the memory limit here, while no move's clock runs.
+    /// control. The transposition table is kept (its keys differ between sizes and rules), or
+    /// one of the size the memory limit allows is built.
     pub fn new_game(&mut self, width: usize, height: usize, rule: Rule) -> Result<(), String> {
         self.board = Board::new(width, height, rule)?;
         self.clock = Clock::new(self.control, MARGINS);
-        self.settle_table();
+        self.size_table();
         Ok(())
     }
 
@@ -147,16 +151,24 @@ impl GomokuEngine {
     /// touches them); a larger one is built on a thread of its own.
     pub fn set_memory_limit(&mut self, bytes: u64) {
         self.memory_limit = bytes;
+        self.size_table();
+    }
+
+    /// Starts building a table of the size the memory limit allows if the search's is not
+    /// (a smaller one replaces it at once, a larger one comes from another thread).
+    fn size_table(&mut self) {
         let wanted = self.wanted_table_bytes();
         let current = self.searcher.table_bytes();
-        // A table built for an older limit is dropped with its thread.
-        self.pending_table = None;
+        if self.pending_table.as_ref().map_or(false, |p| p.0 != wanted) {
+            // Built for an older limit: dropped when its thread ends.
+            self.pending_table = None;
+        }
         if current > wanted {
             self.searcher
                 .set_table(TranspositionTable::with_bytes(wanted));
-        } else if current * 2 <= wanted {
+        } else if current * 2 <= wanted && self.pending_table.is_none() {
             let build = std::thread::spawn(move || mapped_table(wanted));
-            self.pending_table = Some(build);
+            self.pending_table = Some((wanted, build));
         }
     }
 
@@ -175,32 +187,34 @@ impl GomokuEngine {
         self.searcher.table_bytes()
     }
 
-    /// Gives the search the table built on the other thread if it is ready, or, with `wait`,
-    /// once it is.
-    fn adopt_pending_table(&mut self, wait: bool) {
-        let ready = self
-            .pending_table
-            .as_ref()
-            .map_or(false, |build| wait || build.is_finished());
-        if !ready {
-            return;
+    /// Gives the search the table built on the other thread if it is ready by `until` (`None`:
+    /// however long it takes).
+    fn adopt_pending_table(&mut self, until: Option<Instant>) {
+        loop {
+            let ready = match &self.pending_table {
+                Some((_, build)) => build.is_finished(),
+                None => return,
+            };
+            if ready || until.is_none() {
+                break;
+            }
+            if until.map_or(false, |until| Instant::now() >= until) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
         }
-        if let Some(build) = self.pending_table.take() {
+        if let Some((_, build)) = self.pending_table.take() {
             if let Ok(table) = build.join() {
                 self.searcher.set_table(table);
             }
         }
     }
 
-    /// Brings the table to the size the memory limit allows, waiting for it if need be: only
-    /// where no move's clock runs.
+    /// Brings the table to the size the memory limit allows, waiting for it if need be (for
+    /// searches without a clock, which must not depend on when a thread ends).
     fn settle_table(&mut self) {
-        self.adopt_pending_table(true);
-        let wanted = self.wanted_table_bytes();
-        let current = self.searcher.table_bytes();
-        if current > wanted || current * 2 <= wanted {
-            self.searcher.set_table(mapped_table(wanted));
-        }
+        self.size_table();
+        self.adopt_pending_table(None);
     }
 
     /// Searches from now on with other parameters (tuning, matches between versions).
@@ -350,7 +364,9 @@ impl GomokuEngine {
             stop: deadline.stop.or(self.stop),
             ..deadline
         };
-        self.adopt_pending_table(false);
+        let wait = deadline.soft / TABLE_WAIT_DIVISOR;
+        let until = deadline.start.checked_add(wait).unwrap_or(deadline.start);
+        self.adopt_pending_table(Some(until));
         let result = self.searcher.search(&mut self.board, deadline, 64);
         result.map(|cell| self.point(cell))
     }
@@ -540,6 +556,7 @@ mod tests {
     fn a_larger_table_is_built_off_the_clock_and_the_first_move_stays_in_time() {
         let mut engine = GomokuEngine::new();
         engine.new_game(20, 20, Rule::Freestyle).unwrap();
+        engine.think_to_depth(1);
         assert_eq!(engine.table_bytes(), DEFAULT_TABLE_BYTES);
         // The limit arrives right before the first move, as c-gomoku-cli sends it: the move
         // searches with the table it has while the larger one is built on another thread.
@@ -559,8 +576,9 @@ mod tests {
             "{:?}",
             start.elapsed()
         );
-        // A new game waits for the larger table; a smaller limit takes effect at once.
-        engine.new_game(20, 20, Rule::Freestyle).unwrap();
+        // A search without a clock waits for the larger table; a smaller limit takes effect at
+        // once.
+        engine.think_to_depth(1);
         assert_eq!(engine.table_bytes(), MAX_TABLE_BYTES);
         engine.set_memory_limit(88 << 20);
         assert_eq!(engine.table_bytes(), 32 << 20);
