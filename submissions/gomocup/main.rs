@@ -1371,16 +1371,16 @@ pub mod gomoku {
                 self.clock.set_time_left(left);
             }
 
-            /// The memory limit in bytes (0: none); it sizes the transposition table. A smaller table
-            /// replaces the current one at once (it costs no time: its pages are mapped as the search
-            /// touches them); a larger one is built on a thread of its own.
+            /// The memory limit in bytes (0: none); it sizes the transposition table.
             pub fn set_memory_limit(&mut self, bytes: u64) {
                 self.memory_limit = bytes;
                 self.size_table();
             }
 
-            /// Starts building a table of the size the memory limit allows if the search's is not
-            /// (a smaller one replaces it at once, a larger one comes from another thread).
+            /// Starts building a table of the size the memory limit allows if the search's is not. A
+            /// smaller one, or the default one while no limit is known (a limit may still come and
+            /// forbid it), replaces it at once, its pages mapped only as the search touches them; a
+            /// larger one for a known limit comes mapped from another thread.
             fn size_table(&mut self) {
                 let wanted = self.wanted_table_bytes();
                 let current = self.searcher.table_bytes();
@@ -1388,9 +1388,11 @@ pub mod gomoku {
                     // Built for an older limit: dropped when its thread ends.
                     self.pending_table = None;
                 }
-                if current > wanted {
+                let grow = current * 2 <= wanted;
+                if current > wanted || (grow && self.memory_limit == 0) {
+                    self.pending_table = None;
                     self.searcher.set_table(TranspositionTable::with_bytes(wanted));
-                } else if current * 2 <= wanted && self.pending_table.is_none() {
+                } else if grow && self.pending_table.is_none() {
                     let build = std::thread::spawn(move || mapped_table(wanted));
                     self.pending_table = Some((wanted, build));
                 }

@@ -146,16 +146,16 @@ impl GomokuEngine {
         self.clock.set_time_left(left);
     }
 
-    /// The memory limit in bytes (0: none); it sizes the transposition table. A smaller table
-    /// replaces the current one at once (it costs no time: its pages are mapped as the search
-    /// touches them); a larger one is built on a thread of its own.
+    /// The memory limit in bytes (0: none); it sizes the transposition table.
     pub fn set_memory_limit(&mut self, bytes: u64) {
         self.memory_limit = bytes;
         self.size_table();
     }
 
-    /// Starts building a table of the size the memory limit allows if the search's is not
-    /// (a smaller one replaces it at once, a larger one comes from another thread).
+    /// Starts building a table of the size the memory limit allows if the search's is not. A
+    /// smaller one, or the default one while no limit is known (a limit may still come and
+    /// forbid it), replaces it at once, its pages mapped only as the search touches them; a
+    /// larger one for a known limit comes mapped from another thread.
     fn size_table(&mut self) {
         let wanted = self.wanted_table_bytes();
         let current = self.searcher.table_bytes();
@@ -163,10 +163,12 @@ impl GomokuEngine {
             // Built for an older limit: dropped when its thread ends.
             self.pending_table = None;
         }
-        if current > wanted {
+        let grow = current * 2 <= wanted;
+        if current > wanted || (grow && self.memory_limit == 0) {
+            self.pending_table = None;
             self.searcher
                 .set_table(TranspositionTable::with_bytes(wanted));
-        } else if current * 2 <= wanted && self.pending_table.is_none() {
+        } else if grow && self.pending_table.is_none() {
             let build = std::thread::spawn(move || mapped_table(wanted));
             self.pending_table = Some((wanted, build));
         }
@@ -556,7 +558,6 @@ mod tests {
     fn a_larger_table_is_built_off_the_clock_and_the_first_move_stays_in_time() {
         let mut engine = GomokuEngine::new();
         engine.new_game(20, 20, Rule::Freestyle).unwrap();
-        engine.think_to_depth(1);
         assert_eq!(engine.table_bytes(), DEFAULT_TABLE_BYTES);
         // The limit arrives right before the first move, as c-gomoku-cli sends it: the move
         // searches with the table it has while the larger one is built on another thread.
