@@ -1903,7 +1903,6 @@ pub mod checkers {
 
         use super::position::MAX_PLIES;
         use crate::core::clock::Margins;
-        use std::time::Duration;
 
         /// The search may use at most 72% of the move limit (the rest covers reading the command,
         /// printing, the judge's own overhead and a machine slower or busier than ours) and 92% of the
@@ -1911,12 +1910,11 @@ pub mod checkers {
         /// times the share and at a quarter of the game time left.
         pub const MARGINS: Margins = Margins {
             game_reserve_percent: 8,
-            game_reserve_min: Duration::ZERO,
             move_margin_percent: 28,
-            move_margin_min: Duration::ZERO,
             soft_percent: 75,
             hard_percent: 250,
             left_divisor: 4,
+            ..Margins::NONE
         };
 
         /// Our moves left at game ply `ply`, the one about to be played included.
@@ -2042,8 +2040,8 @@ pub mod checkers {
 
 pub mod core {
     // engine/src/core/mod.rs
-    //! What every engine shares: the two sides, search scores and bounds, the time manager and its
-    //! deadlines, random numbers, and the worker thread that ponders.
+    //! What every engine shares: the two sides, search scores and bounds, the search report, the
+    //! time manager and its deadlines, random numbers, and the worker thread that ponders.
 
     pub mod clock {
         // engine/src/core/clock.rs
@@ -2052,7 +2050,8 @@ pub mod core {
         //!
         //! The time left, less a reserve, is spread evenly over the moves the game still expects from
         //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
-        //! (hard), never past the safe part of the move limit nor a fraction of the time left.
+        //! (hard), never past the safe part of the move limit nor a fraction of the time left. A limit
+        //! of `Duration::MAX` is no limit; a judge that reports the time left overrides our count.
 
         use super::time::Deadline;
         use std::time::{Duration, Instant};
@@ -2062,8 +2061,17 @@ pub mod core {
         pub struct TimeControl {
             /// The most one move may take.
             pub per_move: Duration,
-            /// Thinking time for all our moves of a game.
+            /// Thinking time for all our moves of a game (`Duration::MAX`: unlimited).
             pub per_game: Duration,
+        }
+
+        /// How many more moves the game may ask of us, this one included.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct MovesLeft {
+            /// The estimate the time left is shared over.
+            pub expected: u32,
+            /// The most there can be (each keeps [`Margins::reserve_per_move`]).
+            pub most: u32,
         }
 
         /// How a game spends its time; each engine keeps its own, named where it is tuned.
@@ -2077,12 +2085,39 @@ pub mod core {
             pub move_margin_percent: u32,
             /// The least that margin may be.
             pub move_margin_min: Duration,
+            /// The most that margin need be.
+            pub move_margin_max: Duration,
+            /// Game time kept back for every move the game may still ask of us, so that a game that
+            /// runs to the end of the board never runs out.
+            pub reserve_per_move: Duration,
             /// The soft limit, in percent of the even share.
             pub soft_percent: u32,
+            /// The soft limit never exceeds this percent of the hard one.
+            pub soft_of_hard_percent: u32,
             /// The hard limit, in percent of the even share.
             pub hard_percent: u32,
             /// One move never takes more than the time left divided by this.
             pub left_divisor: u32,
+            /// The hard limit is never below this, out of time or not: an answer needs a search.
+            pub min_move: Duration,
+        }
+
+        impl Margins {
+            /// No reserve, no margin, no floor, both limits at the even share: each engine sets what it
+            /// tunes over this.
+            pub const NONE: Margins = Margins {
+                game_reserve_percent: 0,
+                game_reserve_min: Duration::ZERO,
+                move_margin_percent: 0,
+                move_margin_min: Duration::ZERO,
+                move_margin_max: Duration::MAX,
+                reserve_per_move: Duration::ZERO,
+                soft_percent: 100,
+                soft_of_hard_percent: 100,
+                hard_percent: 100,
+                left_divisor: 1,
+                min_move: Duration::ZERO,
+            };
         }
 
         /// The clock of one side for one game.
@@ -2091,6 +2126,9 @@ pub mod core {
             control: TimeControl,
             margins: Margins,
             used: Duration,
+            /// Game time left: the limit less what we used, or what the judge last reported less what
+            /// we used since.
+            left: Duration,
         }
 
         impl Clock {
@@ -2100,6 +2138,7 @@ pub mod core {
                     control,
                     margins,
                     used: Duration::ZERO,
+                    left: control.per_game,
                 }
             }
 
@@ -2111,19 +2150,33 @@ pub mod core {
             /// The deadline of a move that started at `start`, when the game expects `moves_left` more
             /// moves from us (this one included).
             pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+                let moves = MovesLeft {
+                    expected: moves_left,
+                    most: moves_left,
+                };
+                self.deadline_for(start, moves)
+            }
+
+            /// The deadline of a move that started at `start`, with `moves` still to come.
+            pub fn deadline_for(&self, start: Instant, moves: MovesLeft) -> Deadline {
                 let margins = &self.margins;
                 let game = self.control.per_game;
-                let reserve = (game * margins.game_reserve_percent / 100)
-                    .max(margins.game_reserve_min);
-                let usable = game.saturating_sub(reserve).saturating_sub(self.used);
-                let share = usable / moves_left.max(1);
+                let reserve = (game.saturating_mul(margins.game_reserve_percent) / 100)
+                    .max(margins.game_reserve_min)
+                    .saturating_add(margins.reserve_per_move.saturating_mul(moves.most));
+                let usable = self.left.saturating_sub(reserve);
+                let share = usable / moves.expected.max(1);
                 let per_move = self.control.per_move;
-                let margin = (per_move * margins.move_margin_percent / 100)
-                    .max(margins.move_margin_min);
-                let hard = (share * margins.hard_percent / 100)
+                let margin = (per_move.saturating_mul(margins.move_margin_percent) / 100)
+                    .max(margins.move_margin_min)
+                    .min(margins.move_margin_max);
+                let hard = (share.saturating_mul(margins.hard_percent) / 100)
                     .min(usable / margins.left_divisor.max(1))
-                    .min(per_move.saturating_sub(margin));
-                let soft = (share * margins.soft_percent / 100).min(hard);
+                    .min(per_move.saturating_sub(margin))
+                    .max(margins.min_move);
+                let soft = (share.saturating_mul(margins.soft_percent) / 100)
+                    .min(hard.saturating_mul(margins.soft_of_hard_percent) / 100)
+                    .min(hard);
                 Deadline {
                     start,
                     soft,
@@ -2134,7 +2187,8 @@ pub mod core {
 
             /// Adds the time one move took.
             pub fn spend(&mut self, time: Duration) {
-                self.used += time;
+                self.used = self.used.saturating_add(time);
+                self.left = self.left.saturating_sub(time);
             }
         }
     }

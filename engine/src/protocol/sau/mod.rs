@@ -123,9 +123,9 @@ const MARGINS: Margins = Margins {
     game_reserve_min: Duration::from_millis(300),
     move_margin_percent: 10,
     move_margin_min: Duration::from_millis(30),
-    soft_percent: 100,
     hard_percent: 200,
     left_divisor: 4,
+    ..Margins::NONE
 };
 
 impl TimeControl {
