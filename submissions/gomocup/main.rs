@@ -6139,20 +6139,18 @@ pub mod protocol {
 
     pub mod sau {
         // engine/src/protocol/sau/mod.rs
-        //! The SAU computer-games platform protocol (Connect6, NoGo, Dots and Boxes; later Amazons,
-        //! Surakarta, ...).
+        //! The SAU computer-games platform protocol.
         //!
         //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
         //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
         //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
         //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move). A game
-        //! whose turns are written otherwise (Dots and Boxes: `move <count> <lines>`) reads and writes the
-        //! text after `move` itself ([`SauGame::read_turn`], [`SauGame::write_turn`]).
+        //! may write its turns otherwise (Dots and Boxes: `move <count> <lines>`).
         //!
         //! The platform filters out every engine line that is not one of its commands, so problems with
         //! the input are reported on a `notice ...` line, which never contains the word the platform
-        //! reads moves from. This adapter only translates: the rules and the search live behind the
-        //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+        //! reads moves from. The adapter only translates: the rules and the search live in the game's
+        //! engine type, behind the trait the game's file implements.
         //!
         //! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
         //! the input stop a search at once, and nothing is printed after them. When the platform closes
