@@ -149,7 +149,7 @@ mod tests {
     }
 
     /// The test set of `tests/data/gomoku-openings-test/`, which nothing is tuned on.
-    fn test_opening_files() -> [(&'static str, usize, Rule); 2] {
+    fn test_opening_files() -> [(&'static str, usize, Rule); 3] {
         [
             (
                 include_str!("../../data/gomoku-openings-test/freestyle-20.txt"),
@@ -160,6 +160,11 @@ mod tests {
                 include_str!("../../data/gomoku-openings-test/exact-15.txt"),
                 15,
                 Rule::ExactFive,
+            ),
+            (
+                include_str!("../../data/gomoku-openings-test/renju-15.txt"),
+                15,
+                Rule::Renju,
             ),
         ]
     }
