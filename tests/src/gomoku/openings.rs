@@ -148,9 +148,76 @@ mod tests {
         ]
     }
 
+    /// The test set of `tests/data/gomoku-openings-test/`, which nothing is tuned on.
+    fn test_opening_files() -> [(&'static str, usize, Rule); 3] {
+        [
+            (
+                include_str!("../../data/gomoku-openings-test/freestyle-20.txt"),
+                20,
+                Rule::Freestyle,
+            ),
+            (
+                include_str!("../../data/gomoku-openings-test/exact-15.txt"),
+                15,
+                Rule::ExactFive,
+            ),
+            (
+                include_str!("../../data/gomoku-openings-test/renju-15.txt"),
+                15,
+                Rule::Renju,
+            ),
+        ]
+    }
+
+    /// The stones of each colour, sorted, in the least of the board's eight symmetries: the
+    /// same position whatever the order of the moves or the turn of the board.
+    fn canonical(stones: &[(usize, usize)], size: usize) -> Vec<(usize, usize, usize)> {
+        (0..8)
+            .map(|symmetry| {
+                let mut cells: Vec<_> = stones
+                    .iter()
+                    .enumerate()
+                    .map(|(ply, &(x, y))| {
+                        let x = if symmetry & 1 != 0 { size - 1 - x } else { x };
+                        let y = if symmetry & 2 != 0 { size - 1 - y } else { y };
+                        let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
+                        (ply % 2, x, y)
+                    })
+                    .collect();
+                cells.sort_unstable();
+                cells
+            })
+            .min()
+            .unwrap()
+    }
+
+    #[test]
+    fn the_test_openings_are_new() {
+        // A measurement on the test set says nothing new if the tuning set holds its positions.
+        for ((test, size, _), (tuning, _, _)) in test_opening_files()
+            .into_iter()
+            .zip(balanced_opening_files())
+        {
+            let seen: std::collections::HashSet<_> = parse_file(tuning, size)
+                .unwrap()
+                .iter()
+                .map(|stones| canonical(stones, size))
+                .collect();
+            let mut fresh = std::collections::HashSet::new();
+            for stones in parse_file(test, size).unwrap() {
+                let key = canonical(&stones, size);
+                assert!(!seen.contains(&key), "{stones:?} is in the tuning set");
+                assert!(fresh.insert(key), "{stones:?} twice");
+            }
+        }
+    }
+
     #[test]
     fn the_balanced_opening_files_parse_on_their_boards() {
-        for (text, size, _) in balanced_opening_files() {
+        for (text, size, _) in balanced_opening_files()
+            .into_iter()
+            .chain(test_opening_files())
+        {
             let openings = parse_file(text, size).unwrap();
             assert_eq!(openings.len(), 100);
             assert!(openings
@@ -162,7 +229,10 @@ mod tests {
     #[test]
     fn no_balanced_opening_has_a_five_or_a_renju_foul() {
         // A game from such an opening would be decided before either engine moved.
-        for (text, size, rule) in balanced_opening_files() {
+        for (text, size, rule) in balanced_opening_files()
+            .into_iter()
+            .chain(test_opening_files())
+        {
             for stones in parse_file(text, size).unwrap() {
                 let mut board = Board::new(size);
                 for (x, y) in stones {
