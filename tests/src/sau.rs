@@ -5,8 +5,10 @@
 //!   rules (written apart from the engines on purpose, so that a rule bug in one is caught by the
 //!   other).
 //! - [`judge`]: plays games between two engine processes the way the platform does.
+//! - [`cloudict`]: the Connect6 anchor cloudict as an SAU engine (`sau-judge --first cloudict:...`).
 
 pub mod amazons;
+pub mod cloudict;
 pub mod connect6;
 pub mod dots;
 pub mod judge;

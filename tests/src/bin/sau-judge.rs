@@ -11,6 +11,9 @@
 //!           [--records FILE] [--html FILE]
 //! ```
 //!
+//! An engine command `cloudict:ARGS` runs the Connect6 anchor cloudict through the adapter
+//! `sau-cloudict ARGS` (`harness::sau::cloudict`), e.g. `--second "cloudict:PATH/gameEngine"`.
+//!
 //! `--records` writes every game of the match to one file in the game's format (SGF for
 //! Connect6 and NoGo, the SAU text record for any other game), with the names the engines
 //! answer, the limits, result and reason and each turn's time; `--html` writes the replay
@@ -18,6 +21,7 @@
 
 use harness::records::arenas::{sau_game, sau_player, MatchFile};
 use harness::records::MatchRecord;
+use harness::sau::cloudict;
 use harness::sau::judge::{play_match, Contestant, JudgeConfig};
 use harness::sau::phantom_judge;
 use harness::sau::rules::{Colour, GameResult};
@@ -93,13 +97,16 @@ fn parse(args: &[String]) -> Result<Options, String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let options = match parse(&args) {
+    let mut options = match parse(&args) {
         Ok(options) => options,
         Err(message) => {
             eprintln!("sau-judge: {message}\n{USAGE}");
             return ExitCode::FAILURE;
         }
     };
+    // `cloudict:ARGS` plays the Connect6 anchor through its adapter (harness::sau::cloudict).
+    options.first = cloudict::engine_command(&options.first);
+    options.second = cloudict::engine_command(&options.second);
     if options.game == "phantom-go" {
         return phantom(&options);
     }
