@@ -3,7 +3,7 @@
 
 use super::board::Board;
 use super::geometry::CELLS;
-use super::moves::{attacking_turns, candidate_turns, defensive_turns};
+use super::moves::{attacking_turns, candidate_turns, defensive_turns, root_turns};
 use super::threats::threat_count;
 use super::turn::Turn;
 use super::vcdt::Vcdt;
@@ -47,6 +47,8 @@ pub struct Settings {
     pub root_cells: usize,
     /// Turns searched at the root.
     pub root_turns: usize,
+    /// Best cells of the root each paired with the cells best once it stands (0: none).
+    pub root_firsts: usize,
     /// Cells paired into turns below the root.
     pub cells: usize,
     /// Turns searched below the root.
@@ -71,6 +73,7 @@ impl Default for Settings {
         Self {
             root_cells: 16,
             root_turns: 30,
+            root_firsts: 8,
             cells: 10,
             turns: 12,
             max_depth: 8,
@@ -116,10 +119,11 @@ impl Searcher {
         self.nodes = 0;
         let mut board = board.clone();
         let allowed = |turn: &Turn| !rejected.iter().any(|other| other.same_stones(turn));
-        let mut turns: Vec<Turn> = candidate_turns(
+        let mut turns: Vec<Turn> = root_turns(
             &mut board,
             self.settings.root_cells,
             self.settings.root_turns,
+            self.settings.root_firsts,
         )
         .into_iter()
         .filter(allowed)

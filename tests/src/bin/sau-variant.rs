@@ -4,7 +4,7 @@
 //! ```text
 //! sau-variant nogo [--rave-bias F] [--exploration F] [--expand-after N] [--max-playouts N]
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
-//!                      [--cells N] [--root-turns N] [--root-cells N]
+//!                      [--cells N] [--root-turns N] [--root-cells N] [--root-firsts N]
 //!                      [--leaf-attack-turns N] [--opening-variety N] [--seed N]
 //! sau-variant surakarta [--max-depth N] [--quiescence 0|1] [--reductions 0|1]
 //!                       [--positional 0|1] [--weights W1,..,W8] [--null N] [--reduce-after N]
@@ -78,6 +78,7 @@ fn run() -> Result<(), String> {
                 cells: value(&args, "--cells", base.cells)?,
                 root_turns: value(&args, "--root-turns", base.root_turns)?,
                 root_cells: value(&args, "--root-cells", base.root_cells)?,
+                root_firsts: value(&args, "--root-firsts", base.root_firsts)?,
                 leaf_attack_turns: value(&args, "--leaf-attack-turns", base.leaf_attack_turns)?,
                 opening_variety: value(&args, "--opening-variety", base.opening_variety)?,
                 seed: value(&args, "--seed", std::process::id() as u64)?,
