@@ -319,6 +319,9 @@ pub mod connect6 {
         use crate::core::color::Color;
         use crate::core::time::Deadline;
 
+        /// The turns a side is expected to play in a game, for dividing the clock.
+        const EXPECTED_TURNS: u32 = 22;
+
         /// One Connect6 game in progress and the search that picks our turns.
         pub struct Connect6Engine {
             board: Board,
@@ -371,9 +374,10 @@ pub mod connect6 {
 
             /// How many more turns we expect to make in this game (for dividing the clock).
             pub fn expected_moves_left(&self) -> u32 {
-                // Strong games end within about 30 turns a side; keep a floor for long fights.
+                // Games between strong engines are mostly decided within about 20 turns a side; keep a
+                // floor for long fights.
                 let our_turns = u32::from(self.board.stone_count()) / 4;
-                30u32.saturating_sub(our_turns).max(10)
+                EXPECTED_TURNS.saturating_sub(our_turns).max(8)
             }
 
             /// Our turn within `deadline`, never one of `rejected`; `None` when there is none.
@@ -777,6 +781,50 @@ pub mod connect6 {
             }
         }
 
+        /// The root's candidate turns: [`candidate_turns`], and when the side to move is free (no threat
+        /// to block), also each of the best `firsts` cells paired with the cells that are best once it
+        /// stands, which finds the pairs that build one line together although the second cell alone
+        /// ranks low. At most `limit` turns, best pair value first.
+        pub fn root_turns(
+            board: &mut Board,
+            cells: usize,
+            limit: usize,
+            firsts: usize,
+        ) -> Vec<Turn> {
+            let turns = candidate_turns(board, cells, limit);
+            let colour = board.to_move();
+            if firsts == 0 || board.stone_count() == 0
+                || winning_cells(board, colour).is_some()
+                || blocks(board, colour.opponent()).count > 0
+            {
+                return turns;
+            }
+            let mut scored: Vec<(Turn, i32)> = turns
+                .into_iter()
+                .map(|turn| {
+                    let second = turn.second.unwrap_or(turn.first);
+                    (turn, pair_value(board, turn.first, second, colour))
+                })
+                .collect();
+            for (first, first_value) in best_cells(board, colour, firsts) {
+                board.place(first, colour);
+                let seconds = best_cells(board, colour, SECONDS_PER_FIRST);
+                board.remove(first);
+                for (second, second_value) in seconds {
+                    let turn = Turn::pair(first, second);
+                    if !scored.iter().any(|(other, _)| other.same_stones(&turn)) {
+                        scored.push((turn, first_value + second_value));
+                    }
+                }
+            }
+            scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+            scored.truncate(limit);
+            scored.into_iter().map(|(turn, _)| turn).collect()
+        }
+
+        /// Second cells tried with each first cell by [`root_turns`].
+        const SECONDS_PER_FIRST: usize = 6;
+
         /// Turns the one or two cells that complete six into a turn (a single winning cell gets any
         /// other empty cell as its partner).
         pub fn complete_turn(board: &Board, win: &[u16], colour: Color) -> Turn {
@@ -803,7 +851,9 @@ pub mod connect6 {
 
         use super::board::Board;
         use super::geometry::CELLS;
-        use super::moves::{attacking_turns, candidate_turns, defensive_turns};
+        use super::moves::{
+            attacking_turns, candidate_turns, defensive_turns, root_turns,
+        };
         use super::threats::threat_count;
         use super::turn::Turn;
         use super::vcdt::Vcdt;
@@ -831,6 +881,14 @@ pub mod connect6 {
         /// Turns searched past the horizon while the side to move must block threats.
         const QUIESCENCE_TURNS: i32 = 4;
 
+        /// The share of the move's time alpha-beta may use (soft: no new iteration; hard: stop).
+        const ALPHA_BETA_SOFT: f64 = 0.5;
+
+        const ALPHA_BETA_HARD: f64 = 0.8;
+
+        /// The soft share when the last iteration changed the best turn.
+        const UNSTABLE_SOFT: f64 = 1.0;
+
         /// A won position's score (less the turns it takes, so shorter wins score higher).
         const WIN: i32 = 1_000_000;
 
@@ -841,6 +899,8 @@ pub mod connect6 {
             pub root_cells: usize,
             /// Turns searched at the root.
             pub root_turns: usize,
+            /// Best cells of the root each paired with the cells best once it stands (0: none).
+            pub root_firsts: usize,
             /// Cells paired into turns below the root.
             pub cells: usize,
             /// Turns searched below the root.
@@ -865,6 +925,7 @@ pub mod connect6 {
                 Self {
                     root_cells: 16,
                     root_turns: 30,
+                    root_firsts: 8,
                     cells: 10,
                     turns: 12,
                     max_depth: 8,
@@ -917,10 +978,11 @@ pub mod connect6 {
                 let allowed = |turn: &Turn| {
                     !rejected.iter().any(|other| other.same_stones(turn))
                 };
-                let mut turns: Vec<Turn> = candidate_turns(
+                let mut turns: Vec<Turn> = root_turns(
                         &mut board,
                         self.settings.root_cells,
                         self.settings.root_turns,
+                        self.settings.root_firsts,
                     )
                     .into_iter()
                     .filter(allowed)
@@ -943,13 +1005,18 @@ pub mod connect6 {
                         return Some(turn);
                     }
                 }
-                self.deadline = portion(&whole, 0.35, 0.7);
+                self.deadline = portion(&whole, ALPHA_BETA_SOFT, ALPHA_BETA_HARD);
                 // Alpha-beta, deeper and deeper, reordering the root by the last iteration.
                 let mut best_order = turns.clone();
                 let mut best_scores: Vec<(Turn, i32)> = Vec::new();
+                // Whether the last iteration changed its mind: then one more is worth the extra time.
+                let mut unstable = false;
                 for depth in 1..=self.settings.max_depth {
-                    if self.deadline.soft_passed() && depth > 1 {
-                        break;
+                    if depth > 1 && self.deadline.soft_passed() {
+                        let extended = portion(&whole, UNSTABLE_SOFT, ALPHA_BETA_HARD);
+                        if !unstable || extended.soft_passed() {
+                            break;
+                        }
                     }
                     let mut scored: Vec<(Turn, i32)> = Vec::new();
                     let mut alpha = -WIN - 1;
@@ -965,6 +1032,21 @@ pub mod connect6 {
                         scored.push((turn, value));
                     }
                     if self.aborted && depth > 1 {
+                        // The turns finished at this depth were searched against the best before them
+                        // (the last iteration's first): one that beat it is a real improvement.
+                        if let Some(&(turn, value)) = scored
+                            .iter()
+                            .max_by_key(|&&(_, value)| value)
+                        {
+                            if scored.len() > 1 && value > scored[0].1 {
+                                if let Some(index) = best_order
+                                    .iter()
+                                    .position(|other| *other == turn)
+                                {
+                                    best_order[..=index].rotate_right(1);
+                                }
+                            }
+                        }
                         break;
                     }
                     // Turns not reached (abort at depth 1) keep their generated order after the scored.
@@ -981,6 +1063,7 @@ pub mod connect6 {
                     order.extend(unscored);
                     best_order = order.clone();
                     best_scores = scored.clone();
+                    unstable = depth > 1 && order.first() != turns.first();
                     turns = order;
                     if scored
                         .first()

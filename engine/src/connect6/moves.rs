@@ -337,7 +337,10 @@ mod tests {
             .iter()
             .map(|turn| pair_value(&mut board, turn.first, turn.second.unwrap(), Color::Black))
             .collect();
-        assert!(values.windows(2).all(|pair| pair[0] >= pair[1]), "{values:?}");
+        assert!(
+            values.windows(2).all(|pair| pair[0] >= pair[1]),
+            "{values:?}"
+        );
         let mut forced = black_open_four();
         assert_eq!(
             root_turns(&mut forced, 10, 20, 8),

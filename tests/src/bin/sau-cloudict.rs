@@ -20,7 +20,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match serve(&options, BufReader::new(io::stdin()), &mut io::stdout().lock()) {
+    match serve(
+        &options,
+        BufReader::new(io::stdin()),
+        &mut io::stdout().lock(),
+    ) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("sau-cloudict: {error}");

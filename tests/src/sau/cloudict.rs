@@ -136,7 +136,8 @@ impl Options {
 /// A platform square (column, row from the top) in cloudict's letters (column, row from the
 /// bottom); `None` off the board.
 fn to_cloudict(x: u8, y: u8) -> Option<String> {
-    (x < SIZE && y < SIZE).then(|| format!("{}{}", (b'A' + x) as char, (b'A' + SIZE - 1 - y) as char))
+    (x < SIZE && y < SIZE)
+        .then(|| format!("{}{}", (b'A' + x) as char, (b'A' + SIZE - 1 - y) as char))
 }
 
 /// A platform position list (`XY@@` or `X1Y1X2Y2`) as its squares.
@@ -331,13 +332,9 @@ pub fn serve(
                 }
                 game = Some(started);
             }
-            "error" => {
-                // Cloudict cannot take a turn back; the same answer again lets the referee
-                // decide (it loses after its retries).
-                if !last_answer.is_empty() {
-                    reply(output, &format!("move {last_answer}"))?;
-                }
-            }
+            // Cloudict cannot take a turn back; the same answer again lets the referee decide
+            // (it loses after its retries).
+            "error" if !last_answer.is_empty() => reply(output, &format!("move {last_answer}"))?,
             "move" => {
                 let Some(running) = game.as_mut() else {
                     continue;
@@ -431,9 +428,7 @@ fn await_move(game: &mut Game, lines: &Receiver<String>) -> io::Result<Awaited> 
                 }
             }
             Err(TryRecvError::Empty) => {}
-            Err(TryRecvError::Disconnected) => {
-                return Ok(Awaited::Interrupted("quit".to_string()))
-            }
+            Err(TryRecvError::Disconnected) => return Ok(Awaited::Interrupted("quit".to_string())),
         }
     }
 }
@@ -487,8 +482,14 @@ mod tests {
 
     #[test]
     fn only_the_prefix_names_the_adapter() {
-        assert_eq!(engine_command("target/release/connect6"), "target/release/connect6");
+        assert_eq!(
+            engine_command("target/release/connect6"),
+            "target/release/connect6"
+        );
         let adapter = engine_command("cloudict: --depth 6 /x/gameEngine");
-        assert!(adapter.ends_with("sau-cloudict --depth 6 /x/gameEngine"), "{adapter}");
+        assert!(
+            adapter.ends_with("sau-cloudict --depth 6 /x/gameEngine"),
+            "{adapter}"
+        );
     }
 }
