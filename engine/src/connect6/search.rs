@@ -59,6 +59,8 @@ pub struct Settings {
     pub attack_turns: u32,
     /// Attacking turns of the check for the opponent's forced wins.
     pub defence_turns: u32,
+    /// Single-threat turns allowed in the opponent's attacking lines of that check.
+    pub defence_single_threats: u32,
     /// Attacking turns of the forced-win search at quiet leaves of alpha-beta (0: none).
     pub leaf_attack_turns: u32,
     /// Score margin within which the first turns of a game are picked at random, for varied
@@ -79,6 +81,7 @@ impl Default for Settings {
             max_depth: 8,
             attack_turns: 10,
             defence_turns: 8,
+            defence_single_threats: 1,
             leaf_attack_turns: 2,
             opening_variety: 0,
             seed: 0,
@@ -240,7 +243,7 @@ impl Searcher {
             if self.deadline.hard_passed() {
                 break;
             }
-            if !self.survives(board, turn, us) {
+            if !self.survives(board, turn, us, self.settings.defence_single_threats) {
                 continue;
             }
             first_level.get_or_insert(turn);
@@ -262,19 +265,19 @@ impl Searcher {
             if self.deadline.hard_passed() {
                 break;
             }
-            if self.survives(board, turn, us) {
+            if self.survives(board, turn, us, self.settings.defence_single_threats) {
                 return turn;
             }
         }
         order[0]
     }
 
-    /// Whether after `turn` the opponent has no forced win by threats that we can see (an
-    /// unfinished check counts as safe).
-    fn survives(&mut self, board: &mut Board, turn: Turn, us: Color) -> bool {
+    /// Whether after `turn` the opponent has no forced win by threats that we can see, with up
+    /// to `single_threats` single-threat turns in its lines (an unfinished check counts as safe).
+    fn survives(&mut self, board: &mut Board, turn: Turn, us: Color, single_threats: u32) -> bool {
         board.play(turn);
         let safe = board.winner() == Some(us) || {
-            let mut check = Vcdt::new(&self.deadline, 300_000);
+            let mut check = Vcdt::new(&self.deadline, 300_000).with_single_threats(single_threats);
             check.find(board, self.settings.defence_turns).is_none()
         };
         board.undo(turn);
@@ -301,7 +304,7 @@ impl Searcher {
                             board.undo(attack);
                             break 'attacks;
                         }
-                        if self.survives(board, reply, us) {
+                        if self.survives(board, reply, us, 0) {
                             answered = true;
                             break;
                         }

@@ -5,6 +5,7 @@
 //! sau-variant nogo [--rave-bias F] [--exploration F] [--expand-after N] [--max-playouts N]
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N] [--root-firsts N]
+//!                      [--defence-single-threats N]
 //!                      [--leaf-attack-turns N] [--opening-variety N] [--seed N]
 //! sau-variant surakarta [--max-depth N] [--quiescence 0|1] [--reductions 0|1]
 //!                       [--positional 0|1] [--weights W1,..,W8] [--null N] [--reduce-after N]
@@ -79,6 +80,11 @@ fn run() -> Result<(), String> {
                 root_turns: value(&args, "--root-turns", base.root_turns)?,
                 root_cells: value(&args, "--root-cells", base.root_cells)?,
                 root_firsts: value(&args, "--root-firsts", base.root_firsts)?,
+                defence_single_threats: value(
+                    &args,
+                    "--defence-single-threats",
+                    base.defence_single_threats,
+                )?,
                 leaf_attack_turns: value(&args, "--leaf-attack-turns", base.leaf_attack_turns)?,
                 opening_variety: value(&args, "--opening-variety", base.opening_variety)?,
                 seed: value(&args, "--seed", std::process::id() as u64)?,
