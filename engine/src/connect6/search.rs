@@ -81,7 +81,7 @@ impl Default for Settings {
             max_depth: 8,
             attack_turns: 10,
             defence_turns: 8,
-            defence_single_threats: 1,
+            defence_single_threats: 0,
             leaf_attack_turns: 2,
             opening_variety: 0,
             seed: 0,
