@@ -6,9 +6,6 @@ use super::turn::Turn;
 use crate::core::color::Color;
 use crate::core::time::Deadline;
 
-/// The turns a side is expected to play in a game, for dividing the clock.
-const EXPECTED_TURNS: u32 = 22;
-
 /// One Connect6 game in progress and the search that picks our turns.
 pub struct Connect6Engine {
     board: Board,
@@ -61,10 +58,9 @@ impl Connect6Engine {
 
     /// How many more turns we expect to make in this game (for dividing the clock).
     pub fn expected_moves_left(&self) -> u32 {
-        // Games between strong engines are mostly decided within about 20 turns a side; keep a
-        // floor for long fights.
+        // Strong games end within about 30 turns a side; keep a floor for long fights.
         let our_turns = u32::from(self.board.stone_count()) / 4;
-        EXPECTED_TURNS.saturating_sub(our_turns).max(8)
+        30u32.saturating_sub(our_turns).max(10)
     }
 
     /// Our turn within `deadline`, never one of `rejected`; `None` when there is none.
