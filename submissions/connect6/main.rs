@@ -319,9 +319,6 @@ pub mod connect6 {
         use crate::core::color::Color;
         use crate::core::time::Deadline;
 
-        /// The turns a side is expected to play in a game, for dividing the clock.
-        const EXPECTED_TURNS: u32 = 22;
-
         /// One Connect6 game in progress and the search that picks our turns.
         pub struct Connect6Engine {
             board: Board,
@@ -374,10 +371,9 @@ pub mod connect6 {
 
             /// How many more turns we expect to make in this game (for dividing the clock).
             pub fn expected_moves_left(&self) -> u32 {
-                // Games between strong engines are mostly decided within about 20 turns a side; keep a
-                // floor for long fights.
+                // Strong games end within about 30 turns a side; keep a floor for long fights.
                 let our_turns = u32::from(self.board.stone_count()) / 4;
-                EXPECTED_TURNS.saturating_sub(our_turns).max(8)
+                30u32.saturating_sub(our_turns).max(10)
             }
 
             /// Our turn within `deadline`, never one of `rejected`; `None` when there is none.
@@ -881,14 +877,6 @@ pub mod connect6 {
         /// Turns searched past the horizon while the side to move must block threats.
         const QUIESCENCE_TURNS: i32 = 4;
 
-        /// The share of the move's time alpha-beta may use (soft: no new iteration; hard: stop).
-        const ALPHA_BETA_SOFT: f64 = 0.5;
-
-        const ALPHA_BETA_HARD: f64 = 0.8;
-
-        /// The soft share when the last iteration changed the best turn.
-        const UNSTABLE_SOFT: f64 = 1.0;
-
         /// A won position's score (less the turns it takes, so shorter wins score higher).
         const WIN: i32 = 1_000_000;
 
@@ -927,7 +915,7 @@ pub mod connect6 {
                 Self {
                     root_cells: 16,
                     root_turns: 30,
-                    root_firsts: 8,
+                    root_firsts: 0,
                     cells: 10,
                     turns: 12,
                     max_depth: 8,
@@ -1008,18 +996,13 @@ pub mod connect6 {
                         return Some(turn);
                     }
                 }
-                self.deadline = portion(&whole, ALPHA_BETA_SOFT, ALPHA_BETA_HARD);
+                self.deadline = portion(&whole, 0.35, 0.7);
                 // Alpha-beta, deeper and deeper, reordering the root by the last iteration.
                 let mut best_order = turns.clone();
                 let mut best_scores: Vec<(Turn, i32)> = Vec::new();
-                // Whether the last iteration changed its mind: then one more is worth the extra time.
-                let mut unstable = false;
                 for depth in 1..=self.settings.max_depth {
-                    if depth > 1 && self.deadline.soft_passed() {
-                        let extended = portion(&whole, UNSTABLE_SOFT, ALPHA_BETA_HARD);
-                        if !unstable || extended.soft_passed() {
-                            break;
-                        }
+                    if self.deadline.soft_passed() && depth > 1 {
+                        break;
                     }
                     let mut scored: Vec<(Turn, i32)> = Vec::new();
                     let mut alpha = -WIN - 1;
@@ -1035,21 +1018,6 @@ pub mod connect6 {
                         scored.push((turn, value));
                     }
                     if self.aborted && depth > 1 {
-                        // The turns finished at this depth were searched against the best before them
-                        // (the last iteration's first): one that beat it is a real improvement.
-                        if let Some(&(turn, value)) = scored
-                            .iter()
-                            .max_by_key(|&&(_, value)| value)
-                        {
-                            if scored.len() > 1 && value > scored[0].1 {
-                                if let Some(index) = best_order
-                                    .iter()
-                                    .position(|other| *other == turn)
-                                {
-                                    best_order[..=index].rotate_right(1);
-                                }
-                            }
-                        }
                         break;
                     }
                     // Turns not reached (abort at depth 1) keep their generated order after the scored.
@@ -1066,7 +1034,6 @@ pub mod connect6 {
                     order.extend(unscored);
                     best_order = order.clone();
                     best_scores = scored.clone();
-                    unstable = depth > 1 && order.first() != turns.first();
                     turns = order;
                     if scored
                         .first()

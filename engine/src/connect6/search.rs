@@ -68,7 +68,7 @@ impl Default for Settings {
         Self {
             root_cells: 16,
             root_turns: 30,
-            root_firsts: 8,
+            root_firsts: 0,
             cells: 10,
             turns: 12,
             max_depth: 8,
