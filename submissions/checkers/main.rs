@@ -454,38 +454,55 @@ pub mod checkers {
             /// A man on its own back row while the opponent still has men that could crown there.
             pub const BACK_GUARD: usize = 15;
 
+            /// A king times `ply / 8`: the score rule makes a king three men at the end, and a king
+            /// left near the end is hard to lose.
+            pub const LATE_KING: usize = 16;
+
+            /// The men that could still be crowned before the limit with the side's moves left,
+            /// nearest first, path blocking ignored: each is worth 2 more points at the end.
+            pub const CROWNABLE: usize = 17;
+
+            /// [`CROWNABLE`] times `ply / 8`.
+            pub const LATE_CROWNABLE: usize = 18;
+
             /// Number of features.
-            pub const COUNT: usize = 16;
+            pub const COUNT: usize = 19;
         }
 
         /// The tuned weights, in hundredths of a man (see the module documentation).
         pub const WEIGHTS: Weights = [
             // men by row
-            98,
-            159,
-            160,
+            92,
+            154,
+            156,
+            164,
             165,
-            171,
-            175,
-            178,
+            168,
+            180,
             // king
-            163,
+            156,
             // king on edge
             -2,
             // king in the centre
-            9,
+            5,
             // man on the side
-            -13,
+            -17,
             // mobility
-            -1,
+            -3,
             // late points
-            6,
+            11,
             // tempo
             2,
             // trade
-            -8,
+            -10,
             // back-row guard
-            66,
+            70,
+            // late king
+            -8,
+            // crownable
+            -16,
+            // late crownable
+            3,
         ];
 
         /// Calls `term(feature, value)` for every feature of `position`, values signed from black's
@@ -548,6 +565,39 @@ pub mod checkers {
                 guard(black_men, row_mask(7), white_men)
                     - guard(white_men, row_mask(0), black_men),
             );
+            term(
+                feature::LATE_KING,
+                (count(black_kings) - count(white_kings)) * ply / 8,
+            );
+            let plies_left = MAX_PLIES.saturating_sub(position.ply());
+            let (black_moves, white_moves) = match position.side() {
+                Color::Black => ((plies_left + 1) / 2, plies_left / 2),
+                Color::White => (plies_left / 2, (plies_left + 1) / 2),
+            };
+            // Rows to go: a black man on row r needs r steps, a white one 7 - r.
+            let crownable = crownable(
+                |steps| count(black_men & row_mask(steps)),
+                black_moves,
+            ) - crownable(|steps| count(white_men & row_mask(7 - steps)), white_moves);
+            term(feature::CROWNABLE, crownable);
+            term(feature::LATE_CROWNABLE, crownable * ply / 8);
+        }
+
+        /// How many men can reach the crowning row within `moves` steps in all, nearest first;
+        /// `men_at(k)` is the number of men `k` steps away (k = 1..7).
+        #[inline]
+        fn crownable(men_at: impl Fn(u32) -> i32, moves: u32) -> i32 {
+            let mut budget = moves as i32;
+            let mut crowned = 0;
+            for steps in 1..8 {
+                if budget < steps {
+                    break;
+                }
+                let men = men_at(steps as u32).min(budget / steps);
+                crowned += men;
+                budget -= men * steps;
+            }
+            crowned
         }
 
         /// A set of feature weights.
@@ -1240,10 +1290,11 @@ pub mod checkers {
         //! Iterative-deepening principal-variation search with a transposition table, killer and
         //! history move ordering, late-move reductions, and forced captures resolved past the horizon.
         //!
-        //! Scores are in hundredths of a man from the side to move's view. A won game scores
-        //! `WIN - p`, where `p` is the game ply at which it is won (earlier wins are better); that
-        //! includes wins on material at the 120-ply limit, which every line reaches at the latest, so
-        //! the last plies of a game are searched exactly. Since the key of a position holds its ply, a
+        //! Scores are in hundredths of a man from the side to move's view. A game won by capture or
+        //! blockade scores `WIN - p`, where `p` is the game ply at which it is won (earlier wins are
+        //! better); a game decided by the count at the 120-ply limit, which every line reaches at the
+        //! latest, scores a proven win or loss shifted by the margin, so the last plies of a game are
+        //! searched exactly and a lost count is kept as close as it can be. Since the key of a position holds its ply, a
         //! stored score is valid wherever the position recurs, and repeated positions need no special
         //! treatment: the judge has no repetition rule, a repetition only spends plies.
 
@@ -1671,8 +1722,22 @@ pub mod checkers {
         }
 
         /// The exact score of a finished game for the side to move (`legal_moves` as in
-        /// [`Position::outcome`]).
+        /// [`Position::outcome`]). A game decided by the count at the ply limit also weighs the margin:
+        /// every such win ranks below every win by capture or blockade, and among lost ends the
+        /// closest count is kept, where one slip of the opponent still turns the result.
         fn terminal_score(position: &Position, legal_moves: usize) -> i32 {
+            if position.ply() >= MAX_PLIES {
+                let side = position.side();
+                let margin = position.material_points(side)
+                    - position.material_points(side.opponent());
+                return match margin.signum() {
+                    0 => 0,
+                    sign => {
+                        sign * LIMIT_WIN
+                            + margin.clamp(-COUNT_MARGIN_CAP, COUNT_MARGIN_CAP)
+                    }
+                };
+            }
             let won_at = WIN - position.ply() as i32;
             match position.outcome(legal_moves) {
                 Some(Outcome::Win) => won_at,
@@ -1680,6 +1745,12 @@ pub mod checkers {
                 _ => 0,
             }
         }
+
+        /// The largest count margin that still ranks a result: 12 kings against none.
+        const COUNT_MARGIN_CAP: i32 = 36;
+
+        /// The score of a win by one point at the ply limit, below a win by capture at the last ply.
+        const LIMIT_WIN: i32 = WIN - MAX_PLIES as i32 - COUNT_MARGIN_CAP - 1;
     }
 
     pub mod square {
@@ -1832,7 +1903,6 @@ pub mod checkers {
 
         use super::position::MAX_PLIES;
         use crate::core::clock::Margins;
-        use std::time::Duration;
 
         /// The search may use at most 72% of the move limit (the rest covers reading the command,
         /// printing, the judge's own overhead and a machine slower or busier than ours) and 92% of the
@@ -1840,12 +1910,11 @@ pub mod checkers {
         /// times the share and at a quarter of the game time left.
         pub const MARGINS: Margins = Margins {
             game_reserve_percent: 8,
-            game_reserve_min: Duration::ZERO,
             move_margin_percent: 28,
-            move_margin_min: Duration::ZERO,
             soft_percent: 75,
             hard_percent: 250,
             left_divisor: 4,
+            ..Margins::NONE
         };
 
         /// Our moves left at game ply `ply`, the one about to be played included.
@@ -1971,8 +2040,8 @@ pub mod checkers {
 
 pub mod core {
     // engine/src/core/mod.rs
-    //! What every engine shares: the two sides, search scores and bounds, the time manager and its
-    //! deadlines, random numbers, and the worker thread that ponders.
+    //! What every engine shares: the two sides, search scores and bounds, the search report, the
+    //! time manager and its deadlines, random numbers, and the worker thread that ponders.
 
     pub mod clock {
         // engine/src/core/clock.rs
@@ -1981,7 +2050,8 @@ pub mod core {
         //!
         //! The time left, less a reserve, is spread evenly over the moves the game still expects from
         //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
-        //! (hard), never past the safe part of the move limit nor a fraction of the time left.
+        //! (hard), never past the safe part of the move limit nor a fraction of the time left. A limit
+        //! of `Duration::MAX` is no limit; a judge that reports the time left overrides our count.
 
         use super::time::Deadline;
         use std::time::{Duration, Instant};
@@ -1991,8 +2061,17 @@ pub mod core {
         pub struct TimeControl {
             /// The most one move may take.
             pub per_move: Duration,
-            /// Thinking time for all our moves of a game.
+            /// Thinking time for all our moves of a game (`Duration::MAX`: unlimited).
             pub per_game: Duration,
+        }
+
+        /// How many more moves the game may ask of us, this one included.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct MovesLeft {
+            /// The estimate the time left is shared over.
+            pub expected: u32,
+            /// The most there can be (each keeps [`Margins::reserve_per_move`]).
+            pub most: u32,
         }
 
         /// How a game spends its time; each engine keeps its own, named where it is tuned.
@@ -2006,12 +2085,39 @@ pub mod core {
             pub move_margin_percent: u32,
             /// The least that margin may be.
             pub move_margin_min: Duration,
+            /// The most that margin need be.
+            pub move_margin_max: Duration,
+            /// Game time kept back for every move the game may still ask of us, so that a game that
+            /// runs to the end of the board never runs out.
+            pub reserve_per_move: Duration,
             /// The soft limit, in percent of the even share.
             pub soft_percent: u32,
+            /// The soft limit never exceeds this percent of the hard one.
+            pub soft_of_hard_percent: u32,
             /// The hard limit, in percent of the even share.
             pub hard_percent: u32,
             /// One move never takes more than the time left divided by this.
             pub left_divisor: u32,
+            /// The hard limit is never below this, out of time or not: an answer needs a search.
+            pub min_move: Duration,
+        }
+
+        impl Margins {
+            /// No reserve, no margin, no floor, both limits at the even share: each engine sets what it
+            /// tunes over this.
+            pub const NONE: Margins = Margins {
+                game_reserve_percent: 0,
+                game_reserve_min: Duration::ZERO,
+                move_margin_percent: 0,
+                move_margin_min: Duration::ZERO,
+                move_margin_max: Duration::MAX,
+                reserve_per_move: Duration::ZERO,
+                soft_percent: 100,
+                soft_of_hard_percent: 100,
+                hard_percent: 100,
+                left_divisor: 1,
+                min_move: Duration::ZERO,
+            };
         }
 
         /// The clock of one side for one game.
@@ -2020,6 +2126,9 @@ pub mod core {
             control: TimeControl,
             margins: Margins,
             used: Duration,
+            /// Game time left: the limit less what we used, or what the judge last reported less what
+            /// we used since.
+            left: Duration,
         }
 
         impl Clock {
@@ -2029,6 +2138,7 @@ pub mod core {
                     control,
                     margins,
                     used: Duration::ZERO,
+                    left: control.per_game,
                 }
             }
 
@@ -2040,19 +2150,33 @@ pub mod core {
             /// The deadline of a move that started at `start`, when the game expects `moves_left` more
             /// moves from us (this one included).
             pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+                let moves = MovesLeft {
+                    expected: moves_left,
+                    most: moves_left,
+                };
+                self.deadline_for(start, moves)
+            }
+
+            /// The deadline of a move that started at `start`, with `moves` still to come.
+            pub fn deadline_for(&self, start: Instant, moves: MovesLeft) -> Deadline {
                 let margins = &self.margins;
                 let game = self.control.per_game;
-                let reserve = (game * margins.game_reserve_percent / 100)
-                    .max(margins.game_reserve_min);
-                let usable = game.saturating_sub(reserve).saturating_sub(self.used);
-                let share = usable / moves_left.max(1);
+                let reserve = (game.saturating_mul(margins.game_reserve_percent) / 100)
+                    .max(margins.game_reserve_min)
+                    .saturating_add(margins.reserve_per_move.saturating_mul(moves.most));
+                let usable = self.left.saturating_sub(reserve);
+                let share = usable / moves.expected.max(1);
                 let per_move = self.control.per_move;
-                let margin = (per_move * margins.move_margin_percent / 100)
-                    .max(margins.move_margin_min);
-                let hard = (share * margins.hard_percent / 100)
+                let margin = (per_move.saturating_mul(margins.move_margin_percent) / 100)
+                    .max(margins.move_margin_min)
+                    .min(margins.move_margin_max);
+                let hard = (share.saturating_mul(margins.hard_percent) / 100)
                     .min(usable / margins.left_divisor.max(1))
-                    .min(per_move.saturating_sub(margin));
-                let soft = (share * margins.soft_percent / 100).min(hard);
+                    .min(per_move.saturating_sub(margin))
+                    .max(margins.min_move);
+                let soft = (share.saturating_mul(margins.soft_percent) / 100)
+                    .min(hard.saturating_mul(margins.soft_of_hard_percent) / 100)
+                    .min(hard);
                 Deadline {
                     start,
                     soft,
@@ -2063,7 +2187,8 @@ pub mod core {
 
             /// Adds the time one move took.
             pub fn spend(&mut self, time: Duration) {
-                self.used += time;
+                self.used = self.used.saturating_add(time);
+                self.left = self.left.saturating_sub(time);
             }
         }
     }
@@ -2674,20 +2799,18 @@ pub mod protocol {
 
     pub mod sau {
         // engine/src/protocol/sau/mod.rs
-        //! The SAU computer-games platform protocol (Connect6, NoGo, Dots and Boxes; later Amazons,
-        //! Surakarta, ...).
+        //! The SAU computer-games platform protocol.
         //!
         //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
         //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
         //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
         //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move). A game
-        //! whose turns are written otherwise (Dots and Boxes: `move <count> <lines>`) reads and writes the
-        //! text after `move` itself ([`SauGame::read_turn`], [`SauGame::write_turn`]).
+        //! may write its turns otherwise (Dots and Boxes: `move <count> <lines>`).
         //!
         //! The platform filters out every engine line that is not one of its commands, so problems with
         //! the input are reported on a `notice ...` line, which never contains the word the platform
-        //! reads moves from. This adapter only translates: the rules and the search live behind the
-        //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+        //! reads moves from. The adapter only translates: the rules and the search live in the game's
+        //! engine type, behind the trait the game's file implements.
         //!
         //! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
         //! the input stop a search at once, and nothing is printed after them. When the platform closes

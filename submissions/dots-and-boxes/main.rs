@@ -27,8 +27,8 @@ fn main() -> ExitCode {
 // engine/src/lib.rs
 pub mod core {
     // engine/src/core/mod.rs
-    //! What every engine shares: the two sides, search scores and bounds, the time manager and its
-    //! deadlines, random numbers, and the worker thread that ponders.
+    //! What every engine shares: the two sides, search scores and bounds, the search report, the
+    //! time manager and its deadlines, random numbers, and the worker thread that ponders.
 
     pub mod clock {
         // engine/src/core/clock.rs
@@ -37,7 +37,8 @@ pub mod core {
         //!
         //! The time left, less a reserve, is spread evenly over the moves the game still expects from
         //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
-        //! (hard), never past the safe part of the move limit nor a fraction of the time left.
+        //! (hard), never past the safe part of the move limit nor a fraction of the time left. A limit
+        //! of `Duration::MAX` is no limit; a judge that reports the time left overrides our count.
 
         use super::time::Deadline;
         use std::time::{Duration, Instant};
@@ -47,8 +48,17 @@ pub mod core {
         pub struct TimeControl {
             /// The most one move may take.
             pub per_move: Duration,
-            /// Thinking time for all our moves of a game.
+            /// Thinking time for all our moves of a game (`Duration::MAX`: unlimited).
             pub per_game: Duration,
+        }
+
+        /// How many more moves the game may ask of us, this one included.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct MovesLeft {
+            /// The estimate the time left is shared over.
+            pub expected: u32,
+            /// The most there can be (each keeps [`Margins::reserve_per_move`]).
+            pub most: u32,
         }
 
         /// How a game spends its time; each engine keeps its own, named where it is tuned.
@@ -62,12 +72,39 @@ pub mod core {
             pub move_margin_percent: u32,
             /// The least that margin may be.
             pub move_margin_min: Duration,
+            /// The most that margin need be.
+            pub move_margin_max: Duration,
+            /// Game time kept back for every move the game may still ask of us, so that a game that
+            /// runs to the end of the board never runs out.
+            pub reserve_per_move: Duration,
             /// The soft limit, in percent of the even share.
             pub soft_percent: u32,
+            /// The soft limit never exceeds this percent of the hard one.
+            pub soft_of_hard_percent: u32,
             /// The hard limit, in percent of the even share.
             pub hard_percent: u32,
             /// One move never takes more than the time left divided by this.
             pub left_divisor: u32,
+            /// The hard limit is never below this, out of time or not: an answer needs a search.
+            pub min_move: Duration,
+        }
+
+        impl Margins {
+            /// No reserve, no margin, no floor, both limits at the even share: each engine sets what it
+            /// tunes over this.
+            pub const NONE: Margins = Margins {
+                game_reserve_percent: 0,
+                game_reserve_min: Duration::ZERO,
+                move_margin_percent: 0,
+                move_margin_min: Duration::ZERO,
+                move_margin_max: Duration::MAX,
+                reserve_per_move: Duration::ZERO,
+                soft_percent: 100,
+                soft_of_hard_percent: 100,
+                hard_percent: 100,
+                left_divisor: 1,
+                min_move: Duration::ZERO,
+            };
         }
 
         /// The clock of one side for one game.
@@ -76,6 +113,9 @@ pub mod core {
             control: TimeControl,
             margins: Margins,
             used: Duration,
+            /// Game time left: the limit less what we used, or what the judge last reported less what
+            /// we used since.
+            left: Duration,
         }
 
         impl Clock {
@@ -85,25 +125,40 @@ pub mod core {
                     control,
                     margins,
                     used: Duration::ZERO,
+                    left: control.per_game,
                 }
             }
 
             /// The deadline of a move that started at `start`, when the game expects `moves_left` more
             /// moves from us (this one included).
             pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+                let moves = MovesLeft {
+                    expected: moves_left,
+                    most: moves_left,
+                };
+                self.deadline_for(start, moves)
+            }
+
+            /// The deadline of a move that started at `start`, with `moves` still to come.
+            pub fn deadline_for(&self, start: Instant, moves: MovesLeft) -> Deadline {
                 let margins = &self.margins;
                 let game = self.control.per_game;
-                let reserve = (game * margins.game_reserve_percent / 100)
-                    .max(margins.game_reserve_min);
-                let usable = game.saturating_sub(reserve).saturating_sub(self.used);
-                let share = usable / moves_left.max(1);
+                let reserve = (game.saturating_mul(margins.game_reserve_percent) / 100)
+                    .max(margins.game_reserve_min)
+                    .saturating_add(margins.reserve_per_move.saturating_mul(moves.most));
+                let usable = self.left.saturating_sub(reserve);
+                let share = usable / moves.expected.max(1);
                 let per_move = self.control.per_move;
-                let margin = (per_move * margins.move_margin_percent / 100)
-                    .max(margins.move_margin_min);
-                let hard = (share * margins.hard_percent / 100)
+                let margin = (per_move.saturating_mul(margins.move_margin_percent) / 100)
+                    .max(margins.move_margin_min)
+                    .min(margins.move_margin_max);
+                let hard = (share.saturating_mul(margins.hard_percent) / 100)
                     .min(usable / margins.left_divisor.max(1))
-                    .min(per_move.saturating_sub(margin));
-                let soft = (share * margins.soft_percent / 100).min(hard);
+                    .min(per_move.saturating_sub(margin))
+                    .max(margins.min_move);
+                let soft = (share.saturating_mul(margins.soft_percent) / 100)
+                    .min(hard.saturating_mul(margins.soft_of_hard_percent) / 100)
+                    .min(hard);
                 Deadline {
                     start,
                     soft,
@@ -114,7 +169,8 @@ pub mod core {
 
             /// Adds the time one move took.
             pub fn spend(&mut self, time: Duration) {
-                self.used += time;
+                self.used = self.used.saturating_add(time);
+                self.left = self.left.saturating_sub(time);
             }
         }
     }
@@ -1679,20 +1735,18 @@ pub mod protocol {
 
     pub mod sau {
         // engine/src/protocol/sau/mod.rs
-        //! The SAU computer-games platform protocol (Connect6, NoGo, Dots and Boxes; later Amazons,
-        //! Surakarta, ...).
+        //! The SAU computer-games platform protocol.
         //!
         //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
         //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
         //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
         //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move). A game
-        //! whose turns are written otherwise (Dots and Boxes: `move <count> <lines>`) reads and writes the
-        //! text after `move` itself ([`SauGame::read_turn`], [`SauGame::write_turn`]).
+        //! may write its turns otherwise (Dots and Boxes: `move <count> <lines>`).
         //!
         //! The platform filters out every engine line that is not one of its commands, so problems with
         //! the input are reported on a `notice ...` line, which never contains the word the platform
-        //! reads moves from. This adapter only translates: the rules and the search live behind the
-        //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+        //! reads moves from. The adapter only translates: the rules and the search live in the game's
+        //! engine type, behind the trait the game's file implements.
         //!
         //! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
         //! the input stop a search at once, and nothing is printed after them. When the platform closes
@@ -1810,7 +1864,7 @@ pub mod protocol {
             }
         }
 
-        use super::input::{Lines, Source};
+        use super::input::{Line, Lines, Source};
         use crate::core::clock::{Clock, Margins};
         use crate::core::color::Color;
         use crate::core::time::{Deadline, StopFlag};
@@ -1839,10 +1893,11 @@ pub mod protocol {
             Illegal,
         }
 
-        /// A game the SAU adapter can play: its rules, and a search that picks our moves.
+        /// A game the SAU adapter can play: its rules, and a search that picks our moves. Each game's
+        /// file in this folder implements it for the game's engine type.
         ///
         /// Games whose turns are square lists implement [`SauGame::legal_move_from`] and
-        /// [`SauGame::squares_of`]; others override [`SauGame::read_turn`] and
+        /// [`SauGame::squares_of`]; others (Dots and Boxes) override [`SauGame::read_turn`] and
         /// [`SauGame::write_turn`], which by default go through those two.
         pub trait SauGame {
             /// One turn of the game (one or two stones, a piece move, ...).
@@ -1930,9 +1985,9 @@ pub mod protocol {
             game_reserve_min: Duration::from_millis(300),
             move_margin_percent: 10,
             move_margin_min: Duration::from_millis(30),
-            soft_percent: 100,
             hard_percent: 200,
             left_divisor: 4,
+            ..Margins::NONE
         };
 
         impl TimeControl {
@@ -2015,6 +2070,28 @@ pub mod protocol {
             line.split_whitespace().next() == Some("quit")
         }
 
+        /// The next line and when it arrived; a line over the limit gets a notice and is skipped.
+        fn next_command<W: Write>(
+            lines: &mut Lines,
+            output: &mut W,
+        ) -> io::Result<Option<Line>> {
+            while let Some(line) = lines.next_line() {
+                if !line.too_long {
+                    return Ok(Some(line));
+                }
+                notice(output, "command longer than 256 bytes ignored")?;
+            }
+            Ok(None)
+        }
+
+        /// A closed output means that the platform has gone: the session ends with success.
+        fn ended(session: io::Result<()>) -> io::Result<()> {
+            match session {
+                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+                other => other,
+            }
+        }
+
         /// Runs the protocol on `input`/`output` until `quit` or the end of the input (standard input
         /// is read on a thread of its own, so that `quit` stops a search). A closed output ends it
         /// quietly.
@@ -2024,19 +2101,16 @@ pub mod protocol {
             input: impl Into<Source<'a>>,
             output: W,
         ) -> io::Result<()> {
-            match serve(game, control, input.into(), output) {
-                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-                other => other,
-            }
+            let lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
+            ended(serve(game, control, lines, output))
         }
 
         fn serve<G: SauGame, W: Write>(
             game: &mut G,
             control: TimeControl,
-            input: Source,
+            mut lines: Lines,
             mut output: W,
         ) -> io::Result<()> {
-            let mut lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
             let mut state: Match<G> = Match {
                 our_side: None,
                 clock: Clock::new(control, MARGINS),
@@ -2045,12 +2119,8 @@ pub mod protocol {
                 last_move: None,
                 stop: lines.stop_flag(),
             };
-            while let Some(line) = lines.next_line() {
+            while let Some(line) = next_command(&mut lines, &mut output)? {
                 let start = line.received;
-                if line.too_long {
-                    notice(&mut output, "command longer than 256 bytes ignored")?;
-                    continue;
-                }
                 let text = line.text.trim_start();
                 let mut words = text.split_whitespace();
                 let command = match words.next() {

@@ -7,7 +7,7 @@
 //! `gomoku-spsa` with `--param razor_depth={razor_depth}` in the engine command).
 
 // engine/src/bin/gomocup.rs
-use crate::gomoku::engine::Engine;
+use crate::gomoku::engine::GomokuEngine;
 use crate::gomoku::search::params::Params;
 use std::process::ExitCode;
 
@@ -42,7 +42,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut engine = Engine::new();
+    let mut engine = GomokuEngine::new();
     engine.set_search_params(params);
     let stdin = std::io::stdin();
     crate::protocol::gomocup::run_with(engine, stdin.lock(), std::io::stdout());
@@ -51,8 +51,154 @@ fn main() -> ExitCode {
 // engine/src/lib.rs
 pub mod core {
     // engine/src/core/mod.rs
-    //! What every engine shares: the two sides, search scores and bounds, the time manager and its
-    //! deadlines, random numbers, and the worker thread that ponders.
+    //! What every engine shares: the two sides, search scores and bounds, the search report, the
+    //! time manager and its deadlines, random numbers, and the worker thread that ponders.
+
+    pub mod clock {
+        // engine/src/core/clock.rs
+        //! One time manager for every engine: from the judge's per-move and per-game limits and the time
+        //! already used, a soft and a hard deadline for the next move.
+        //!
+        //! The time left, less a reserve, is spread evenly over the moves the game still expects from
+        //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
+        //! (hard), never past the safe part of the move limit nor a fraction of the time left. A limit
+        //! of `Duration::MAX` is no limit; a judge that reports the time left overrides our count.
+
+        use super::time::Deadline;
+        use std::time::{Duration, Instant};
+
+        /// The judge's limits.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct TimeControl {
+            /// The most one move may take.
+            pub per_move: Duration,
+            /// Thinking time for all our moves of a game (`Duration::MAX`: unlimited).
+            pub per_game: Duration,
+        }
+
+        /// How many more moves the game may ask of us, this one included.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct MovesLeft {
+            /// The estimate the time left is shared over.
+            pub expected: u32,
+            /// The most there can be (each keeps [`Margins::reserve_per_move`]).
+            pub most: u32,
+        }
+
+        /// How a game spends its time; each engine keeps its own, named where it is tuned.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Margins {
+            /// Percent of the game time never planned for (pipes, process start, a slower machine).
+            pub game_reserve_percent: u32,
+            /// The least that reserve may be.
+            pub game_reserve_min: Duration,
+            /// Percent of the move limit never planned for.
+            pub move_margin_percent: u32,
+            /// The least that margin may be.
+            pub move_margin_min: Duration,
+            /// The most that margin need be.
+            pub move_margin_max: Duration,
+            /// Game time kept back for every move the game may still ask of us, so that a game that
+            /// runs to the end of the board never runs out.
+            pub reserve_per_move: Duration,
+            /// The soft limit, in percent of the even share.
+            pub soft_percent: u32,
+            /// The soft limit never exceeds this percent of the hard one.
+            pub soft_of_hard_percent: u32,
+            /// The hard limit, in percent of the even share.
+            pub hard_percent: u32,
+            /// One move never takes more than the time left divided by this.
+            pub left_divisor: u32,
+            /// The hard limit is never below this, out of time or not: an answer needs a search.
+            pub min_move: Duration,
+        }
+
+        impl Margins {
+            /// No reserve, no margin, no floor, both limits at the even share: each engine sets what it
+            /// tunes over this.
+            pub const NONE: Margins = Margins {
+                game_reserve_percent: 0,
+                game_reserve_min: Duration::ZERO,
+                move_margin_percent: 0,
+                move_margin_min: Duration::ZERO,
+                move_margin_max: Duration::MAX,
+                reserve_per_move: Duration::ZERO,
+                soft_percent: 100,
+                soft_of_hard_percent: 100,
+                hard_percent: 100,
+                left_divisor: 1,
+                min_move: Duration::ZERO,
+            };
+        }
+
+        /// The clock of one side for one game.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Clock {
+            control: TimeControl,
+            margins: Margins,
+            used: Duration,
+            /// Game time left: the limit less what we used, or what the judge last reported less what
+            /// we used since.
+            left: Duration,
+        }
+
+        impl Clock {
+            /// A clock with nothing used.
+            pub fn new(control: TimeControl, margins: Margins) -> Clock {
+                Clock {
+                    control,
+                    margins,
+                    used: Duration::ZERO,
+                    left: control.per_game,
+                }
+            }
+
+            /// Other limits from now on; what was used so far still counts.
+            pub fn set_control(&mut self, control: TimeControl) {
+                self.control = control;
+                self.left = control.per_game.saturating_sub(self.used);
+            }
+
+            /// The game time left as the judge reports it (`Duration::MAX`: unlimited).
+            pub fn set_time_left(&mut self, left: Duration) {
+                self.left = left;
+            }
+
+            /// The deadline of a move that started at `start`, with `moves` still to come.
+            pub fn deadline_for(&self, start: Instant, moves: MovesLeft) -> Deadline {
+                let margins = &self.margins;
+                let game = self.control.per_game;
+                let reserve = (game.saturating_mul(margins.game_reserve_percent) / 100)
+                    .max(margins.game_reserve_min)
+                    .saturating_add(margins.reserve_per_move.saturating_mul(moves.most));
+                let usable = self.left.saturating_sub(reserve);
+                let share = usable / moves.expected.max(1);
+                let per_move = self.control.per_move;
+                let margin = (per_move.saturating_mul(margins.move_margin_percent) / 100)
+                    .max(margins.move_margin_min)
+                    .min(margins.move_margin_max);
+                let hard = (share.saturating_mul(margins.hard_percent) / 100)
+                    .min(usable / margins.left_divisor.max(1))
+                    .min(per_move.saturating_sub(margin))
+                    .max(margins.min_move);
+                let soft = (share.saturating_mul(margins.soft_percent) / 100)
+                    .min(hard.saturating_mul(margins.soft_of_hard_percent) / 100)
+                    .min(hard);
+                Deadline {
+                    start,
+                    soft,
+                    hard,
+                    stop: None,
+                }
+            }
+
+            /// Adds the time one move took.
+            pub fn spend(&mut self, time: Duration) {
+                self.used = self.used.saturating_add(time);
+                self.left = self.left.saturating_sub(time);
+            }
+        }
+    }
 
     pub mod color {
         // engine/src/core/color.rs
@@ -80,6 +226,52 @@ pub mod core {
             /// 0 for black, 1 for white: an index into per-side arrays.
             pub fn index(self) -> usize {
                 self as usize
+            }
+        }
+    }
+
+    pub mod report {
+        // engine/src/core/report.rs
+        //! What a search found, in any game's move type, returned by value from an engine's think.
+
+        use std::time::Duration;
+
+        /// The outcome of one search.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Report<M> {
+            /// The move to play (`None` only when there is none).
+            pub best: Option<M>,
+            /// Its score for the side to move.
+            pub score: i32,
+            /// The last depth completed.
+            pub depth: i32,
+            /// Positions visited.
+            pub nodes: u64,
+            /// Time spent.
+            pub elapsed: Duration,
+        }
+
+        impl<M> Report<M> {
+            /// A report with nothing found yet.
+            pub fn empty() -> Self {
+                Report {
+                    best: None,
+                    score: 0,
+                    depth: 0,
+                    nodes: 0,
+                    elapsed: Duration::ZERO,
+                }
+            }
+
+            /// The same report with its move in another form (a board index as coordinates).
+            pub fn map<N>(self, convert: impl FnOnce(M) -> N) -> Report<N> {
+                Report {
+                    best: self.best.map(convert),
+                    score: self.score,
+                    depth: self.depth,
+                    nodes: self.nodes,
+                    elapsed: self.elapsed,
+                }
             }
         }
     }
@@ -284,9 +476,10 @@ pub mod gomoku {
     //! - [`vcf`]: victory by continuous fours;
     //! - [`tt`]: the transposition table;
     //! - [`search`]: iterative deepening PVS;
-    //! - [`time`]: from the judge's limits to a deadline;
+    //! - [`timing`]: the shared clock's margins for gomoku and the moves a game still expects;
     //! - [`swap2`]: Swap2 opening decisions;
-    //! - [`engine`]: the game as the protocol adapters use it.
+    //! - [`point`]: a point of the board, the engine's move;
+    //! - [`engine`]: the one engine type, speaking only points, that the protocol adapters use.
     //!
     //! `docs/gomoku-experiments.md` in the repository records what was measured: the variants tried
     //! and not kept, with their scores.
@@ -1020,16 +1213,21 @@ pub mod gomoku {
 
     pub mod engine {
         // engine/src/gomoku/engine.rs
-        //! The engine as the protocol adapters see it: a game on a board, moves in and out by
-        //! coordinates, limits, and a search that answers with a move.
+        //! The gomoku engine: one game on a board, its clock and its search, speaking only points.
+        //! The protocol adapters turn lines into these calls.
 
+        use std::thread::JoinHandle;
+        use std::time::{Duration, Instant};
         use super::board::{Board, Cell};
-        use super::movegen::is_legal;
+        use super::point::Point;
         use super::rule::Rule;
         use super::search::params::Params;
-        use super::search::{SearchResult, Searcher};
-        use super::time::TimeLimits;
+        use super::search::Searcher;
+        use super::timing::{moves_left, MARGINS};
+        use super::tt::TranspositionTable;
+        use crate::core::clock::{Clock, TimeControl};
         use crate::core::color::Color;
+        use crate::core::report::Report;
         use crate::core::time::{Deadline, StopFlag};
 
         /// Transposition table size when no memory limit is given.
@@ -1041,14 +1239,25 @@ pub mod gomoku {
         /// What the rest of the process may take besides the table (pattern tables, board, buffers).
         const OTHER_MEMORY_BYTES: u64 = 24 << 20;
 
+        /// A move waits for a table being built at most this part of its soft limit (the wait counts
+        /// within its deadline), so that the first move of a game mostly gets the full table.
+        const TABLE_WAIT_DIVISOR: u32 = 8;
+
+        /// The limits when the judge gives none: Gomocup's fastgame turn, the tightest we expect.
+        pub const DEFAULT_CONTROL: TimeControl = TimeControl {
+            per_move: Duration::from_millis(5_000),
+            per_game: Duration::MAX,
+        };
+
         /// Why a move or a set-up stone was refused.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum MoveError {
-            /// The coordinates are outside the board.
+            /// The point is outside the board.
             OffBoard,
             /// A stone is already there.
             Occupied,
             /// Black may not play there under renju.
+            #[allow(dead_code)]
             Forbidden,
             /// Nothing to take back there.
             NoSuchStone,
@@ -1067,34 +1276,45 @@ pub mod gomoku {
             }
         }
 
-        /// A gomoku game with its searcher.
-        pub struct Engine {
+        /// A gomoku game with its clock and searcher.
+        pub struct GomokuEngine {
             board: Board,
             searcher: Searcher,
-            /// Time limits for the next moves.
-            pub limits: TimeLimits,
+            control: TimeControl,
+            clock: Clock,
             memory_limit: u64,
-            last_search: Option<SearchResult>,
-            /// Ends a search early when raised (the manager's END read during the search).
+            /// A larger table (of the size given) being built on a thread of its own, so that a memory
+            /// limit that arrives just before a move costs that move nothing: the search takes it once
+            /// it is ready.
+            pending_table: Option<(usize, JoinHandle<TranspositionTable>)>,
+            /// Ends a search early when raised (the judge's END or quit read during the search).
             stop: Option<StopFlag>,
         }
 
-        impl Default for Engine {
+        impl Default for GomokuEngine {
             fn default() -> Self {
                 Self::new()
             }
         }
 
-        impl Engine {
-            /// An engine with an empty 15x15 freestyle board.
+        /// A table of `bytes` with every page already mapped, so that no search pays for it.
+        fn mapped_table(bytes: usize) -> TranspositionTable {
+            let mut table = TranspositionTable::with_bytes(bytes);
+            table.map_pages();
+            table
+        }
+
+        impl GomokuEngine {
+            /// An engine with an empty 15x15 freestyle board and a small table (a game sizes it).
             pub fn new() -> Self {
                 Self {
                     board: Board::new(15, 15, Rule::Freestyle)
                         .expect("15x15 is supported"),
                     searcher: Searcher::new(1 << 16),
-                    limits: TimeLimits::default(),
+                    control: DEFAULT_CONTROL,
+                    clock: Clock::new(DEFAULT_CONTROL, MARGINS),
                     memory_limit: 0,
-                    last_search: None,
+                    pending_table: None,
                     stop: None,
                 }
             }
@@ -1104,19 +1324,23 @@ pub mod gomoku {
                 self.stop = Some(stop);
             }
 
-            /// A new game on an empty `width` x `height` board; the rule and the limits stay. The
-            /// transposition table is kept: its keys differ between sizes and rules, and clearing a
-            /// large table would cost time the next move may need. It is sized here, before any clock
-            /// runs, if no memory limit has done it yet.
-            pub fn start(&mut self, width: usize, height: usize) -> Result<(), String> {
-                self.board = Board::new(width, height, self.board.rule())?;
-                self.limits.new_game();
-                self.prepare_table();
+            /// A new game on an empty `width` x `height` board: the clock starts again from the time
+            /// control. The transposition table is kept (its keys differ between sizes and rules), or
+            /// one of the size the memory limit allows is built.
+            pub fn new_game(
+                &mut self,
+                width: usize,
+                height: usize,
+                rule: Rule,
+            ) -> Result<(), String> {
+                self.board = Board::new(width, height, rule)?;
+                self.clock = Clock::new(self.control, MARGINS);
+                self.size_table();
                 Ok(())
             }
 
-            /// A new game on an empty board of the same size.
-            pub fn restart(&mut self) {
+            /// Empties the board, keeping its size, rule and the game's clock (to set up a position).
+            pub fn clear(&mut self) {
                 self.board = self.board.cleared();
             }
 
@@ -1136,41 +1360,80 @@ pub mod gomoku {
                 self.board = board;
             }
 
+            /// The judge's limits from now on; the time used in this game still counts.
+            pub fn set_time_control(&mut self, control: TimeControl) {
+                self.control = control;
+                self.clock.set_control(control);
+            }
+
+            /// The game time left as the judge reports it (`Duration::MAX`: unlimited).
+            pub fn set_time_left(&mut self, left: Duration) {
+                self.clock.set_time_left(left);
+            }
+
             /// The memory limit in bytes (0: none); it sizes the transposition table.
             pub fn set_memory_limit(&mut self, bytes: u64) {
                 self.memory_limit = bytes;
-                // Map the table now, while no clock runs, rather than within the first move.
-                self.prepare_table();
+                self.size_table();
             }
 
-            /// Sizes the transposition table for the memory limit. Called when the limit arrives, at
-            /// START and again when a search starts (a no-op once the size is right). A new table costs
-            /// no time up front: its pages are mapped as the search first touches them (see `tt.rs`),
-            /// within that search's deadline, so even a limit sent right before a move keeps the move
-            /// in time.
-            fn prepare_table(&mut self) {
-                let wanted = if self.memory_limit == 0 {
+            /// Starts building a table of the size the memory limit allows if the search's is not. A
+            /// smaller one, or the default one while no limit is known (a limit may still come and
+            /// forbid it), replaces it at once, its pages mapped only as the search touches them; a
+            /// larger one for a known limit comes mapped from another thread.
+            fn size_table(&mut self) {
+                let wanted = self.wanted_table_bytes();
+                let current = self.searcher.table_bytes();
+                if self.pending_table.as_ref().map_or(false, |p| p.0 != wanted) {
+                    // Built for an older limit: dropped when its thread ends.
+                    self.pending_table = None;
+                }
+                let grow = current * 2 <= wanted;
+                if current > wanted || (grow && self.memory_limit == 0) {
+                    self.pending_table = None;
+                    self.searcher.set_table(TranspositionTable::with_bytes(wanted));
+                } else if grow && self.pending_table.is_none() {
+                    let build = std::thread::spawn(move || mapped_table(wanted));
+                    self.pending_table = Some((wanted, build));
+                }
+            }
+
+            /// The table size the memory limit allows (a power of two at most this).
+            fn wanted_table_bytes(&self) -> usize {
+                if self.memory_limit == 0 {
                     DEFAULT_TABLE_BYTES
                 } else {
                     let spare = self.memory_limit.saturating_sub(OTHER_MEMORY_BYTES) / 2;
                     (spare.min(MAX_TABLE_BYTES as u64) as usize).max(1 << 16)
-                };
-                let current = self.searcher.table_bytes();
-                if current > wanted || current * 2 <= wanted {
-                    self.searcher = Searcher::with_params(
-                        wanted,
-                        self.searcher.params().clone(),
-                    );
                 }
             }
 
-            /// Searches from now on with other parameters (tuning, matches between versions); the
-            /// transposition table starts empty.
+            /// Gives the search the table built on the other thread if it is ready by `until` (`None`:
+            /// however long it takes).
+            fn adopt_pending_table(&mut self, until: Option<Instant>) {
+                loop {
+                    let ready = match &self.pending_table {
+                        Some((_, build)) => build.is_finished(),
+                        None => return,
+                    };
+                    if ready || until.is_none() {
+                        break;
+                    }
+                    if until.map_or(false, |until| Instant::now() >= until) {
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                if let Some((_, build)) = self.pending_table.take() {
+                    if let Ok(table) = build.join() {
+                        self.searcher.set_table(table);
+                    }
+                }
+            }
+
+            /// Searches from now on with other parameters (tuning, matches between versions).
             pub fn set_search_params(&mut self, params: Params) {
-                self.searcher = Searcher::with_params(
-                    self.searcher.table_bytes(),
-                    params,
-                );
+                self.searcher.set_params(params);
             }
 
             /// The board.
@@ -1183,9 +1446,15 @@ pub mod gomoku {
                 &mut self.board
             }
 
-            /// The empty cell at `x`, `y`.
-            fn empty_cell(&self, x: i64, y: i64) -> Result<Cell, MoveError> {
-                let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
+            /// The point of `cell`.
+            fn point(&self, cell: Cell) -> Point {
+                let (x, y) = self.board.coords(cell);
+                Point::new(x as i32, y as i32)
+            }
+
+            /// The empty cell at `point`.
+            fn empty_cell(&self, point: Point) -> Result<Cell, MoveError> {
+                let cell = self.cell(point)?;
                 if self.board.is_empty(cell) {
                     Ok(cell)
                 } else {
@@ -1193,37 +1462,30 @@ pub mod gomoku {
                 }
             }
 
-            /// Plays a stone of the side to move at `x`, `y`. Renju forbidden points are refused only
-            /// when `check_forbidden` is set (an opponent's move is taken as the manager reports it).
-            pub fn play(
-                &mut self,
-                x: i64,
-                y: i64,
-                check_forbidden: bool,
-            ) -> Result<(), MoveError> {
-                let cell = self.empty_cell(x, y)?;
-                if check_forbidden && !is_legal(&mut self.board, cell) {
-                    return Err(MoveError::Forbidden);
-                }
+            /// The cell at `point`, if it is on the board.
+            fn cell(&self, point: Point) -> Result<Cell, MoveError> {
+                let (x, y) = (i64::from(point.x), i64::from(point.y));
+                self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)
+            }
+
+            /// Plays a stone of the side to move at `point`, as the judge reports it: a renju
+            /// forbidden point is the judge's to refuse.
+            pub fn play(&mut self, point: Point) -> Result<(), MoveError> {
+                let cell = self.empty_cell(point)?;
                 self.board.play(cell);
                 Ok(())
             }
 
-            /// Puts a `color` stone at `x`, `y` while setting up a position.
-            pub fn put(
-                &mut self,
-                x: i64,
-                y: i64,
-                color: Color,
-            ) -> Result<(), MoveError> {
-                let cell = self.empty_cell(x, y)?;
+            /// Puts a `color` stone at `point` while setting up a position.
+            pub fn put(&mut self, point: Point, color: Color) -> Result<(), MoveError> {
+                let cell = self.empty_cell(point)?;
                 self.board.put(cell, color);
                 Ok(())
             }
 
             /// Takes a cell out of play (a continuous-game mark).
-            pub fn kill(&mut self, x: i64, y: i64) -> Result<(), MoveError> {
-                let cell = self.empty_cell(x, y)?;
+            pub fn kill(&mut self, point: Point) -> Result<(), MoveError> {
+                let cell = self.empty_cell(point)?;
                 self.board.kill_cell(cell);
                 Ok(())
             }
@@ -1233,9 +1495,31 @@ pub mod gomoku {
                 self.board.set_side_to_move(color);
             }
 
-            /// Removes the stone at `x`, `y` (normally the last one played).
-            pub fn take_back(&mut self, x: i64, y: i64) -> Result<(), MoveError> {
-                let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
+            /// The stones on the board in the order they came, to restore a position later.
+            pub fn stones(&self) -> Vec<(Point, Color)> {
+                let history = self.board.history();
+                history.iter().map(|&(cell, color)| (self.point(cell), color)).collect()
+            }
+
+            /// Sets up the position of `stones` (as [`GomokuEngine::stones`] gave them) with the
+            /// other colour than the last stone's to move.
+            pub fn restore(
+                &mut self,
+                stones: &[(Point, Color)],
+            ) -> Result<(), MoveError> {
+                self.clear();
+                let mut side = Color::Black;
+                for &(point, color) in stones {
+                    self.put(point, color)?;
+                    side = color.opponent();
+                }
+                self.board.set_side_to_move(side);
+                Ok(())
+            }
+
+            /// Removes the stone at `point` (normally the last one played).
+            pub fn take_back(&mut self, point: Point) -> Result<(), MoveError> {
+                let cell = self.cell(point)?;
                 let history = self.board.history().to_vec();
                 let position = match history.iter().rposition(|&(c, _)| c == cell) {
                     Some(position) => position,
@@ -1254,41 +1538,36 @@ pub mod gomoku {
                 Ok(())
             }
 
-            /// The deadline for the next move under the current limits and position.
-            pub fn move_deadline(&self) -> Deadline {
+            /// The deadline of a move that started at `start`, under the clock and the position.
+            pub fn move_deadline(&self, start: Instant) -> Deadline {
                 let board = &self.board;
-                let deadline = self
-                    .limits
-                    .deadline(board.stone_count(), board.empty_count());
+                let moves = moves_left(board.stone_count(), board.empty_count());
                 Deadline {
                     stop: self.stop,
-                    ..deadline
+                    ..self.clock.deadline_for(start, moves)
                 }
             }
 
-            /// Thinks within the current limits and returns the chosen move (not played).
-            pub fn think(&mut self) -> Option<(usize, usize)> {
-                let deadline = self.move_deadline();
-                let best = self.think_until(deadline);
-                self.limits.charge(deadline.elapsed().as_millis() as i64);
-                best
+            /// Thinks on the clock for the move asked at `start` and returns what it found (the move
+            /// is not played); the time spent is charged to the game.
+            pub fn think(&mut self, start: Instant) -> Report<Point> {
+                let deadline = self.move_deadline(start);
+                let report = self.think_until(deadline);
+                self.clock.spend(start.elapsed());
+                report
             }
 
-            /// Thinks until `deadline` and returns the chosen move (not played).
-            pub fn think_until(&mut self, deadline: Deadline) -> Option<(usize, usize)> {
+            /// Thinks until `deadline` and returns what it found (the move is not played).
+            pub fn think_until(&mut self, deadline: Deadline) -> Report<Point> {
                 let deadline = Deadline {
                     stop: deadline.stop.or(self.stop),
                     ..deadline
                 };
-                self.prepare_table();
+                let wait = deadline.soft / TABLE_WAIT_DIVISOR;
+                let until = deadline.start.checked_add(wait).unwrap_or(deadline.start);
+                self.adopt_pending_table(Some(until));
                 let result = self.searcher.search(&mut self.board, deadline, 64);
-                self.last_search = Some(result);
-                result.best.map(|cell| self.board.coords(cell))
-            }
-
-            /// What the last search found.
-            pub fn last_search(&self) -> Option<SearchResult> {
-                self.last_search
+                result.map(|cell| self.point(cell))
             }
         }
     }
@@ -2550,6 +2829,26 @@ pub mod gomoku {
         }
     }
 
+    pub mod point {
+        // engine/src/gomoku/point.rs
+        //! A point of the board as the judges name it: the engine's moves and set-up stones.
+
+        /// Column `x` and row `y`, from 0 at the top left; a point off the board is refused by the
+        /// engine, not by this type, since only the board knows its size.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Point {
+            pub x: i32,
+            pub y: i32,
+        }
+
+        impl Point {
+            /// The point at column `x`, row `y`.
+            pub const fn new(x: i32, y: i32) -> Point {
+                Point { x, y }
+            }
+        }
+    }
+
     pub mod rule {
         // engine/src/gomoku/rule.rs
         //! The winning rules the engine knows.
@@ -3797,6 +4096,9 @@ pub mod gomoku {
                 pub unsettled_drop: i32,
                 /// Iterations shallower than this say little about whether the move is settled.
                 pub settled_from_depth: i32,
+                /// A move not settled yet may think this percent of its soft time limit (at most halfway
+                /// from the soft to the hard limit).
+                pub unsettled_time_percent: u32,
                 /// Iterations from this depth on search within a window around the last one's score,
                 pub aspiration_depth: i32,
                 /// at first this many margin units wide on each side.
@@ -3892,6 +4194,7 @@ pub mod gomoku {
                         iteration_start_share: 0.8,
                         unsettled_drop: 40,
                         settled_from_depth: 5,
+                        unsettled_time_percent: 200,
                         aspiration_depth: 5,
                         aspiration_delta: 16,
                         history_limit: 10_692,
@@ -3982,6 +4285,9 @@ pub mod gomoku {
                         "iteration_start_share" => self.iteration_start_share = value,
                         "unsettled_drop" => self.unsettled_drop = int,
                         "settled_from_depth" => self.settled_from_depth = int,
+                        "unsettled_time_percent" => {
+                            self.unsettled_time_percent = size as u32;
+                        }
                         "aspiration_depth" => self.aspiration_depth = int,
                         "aspiration_delta" => self.aspiration_delta = int,
                         "history_limit" => self.history_limit = int,
@@ -4256,6 +4562,7 @@ pub mod gomoku {
         use super::pattern::Threat;
         use super::tt::TranspositionTable;
         use super::vcf::VcfSolver;
+        use crate::core::report::Report;
         use crate::core::score::{WIN, WIN_THRESHOLD};
         use crate::core::time::Deadline;
         use params::Params;
@@ -4271,20 +4578,8 @@ pub mod gomoku {
         /// One ply of depth.
         const PLY: Depth = 8;
 
-        /// What a search found.
-        #[derive(Clone, Copy, Debug)]
-        pub struct SearchResult {
-            /// The move to play (`None` only when the board is full).
-            pub best: Option<Cell>,
-            /// Its score for the side to move.
-            pub score: i32,
-            /// The last depth completed.
-            pub depth: i32,
-            /// Positions visited.
-            pub nodes: u64,
-            /// Time spent.
-            pub elapsed: Duration,
-        }
+        /// What a search found, the move as a board cell.
+        pub type SearchResult = Report<Cell>;
 
         /// The searcher with its transposition table, kept between moves of a game.
         pub struct Searcher {
@@ -4340,9 +4635,14 @@ pub mod gomoku {
                 self.table.bytes()
             }
 
-            /// The parameters the search runs with.
-            pub fn params(&self) -> &Params {
-                &self.params
+            /// Searches from now on with `table` (built elsewhere, off the clock of any move).
+            pub fn set_table(&mut self, table: TranspositionTable) {
+                self.table = table;
+            }
+
+            /// Searches from now on with other parameters.
+            pub fn set_params(&mut self, params: Params) {
+                self.params = params;
             }
 
             /// Searches the position for the side to move until `deadline` (or `max_depth`).
@@ -4360,13 +4660,7 @@ pub mod gomoku {
                     *entry /= 2;
                 }
                 self.stopped = false;
-                let mut result = SearchResult {
-                    best: None,
-                    score: 0,
-                    depth: 0,
-                    nodes: 0,
-                    elapsed: Duration::ZERO,
-                };
+                let mut result = SearchResult::empty();
                 if let Some((cell, score)) = self.obvious_move(board) {
                     result.best = Some(cell);
                     result.score = score;
@@ -4414,10 +4708,14 @@ pub mod gomoku {
                     deadline,
                 );
                 result.best = Some(root_moves[0].cell);
-                // A move that is not settled may go on past the soft limit: halfway to the hard one,
-                // and at most twice as far.
-                let extended = (deadline.soft * 2)
-                    .min((deadline.soft + deadline.hard) / 2);
+                // A move that is not settled may go on past the soft limit, at most halfway to the hard
+                // one.
+                let extended = (deadline
+                    .soft
+                    .saturating_mul(self.params.unsettled_time_percent) / 100)
+                    .min(
+                        deadline.soft + deadline.hard.saturating_sub(deadline.soft) / 2,
+                    );
                 for depth in 1..=max_depth.max(1) {
                     let (best, score) = self
                         .aspiration(board, &mut root_moves, depth, result.score);
@@ -4639,9 +4937,10 @@ pub mod gomoku {
 
         use std::time::Duration;
         use super::board::Cell;
-        use super::engine::Engine;
+        use super::engine::GomokuEngine;
         use super::eval::evaluate_for;
         use super::movegen::{generate, ScoredMove};
+        use super::point::Point;
         use crate::core::color::Color;
         use crate::core::score::WIN_THRESHOLD;
         use crate::core::time::Deadline;
@@ -4649,8 +4948,8 @@ pub mod gomoku {
         /// What to answer to a Swap2 request.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum Swap2Choice {
-            /// Stones to place, in move order (`x`, `y`).
-            Stones(Vec<(usize, usize)>),
+            /// Stones to place, in move order.
+            Stones(Vec<Point>),
             /// Take the other colour.
             Swap,
         }
@@ -4659,7 +4958,7 @@ pub mod gomoku {
         const CLEAR_EDGE: i32 = 120;
 
         /// Centre offsets of three-stone openings (black, white, black) that are close to even.
-        const OPENINGS: [[(i64, i64); 3]; 6] = [
+        const OPENINGS: [[(i32, i32); 3]; 6] = [
             [(0, 0), (1, 0), (2, 1)],
             [(0, 0), (1, 1), (0, 2)],
             [(0, 0), (1, 0), (-1, 2)],
@@ -4669,51 +4968,49 @@ pub mod gomoku {
         ];
 
         /// Case 1: the three opening stones. The engine's board is reset and left empty.
-        pub fn propose_opening(engine: &mut Engine) -> Vec<(usize, usize)> {
+        pub fn propose_opening(engine: &mut GomokuEngine) -> Vec<Point> {
             let (width, height) = (engine.board().width(), engine.board().height());
-            let (cx, cy) = ((width / 2) as i64, (height / 2) as i64);
-            let mut best: Option<(i32, Vec<(usize, usize)>)> = None;
+            let (cx, cy) = ((width / 2) as i32, (height / 2) as i32);
+            let mut best: Option<(i32, Vec<Point>)> = None;
             for opening in OPENINGS {
-                engine.restart();
-                let stones: Vec<(i64, i64)> = opening
+                engine.clear();
+                let stones: Vec<Point> = opening
                     .iter()
-                    .map(|&(dx, dy)| (cx + dx, cy + dy))
+                    .map(|&(dx, dy)| Point::new(cx + dx, cy + dy))
                     .collect();
-                let fits = stones
-                    .iter()
-                    .all(|&(x, y)| engine.board().cell_checked(x, y).is_some());
+                let mut fits = true;
+                for (index, &point) in stones.iter().enumerate() {
+                    let color = if index % 2 == 0 { Color::Black } else { Color::White };
+                    fits &= engine.put(point, color).is_ok();
+                }
                 if !fits {
                     continue;
-                }
-                for (index, &(x, y)) in stones.iter().enumerate() {
-                    let color = if index % 2 == 0 { Color::Black } else { Color::White };
-                    let _ = engine.put(x, y, color);
                 }
                 engine.set_side_to_move(Color::White);
                 let imbalance = evaluate_for(engine.board(), Color::White).abs();
                 if best.as_ref().map_or(true, |(value, _)| imbalance < *value) {
-                    let coords = stones
-                        .iter()
-                        .map(|&(x, y)| (x as usize, y as usize))
-                        .collect();
-                    best = Some((imbalance, coords));
+                    best = Some((imbalance, stones));
                 }
             }
-            engine.restart();
+            engine.clear();
             best.map(|(_, stones)| stones).unwrap_or_default()
         }
 
         /// Cases 2 and 3: the engine's board holds the proposed stones (three or five) with white to
         /// move. Swap if black is clearly better, play one stone if white is, and with three stones on
         /// a balanced board add two that keep it balanced.
-        pub fn answer_proposal(engine: &mut Engine, time: Duration) -> Swap2Choice {
+        pub fn answer_proposal(
+            engine: &mut GomokuEngine,
+            time: Duration,
+        ) -> Swap2Choice {
             let stones = engine.board().stone_count();
             let deadline = Deadline::new(time / 2, time / 2);
-            let reply = match engine.think_until(deadline) {
+            let report = engine.think_until(deadline);
+            let reply = match report.best {
                 Some(reply) => reply,
                 None => return Swap2Choice::Swap,
             };
-            let white_score = engine.last_search().map_or(0, |r| r.score);
+            let white_score = report.score;
             if white_score <= -CLEAR_EDGE {
                 return Swap2Choice::Swap;
             }
@@ -4721,7 +5018,7 @@ pub mod gomoku {
                 return Swap2Choice::Stones(vec![reply]);
             }
             // Add white's reply and the black stone that leaves the position closest to even.
-            let _ = engine.play(reply.0 as i64, reply.1 as i64, false);
+            let _ = engine.play(reply);
             let mut moves: Vec<ScoredMove> = Vec::new();
             let mut scratch: Vec<Cell> = Vec::new();
             generate(engine.board_mut(), &mut moves, &mut scratch);
@@ -4737,152 +5034,59 @@ pub mod gomoku {
             }
             match best {
                 Some((_, cell)) => {
-                    let fifth = engine.board().coords(cell);
-                    Swap2Choice::Stones(vec![reply, fifth])
+                    let (x, y) = engine.board().coords(cell);
+                    Swap2Choice::Stones(vec![reply, Point::new(x as i32, y as i32)])
                 }
                 None => Swap2Choice::Stones(vec![reply]),
             }
         }
     }
 
-    pub mod time {
-        // engine/src/gomoku/time.rs
-        //! Time management: from the limits a judge gives (time per move, time for the game, time left)
-        //! to a deadline for one move, with margins that hold on a slower machine.
+    pub mod timing {
+        // engine/src/gomoku/timing.rs
+        //! How gomoku spends the judge's time: the shared clock with this game's margins, and how many
+        //! moves a game is still expected to ask of us.
 
+        use crate::core::clock::{Margins, MovesLeft};
         use std::time::Duration;
-        use crate::core::time::Deadline;
 
-        /// A time left this large means an unlimited game (Gomocup sends 2147483647).
-        pub const UNLIMITED_MS: i64 = 2_147_483_647;
+        /// Keep 15% of the move limit (at least 80 ms, at most 1.5 s) for the process to wake up, print
+        /// and be read on a loaded or slower machine; a settled move stops at 90% of the hard limit or
+        /// at its share of the game; never more than a fifth of the game time left on one move, and at
+        /// least 15 ms to answer an "answer at once" or a lost clock. The hard percent never binds (a
+        /// share is at least a 28th of the time left): the fifth of the time left does. Each move we
+        /// may still have to play until the board is full keeps 25 ms of the game time, the least one
+        /// move costs with the pipes: spending shares of what is left runs a clock down geometrically,
+        /// and a 20x20 board holds 400 stones.
+        pub const MARGINS: Margins = Margins {
+            move_margin_percent: 15,
+            move_margin_min: Duration::from_millis(80),
+            move_margin_max: Duration::from_millis(1_500),
+            reserve_per_move: Duration::from_millis(25),
+            soft_of_hard_percent: 90,
+            hard_percent: 600,
+            left_divisor: 5,
+            min_move: Duration::from_millis(15),
+            ..Margins::NONE
+        };
 
-        /// The limits known for the current game, in milliseconds.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub struct TimeLimits {
-            /// Time for one move; `Some(0)` means "answer at once", `None` no limit given.
-            pub turn_ms: Option<i64>,
-            /// Time for the whole game (0 or `None`: unlimited).
-            pub match_ms: Option<i64>,
-            /// Time left for the rest of the game (may be negative); `None` if never sent.
-            pub left_ms: Option<i64>,
-        }
+        /// Moves a game is expected to still need from us at the start, less one for every five
+        /// stones played: against strong opponents most games end within 60 stones.
+        const MOVES_TO_GO_AT_START: usize = 28;
 
-        impl Default for TimeLimits {
-            /// Gomocup's fastgame league, the tightest we expect when nothing is said.
-            fn default() -> Self {
-                Self {
-                    turn_ms: Some(5_000),
-                    match_ms: None,
-                    left_ms: None,
-                }
-            }
-        }
+        /// Moves a game is expected to still need from us however long it has gone on, so that a long
+        /// game keeps time for its last moves.
+        const MOVES_TO_GO: usize = 18;
 
-        /// Thinking time in an "answer at once" move.
-        const INSTANT_MS: u64 = 15;
-
-        /// Moves a game is expected to still need from us at the start: a move's soft limit is the
-        /// time left over this, less one for every five stones played. Against strong opponents most
-        /// games end within 60 stones.
-        const MOVES_TO_GO_AT_START: i64 = 28;
-
-        /// Moves a game is expected to still need from us however long it has gone on, so that a
-        /// long game keeps time for its last moves.
-        const MOVES_TO_GO: i64 = 18;
-
-        /// What one of our moves costs at least, the wait for the process and the pipes included: the
-        /// game time kept back for every move we may still have to play until the board is full, so
-        /// that a long game never runs out. Spending a share of what is left runs the clock down
-        /// geometrically: without the reserve each of the 29 full-board draws of a 200-game 15x15 match
-        /// at 1 s a move and 30 s a game ended with about 0.1 s left, and a 20x20 board holds 175 more
-        /// stones. A move at the floor of 15 ms took 4 to 20 ms from the manager's line to our answer.
-        const RESERVE_PER_MOVE_MS: i64 = 25;
-
-        impl TimeLimits {
-            /// The deadline for the next move, with `stones` on the board and `empty` cells left (the
-            /// game is expected to get longer as it goes, so the share of the time left shrinks
-            /// slowly; the moves the empty cells may still take keep their reserve).
-            pub fn deadline(&self, stones: usize, empty: usize) -> Deadline {
-                let spendable = self.spendable_ms(empty);
-                let hard = self.hard_ms(spendable);
-                let soft = self.soft_ms(hard, spendable, stones);
-                Deadline::new(Duration::from_millis(soft), Duration::from_millis(hard))
-            }
-
-            /// Forgets the time left of the previous game.
-            pub fn new_game(&mut self) {
-                self.left_ms = None;
-            }
-
-            /// Takes `spent_ms` off the game time left, so that the clock stays right when a manager
-            /// does not report the time left before every move (it overwrites ours when it does).
-            pub fn charge(&mut self, spent_ms: i64) {
-                match (self.left_ms, self.match_ms) {
-                    (Some(left), _) if left < UNLIMITED_MS => {
-                        self.left_ms = Some(left.saturating_sub(spent_ms));
-                    }
-                    (None, Some(total)) if total > 0 => {
-                        self.left_ms = Some(total.saturating_sub(spent_ms));
-                    }
-                    _ => {}
-                }
-            }
-
-            fn hard_ms(&self, spendable: Option<i64>) -> u64 {
-                let mut hard = i64::MAX;
-                if let Some(turn) = self.turn_ms {
-                    if turn <= 0 {
-                        return INSTANT_MS;
-                    }
-                    // Keep 15% of the move's time (at least 80 ms, at most 1.5 s) for the process to
-                    // wake up, print and be read on a loaded or slower machine.
-                    let margin = (turn.saturating_mul(3) / 20).clamp(80, 1_500);
-                    hard = hard.min(turn.saturating_sub(margin));
-                }
-                if let Some(left) = spendable {
-                    // Never bet more than a fifth of what is left on one move.
-                    hard = hard.min((left / 5).saturating_sub(30));
-                }
-                if hard == i64::MAX {
-                    hard = 10_000;
-                }
-                hard.clamp(INSTANT_MS as i64, UNLIMITED_MS) as u64
-            }
-
-            /// The time a settled move may take (the search stops starting root moves then; see
-            /// `search/mod.rs` for unsettled ones): most of the hard limit, since the margin for a slow
-            /// machine is already taken off that, and a fair share of the game time.
-            fn soft_ms(&self, hard: u64, spendable: Option<i64>, stones: usize) -> u64 {
-                let mut soft = hard as i64 * 9 / 10;
-                if let Some(left) = spendable {
-                    let to_go = (MOVES_TO_GO_AT_START - stones as i64 / 5)
-                        .max(MOVES_TO_GO);
-                    soft = soft.min(left / to_go);
-                }
-                soft.clamp(1, hard as i64) as u64
-            }
-
-            /// The game time that may be spent on thinking, if the game time is limited: the time
-            /// left less the reserve for the at most `(empty + 1) / 2` moves still ours.
-            fn spendable_ms(&self, empty: usize) -> Option<i64> {
-                let our_moves = (empty as i64 + 1) / 2;
-                self.effective_left()
-                    .map(|left| {
-                        left
-                            .saturating_sub(
-                                our_moves.saturating_mul(RESERVE_PER_MOVE_MS),
-                            )
-                    })
-            }
-
-            /// The game time left, if the game time is limited.
-            fn effective_left(&self) -> Option<i64> {
-                match (self.left_ms, self.match_ms) {
-                    (Some(left), _) if left < UNLIMITED_MS => Some(left),
-                    (Some(_), _) => None,
-                    (None, Some(total)) if total > 0 => Some(total),
-                    _ => None,
-                }
+        /// Our moves left with `stones` on the board and `empty` cells free: the estimate the game time
+        /// is shared over, and the most the empty cells allow.
+        pub fn moves_left(stones: usize, empty: usize) -> MovesLeft {
+            let expected = MOVES_TO_GO_AT_START
+                .saturating_sub(stones / 5)
+                .max(MOVES_TO_GO);
+            MovesLeft {
+                expected: expected as u32,
+                most: (empty.saturating_add(1) / 2).min(u32::MAX as usize) as u32,
             }
         }
     }
@@ -4930,6 +5134,18 @@ pub mod gomoku {
                 // within the search's own deadline.
                 let slots = vec![[0u64; 2]; count];
                 Self { slots, mask: count - 1 }
+            }
+
+            /// Maps every page of the table now, by writing one slot of each, so that the search does
+            /// not pay for it (a fresh table's pages are only mapped when first touched).
+            pub fn map_pages(&mut self) {
+                const SLOTS_PER_PAGE: usize = 4096 / SLOT_BYTES;
+                for index in (0..self.slots.len()).step_by(SLOTS_PER_PAGE) {
+                    let slot: *mut [u64; 2] = &mut self.slots[index];
+                    // SAFETY: the pointer is to a slot of the table, borrowed mutably here; a volatile
+                    // write of the value already there is one the compiler cannot leave out.
+                    unsafe { std::ptr::write_volatile(slot, [0, 0]) };
+                }
             }
 
             /// Bytes the table uses.
@@ -5164,14 +5380,19 @@ pub mod protocol {
         //!   reply to INFO, and a manager waiting for a move must not take an `ERROR` for one.
 
         use std::io::Write;
+        use std::time::{Duration, Instant};
         use super::input::{parse_saturating, quoted, Lines, Source};
+        use crate::core::clock::TimeControl;
         use crate::core::color::Color;
         use crate::core::score::WIN_THRESHOLD;
         use crate::core::time::StopFlag;
-        use crate::gomoku::engine::Engine;
+        use crate::gomoku::engine::{GomokuEngine, DEFAULT_CONTROL};
+        use crate::gomoku::point::Point;
         use crate::gomoku::rule::Rule;
         use crate::gomoku::swap2::{answer_proposal, propose_opening, Swap2Choice};
-        use crate::gomoku::time::UNLIMITED_MS;
+
+        /// A time this large means no limit (Gomocup sends 2147483647 ms).
+        const UNLIMITED_MS: i64 = 2_147_483_647;
 
         /// The ABOUT line.
         const ABOUT: &str = r#"name="Quintet", version="1.0", author="Quintet authors", country="Unknown""#;
@@ -5186,7 +5407,7 @@ pub mod protocol {
 
         /// [`run`] with an engine set up beforehand (other search parameters, for tuning).
         pub fn run_with<'a>(
-            engine: Engine,
+            engine: GomokuEngine,
             input: impl Into<Source<'a>>,
             mut output: impl Write,
         ) {
@@ -5210,12 +5431,14 @@ pub mod protocol {
                     "END" => break,
                     "BOARD" | "SWAP2BOARD" => {
                         match read_block(&mut lines) {
-                            Some(block) if command == "BOARD" => brain.board(&block),
-                            Some(block) => brain.swap2(&block),
+                            Some(block) if command == "BOARD" => {
+                                brain.board(&block, line.received)
+                            }
+                            Some(block) => brain.swap2(&block, line.received),
                             None => break,
                         }
                     }
-                    _ => brain.command(&command, rest),
+                    _ => brain.command(&command, rest, line.received),
                 };
                 for line in answer {
                     let _ = writeln!(output, "{line}");
@@ -5257,25 +5480,51 @@ pub mod protocol {
             Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
         }
 
+        /// Parses the point `x,y`; numbers beyond any board stay off it.
+        fn parse_point(text: &str) -> Option<Point> {
+            let (x, y) = parse_pair(text)?;
+            let coordinate = |value: i64| value.clamp(-1, i64::from(i32::MAX)) as i32;
+            Some(Point::new(coordinate(x), coordinate(y)))
+        }
+
+        /// The text of a point.
+        fn point_text(point: Point) -> String {
+            format!("{},{}", point.x, point.y)
+        }
+
+        /// A time the manager gave in ms, clamped to what the protocol can mean.
+        fn millis(ms: i64) -> Duration {
+            Duration::from_millis(ms.clamp(0, UNLIMITED_MS) as u64)
+        }
+
         /// The protocol state around the engine.
         struct Brain {
-            engine: Engine,
+            engine: GomokuEngine,
+            /// The limits the manager gave so far (each INFO gives one of them).
+            control: TimeControl,
             started: bool,
             /// Raised by END or the end of the input: no more thinking, no more moves printed.
             stop: StopFlag,
         }
 
         impl Brain {
-            fn new(mut engine: Engine, stop: StopFlag) -> Self {
+            fn new(mut engine: GomokuEngine, stop: StopFlag) -> Self {
                 engine.set_stop_flag(stop);
+                engine.set_time_control(DEFAULT_CONTROL);
                 Self {
                     engine,
+                    control: DEFAULT_CONTROL,
                     started: false,
                     stop,
                 }
             }
 
-            fn command(&mut self, command: &str, rest: &str) -> Vec<String> {
+            fn command(
+                &mut self,
+                command: &str,
+                rest: &str,
+                received: Instant,
+            ) -> Vec<String> {
                 match command {
                     "START" => {
                         match rest.parse::<usize>() {
@@ -5311,8 +5560,16 @@ pub mod protocol {
                                 "ERROR no game to restart: send START first".to_string(),
                             ];
                         }
-                        self.engine.restart();
-                        vec!["OK".to_string()]
+                        let board = self.engine.board();
+                        let (width, height, rule) = (
+                            board.width(),
+                            board.height(),
+                            board.rule(),
+                        );
+                        match self.engine.new_game(width, height, rule) {
+                            Ok(()) => vec!["OK".to_string()],
+                            Err(message) => vec![format!("ERROR {message}")],
+                        }
                     }
                     "ABOUT" => vec![ABOUT.to_string()],
                     "INFO" => self.info(rest),
@@ -5325,58 +5582,64 @@ pub mod protocol {
                                 "ERROR BEGIN on a board that has stones".to_string(),
                             ];
                         }
-                        self.answer_move()
+                        self.answer_move(received)
                     }
                     "TURN" => {
                         if let Some(error) = self.not_started() {
                             return error;
                         }
-                        let (x, y) = match parse_pair(rest) {
-                            Some(pair) => pair,
+                        let point = match parse_point(rest) {
+                            Some(point) => point,
                             None => {
                                 return vec![
                                     format!("ERROR TURN needs x,y, got '{}'", quoted(rest)),
                                 ];
                             }
                         };
-                        if let Err(error) = self.engine.play(x, y, false) {
-                            return vec![format!("ERROR TURN {x},{y}: {error}")];
+                        if let Err(error) = self.engine.play(point) {
+                            return vec![
+                                format!("ERROR TURN {}: {error}", point_text(point)),
+                            ];
                         }
-                        self.answer_move()
+                        self.answer_move(received)
                     }
                     "PLAY" => {
                         if let Some(error) = self.not_started() {
                             return error;
                         }
-                        let (x, y) = match parse_pair(rest) {
-                            Some(pair) => pair,
+                        let point = match parse_point(rest) {
+                            Some(point) => point,
                             None => {
                                 return vec![
                                     format!("ERROR PLAY needs x,y, got '{}'", quoted(rest)),
                                 ];
                             }
                         };
-                        match self.engine.play(x, y, false) {
-                            Ok(()) => vec![format!("{x},{y}")],
-                            Err(error) => vec![format!("ERROR PLAY {x},{y}: {error}")],
+                        match self.engine.play(point) {
+                            Ok(()) => vec![point_text(point)],
+                            Err(error) => {
+                                vec![format!("ERROR PLAY {}: {error}", point_text(point))]
+                            }
                         }
                     }
                     "TAKEBACK" => {
                         if let Some(error) = self.not_started() {
                             return error;
                         }
-                        let (x, y) = match parse_pair(rest) {
-                            Some(pair) => pair,
+                        let point = match parse_point(rest) {
+                            Some(point) => point,
                             None => {
                                 return vec![
                                     format!("ERROR TAKEBACK needs x,y, got '{}'", quoted(rest)),
                                 ];
                             }
                         };
-                        match self.engine.take_back(x, y) {
+                        match self.engine.take_back(point) {
                             Ok(()) => vec!["OK".to_string()],
                             Err(error) => {
-                                vec![format!("ERROR TAKEBACK {x},{y}: {error}")]
+                                vec![
+                                    format!("ERROR TAKEBACK {}: {error}", point_text(point)),
+                                ]
                             }
                         }
                     }
@@ -5391,7 +5654,8 @@ pub mod protocol {
             }
 
             fn start(&mut self, width: usize, height: usize) -> Vec<String> {
-                match self.engine.start(width, height) {
+                let rule = self.engine.board().rule();
+                match self.engine.new_game(width, height, rule) {
                     Ok(()) => {
                         self.started = true;
                         vec!["OK".to_string()]
@@ -5406,18 +5670,27 @@ pub mod protocol {
                     .unwrap_or((rest, ""));
                 let value = value.trim();
                 let number = parse_saturating(value);
-                let limits = &mut self.engine.limits;
-                // Times beyond what the protocol can mean (2^31 - 1 ms is "unlimited") are clamped, so
-                // that no later sum or difference can overflow.
-                let ms = |value: i64| value.clamp(-UNLIMITED_MS, UNLIMITED_MS);
                 match (key.to_ascii_lowercase().as_str(), number) {
+                    // A turn of 0 asks for an answer at once; a match of 0 has no limit.
                     ("timeout_turn", Some(value)) => {
-                        limits.turn_ms = Some(ms(value).max(0));
+                        self.control.per_move = millis(value);
+                        self.engine.set_time_control(self.control);
                     }
                     ("timeout_match", Some(value)) => {
-                        limits.match_ms = Some(ms(value).max(0));
+                        self.control.per_game = if value == 0 {
+                            Duration::MAX
+                        } else {
+                            millis(value)
+                        };
+                        self.engine.set_time_control(self.control);
                     }
-                    ("time_left", Some(value)) => limits.left_ms = Some(ms(value)),
+                    // 2147483647 ms left (or more) is an unlimited game.
+                    ("time_left", Some(value)) if value >= UNLIMITED_MS => {
+                        self.engine.set_time_left(Duration::MAX)
+                    }
+                    ("time_left", Some(value)) => {
+                        self.engine.set_time_left(millis(value))
+                    }
                     ("max_memory", Some(bytes)) => {
                         self.engine.set_memory_limit(bytes.max(0) as u64)
                     }
@@ -5448,7 +5721,7 @@ pub mod protocol {
             }
 
             /// Sets up a BOARD position: field 1 own stones, 2 opponent stones, 3 dead cells.
-            fn board(&mut self, block: &[String]) -> Vec<String> {
+            fn board(&mut self, block: &[String], received: Instant) -> Vec<String> {
                 if let Some(error) = self.not_started() {
                     return error;
                 }
@@ -5458,11 +5731,10 @@ pub mod protocol {
                     let parsed = match fields.as_slice() {
                         [x, y, field] => {
                             match (
-                                x.parse::<i64>(),
-                                y.parse::<i64>(),
+                                parse_point(&format!("{x},{y}")),
                                 field.parse::<u8>(),
                             ) {
-                                (Ok(x), Ok(y), Ok(field @ 1..=3)) => Some((x, y, field)),
+                                (Some(point), Ok(field @ 1..=3)) => Some((point, field)),
                                 _ => None,
                             }
                         }
@@ -5480,58 +5752,38 @@ pub mod protocol {
                         }
                     }
                 }
-                let own = stones.iter().filter(|s| s.2 == 1).count();
-                let other = stones.iter().filter(|s| s.2 == 2).count();
+                let own = stones.iter().filter(|s| s.1 == 1).count();
+                let other = stones.iter().filter(|s| s.1 == 2).count();
                 // The side to move is us; black moves when both have as many stones.
                 let me = if own < other { Color::White } else { Color::Black };
-                let saved = self.snapshot();
-                self.engine.restart();
-                for &(x, y, field) in &stones {
+                let saved = self.engine.stones();
+                self.engine.clear();
+                for &(point, field) in &stones {
                     let result = match field {
-                        1 => self.engine.put(x, y, me),
-                        2 => self.engine.put(x, y, me.opponent()),
-                        _ => self.engine.kill(x, y),
+                        1 => self.engine.put(point, me),
+                        2 => self.engine.put(point, me.opponent()),
+                        _ => self.engine.kill(point),
                     };
                     if let Err(error) = result {
-                        self.restore(saved);
-                        return vec![format!("ERROR BOARD stone {x},{y}: {error}")];
+                        let _ = self.engine.restore(&saved);
+                        return vec![
+                            format!("ERROR BOARD stone {}: {error}", point_text(point)),
+                        ];
                     }
                 }
                 self.engine.set_side_to_move(me);
-                self.answer_move()
-            }
-
-            fn snapshot(&self) -> Vec<(usize, usize, Color)> {
-                let board = self.engine.board();
-                board
-                    .history()
-                    .iter()
-                    .map(|&(cell, color)| {
-                        let (x, y) = board.coords(cell);
-                        (x, y, color)
-                    })
-                    .collect()
-            }
-
-            fn restore(&mut self, stones: Vec<(usize, usize, Color)>) {
-                self.engine.restart();
-                let mut side = Color::Black;
-                for (x, y, color) in stones {
-                    let _ = self.engine.put(x as i64, y as i64, color);
-                    side = color.opponent();
-                }
-                self.engine.set_side_to_move(side);
+                self.answer_move(received)
             }
 
             /// SWAP2BOARD with 0, 3 or 5 stones, in move order (black, white, black, ...).
-            fn swap2(&mut self, block: &[String]) -> Vec<String> {
+            fn swap2(&mut self, block: &[String], received: Instant) -> Vec<String> {
                 if let Some(error) = self.not_started() {
                     return error;
                 }
                 let mut stones = Vec::new();
                 for line in block {
-                    match parse_pair(line) {
-                        Some(pair) => stones.push(pair),
+                    match parse_point(line) {
+                        Some(point) => stones.push(point),
                         None => {
                             return vec![
                                 format!(
@@ -5548,8 +5800,8 @@ pub mod protocol {
                 if stones.is_empty() {
                     let opening = propose_opening(&mut self.engine);
                     let text: Vec<String> = opening
-                        .iter()
-                        .map(|(x, y)| format!("{x},{y}"))
+                        .into_iter()
+                        .map(point_text)
                         .collect();
                     return vec![text.join(" ")];
                 }
@@ -5561,18 +5813,23 @@ pub mod protocol {
                         ),
                     ];
                 }
-                self.engine.restart();
-                for (index, &(x, y)) in stones.iter().enumerate() {
+                self.engine.clear();
+                for (index, &point) in stones.iter().enumerate() {
                     let color = if index % 2 == 0 { Color::Black } else { Color::White };
-                    if let Err(error) = self.engine.put(x, y, color) {
-                        self.engine.restart();
-                        return vec![format!("ERROR SWAP2BOARD stone {x},{y}: {error}")];
+                    if let Err(error) = self.engine.put(point, color) {
+                        self.engine.clear();
+                        return vec![
+                            format!(
+                                "ERROR SWAP2BOARD stone {}: {error}",
+                                point_text(point),
+                            ),
+                        ];
                     }
                 }
                 self.engine.set_side_to_move(Color::White);
-                let time = self.engine.move_deadline().hard;
+                let time = self.engine.move_deadline(received).hard;
                 let choice = answer_proposal(&mut self.engine, time);
-                self.engine.restart();
+                self.engine.clear();
                 if self.stop.is_raised() {
                     return Vec::new();
                 }
@@ -5580,8 +5837,8 @@ pub mod protocol {
                     Swap2Choice::Swap => "SWAP".to_string(),
                     Swap2Choice::Stones(stones) => {
                         let text: Vec<String> = stones
-                            .iter()
-                            .map(|(x, y)| format!("{x},{y}"))
+                            .into_iter()
+                            .map(point_text)
                             .collect();
                         text.join(" ")
                     }
@@ -5591,41 +5848,34 @@ pub mod protocol {
 
             /// Thinks, plays the chosen move on our board and returns the answer lines; nothing once
             /// END or the end of the input has been read.
-            fn answer_move(&mut self) -> Vec<String> {
+            fn answer_move(&mut self, received: Instant) -> Vec<String> {
                 if self.stop.is_raised() {
                     return Vec::new();
                 }
-                let chosen = self.engine.think();
+                let report = self.engine.think(received);
                 if self.stop.is_raised() {
                     return Vec::new();
                 }
-                let (x, y) = match chosen {
-                    Some(cell) => cell,
+                let point = match report.best {
+                    Some(point) => point,
                     None => return vec!["ERROR no empty cell left".to_string()],
                 };
-                let mut lines = Vec::new();
-                if let Some(result) = self.engine.last_search() {
-                    let score = if result.score >= WIN_THRESHOLD {
-                        "win".to_string()
-                    } else if result.score <= -WIN_THRESHOLD {
-                        "loss".to_string()
-                    } else {
-                        result.score.to_string()
-                    };
-                    lines
-                        .push(
-                            format!(
-                                "MESSAGE depth {} ev {} nodes {} time {} ms",
-                                result.depth,
-                                score,
-                                result.nodes,
-                                result.elapsed.as_millis(),
-                            ),
-                        );
-                }
-                let _ = self.engine.play(x as i64, y as i64, false);
-                lines.push(format!("{x},{y}"));
-                lines
+                let score = if report.score >= WIN_THRESHOLD {
+                    "win".to_string()
+                } else if report.score <= -WIN_THRESHOLD {
+                    "loss".to_string()
+                } else {
+                    report.score.to_string()
+                };
+                let message = format!(
+                    "MESSAGE depth {} ev {} nodes {} time {} ms",
+                    report.depth,
+                    score,
+                    report.nodes,
+                    report.elapsed.as_millis(),
+                );
+                let _ = self.engine.play(point);
+                vec![message, point_text(point)]
             }
         }
     }
@@ -5664,7 +5914,6 @@ pub mod protocol {
             /// Whether the line was longer than the limit (`text` then holds its start only).
             pub too_long: bool,
             /// When the line had arrived (the judge's clock for an answer starts about then).
-            #[allow(dead_code)]
             pub received: Instant,
         }
 
@@ -5886,5 +6135,29 @@ pub mod protocol {
             }
             Some(if negative { i64::MIN } else { i64::MAX })
         }
+    }
+
+    pub mod sau {
+        // engine/src/protocol/sau/mod.rs
+        //! The SAU computer-games platform protocol.
+        //!
+        //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
+        //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
+        //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
+        //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move). A game
+        //! may write its turns otherwise (Dots and Boxes: `move <count> <lines>`).
+        //!
+        //! The platform filters out every engine line that is not one of its commands, so problems with
+        //! the input are reported on a `notice ...` line, which never contains the word the platform
+        //! reads moves from. The adapter only translates: the rules and the search live in the game's
+        //! engine type, behind the trait the game's file implements.
+        //!
+        //! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
+        //! the input stop a search at once, and nothing is printed after them. When the platform closes
+        //! our output it has gone, so the engine ends quietly with success rather than an error.
+
+        pub use crate::core::clock::TimeControl;
+
+        impl TimeControl {}
     }
 }

@@ -10,8 +10,149 @@ fn main() {
 // engine/src/lib.rs
 pub mod core {
     // engine/src/core/mod.rs
-    //! What every engine shares: the two sides, search scores and bounds, the time manager and its
-    //! deadlines, random numbers, and the worker thread that ponders.
+    //! What every engine shares: the two sides, search scores and bounds, the search report, the
+    //! time manager and its deadlines, random numbers, and the worker thread that ponders.
+
+    pub mod clock {
+        // engine/src/core/clock.rs
+        //! One time manager for every engine: from the judge's per-move and per-game limits and the time
+        //! already used, a soft and a hard deadline for the next move.
+        //!
+        //! The time left, less a reserve, is spread evenly over the moves the game still expects from
+        //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
+        //! (hard), never past the safe part of the move limit nor a fraction of the time left. A limit
+        //! of `Duration::MAX` is no limit; a judge that reports the time left overrides our count.
+
+        use super::time::Deadline;
+        use std::time::{Duration, Instant};
+
+        /// The judge's limits.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct TimeControl {
+            /// The most one move may take.
+            pub per_move: Duration,
+            /// Thinking time for all our moves of a game (`Duration::MAX`: unlimited).
+            pub per_game: Duration,
+        }
+
+        /// How many more moves the game may ask of us, this one included.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct MovesLeft {
+            /// The estimate the time left is shared over.
+            pub expected: u32,
+            /// The most there can be (each keeps [`Margins::reserve_per_move`]).
+            pub most: u32,
+        }
+
+        /// How a game spends its time; each engine keeps its own, named where it is tuned.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Margins {
+            /// Percent of the game time never planned for (pipes, process start, a slower machine).
+            pub game_reserve_percent: u32,
+            /// The least that reserve may be.
+            pub game_reserve_min: Duration,
+            /// Percent of the move limit never planned for.
+            pub move_margin_percent: u32,
+            /// The least that margin may be.
+            pub move_margin_min: Duration,
+            /// The most that margin need be.
+            pub move_margin_max: Duration,
+            /// Game time kept back for every move the game may still ask of us, so that a game that
+            /// runs to the end of the board never runs out.
+            pub reserve_per_move: Duration,
+            /// The soft limit, in percent of the even share.
+            pub soft_percent: u32,
+            /// The soft limit never exceeds this percent of the hard one.
+            pub soft_of_hard_percent: u32,
+            /// The hard limit, in percent of the even share.
+            pub hard_percent: u32,
+            /// One move never takes more than the time left divided by this.
+            pub left_divisor: u32,
+            /// The hard limit is never below this, out of time or not: an answer needs a search.
+            pub min_move: Duration,
+        }
+
+        impl Margins {
+            /// No reserve, no margin, no floor, both limits at the even share: each engine sets what it
+            /// tunes over this.
+            pub const NONE: Margins = Margins {
+                game_reserve_percent: 0,
+                game_reserve_min: Duration::ZERO,
+                move_margin_percent: 0,
+                move_margin_min: Duration::ZERO,
+                move_margin_max: Duration::MAX,
+                reserve_per_move: Duration::ZERO,
+                soft_percent: 100,
+                soft_of_hard_percent: 100,
+                hard_percent: 100,
+                left_divisor: 1,
+                min_move: Duration::ZERO,
+            };
+        }
+
+        /// The clock of one side for one game.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Clock {
+            control: TimeControl,
+            margins: Margins,
+            used: Duration,
+            /// Game time left: the limit less what we used, or what the judge last reported less what
+            /// we used since.
+            left: Duration,
+        }
+
+        impl Clock {
+            /// A clock with nothing used.
+            pub fn new(control: TimeControl, margins: Margins) -> Clock {
+                Clock {
+                    control,
+                    margins,
+                    used: Duration::ZERO,
+                    left: control.per_game,
+                }
+            }
+
+            /// Other limits from now on; what was used so far still counts.
+            pub fn set_control(&mut self, control: TimeControl) {
+                self.control = control;
+                self.left = control.per_game.saturating_sub(self.used);
+            }
+
+            /// The deadline of a move that started at `start`, with `moves` still to come.
+            pub fn deadline_for(&self, start: Instant, moves: MovesLeft) -> Deadline {
+                let margins = &self.margins;
+                let game = self.control.per_game;
+                let reserve = (game.saturating_mul(margins.game_reserve_percent) / 100)
+                    .max(margins.game_reserve_min)
+                    .saturating_add(margins.reserve_per_move.saturating_mul(moves.most));
+                let usable = self.left.saturating_sub(reserve);
+                let share = usable / moves.expected.max(1);
+                let per_move = self.control.per_move;
+                let margin = (per_move.saturating_mul(margins.move_margin_percent) / 100)
+                    .max(margins.move_margin_min)
+                    .min(margins.move_margin_max);
+                let hard = (share.saturating_mul(margins.hard_percent) / 100)
+                    .min(usable / margins.left_divisor.max(1))
+                    .min(per_move.saturating_sub(margin))
+                    .max(margins.min_move);
+                let soft = (share.saturating_mul(margins.soft_percent) / 100)
+                    .min(hard.saturating_mul(margins.soft_of_hard_percent) / 100)
+                    .min(hard);
+                Deadline {
+                    start,
+                    soft,
+                    hard,
+                    stop: None,
+                }
+            }
+
+            /// Adds the time one move took.
+            pub fn spend(&mut self, time: Duration) {
+                self.used = self.used.saturating_add(time);
+                self.left = self.left.saturating_sub(time);
+            }
+        }
+    }
 
     pub mod color {
         // engine/src/core/color.rs
@@ -39,6 +180,52 @@ pub mod core {
             /// 0 for black, 1 for white: an index into per-side arrays.
             pub fn index(self) -> usize {
                 self as usize
+            }
+        }
+    }
+
+    pub mod report {
+        // engine/src/core/report.rs
+        //! What a search found, in any game's move type, returned by value from an engine's think.
+
+        use std::time::Duration;
+
+        /// The outcome of one search.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Report<M> {
+            /// The move to play (`None` only when there is none).
+            pub best: Option<M>,
+            /// Its score for the side to move.
+            pub score: i32,
+            /// The last depth completed.
+            pub depth: i32,
+            /// Positions visited.
+            pub nodes: u64,
+            /// Time spent.
+            pub elapsed: Duration,
+        }
+
+        impl<M> Report<M> {
+            /// A report with nothing found yet.
+            pub fn empty() -> Self {
+                Report {
+                    best: None,
+                    score: 0,
+                    depth: 0,
+                    nodes: 0,
+                    elapsed: Duration::ZERO,
+                }
+            }
+
+            /// The same report with its move in another form (a board index as coordinates).
+            pub fn map<N>(self, convert: impl FnOnce(M) -> N) -> Report<N> {
+                Report {
+                    best: self.best.map(convert),
+                    score: self.score,
+                    depth: self.depth,
+                    nodes: self.nodes,
+                    elapsed: self.elapsed,
+                }
             }
         }
     }
@@ -243,9 +430,10 @@ pub mod gomoku {
     //! - [`vcf`]: victory by continuous fours;
     //! - [`tt`]: the transposition table;
     //! - [`search`]: iterative deepening PVS;
-    //! - [`time`]: from the judge's limits to a deadline;
+    //! - [`timing`]: the shared clock's margins for gomoku and the moves a game still expects;
     //! - [`swap2`]: Swap2 opening decisions;
-    //! - [`engine`]: the game as the protocol adapters use it.
+    //! - [`point`]: a point of the board, the engine's move;
+    //! - [`engine`]: the one engine type, speaking only points, that the protocol adapters use.
     //!
     //! `docs/gomoku-experiments.md` in the repository records what was measured: the variants tried
     //! and not kept, with their scores.
@@ -523,16 +711,6 @@ pub mod gomoku {
                     }
                 }
                 Ok(board)
-            }
-
-            /// Board width (x runs over `0..width`).
-            pub fn width(&self) -> usize {
-                self.width
-            }
-
-            /// Board height (y runs over `0..height`).
-            pub fn height(&self) -> usize {
-                self.height
             }
 
             /// The winning rule.
@@ -959,15 +1137,20 @@ pub mod gomoku {
 
     pub mod engine {
         // engine/src/gomoku/engine.rs
-        //! The engine as the protocol adapters see it: a game on a board, moves in and out by
-        //! coordinates, limits, and a search that answers with a move.
+        //! The gomoku engine: one game on a board, its clock and its search, speaking only points.
+        //! The protocol adapters turn lines into these calls.
 
+        use std::thread::JoinHandle;
+        use std::time::{Duration, Instant};
         use super::board::{Board, Cell};
-        use super::movegen::is_legal;
+        use super::point::Point;
         use super::rule::Rule;
-        use super::search::{SearchResult, Searcher};
-        use super::time::TimeLimits;
+        use super::search::Searcher;
+        use super::timing::{moves_left, MARGINS};
+        use super::tt::TranspositionTable;
+        use crate::core::clock::{Clock, TimeControl};
         use crate::core::color::Color;
+        use crate::core::report::Report;
         use crate::core::time::{Deadline, StopFlag};
 
         /// Transposition table size when no memory limit is given.
@@ -979,14 +1162,25 @@ pub mod gomoku {
         /// What the rest of the process may take besides the table (pattern tables, board, buffers).
         const OTHER_MEMORY_BYTES: u64 = 24 << 20;
 
+        /// A move waits for a table being built at most this part of its soft limit (the wait counts
+        /// within its deadline), so that the first move of a game mostly gets the full table.
+        const TABLE_WAIT_DIVISOR: u32 = 8;
+
+        /// The limits when the judge gives none: Gomocup's fastgame turn, the tightest we expect.
+        pub const DEFAULT_CONTROL: TimeControl = TimeControl {
+            per_move: Duration::from_millis(5_000),
+            per_game: Duration::MAX,
+        };
+
         /// Why a move or a set-up stone was refused.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum MoveError {
-            /// The coordinates are outside the board.
+            /// The point is outside the board.
             OffBoard,
             /// A stone is already there.
             Occupied,
             /// Black may not play there under renju.
+            #[allow(dead_code)]
             Forbidden,
             /// Nothing to take back there.
             #[allow(dead_code)]
@@ -1006,34 +1200,45 @@ pub mod gomoku {
             }
         }
 
-        /// A gomoku game with its searcher.
-        pub struct Engine {
+        /// A gomoku game with its clock and searcher.
+        pub struct GomokuEngine {
             board: Board,
             searcher: Searcher,
-            /// Time limits for the next moves.
-            pub limits: TimeLimits,
+            control: TimeControl,
+            clock: Clock,
             memory_limit: u64,
-            last_search: Option<SearchResult>,
-            /// Ends a search early when raised (the manager's END read during the search).
+            /// A larger table (of the size given) being built on a thread of its own, so that a memory
+            /// limit that arrives just before a move costs that move nothing: the search takes it once
+            /// it is ready.
+            pending_table: Option<(usize, JoinHandle<TranspositionTable>)>,
+            /// Ends a search early when raised (the judge's END or quit read during the search).
             stop: Option<StopFlag>,
         }
 
-        impl Default for Engine {
+        impl Default for GomokuEngine {
             fn default() -> Self {
                 Self::new()
             }
         }
 
-        impl Engine {
-            /// An engine with an empty 15x15 freestyle board.
+        /// A table of `bytes` with every page already mapped, so that no search pays for it.
+        fn mapped_table(bytes: usize) -> TranspositionTable {
+            let mut table = TranspositionTable::with_bytes(bytes);
+            table.map_pages();
+            table
+        }
+
+        impl GomokuEngine {
+            /// An engine with an empty 15x15 freestyle board and a small table (a game sizes it).
             pub fn new() -> Self {
                 Self {
                     board: Board::new(15, 15, Rule::Freestyle)
                         .expect("15x15 is supported"),
                     searcher: Searcher::new(1 << 16),
-                    limits: TimeLimits::default(),
+                    control: DEFAULT_CONTROL,
+                    clock: Clock::new(DEFAULT_CONTROL, MARGINS),
                     memory_limit: 0,
-                    last_search: None,
+                    pending_table: None,
                     stop: None,
                 }
             }
@@ -1043,64 +1248,96 @@ pub mod gomoku {
                 self.stop = Some(stop);
             }
 
-            /// A new game on an empty `width` x `height` board; the rule and the limits stay. The
-            /// transposition table is kept: its keys differ between sizes and rules, and clearing a
-            /// large table would cost time the next move may need. It is sized here, before any clock
-            /// runs, if no memory limit has done it yet.
-            pub fn start(&mut self, width: usize, height: usize) -> Result<(), String> {
-                self.board = Board::new(width, height, self.board.rule())?;
-                self.limits.new_game();
-                self.prepare_table();
+            /// A new game on an empty `width` x `height` board: the clock starts again from the time
+            /// control. The transposition table is kept (its keys differ between sizes and rules), or
+            /// one of the size the memory limit allows is built.
+            pub fn new_game(
+                &mut self,
+                width: usize,
+                height: usize,
+                rule: Rule,
+            ) -> Result<(), String> {
+                self.board = Board::new(width, height, rule)?;
+                self.clock = Clock::new(self.control, MARGINS);
+                self.size_table();
                 Ok(())
             }
 
-            /// Sets the rule; the stones on the board stay, in their order.
-            pub fn set_rule(&mut self, rule: Rule) {
-                if rule == self.board.rule() {
-                    return;
-                }
-                let history = self.board.history().to_vec();
-                let side = self.board.side_to_move();
-                let mut board = Board::new(self.board.width(), self.board.height(), rule)
-                    .expect("the current size is supported");
-                for (cell, color) in history {
-                    board.put(cell, color);
-                }
-                board.set_side_to_move(side);
-                self.board = board;
+            /// The judge's limits from now on; the time used in this game still counts.
+            pub fn set_time_control(&mut self, control: TimeControl) {
+                self.control = control;
+                self.clock.set_control(control);
             }
 
             /// The memory limit in bytes (0: none); it sizes the transposition table.
             pub fn set_memory_limit(&mut self, bytes: u64) {
                 self.memory_limit = bytes;
-                // Map the table now, while no clock runs, rather than within the first move.
-                self.prepare_table();
+                self.size_table();
             }
 
-            /// Sizes the transposition table for the memory limit. Called when the limit arrives, at
-            /// START and again when a search starts (a no-op once the size is right). A new table costs
-            /// no time up front: its pages are mapped as the search first touches them (see `tt.rs`),
-            /// within that search's deadline, so even a limit sent right before a move keeps the move
-            /// in time.
-            fn prepare_table(&mut self) {
-                let wanted = if self.memory_limit == 0 {
+            /// Starts building a table of the size the memory limit allows if the search's is not. A
+            /// smaller one, or the default one while no limit is known (a limit may still come and
+            /// forbid it), replaces it at once, its pages mapped only as the search touches them; a
+            /// larger one for a known limit comes mapped from another thread.
+            fn size_table(&mut self) {
+                let wanted = self.wanted_table_bytes();
+                let current = self.searcher.table_bytes();
+                if self.pending_table.as_ref().map_or(false, |p| p.0 != wanted) {
+                    // Built for an older limit: dropped when its thread ends.
+                    self.pending_table = None;
+                }
+                let grow = current * 2 <= wanted;
+                if current > wanted || (grow && self.memory_limit == 0) {
+                    self.pending_table = None;
+                    self.searcher.set_table(TranspositionTable::with_bytes(wanted));
+                } else if grow && self.pending_table.is_none() {
+                    let build = std::thread::spawn(move || mapped_table(wanted));
+                    self.pending_table = Some((wanted, build));
+                }
+            }
+
+            /// The table size the memory limit allows (a power of two at most this).
+            fn wanted_table_bytes(&self) -> usize {
+                if self.memory_limit == 0 {
                     DEFAULT_TABLE_BYTES
                 } else {
                     let spare = self.memory_limit.saturating_sub(OTHER_MEMORY_BYTES) / 2;
                     (spare.min(MAX_TABLE_BYTES as u64) as usize).max(1 << 16)
-                };
-                let current = self.searcher.table_bytes();
-                if current > wanted || current * 2 <= wanted {
-                    self.searcher = Searcher::with_params(
-                        wanted,
-                        self.searcher.params().clone(),
-                    );
                 }
             }
 
-            /// The empty cell at `x`, `y`.
-            fn empty_cell(&self, x: i64, y: i64) -> Result<Cell, MoveError> {
-                let cell = self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)?;
+            /// Gives the search the table built on the other thread if it is ready by `until` (`None`:
+            /// however long it takes).
+            fn adopt_pending_table(&mut self, until: Option<Instant>) {
+                loop {
+                    let ready = match &self.pending_table {
+                        Some((_, build)) => build.is_finished(),
+                        None => return,
+                    };
+                    if ready || until.is_none() {
+                        break;
+                    }
+                    if until.map_or(false, |until| Instant::now() >= until) {
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                if let Some((_, build)) = self.pending_table.take() {
+                    if let Ok(table) = build.join() {
+                        self.searcher.set_table(table);
+                    }
+                }
+            }
+
+            /// The point of `cell`.
+            fn point(&self, cell: Cell) -> Point {
+                let (x, y) = self.board.coords(cell);
+                Point::new(x as i32, y as i32)
+            }
+
+            /// The empty cell at `point`.
+            fn empty_cell(&self, point: Point) -> Result<Cell, MoveError> {
+                let cell = self.cell(point)?;
                 if self.board.is_empty(cell) {
                     Ok(cell)
                 } else {
@@ -1108,30 +1345,23 @@ pub mod gomoku {
                 }
             }
 
-            /// Plays a stone of the side to move at `x`, `y`. Renju forbidden points are refused only
-            /// when `check_forbidden` is set (an opponent's move is taken as the manager reports it).
-            pub fn play(
-                &mut self,
-                x: i64,
-                y: i64,
-                check_forbidden: bool,
-            ) -> Result<(), MoveError> {
-                let cell = self.empty_cell(x, y)?;
-                if check_forbidden && !is_legal(&mut self.board, cell) {
-                    return Err(MoveError::Forbidden);
-                }
+            /// The cell at `point`, if it is on the board.
+            fn cell(&self, point: Point) -> Result<Cell, MoveError> {
+                let (x, y) = (i64::from(point.x), i64::from(point.y));
+                self.board.cell_checked(x, y).ok_or(MoveError::OffBoard)
+            }
+
+            /// Plays a stone of the side to move at `point`, as the judge reports it: a renju
+            /// forbidden point is the judge's to refuse.
+            pub fn play(&mut self, point: Point) -> Result<(), MoveError> {
+                let cell = self.empty_cell(point)?;
                 self.board.play(cell);
                 Ok(())
             }
 
-            /// Puts a `color` stone at `x`, `y` while setting up a position.
-            pub fn put(
-                &mut self,
-                x: i64,
-                y: i64,
-                color: Color,
-            ) -> Result<(), MoveError> {
-                let cell = self.empty_cell(x, y)?;
+            /// Puts a `color` stone at `point` while setting up a position.
+            pub fn put(&mut self, point: Point, color: Color) -> Result<(), MoveError> {
+                let cell = self.empty_cell(point)?;
                 self.board.put(cell, color);
                 Ok(())
             }
@@ -1141,36 +1371,36 @@ pub mod gomoku {
                 self.board.set_side_to_move(color);
             }
 
-            /// The deadline for the next move under the current limits and position.
-            pub fn move_deadline(&self) -> Deadline {
+            /// The deadline of a move that started at `start`, under the clock and the position.
+            pub fn move_deadline(&self, start: Instant) -> Deadline {
                 let board = &self.board;
-                let deadline = self
-                    .limits
-                    .deadline(board.stone_count(), board.empty_count());
+                let moves = moves_left(board.stone_count(), board.empty_count());
                 Deadline {
                     stop: self.stop,
-                    ..deadline
+                    ..self.clock.deadline_for(start, moves)
                 }
             }
 
-            /// Thinks within the current limits and returns the chosen move (not played).
-            pub fn think(&mut self) -> Option<(usize, usize)> {
-                let deadline = self.move_deadline();
-                let best = self.think_until(deadline);
-                self.limits.charge(deadline.elapsed().as_millis() as i64);
-                best
+            /// Thinks on the clock for the move asked at `start` and returns what it found (the move
+            /// is not played); the time spent is charged to the game.
+            pub fn think(&mut self, start: Instant) -> Report<Point> {
+                let deadline = self.move_deadline(start);
+                let report = self.think_until(deadline);
+                self.clock.spend(start.elapsed());
+                report
             }
 
-            /// Thinks until `deadline` and returns the chosen move (not played).
-            pub fn think_until(&mut self, deadline: Deadline) -> Option<(usize, usize)> {
+            /// Thinks until `deadline` and returns what it found (the move is not played).
+            pub fn think_until(&mut self, deadline: Deadline) -> Report<Point> {
                 let deadline = Deadline {
                     stop: deadline.stop.or(self.stop),
                     ..deadline
                 };
-                self.prepare_table();
+                let wait = deadline.soft / TABLE_WAIT_DIVISOR;
+                let until = deadline.start.checked_add(wait).unwrap_or(deadline.start);
+                self.adopt_pending_table(Some(until));
                 let result = self.searcher.search(&mut self.board, deadline, 64);
-                self.last_search = Some(result);
-                result.best.map(|cell| self.board.coords(cell))
+                result.map(|cell| self.point(cell))
             }
         }
     }
@@ -2419,6 +2649,26 @@ pub mod gomoku {
         }
     }
 
+    pub mod point {
+        // engine/src/gomoku/point.rs
+        //! A point of the board as the judges name it: the engine's moves and set-up stones.
+
+        /// Column `x` and row `y`, from 0 at the top left; a point off the board is refused by the
+        /// engine, not by this type, since only the board knows its size.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Point {
+            pub x: i32,
+            pub y: i32,
+        }
+
+        impl Point {
+            /// The point at column `x`, row `y`.
+            pub const fn new(x: i32, y: i32) -> Point {
+                Point { x, y }
+            }
+        }
+    }
+
     pub mod rule {
         // engine/src/gomoku/rule.rs
         //! The winning rules the engine knows.
@@ -3654,6 +3904,9 @@ pub mod gomoku {
                 pub unsettled_drop: i32,
                 /// Iterations shallower than this say little about whether the move is settled.
                 pub settled_from_depth: i32,
+                /// A move not settled yet may think this percent of its soft time limit (at most halfway
+                /// from the soft to the hard limit).
+                pub unsettled_time_percent: u32,
                 /// Iterations from this depth on search within a window around the last one's score,
                 pub aspiration_depth: i32,
                 /// at first this many margin units wide on each side.
@@ -3749,6 +4002,7 @@ pub mod gomoku {
                         iteration_start_share: 0.8,
                         unsettled_drop: 40,
                         settled_from_depth: 5,
+                        unsettled_time_percent: 200,
                         aspiration_depth: 5,
                         aspiration_delta: 16,
                         history_limit: 10_692,
@@ -4006,6 +4260,7 @@ pub mod gomoku {
         use super::pattern::Threat;
         use super::tt::TranspositionTable;
         use super::vcf::VcfSolver;
+        use crate::core::report::Report;
         use crate::core::score::{WIN, WIN_THRESHOLD};
         use crate::core::time::Deadline;
         use params::Params;
@@ -4021,20 +4276,8 @@ pub mod gomoku {
         /// One ply of depth.
         const PLY: Depth = 8;
 
-        /// What a search found.
-        #[derive(Clone, Copy, Debug)]
-        pub struct SearchResult {
-            /// The move to play (`None` only when the board is full).
-            pub best: Option<Cell>,
-            /// Its score for the side to move.
-            pub score: i32,
-            /// The last depth completed.
-            pub depth: i32,
-            /// Positions visited.
-            pub nodes: u64,
-            /// Time spent.
-            pub elapsed: Duration,
-        }
+        /// What a search found, the move as a board cell.
+        pub type SearchResult = Report<Cell>;
 
         /// The searcher with its transposition table, kept between moves of a game.
         pub struct Searcher {
@@ -4090,9 +4333,9 @@ pub mod gomoku {
                 self.table.bytes()
             }
 
-            /// The parameters the search runs with.
-            pub fn params(&self) -> &Params {
-                &self.params
+            /// Searches from now on with `table` (built elsewhere, off the clock of any move).
+            pub fn set_table(&mut self, table: TranspositionTable) {
+                self.table = table;
             }
 
             /// Searches the position for the side to move until `deadline` (or `max_depth`).
@@ -4110,13 +4353,7 @@ pub mod gomoku {
                     *entry /= 2;
                 }
                 self.stopped = false;
-                let mut result = SearchResult {
-                    best: None,
-                    score: 0,
-                    depth: 0,
-                    nodes: 0,
-                    elapsed: Duration::ZERO,
-                };
+                let mut result = SearchResult::empty();
                 if let Some((cell, score)) = self.obvious_move(board) {
                     result.best = Some(cell);
                     result.score = score;
@@ -4164,10 +4401,14 @@ pub mod gomoku {
                     deadline,
                 );
                 result.best = Some(root_moves[0].cell);
-                // A move that is not settled may go on past the soft limit: halfway to the hard one,
-                // and at most twice as far.
-                let extended = (deadline.soft * 2)
-                    .min((deadline.soft + deadline.hard) / 2);
+                // A move that is not settled may go on past the soft limit, at most halfway to the hard
+                // one.
+                let extended = (deadline
+                    .soft
+                    .saturating_mul(self.params.unsettled_time_percent) / 100)
+                    .min(
+                        deadline.soft + deadline.hard.saturating_sub(deadline.soft) / 2,
+                    );
                 for depth in 1..=max_depth.max(1) {
                     let (best, score) = self
                         .aspiration(board, &mut root_moves, depth, result.score);
@@ -4381,144 +4622,51 @@ pub mod gomoku {
         }
     }
 
-    pub mod time {
-        // engine/src/gomoku/time.rs
-        //! Time management: from the limits a judge gives (time per move, time for the game, time left)
-        //! to a deadline for one move, with margins that hold on a slower machine.
+    pub mod timing {
+        // engine/src/gomoku/timing.rs
+        //! How gomoku spends the judge's time: the shared clock with this game's margins, and how many
+        //! moves a game is still expected to ask of us.
 
+        use crate::core::clock::{Margins, MovesLeft};
         use std::time::Duration;
-        use crate::core::time::Deadline;
 
-        /// A time left this large means an unlimited game (Gomocup sends 2147483647).
-        pub const UNLIMITED_MS: i64 = 2_147_483_647;
+        /// Keep 15% of the move limit (at least 80 ms, at most 1.5 s) for the process to wake up, print
+        /// and be read on a loaded or slower machine; a settled move stops at 90% of the hard limit or
+        /// at its share of the game; never more than a fifth of the game time left on one move, and at
+        /// least 15 ms to answer an "answer at once" or a lost clock. The hard percent never binds (a
+        /// share is at least a 28th of the time left): the fifth of the time left does. Each move we
+        /// may still have to play until the board is full keeps 25 ms of the game time, the least one
+        /// move costs with the pipes: spending shares of what is left runs a clock down geometrically,
+        /// and a 20x20 board holds 400 stones.
+        pub const MARGINS: Margins = Margins {
+            move_margin_percent: 15,
+            move_margin_min: Duration::from_millis(80),
+            move_margin_max: Duration::from_millis(1_500),
+            reserve_per_move: Duration::from_millis(25),
+            soft_of_hard_percent: 90,
+            hard_percent: 600,
+            left_divisor: 5,
+            min_move: Duration::from_millis(15),
+            ..Margins::NONE
+        };
 
-        /// The limits known for the current game, in milliseconds.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub struct TimeLimits {
-            /// Time for one move; `Some(0)` means "answer at once", `None` no limit given.
-            pub turn_ms: Option<i64>,
-            /// Time for the whole game (0 or `None`: unlimited).
-            pub match_ms: Option<i64>,
-            /// Time left for the rest of the game (may be negative); `None` if never sent.
-            pub left_ms: Option<i64>,
-        }
+        /// Moves a game is expected to still need from us at the start, less one for every five
+        /// stones played: against strong opponents most games end within 60 stones.
+        const MOVES_TO_GO_AT_START: usize = 28;
 
-        impl Default for TimeLimits {
-            /// Gomocup's fastgame league, the tightest we expect when nothing is said.
-            fn default() -> Self {
-                Self {
-                    turn_ms: Some(5_000),
-                    match_ms: None,
-                    left_ms: None,
-                }
-            }
-        }
+        /// Moves a game is expected to still need from us however long it has gone on, so that a long
+        /// game keeps time for its last moves.
+        const MOVES_TO_GO: usize = 18;
 
-        /// Thinking time in an "answer at once" move.
-        const INSTANT_MS: u64 = 15;
-
-        /// Moves a game is expected to still need from us at the start: a move's soft limit is the
-        /// time left over this, less one for every five stones played. Against strong opponents most
-        /// games end within 60 stones.
-        const MOVES_TO_GO_AT_START: i64 = 28;
-
-        /// Moves a game is expected to still need from us however long it has gone on, so that a
-        /// long game keeps time for its last moves.
-        const MOVES_TO_GO: i64 = 18;
-
-        /// What one of our moves costs at least, the wait for the process and the pipes included: the
-        /// game time kept back for every move we may still have to play until the board is full, so
-        /// that a long game never runs out. Spending a share of what is left runs the clock down
-        /// geometrically: without the reserve each of the 29 full-board draws of a 200-game 15x15 match
-        /// at 1 s a move and 30 s a game ended with about 0.1 s left, and a 20x20 board holds 175 more
-        /// stones. A move at the floor of 15 ms took 4 to 20 ms from the manager's line to our answer.
-        const RESERVE_PER_MOVE_MS: i64 = 25;
-
-        impl TimeLimits {
-            /// The deadline for the next move, with `stones` on the board and `empty` cells left (the
-            /// game is expected to get longer as it goes, so the share of the time left shrinks
-            /// slowly; the moves the empty cells may still take keep their reserve).
-            pub fn deadline(&self, stones: usize, empty: usize) -> Deadline {
-                let spendable = self.spendable_ms(empty);
-                let hard = self.hard_ms(spendable);
-                let soft = self.soft_ms(hard, spendable, stones);
-                Deadline::new(Duration::from_millis(soft), Duration::from_millis(hard))
-            }
-
-            /// Forgets the time left of the previous game.
-            pub fn new_game(&mut self) {
-                self.left_ms = None;
-            }
-
-            /// Takes `spent_ms` off the game time left, so that the clock stays right when a manager
-            /// does not report the time left before every move (it overwrites ours when it does).
-            pub fn charge(&mut self, spent_ms: i64) {
-                match (self.left_ms, self.match_ms) {
-                    (Some(left), _) if left < UNLIMITED_MS => {
-                        self.left_ms = Some(left.saturating_sub(spent_ms));
-                    }
-                    (None, Some(total)) if total > 0 => {
-                        self.left_ms = Some(total.saturating_sub(spent_ms));
-                    }
-                    _ => {}
-                }
-            }
-
-            fn hard_ms(&self, spendable: Option<i64>) -> u64 {
-                let mut hard = i64::MAX;
-                if let Some(turn) = self.turn_ms {
-                    if turn <= 0 {
-                        return INSTANT_MS;
-                    }
-                    // Keep 15% of the move's time (at least 80 ms, at most 1.5 s) for the process to
-                    // wake up, print and be read on a loaded or slower machine.
-                    let margin = (turn.saturating_mul(3) / 20).clamp(80, 1_500);
-                    hard = hard.min(turn.saturating_sub(margin));
-                }
-                if let Some(left) = spendable {
-                    // Never bet more than a fifth of what is left on one move.
-                    hard = hard.min((left / 5).saturating_sub(30));
-                }
-                if hard == i64::MAX {
-                    hard = 10_000;
-                }
-                hard.clamp(INSTANT_MS as i64, UNLIMITED_MS) as u64
-            }
-
-            /// The time a settled move may take (the search stops starting root moves then; see
-            /// `search/mod.rs` for unsettled ones): most of the hard limit, since the margin for a slow
-            /// machine is already taken off that, and a fair share of the game time.
-            fn soft_ms(&self, hard: u64, spendable: Option<i64>, stones: usize) -> u64 {
-                let mut soft = hard as i64 * 9 / 10;
-                if let Some(left) = spendable {
-                    let to_go = (MOVES_TO_GO_AT_START - stones as i64 / 5)
-                        .max(MOVES_TO_GO);
-                    soft = soft.min(left / to_go);
-                }
-                soft.clamp(1, hard as i64) as u64
-            }
-
-            /// The game time that may be spent on thinking, if the game time is limited: the time
-            /// left less the reserve for the at most `(empty + 1) / 2` moves still ours.
-            fn spendable_ms(&self, empty: usize) -> Option<i64> {
-                let our_moves = (empty as i64 + 1) / 2;
-                self.effective_left()
-                    .map(|left| {
-                        left
-                            .saturating_sub(
-                                our_moves.saturating_mul(RESERVE_PER_MOVE_MS),
-                            )
-                    })
-            }
-
-            /// The game time left, if the game time is limited.
-            fn effective_left(&self) -> Option<i64> {
-                match (self.left_ms, self.match_ms) {
-                    (Some(left), _) if left < UNLIMITED_MS => Some(left),
-                    (Some(_), _) => None,
-                    (None, Some(total)) if total > 0 => Some(total),
-                    _ => None,
-                }
+        /// Our moves left with `stones` on the board and `empty` cells free: the estimate the game time
+        /// is shared over, and the most the empty cells allow.
+        pub fn moves_left(stones: usize, empty: usize) -> MovesLeft {
+            let expected = MOVES_TO_GO_AT_START
+                .saturating_sub(stones / 5)
+                .max(MOVES_TO_GO);
+            MovesLeft {
+                expected: expected as u32,
+                most: (empty.saturating_add(1) / 2).min(u32::MAX as usize) as u32,
             }
         }
     }
@@ -4566,6 +4714,18 @@ pub mod gomoku {
                 // within the search's own deadline.
                 let slots = vec![[0u64; 2]; count];
                 Self { slots, mask: count - 1 }
+            }
+
+            /// Maps every page of the table now, by writing one slot of each, so that the search does
+            /// not pay for it (a fresh table's pages are only mapped when first touched).
+            pub fn map_pages(&mut self) {
+                const SLOTS_PER_PAGE: usize = 4096 / SLOT_BYTES;
+                for index in (0..self.slots.len()).step_by(SLOTS_PER_PAGE) {
+                    let slot: *mut [u64; 2] = &mut self.slots[index];
+                    // SAFETY: the pointer is to a slot of the table, borrowed mutably here; a volatile
+                    // write of the value already there is one the compiler cannot leave out.
+                    unsafe { std::ptr::write_volatile(slot, [0, 0]) };
+                }
             }
 
             /// Bytes the table uses.
@@ -4799,9 +4959,12 @@ pub mod protocol {
         //!   break, and an input line is only ever quoted with its control characters escaped.
 
         use std::io::Write;
+        use std::time::{Duration, Instant};
         use super::input::{parse_saturating, quoted, Lines, Source};
+        use crate::core::clock::TimeControl;
         use crate::core::color::Color;
-        use crate::gomoku::engine::Engine;
+        use crate::gomoku::engine::GomokuEngine;
+        use crate::gomoku::point::Point;
         use crate::gomoku::rule::Rule;
 
         /// The server's largest board side.
@@ -4825,8 +4988,7 @@ pub mod protocol {
         /// of its own, so that `quit` stops a search.
         pub fn run<'a>(input: impl Into<Source<'a>>, mut output: impl Write) {
             let mut lines = Lines::new(input, MAX_LINE_BYTES, is_quit);
-            let mut engine = Engine::new();
-            engine.set_rule(Rule::Freestyle);
+            let mut engine = GomokuEngine::new();
             engine.set_stop_flag(lines.stop_flag());
             // The server states no memory limit; a modest table, sized here before any clock runs.
             engine.set_memory_limit(SERVER_MEMORY_BYTES);
@@ -4864,7 +5026,14 @@ pub mod protocol {
                     "go" => {
                         match side {
                             Some(n) => {
-                                go(&mut engine, n, &arguments, &lines, &mut output)
+                                go(
+                                    &mut engine,
+                                    n,
+                                    &arguments,
+                                    line.received,
+                                    &lines,
+                                    &mut output,
+                                )
                             }
                             None => {
                                 Err(
@@ -4890,7 +5059,7 @@ pub mod protocol {
 
         /// `pos S x`: a new game; returns the board side.
         fn set_position(
-            engine: &mut Engine,
+            engine: &mut GomokuEngine,
             arguments: &[&str],
         ) -> Result<usize, String> {
             let (cells, to_move) = match arguments {
@@ -4922,12 +5091,12 @@ pub mod protocol {
                     ),
                 );
             }
-            engine.start(side, side)?;
+            engine.new_game(side, side, Rule::Freestyle)?;
             for (index, cell) in cells.chars().enumerate() {
-                let (x, y) = ((index % side) as i64, (index / side) as i64);
+                let point = Point::new((index % side) as i32, (index / side) as i32);
                 match cell {
-                    'X' => engine.put(x, y, Color::Black).map_err(|e| e.to_string())?,
-                    'O' => engine.put(x, y, Color::White).map_err(|e| e.to_string())?,
+                    'X' => engine.put(point, Color::Black).map_err(|e| e.to_string())?,
+                    'O' => engine.put(point, Color::White).map_err(|e| e.to_string())?,
                     _ => {}
                 }
             }
@@ -4935,7 +5104,7 @@ pub mod protocol {
             Ok(side)
         }
 
-        fn parse_cell(side: usize, arguments: &[&str]) -> Result<(i64, i64), String> {
+        fn parse_cell(side: usize, arguments: &[&str]) -> Result<Point, String> {
             let text = match arguments {
                 [text] => *text,
                 _ => return Err("expected one cell number".to_string()),
@@ -4946,25 +5115,26 @@ pub mod protocol {
             if cell >= side * side {
                 return Err(format!("cell {cell} is off the {side}x{side} board"));
             }
-            Ok(((cell % side) as i64, (cell / side) as i64))
+            Ok(Point::new((cell % side) as i32, (cell / side) as i32))
         }
 
         /// `move C`: the opponent's stone, for the side to move.
         fn play_move(
-            engine: &mut Engine,
+            engine: &mut GomokuEngine,
             side: usize,
             arguments: &[&str],
         ) -> Result<(), String> {
-            let (x, y) = parse_cell(side, arguments)?;
-            engine.play(x, y, false).map_err(|e| e.to_string())
+            let point = parse_cell(side, arguments)?;
+            engine.play(point).map_err(|e| e.to_string())
         }
 
         /// `go T`: think for less than T ms, play the move and print it; print nothing once `quit` or
         /// the end of the input has been read.
         fn go(
-            engine: &mut Engine,
+            engine: &mut GomokuEngine,
             side: usize,
             arguments: &[&str],
+            received: Instant,
             lines: &Lines,
             output: &mut impl Write,
         ) -> Result<(), String> {
@@ -4977,16 +5147,24 @@ pub mod protocol {
             if lines.stopped() {
                 return Ok(());
             }
-            engine.limits.turn_ms = Some(millis.clamp(0, i64::from(i32::MAX)));
-            engine.limits.match_ms = None;
-            engine.limits.left_ms = None;
-            let chosen = engine.think();
+            engine
+                .set_time_control(TimeControl {
+                    per_move: Duration::from_millis(
+                        millis.clamp(0, i64::from(i32::MAX)) as u64,
+                    ),
+                    per_game: Duration::MAX,
+                });
+            let report = engine.think(received);
             if lines.stopped() {
                 return Ok(());
             }
-            let (x, y) = chosen.ok_or("no empty cell left")?;
-            let _ = engine.play(x as i64, y as i64, false);
-            let _ = writeln!(output, "move {}", x + y * side);
+            let point = report.best.ok_or("no empty cell left")?;
+            let _ = engine.play(point);
+            let _ = writeln!(
+                output,
+                "move {}",
+                point.x as usize + point.y as usize * side,
+            );
             let _ = output.flush();
             Ok(())
         }
@@ -5026,7 +5204,6 @@ pub mod protocol {
             /// Whether the line was longer than the limit (`text` then holds its start only).
             pub too_long: bool,
             /// When the line had arrived (the judge's clock for an answer starts about then).
-            #[allow(dead_code)]
             pub received: Instant,
         }
 
@@ -5253,5 +5430,29 @@ pub mod protocol {
             }
             Some(if negative { i64::MIN } else { i64::MAX })
         }
+    }
+
+    pub mod sau {
+        // engine/src/protocol/sau/mod.rs
+        //! The SAU computer-games platform protocol.
+        //!
+        //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
+        //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
+        //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
+        //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move). A game
+        //! may write its turns otherwise (Dots and Boxes: `move <count> <lines>`).
+        //!
+        //! The platform filters out every engine line that is not one of its commands, so problems with
+        //! the input are reported on a `notice ...` line, which never contains the word the platform
+        //! reads moves from. The adapter only translates: the rules and the search live in the game's
+        //! engine type, behind the trait the game's file implements.
+        //!
+        //! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
+        //! the input stop a search at once, and nothing is printed after them. When the platform closes
+        //! our output it has gone, so the engine ends quietly with success rather than an error.
+
+        pub use crate::core::clock::TimeControl;
+
+        impl TimeControl {}
     }
 }

@@ -27,8 +27,8 @@ fn main() -> ExitCode {
 // engine/src/lib.rs
 pub mod core {
     // engine/src/core/mod.rs
-    //! What every engine shares: the two sides, search scores and bounds, the time manager and its
-    //! deadlines, random numbers, and the worker thread that ponders.
+    //! What every engine shares: the two sides, search scores and bounds, the search report, the
+    //! time manager and its deadlines, random numbers, and the worker thread that ponders.
 
     pub mod clock {
         // engine/src/core/clock.rs
@@ -37,7 +37,8 @@ pub mod core {
         //!
         //! The time left, less a reserve, is spread evenly over the moves the game still expects from
         //! us; a move may stop early past a part of that share (soft) and must stop at a multiple of it
-        //! (hard), never past the safe part of the move limit nor a fraction of the time left.
+        //! (hard), never past the safe part of the move limit nor a fraction of the time left. A limit
+        //! of `Duration::MAX` is no limit; a judge that reports the time left overrides our count.
 
         use super::time::Deadline;
         use std::time::{Duration, Instant};
@@ -47,8 +48,17 @@ pub mod core {
         pub struct TimeControl {
             /// The most one move may take.
             pub per_move: Duration,
-            /// Thinking time for all our moves of a game.
+            /// Thinking time for all our moves of a game (`Duration::MAX`: unlimited).
             pub per_game: Duration,
+        }
+
+        /// How many more moves the game may ask of us, this one included.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct MovesLeft {
+            /// The estimate the time left is shared over.
+            pub expected: u32,
+            /// The most there can be (each keeps [`Margins::reserve_per_move`]).
+            pub most: u32,
         }
 
         /// How a game spends its time; each engine keeps its own, named where it is tuned.
@@ -62,12 +72,39 @@ pub mod core {
             pub move_margin_percent: u32,
             /// The least that margin may be.
             pub move_margin_min: Duration,
+            /// The most that margin need be.
+            pub move_margin_max: Duration,
+            /// Game time kept back for every move the game may still ask of us, so that a game that
+            /// runs to the end of the board never runs out.
+            pub reserve_per_move: Duration,
             /// The soft limit, in percent of the even share.
             pub soft_percent: u32,
+            /// The soft limit never exceeds this percent of the hard one.
+            pub soft_of_hard_percent: u32,
             /// The hard limit, in percent of the even share.
             pub hard_percent: u32,
             /// One move never takes more than the time left divided by this.
             pub left_divisor: u32,
+            /// The hard limit is never below this, out of time or not: an answer needs a search.
+            pub min_move: Duration,
+        }
+
+        impl Margins {
+            /// No reserve, no margin, no floor, both limits at the even share: each engine sets what it
+            /// tunes over this.
+            pub const NONE: Margins = Margins {
+                game_reserve_percent: 0,
+                game_reserve_min: Duration::ZERO,
+                move_margin_percent: 0,
+                move_margin_min: Duration::ZERO,
+                move_margin_max: Duration::MAX,
+                reserve_per_move: Duration::ZERO,
+                soft_percent: 100,
+                soft_of_hard_percent: 100,
+                hard_percent: 100,
+                left_divisor: 1,
+                min_move: Duration::ZERO,
+            };
         }
 
         /// The clock of one side for one game.
@@ -76,6 +113,9 @@ pub mod core {
             control: TimeControl,
             margins: Margins,
             used: Duration,
+            /// Game time left: the limit less what we used, or what the judge last reported less what
+            /// we used since.
+            left: Duration,
         }
 
         impl Clock {
@@ -85,25 +125,40 @@ pub mod core {
                     control,
                     margins,
                     used: Duration::ZERO,
+                    left: control.per_game,
                 }
             }
 
             /// The deadline of a move that started at `start`, when the game expects `moves_left` more
             /// moves from us (this one included).
             pub fn deadline(&self, start: Instant, moves_left: u32) -> Deadline {
+                let moves = MovesLeft {
+                    expected: moves_left,
+                    most: moves_left,
+                };
+                self.deadline_for(start, moves)
+            }
+
+            /// The deadline of a move that started at `start`, with `moves` still to come.
+            pub fn deadline_for(&self, start: Instant, moves: MovesLeft) -> Deadline {
                 let margins = &self.margins;
                 let game = self.control.per_game;
-                let reserve = (game * margins.game_reserve_percent / 100)
-                    .max(margins.game_reserve_min);
-                let usable = game.saturating_sub(reserve).saturating_sub(self.used);
-                let share = usable / moves_left.max(1);
+                let reserve = (game.saturating_mul(margins.game_reserve_percent) / 100)
+                    .max(margins.game_reserve_min)
+                    .saturating_add(margins.reserve_per_move.saturating_mul(moves.most));
+                let usable = self.left.saturating_sub(reserve);
+                let share = usable / moves.expected.max(1);
                 let per_move = self.control.per_move;
-                let margin = (per_move * margins.move_margin_percent / 100)
-                    .max(margins.move_margin_min);
-                let hard = (share * margins.hard_percent / 100)
+                let margin = (per_move.saturating_mul(margins.move_margin_percent) / 100)
+                    .max(margins.move_margin_min)
+                    .min(margins.move_margin_max);
+                let hard = (share.saturating_mul(margins.hard_percent) / 100)
                     .min(usable / margins.left_divisor.max(1))
-                    .min(per_move.saturating_sub(margin));
-                let soft = (share * margins.soft_percent / 100).min(hard);
+                    .min(per_move.saturating_sub(margin))
+                    .max(margins.min_move);
+                let soft = (share.saturating_mul(margins.soft_percent) / 100)
+                    .min(hard.saturating_mul(margins.soft_of_hard_percent) / 100)
+                    .min(hard);
                 Deadline {
                     start,
                     soft,
@@ -114,7 +169,8 @@ pub mod core {
 
             /// Adds the time one move took.
             pub fn spend(&mut self, time: Duration) {
-                self.used += time;
+                self.used = self.used.saturating_add(time);
+                self.left = self.left.saturating_sub(time);
             }
         }
     }
@@ -372,6 +428,11 @@ pub mod nogo {
                 self.to_move
             }
 
+            /// The stones of `colour`.
+            pub fn stones(&self, colour: Color) -> Points {
+                self.stones[colour.index()]
+            }
+
             /// The empty points.
             pub fn empty(&self) -> Points {
                 ALL & !(self.stones[0] | self.stones[1])
@@ -460,6 +521,12 @@ pub mod nogo {
         use crate::core::color::Color;
         use crate::core::time::Deadline;
 
+        /// Stones on the board before the middle game begins.
+        const OPENING_STONES: u32 = 8;
+
+        /// Stones on the board when the endgame begins.
+        const ENDGAME_STONES: u32 = 44;
+
         /// One NoGo game in progress and the search that picks our moves.
         pub struct NoGoEngine {
             board: Board,
@@ -510,12 +577,22 @@ pub mod nogo {
                 self.board = board;
             }
 
-            /// How many more moves we expect to make in this game (for dividing the clock).
+            /// How many more moves we expect to make in this game, weighted by how much the phase
+            /// deserves (for dividing the clock): the opening is played on half a share, the middle game,
+            /// which decides, on one and a half.
             pub fn expected_moves_left(&self) -> u32 {
-                // Games rarely fill more than two thirds of the board; the middle game decides, so the
-                // estimate stays low enough to spend generously early on.
-                let empty = POINTS as u32 - self.board.stone_count();
-                (empty / 3).max(4)
+                let stones = self.board.stone_count();
+                let empty = POINTS as u32 - stones;
+                // Games end with about sixteen points empty, and we make half of the moves left.
+                let ours = (empty.saturating_sub(16) / 2).max(3);
+                let quarters = if stones < OPENING_STONES {
+                    2
+                } else if stones < ENDGAME_STONES {
+                    6
+                } else {
+                    4
+                };
+                (ours * 4 / quarters).max(1)
             }
 
             /// Our move within `deadline`, never one of `rejected`; `None` when no empty point is left.
@@ -567,6 +644,13 @@ pub mod nogo {
             pub max_nodes: usize,
             /// Stop after this many playouts even with time left (0: no limit).
             pub max_playouts: u64,
+            /// Virtual all-moves-as-first visits, at an even result, that every child starts with;
+            /// above 0 the value of a child is its real and its all-moves-as-first results pooled, each
+            /// counted by its visits (HappyNoGo's way), instead of Silver's schedule with `rave_bias`.
+            pub rave_prior: f32,
+            /// Whether a playout's stones on points only their side could play count for the
+            /// all-moves-as-first statistics.
+            pub amaf_reserves: bool,
         }
 
         impl Default for Settings {
@@ -577,6 +661,8 @@ pub mod nogo {
                     expand_after: 2,
                     max_nodes: 6_000_000,
                     max_playouts: 0,
+                    rave_prior: 0.0,
+                    amaf_reserves: true,
                 }
             }
         }
@@ -629,6 +715,8 @@ pub mod nogo {
             settings: Settings,
             nodes: Vec<Node>,
             rng: Rng,
+            /// The position at the root of `nodes`, whose subtrees the next search may keep.
+            tree_root: Option<Board>,
         }
 
         impl Mcts {
@@ -638,6 +726,7 @@ pub mod nogo {
                     settings,
                     nodes: Vec::new(),
                     rng: Rng::new(seed),
+                    tree_root: None,
                 }
             }
 
@@ -659,9 +748,15 @@ pub mod nogo {
                 if allowed == 0 {
                     return None;
                 }
-                self.nodes.clear();
-                self.nodes.push(Node::new(0));
-                self.expand_with(0, allowed);
+                let kept = excluded.is_empty() && self.reuse(root);
+                if !kept {
+                    self.nodes.clear();
+                    self.nodes.push(Node::new(0));
+                }
+                if self.nodes[0].child_count == 0 {
+                    self.expand_with(0, allowed);
+                }
+                self.tree_root = Some(*root);
                 let mut playouts = 0u64;
                 let mut path = Vec::with_capacity(96);
                 loop {
@@ -678,6 +773,63 @@ pub mod nogo {
                 }
                 let best = self.best_root_child();
                 Some(usize::from(self.nodes[best].point))
+            }
+
+            /// Keeps the part of the last search's tree below `root` when `root` follows the last root
+            /// by a few moves that the tree holds; returns whether it did.
+            fn reuse(&mut self, root: &Board) -> bool {
+                let previous = match self.tree_root {
+                    Some(previous) if !self.nodes.is_empty() => previous,
+                    _ => return false,
+                };
+                let mut board = previous;
+                let mut current = 0;
+                while board != *root {
+                    let mover = board.to_move();
+                    let added = root.stones(mover) & !board.stones(mover);
+                    if added == 0 || board.stones(mover) & !root.stones(mover) != 0 {
+                        return false;
+                    }
+                    let node = self.nodes[current];
+                    let next = node
+                        .children()
+                        .find(|&child| {
+                            added & bit(usize::from(self.nodes[child].point)) != 0
+                        });
+                    match next {
+                        Some(child) => {
+                            board.play(usize::from(self.nodes[child].point));
+                            current = child;
+                        }
+                        None => return false,
+                    }
+                }
+                self.keep_subtree(current);
+                true
+            }
+
+            /// Makes `top` the root: its subtree is copied to the front of a new arena, children of a
+            /// node still side by side.
+            fn keep_subtree(&mut self, top: usize) {
+                let mut kept = Vec::with_capacity(self.nodes.len().min(1 << 20));
+                let mut root = self.nodes[top];
+                root.point = 0;
+                kept.push(root);
+                let mut queue = std::collections::VecDeque::new();
+                queue.push_back((top, 0usize));
+                while let Some((old, new)) = queue.pop_front() {
+                    let node = self.nodes[old];
+                    if node.child_count == 0 {
+                        continue;
+                    }
+                    let first = kept.len();
+                    for (offset, child) in node.children().enumerate() {
+                        kept.push(self.nodes[child]);
+                        queue.push_back((child, first + offset));
+                    }
+                    kept[new].first_child = first as u32;
+                }
+                self.nodes = kept;
             }
 
             fn should_stop(&self, deadline: &Deadline) -> bool {
@@ -740,7 +892,11 @@ pub mod nogo {
                     Proof::Win => (board.to_move().opponent(), [0, 0]),
                     Proof::Loss => (board.to_move(), [0, 0]),
                     Proof::Unknown => {
-                        let outcome = playout(&mut board, &mut self.rng);
+                        let outcome = playout(
+                            &mut board,
+                            &mut self.rng,
+                            self.settings.amaf_reserves,
+                        );
                         (outcome.winner, outcome.played)
                     }
                 };
@@ -759,7 +915,7 @@ pub mod nogo {
                         node.wins += 1.0;
                     }
                     let to_move = mover.opponent();
-                    if self.settings.rave_bias > 0.0 {
+                    if self.settings.rave_bias > 0.0 || self.settings.rave_prior > 0.0 {
                         self.update_amaf(
                             index,
                             played[to_move.index()],
@@ -836,6 +992,7 @@ pub mod nogo {
                 let node = &self.nodes[parent];
                 let log_visits = (node.visits.max(1) as f32).ln();
                 let bias = self.settings.rave_bias;
+                let prior = self.settings.rave_prior;
                 let mut best = node.first_child as usize;
                 let mut best_score = f32::NEG_INFINITY;
                 for index in node.children() {
@@ -843,6 +1000,14 @@ pub mod nogo {
                     let score = match child.proof {
                         Proof::Win => return index,
                         Proof::Loss => -1.0e9 + child.visits as f32,
+                        Proof::Unknown if prior > 0.0 => {
+                            let visits = child.visits as f32;
+                            let pooled = child.wins + child.amaf_wins + 0.5 * prior;
+                            let explore = self.settings.exploration
+                                * (log_visits * visits).sqrt();
+                            (pooled + explore)
+                                / (visits + child.amaf_visits as f32 + prior)
+                        }
                         Proof::Unknown => {
                             let visits = child.visits as f32;
                             let value = if child.visits == 0 {
@@ -939,7 +1104,8 @@ pub mod nogo {
         pub struct Outcome {
             /// The side that still had a move when the other had none.
             pub winner: Color,
-            /// The points each colour played during the game (for the all-moves-as-first statistics).
+            /// The points each colour played during the game (for the all-moves-as-first statistics);
+            /// without `reserves`, only the contested points.
             pub played: [Points; 2],
         }
 
@@ -964,18 +1130,19 @@ pub mod nogo {
         }
 
         /// Plays random moves from `board` until the side to move has none; `board` ends in the final
-        /// position.
-        pub fn playout(board: &mut Board, rng: &mut Rng) -> Outcome {
+        /// position. `reserves`: whether the points a side alone could play count in `played` (spent
+        /// at the end, they say little about the move's worth earlier).
+        pub fn playout(board: &mut Board, rng: &mut Rng, reserves: bool) -> Outcome {
             let mut candidates = [Candidates::new(board), Candidates::new(board)];
             let mut played = [0; 2];
             loop {
                 let colour = board.to_move();
-                let point = match pick_move(
+                let (point, contested) = match pick_move(
                     board,
                     &mut candidates[colour.index()],
                     rng,
                 ) {
-                    Some(point) => point,
+                    Some(pick) => pick,
                     None => {
                         return Outcome {
                             winner: colour.opponent(),
@@ -984,17 +1151,20 @@ pub mod nogo {
                     }
                 };
                 board.play(point);
-                played[colour.index()] |= bit(point);
+                if contested || reserves {
+                    played[colour.index()] |= bit(point);
+                }
             }
         }
 
         /// Picks a random legal point for the side to move, contested points first, and removes it from
-        /// the candidates; `None` when the side has no legal move.
+        /// the candidates; `None` when the side has no legal move. The flag: whether the point was
+        /// contested (legal for the opponent too).
         fn pick_move(
             board: &Board,
             list: &mut Candidates,
             rng: &mut Rng,
-        ) -> Option<usize> {
+        ) -> Option<(usize, bool)> {
             let colour = board.to_move();
             let empty = board.empty();
             // Points at `untried..list.len` were found legal this turn but reserved for later.
@@ -1012,7 +1182,7 @@ pub mod nogo {
                 }
                 if board.is_legal(point, colour.opponent()) {
                     take(list, index);
-                    return Some(point);
+                    return Some((point, true));
                 }
                 untried -= 1;
                 list.points.swap(index, untried);
@@ -1023,7 +1193,7 @@ pub mod nogo {
             let index = rng.below(list.len as u32) as usize;
             let point = list.points[index] as usize;
             take(list, index);
-            Some(point)
+            Some((point, false))
         }
 
         fn take(list: &mut Candidates, index: usize) {
@@ -1267,20 +1437,18 @@ pub mod protocol {
 
     pub mod sau {
         // engine/src/protocol/sau/mod.rs
-        //! The SAU computer-games platform protocol (Connect6, NoGo, Dots and Boxes; later Amazons,
-        //! Surakarta, ...).
+        //! The SAU computer-games platform protocol.
         //!
         //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
         //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
         //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
         //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move). A game
-        //! whose turns are written otherwise (Dots and Boxes: `move <count> <lines>`) reads and writes the
-        //! text after `move` itself ([`SauGame::read_turn`], [`SauGame::write_turn`]).
+        //! may write its turns otherwise (Dots and Boxes: `move <count> <lines>`).
         //!
         //! The platform filters out every engine line that is not one of its commands, so problems with
         //! the input are reported on a `notice ...` line, which never contains the word the platform
-        //! reads moves from. This adapter only translates: the rules and the search live behind the
-        //! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+        //! reads moves from. The adapter only translates: the rules and the search live in the game's
+        //! engine type, behind the trait the game's file implements.
         //!
         //! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
         //! the input stop a search at once, and nothing is printed after them. When the platform closes
@@ -1366,7 +1534,7 @@ pub mod protocol {
             }
         }
 
-        use super::input::{Lines, Source};
+        use super::input::{Line, Lines, Source};
         use crate::core::clock::{Clock, Margins};
         use crate::core::color::Color;
         use crate::core::time::{Deadline, StopFlag};
@@ -1395,10 +1563,11 @@ pub mod protocol {
             Illegal,
         }
 
-        /// A game the SAU adapter can play: its rules, and a search that picks our moves.
+        /// A game the SAU adapter can play: its rules, and a search that picks our moves. Each game's
+        /// file in this folder implements it for the game's engine type.
         ///
         /// Games whose turns are square lists implement [`SauGame::legal_move_from`] and
-        /// [`SauGame::squares_of`]; others override [`SauGame::read_turn`] and
+        /// [`SauGame::squares_of`]; others (Dots and Boxes) override [`SauGame::read_turn`] and
         /// [`SauGame::write_turn`], which by default go through those two.
         pub trait SauGame {
             /// One turn of the game (one or two stones, a piece move, ...).
@@ -1486,9 +1655,9 @@ pub mod protocol {
             game_reserve_min: Duration::from_millis(300),
             move_margin_percent: 10,
             move_margin_min: Duration::from_millis(30),
-            soft_percent: 100,
             hard_percent: 200,
             left_divisor: 4,
+            ..Margins::NONE
         };
 
         impl TimeControl {
@@ -1571,6 +1740,28 @@ pub mod protocol {
             line.split_whitespace().next() == Some("quit")
         }
 
+        /// The next line and when it arrived; a line over the limit gets a notice and is skipped.
+        fn next_command<W: Write>(
+            lines: &mut Lines,
+            output: &mut W,
+        ) -> io::Result<Option<Line>> {
+            while let Some(line) = lines.next_line() {
+                if !line.too_long {
+                    return Ok(Some(line));
+                }
+                notice(output, "command longer than 256 bytes ignored")?;
+            }
+            Ok(None)
+        }
+
+        /// A closed output means that the platform has gone: the session ends with success.
+        fn ended(session: io::Result<()>) -> io::Result<()> {
+            match session {
+                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+                other => other,
+            }
+        }
+
         /// Runs the protocol on `input`/`output` until `quit` or the end of the input (standard input
         /// is read on a thread of its own, so that `quit` stops a search). A closed output ends it
         /// quietly.
@@ -1580,19 +1771,16 @@ pub mod protocol {
             input: impl Into<Source<'a>>,
             output: W,
         ) -> io::Result<()> {
-            match serve(game, control, input.into(), output) {
-                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-                other => other,
-            }
+            let lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
+            ended(serve(game, control, lines, output))
         }
 
         fn serve<G: SauGame, W: Write>(
             game: &mut G,
             control: TimeControl,
-            input: Source,
+            mut lines: Lines,
             mut output: W,
         ) -> io::Result<()> {
-            let mut lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
             let mut state: Match<G> = Match {
                 our_side: None,
                 clock: Clock::new(control, MARGINS),
@@ -1601,12 +1789,8 @@ pub mod protocol {
                 last_move: None,
                 stop: lines.stop_flag(),
             };
-            while let Some(line) = lines.next_line() {
+            while let Some(line) = next_command(&mut lines, &mut output)? {
                 let start = line.received;
-                if line.too_long {
-                    notice(&mut output, "command longer than 256 bytes ignored")?;
-                    continue;
-                }
                 let text = line.text.trim_start();
                 let mut words = text.split_whitespace();
                 let command = match words.next() {

@@ -6,11 +6,13 @@
 //!   other).
 //! - [`judge`]: plays games between two engine processes the way the platform does.
 //! - [`cloudict`]: the Connect6 anchor cloudict as an SAU engine (`sau-judge --first cloudict:...`).
+//! - [`gtp`]: a GTP engine (the NoGo anchor HaHaNoGo) as an SAU NoGo engine, for the judge.
 
 pub mod amazons;
 pub mod cloudict;
 pub mod connect6;
 pub mod dots;
+pub mod gtp;
 pub mod judge;
 pub mod nogo;
 pub mod phantom;
@@ -19,6 +21,24 @@ pub mod rules;
 pub mod surakarta;
 
 use rules::Referee;
+
+/// The random players' generator (xorshift): enough for picking moves, and a seed replays the
+/// same choices.
+pub struct Xorshift(u64);
+
+impl Xorshift {
+    pub fn new(seed: u64) -> Xorshift {
+        Xorshift(seed | 1)
+    }
+
+    /// A number in `0..bound` (`bound` > 0).
+    pub fn below(&mut self, bound: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % bound as u64) as usize
+    }
+}
 
 /// The games the SAU tools know, by their command-line names.
 pub const GAMES: &[&str] = &["connect6", "nogo", "amazons", "surakarta", "dots-and-boxes"];

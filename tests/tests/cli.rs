@@ -135,6 +135,45 @@ fn sau_fuzz_and_replay_tools_reject_unknown_options_and_bad_values() {
     rejects(fuzz, &["--turns", "5"], "--turns");
     rejects(fuzz, &["--cases", "x"], "--cases");
     rejects(fuzz, &["--protocol", "chess", "--cases", "0"], "chess");
+    let judge = env!("CARGO_BIN_EXE_sau-judge");
+    let engines = ["--first", "a", "--second", "b"];
+    for game in ["nogo", "phantom-go"] {
+        rejects(
+            judge,
+            &[&["--game", game][..], &engines, &["--turns", "5"]].concat(),
+            "--turns",
+        );
+    }
+    rejects(
+        judge,
+        &[&["--game", "nogo"][..], &engines, &["--games", "x"]].concat(),
+        "--games",
+    );
+    rejects(
+        judge,
+        &[&["--game", "chess"][..], &engines].concat(),
+        "chess",
+    );
+    rejects(judge, &["--game", "nogo", "--first", "a"], "--second");
+    helps(
+        judge,
+        &["--help"],
+        &["--retries", "--quiet", "--records", "--html", "phantom-go"],
+    );
+    let variant = env!("CARGO_BIN_EXE_sau-variant");
+    rejects(variant, &["nogo", "--turns", "5"], "--turns");
+    rejects(variant, &["amazons", "--max-depth", "x"], "--max-depth");
+    rejects(variant, &["surakarta", "--weights", "1,2,3"], "--weights");
+    rejects(variant, &["chess"], "chess");
+    helps(
+        variant,
+        &["connect6", "--help"],
+        &["--turns", "--opening-variety", "--game-ms", "--move-ms"],
+    );
+    let phantom_play = env!("CARGO_BIN_EXE_phantom-play");
+    rejects(phantom_play, &["--turns", "5", "a"], "--turns");
+    rejects(phantom_play, &["--move-ms", "x", "a"], "--move-ms");
+    rejects(phantom_play, &["--white"], "ENGINE");
     let replay = env!("CARGO_BIN_EXE_replay");
     rejects(
         replay,

@@ -382,6 +382,61 @@ fn sau_judge_connect6_records_replay() {
 }
 
 #[test]
+fn sau_judge_phantom_go_records_the_whole_game_with_its_refused_points() {
+    use harness::sau::phantom::{Answer, PhantomGo};
+    use harness::sau::rules::{parse_squares, GameResult};
+    let dir = out_dir("phantom-go");
+    let random = env!("CARGO_BIN_EXE_phantom-random");
+    let (record, page) = sau_match("phantom-go", random, &dir);
+    let mut refusals = 0;
+    for game in &record.games {
+        let mut referee = PhantomGo::default();
+        for mv in &game.moves {
+            let mut point = |text: &str| match parse_squares(text, 9).unwrap()[..] {
+                [Some((x, y))] => referee.try_point(x, y),
+                _ => panic!("{text}"),
+            };
+            for refused in &mv.refused {
+                refusals += 1;
+                assert!(matches!(point(refused), Answer::Refused(_)), "{refused}");
+            }
+            if mv.text == "pass" {
+                referee.pass();
+            } else {
+                assert!(
+                    matches!(point(&mv.text), Answer::Accepted(_)),
+                    "{}",
+                    mv.text
+                );
+            }
+        }
+        let winner = match referee.result() {
+            Some(GameResult::Win(colour)) => colour.word(),
+            other => panic!("game {} unfinished: {other:?}", game.round),
+        };
+        let outcome = if winner == "black" {
+            Outcome::BlackWins
+        } else {
+            Outcome::WhiteWins
+        };
+        assert_eq!(game.outcome, outcome);
+        assert!(matches!(game.reason, Reason::Passes | Reason::MoveLimit));
+    }
+    // Blind random players run into the other's stones.
+    assert!(refusals > 0);
+    let text = std::fs::read_to_string(dir.join("match.sgf")).unwrap();
+    assert!(text.contains("RU[Phantom Go]") && text.contains("KM[7.5]"));
+    assert!(text.contains("refused: "));
+    for tree in sgf_parse::parse(&text).unwrap() {
+        let root = tree.into_go_node().expect("a Go game tree");
+        for node in root.main_variation() {
+            node.validate().expect("a valid Go node");
+        }
+    }
+    browser_check(&page, 3, false, &dir.join("phantom-go.png"));
+}
+
+#[test]
 fn sau_judge_nogo_records_are_go_sgf_and_replay() {
     let dir = out_dir("nogo");
     let random = format!("{} --game nogo", env!("CARGO_BIN_EXE_sau-random"));

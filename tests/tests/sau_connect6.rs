@@ -148,7 +148,7 @@ fn a_self_play_game_ends_by_the_rules_within_the_time() {
         "{record:?}"
     );
     let reason = match record.result {
-        GameResult::Win(_) => "won by the rules",
+        GameResult::Win(_) => "six in a row",
         GameResult::Draw => "full board",
     };
     assert_eq!(record.reason, reason, "{record:?}");

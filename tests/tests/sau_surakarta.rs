@@ -326,3 +326,46 @@ fn beats_the_random_player_within_its_time() {
     assert_eq!(engine.rejected_turns, 0);
     assert!(engine.worst_move < Duration::from_millis(300));
 }
+
+#[test]
+fn the_judge_records_the_rules_ending_of_each_game() {
+    use harness::records::{load, Outcome, Reason};
+    let records = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("surakarta-endings.txt");
+    let random = env!("CARGO_BIN_EXE_sau-random");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sau-judge"))
+        .args([
+            "--game",
+            "surakarta",
+            "--games",
+            "8",
+            "--move-ms",
+            "5000",
+            "--quiet",
+        ])
+        .args(["--first", &format!("{random} --game surakarta --seed 3")])
+        .args(["--second", &format!("{random} --game surakarta --seed 8")])
+        .args(["--records", records.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let record = load(records.to_str().unwrap()).unwrap();
+    assert_eq!(record.games.len(), 8);
+    let mut counted = 0;
+    for game in &record.games {
+        match game.reason {
+            Reason::PlyLimit => {
+                counted += 1;
+                assert!(game
+                    .detail
+                    .starts_with("50 plies without a capture, pieces "));
+            }
+            Reason::NoPieces | Reason::NoMove => assert_ne!(game.outcome, Outcome::Draw),
+            other => panic!("game {}: {other:?} ({})", game.round, game.detail),
+        }
+    }
+    // Random players rarely capture everything: most games are counted at the limit, and
+    // some of them are drawn there.
+    assert!(counted > 0, "{:?}", record.games);
+    let drawn = |game: &&harness::records::GameRecord| game.outcome == Outcome::Draw;
+    assert!(record.games.iter().any(|game| drawn(&game)));
+}

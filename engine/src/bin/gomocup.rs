@@ -4,7 +4,7 @@
 //! search parameter by its name in `gomoku::search::params::Params` (for tuning, e.g. by
 //! `gomoku-spsa` with `--param razor_depth={razor_depth}` in the engine command).
 
-use engine::gomoku::engine::Engine;
+use engine::gomoku::engine::GomokuEngine;
 use engine::gomoku::search::params::Params;
 use std::process::ExitCode;
 
@@ -39,7 +39,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut engine = Engine::new();
+    let mut engine = GomokuEngine::new();
     engine.set_search_params(params);
     let stdin = std::io::stdin();
     engine::protocol::gomocup::run_with(engine, stdin.lock(), std::io::stdout());

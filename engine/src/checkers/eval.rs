@@ -38,22 +38,33 @@ pub mod feature {
     pub const TRADE: usize = 14;
     /// A man on its own back row while the opponent still has men that could crown there.
     pub const BACK_GUARD: usize = 15;
+    /// A king times `ply / 8`: the score rule makes a king three men at the end, and a king
+    /// left near the end is hard to lose.
+    pub const LATE_KING: usize = 16;
+    /// The men that could still be crowned before the limit with the side's moves left,
+    /// nearest first, path blocking ignored: each is worth 2 more points at the end.
+    pub const CROWNABLE: usize = 17;
+    /// [`CROWNABLE`] times `ply / 8`.
+    pub const LATE_CROWNABLE: usize = 18;
     /// Number of features.
-    pub const COUNT: usize = 16;
+    pub const COUNT: usize = 19;
 }
 
 /// The tuned weights, in hundredths of a man (see the module documentation).
 pub const WEIGHTS: Weights = [
-    98, 159, 160, 165, 171, 175, 178, // men by row
-    163, // king
+    92, 154, 156, 164, 165, 168, 180, // men by row
+    156, // king
     -2,  // king on edge
-    9,   // king in the centre
-    -13, // man on the side
-    -1,  // mobility
-    6,   // late points
+    5,   // king in the centre
+    -17, // man on the side
+    -3,  // mobility
+    11,  // late points
     2,   // tempo
-    -8,  // trade
-    66,  // back-row guard
+    -10, // trade
+    70,  // back-row guard
+    -8,  // late king
+    -16, // crownable
+    3,   // late crownable
 ];
 
 /// Calls `term(feature, value)` for every feature of `position`, values signed from black's
@@ -129,6 +140,37 @@ pub fn features(position: &Position, mut term: impl FnMut(usize, i32)) {
         feature::BACK_GUARD,
         guard(black_men, row_mask(7), white_men) - guard(white_men, row_mask(0), black_men),
     );
+    term(
+        feature::LATE_KING,
+        (count(black_kings) - count(white_kings)) * ply / 8,
+    );
+    let plies_left = MAX_PLIES.saturating_sub(position.ply());
+    let (black_moves, white_moves) = match position.side() {
+        Color::Black => ((plies_left + 1) / 2, plies_left / 2),
+        Color::White => (plies_left / 2, (plies_left + 1) / 2),
+    };
+    // Rows to go: a black man on row r needs r steps, a white one 7 - r.
+    let crownable = crownable(|steps| count(black_men & row_mask(steps)), black_moves)
+        - crownable(|steps| count(white_men & row_mask(7 - steps)), white_moves);
+    term(feature::CROWNABLE, crownable);
+    term(feature::LATE_CROWNABLE, crownable * ply / 8);
+}
+
+/// How many men can reach the crowning row within `moves` steps in all, nearest first;
+/// `men_at(k)` is the number of men `k` steps away (k = 1..7).
+#[inline]
+fn crownable(men_at: impl Fn(u32) -> i32, moves: u32) -> i32 {
+    let mut budget = moves as i32;
+    let mut crowned = 0;
+    for steps in 1..8 {
+        if budget < steps {
+            break;
+        }
+        let men = men_at(steps as u32).min(budget / steps);
+        crowned += men;
+        budget -= men * steps;
+    }
+    crowned
 }
 
 /// A set of feature weights.

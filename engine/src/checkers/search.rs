@@ -1,10 +1,11 @@
 //! Iterative-deepening principal-variation search with a transposition table, killer and
 //! history move ordering, late-move reductions, and forced captures resolved past the horizon.
 //!
-//! Scores are in hundredths of a man from the side to move's view. A won game scores
-//! `WIN - p`, where `p` is the game ply at which it is won (earlier wins are better); that
-//! includes wins on material at the 120-ply limit, which every line reaches at the latest, so
-//! the last plies of a game are searched exactly. Since the key of a position holds its ply, a
+//! Scores are in hundredths of a man from the side to move's view. A game won by capture or
+//! blockade scores `WIN - p`, where `p` is the game ply at which it is won (earlier wins are
+//! better); a game decided by the count at the 120-ply limit, which every line reaches at the
+//! latest, scores a proven win or loss shifted by the margin, so the last plies of a game are
+//! searched exactly and a lost count is kept as close as it can be. Since the key of a position holds its ply, a
 //! stored score is valid wherever the position recurs, and repeated positions need no special
 //! treatment: the judge has no repetition rule, a repetition only spends plies.
 
@@ -413,12 +414,81 @@ impl Searcher {
 }
 
 /// The exact score of a finished game for the side to move (`legal_moves` as in
-/// [`Position::outcome`]).
+/// [`Position::outcome`]). A game decided by the count at the ply limit also weighs the margin:
+/// every such win ranks below every win by capture or blockade, and among lost ends the
+/// closest count is kept, where one slip of the opponent still turns the result.
 fn terminal_score(position: &Position, legal_moves: usize) -> i32 {
+    if position.ply() >= MAX_PLIES {
+        let side = position.side();
+        let margin = position.material_points(side) - position.material_points(side.opponent());
+        return match margin.signum() {
+            0 => 0,
+            sign => sign * LIMIT_WIN + margin.clamp(-COUNT_MARGIN_CAP, COUNT_MARGIN_CAP),
+        };
+    }
     let won_at = WIN - position.ply() as i32;
     match position.outcome(legal_moves) {
         Some(Outcome::Win) => won_at,
         Some(Outcome::Loss) => -won_at,
         _ => 0,
+    }
+}
+
+/// The largest count margin that still ranks a result: 12 kings against none.
+const COUNT_MARGIN_CAP: i32 = 36;
+/// The score of a win by one point at the ply limit, below a win by capture at the last ply.
+const LIMIT_WIN: i32 = WIN - MAX_PLIES as i32 - COUNT_MARGIN_CAP - 1;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at_ply(text: &str, ply: u32) -> Position {
+        let parsed = Position::parse(text).unwrap();
+        Position::from_parts(
+            parsed.black(),
+            parsed.white(),
+            parsed.kings(),
+            parsed.side(),
+            ply,
+        )
+    }
+
+    #[test]
+    fn the_count_at_the_limit_is_a_proven_result_that_weighs_the_margin() {
+        // Black: a king and a man (4 points); white: two men (2 points).
+        let ahead = at_ply(
+            "......../..w...w./......../......../...B..../......../.b....../........ b",
+            MAX_PLIES,
+        );
+        let behind = at_ply(
+            "......../..w...w./......../......../...B..../......../.b....../........ w",
+            MAX_PLIES,
+        );
+        let even = at_ply(
+            "......../..w...w./......../......../...b..../......../.b....../........ b",
+            MAX_PLIES,
+        );
+        assert_eq!(terminal_score(&ahead, 1), LIMIT_WIN + 2);
+        assert_eq!(terminal_score(&behind, 1), -LIMIT_WIN - 2);
+        assert!(terminal_score(&ahead, 1) > WIN_THRESHOLD);
+        assert!(terminal_score(&ahead, 1) < WIN - MAX_PLIES as i32);
+        assert_eq!(terminal_score(&even, 1), 0);
+    }
+
+    #[test]
+    fn a_lost_count_is_kept_close() {
+        // White to move at ply 118, two men (2 points) against a king and a man (4): the count
+        // is lost whatever it does, but stepping next to the king gives a man away (1 against
+        // 4), so the search keeps both men and scores the loss by 2.
+        let position = at_ply(
+            ".w....../......../......../..w...../......../....B.../.b....../........ w",
+            MAX_PLIES - 2,
+        );
+        let mut searcher = Searcher::new(1);
+        let result = searcher.think(&position, Limits::depth(4));
+        assert_eq!(result.score, -LIMIT_WIN - 2);
+        let best = result.best.expect("white has moves");
+        assert!(!(best.from().row() == 3 && best.to().col() == 3), "{best}");
     }
 }

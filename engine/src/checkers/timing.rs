@@ -3,7 +3,6 @@
 
 use super::position::MAX_PLIES;
 use crate::core::clock::Margins;
-use std::time::Duration;
 
 /// The search may use at most 72% of the move limit (the rest covers reading the command,
 /// printing, the judge's own overhead and a machine slower or busier than ours) and 92% of the
@@ -11,12 +10,11 @@ use std::time::Duration;
 /// times the share and at a quarter of the game time left.
 pub const MARGINS: Margins = Margins {
     game_reserve_percent: 8,
-    game_reserve_min: Duration::ZERO,
     move_margin_percent: 28,
-    move_margin_min: Duration::ZERO,
     soft_percent: 75,
     hard_percent: 250,
     left_divisor: 4,
+    ..Margins::NONE
 };
 
 /// Our moves left at game ply `ply`, the one about to be played included.
@@ -29,7 +27,7 @@ pub fn our_moves_left(ply: u32) -> u32 {
 mod tests {
     use super::*;
     use crate::core::clock::{Clock, TimeControl};
-    use std::time::Instant;
+    use std::time::{Duration, Instant};
 
     fn judge_clock() -> Clock {
         let control = TimeControl {

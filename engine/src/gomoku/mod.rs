@@ -11,9 +11,10 @@
 //! - [`vcf`]: victory by continuous fours;
 //! - [`tt`]: the transposition table;
 //! - [`search`]: iterative deepening PVS;
-//! - [`time`]: from the judge's limits to a deadline;
+//! - [`timing`]: the shared clock's margins for gomoku and the moves a game still expects;
 //! - [`swap2`]: Swap2 opening decisions;
-//! - [`engine`]: the game as the protocol adapters use it.
+//! - [`point`]: a point of the board, the engine's move;
+//! - [`engine`]: the one engine type, speaking only points, that the protocol adapters use.
 //!
 //! `docs/gomoku-experiments.md` in the repository records what was measured: the variants tried
 //! and not kept, with their scores.
@@ -24,9 +25,10 @@ pub mod eval;
 pub mod forbidden;
 pub mod movegen;
 pub mod pattern;
+pub mod point;
 pub mod rule;
 pub mod search;
 pub mod swap2;
-pub mod time;
+pub mod timing;
 pub mod tt;
 pub mod vcf;

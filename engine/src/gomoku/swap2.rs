@@ -5,9 +5,10 @@
 use std::time::Duration;
 
 use super::board::Cell;
-use super::engine::Engine;
+use super::engine::GomokuEngine;
 use super::eval::evaluate_for;
 use super::movegen::{generate, ScoredMove};
+use super::point::Point;
 use crate::core::color::Color;
 use crate::core::score::WIN_THRESHOLD;
 use crate::core::time::Deadline;
@@ -15,8 +16,8 @@ use crate::core::time::Deadline;
 /// What to answer to a Swap2 request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Swap2Choice {
-    /// Stones to place, in move order (`x`, `y`).
-    Stones(Vec<(usize, usize)>),
+    /// Stones to place, in move order.
+    Stones(Vec<Point>),
     /// Take the other colour.
     Swap,
 }
@@ -25,7 +26,7 @@ pub enum Swap2Choice {
 const CLEAR_EDGE: i32 = 120;
 
 /// Centre offsets of three-stone openings (black, white, black) that are close to even.
-const OPENINGS: [[(i64, i64); 3]; 6] = [
+const OPENINGS: [[(i32, i32); 3]; 6] = [
     [(0, 0), (1, 0), (2, 1)],
     [(0, 0), (1, 1), (0, 2)],
     [(0, 0), (1, 0), (-1, 2)],
@@ -35,52 +36,50 @@ const OPENINGS: [[(i64, i64); 3]; 6] = [
 ];
 
 /// Case 1: the three opening stones. The engine's board is reset and left empty.
-pub fn propose_opening(engine: &mut Engine) -> Vec<(usize, usize)> {
+pub fn propose_opening(engine: &mut GomokuEngine) -> Vec<Point> {
     let (width, height) = (engine.board().width(), engine.board().height());
-    let (cx, cy) = ((width / 2) as i64, (height / 2) as i64);
-    let mut best: Option<(i32, Vec<(usize, usize)>)> = None;
+    let (cx, cy) = ((width / 2) as i32, (height / 2) as i32);
+    let mut best: Option<(i32, Vec<Point>)> = None;
     for opening in OPENINGS {
-        engine.restart();
-        let stones: Vec<(i64, i64)> = opening.iter().map(|&(dx, dy)| (cx + dx, cy + dy)).collect();
-        let fits = stones
+        engine.clear();
+        let stones: Vec<Point> = opening
             .iter()
-            .all(|&(x, y)| engine.board().cell_checked(x, y).is_some());
-        if !fits {
-            continue;
-        }
-        for (index, &(x, y)) in stones.iter().enumerate() {
+            .map(|&(dx, dy)| Point::new(cx + dx, cy + dy))
+            .collect();
+        let mut fits = true;
+        for (index, &point) in stones.iter().enumerate() {
             let color = if index % 2 == 0 {
                 Color::Black
             } else {
                 Color::White
             };
-            let _ = engine.put(x, y, color);
+            fits &= engine.put(point, color).is_ok();
+        }
+        if !fits {
+            continue;
         }
         engine.set_side_to_move(Color::White);
         let imbalance = evaluate_for(engine.board(), Color::White).abs();
         if best.as_ref().map_or(true, |(value, _)| imbalance < *value) {
-            let coords = stones
-                .iter()
-                .map(|&(x, y)| (x as usize, y as usize))
-                .collect();
-            best = Some((imbalance, coords));
+            best = Some((imbalance, stones));
         }
     }
-    engine.restart();
+    engine.clear();
     best.map(|(_, stones)| stones).unwrap_or_default()
 }
 
 /// Cases 2 and 3: the engine's board holds the proposed stones (three or five) with white to
 /// move. Swap if black is clearly better, play one stone if white is, and with three stones on
 /// a balanced board add two that keep it balanced.
-pub fn answer_proposal(engine: &mut Engine, time: Duration) -> Swap2Choice {
+pub fn answer_proposal(engine: &mut GomokuEngine, time: Duration) -> Swap2Choice {
     let stones = engine.board().stone_count();
     let deadline = Deadline::new(time / 2, time / 2);
-    let reply = match engine.think_until(deadline) {
+    let report = engine.think_until(deadline);
+    let reply = match report.best {
         Some(reply) => reply,
         None => return Swap2Choice::Swap,
     };
-    let white_score = engine.last_search().map_or(0, |r| r.score);
+    let white_score = report.score;
     if white_score <= -CLEAR_EDGE {
         return Swap2Choice::Swap;
     }
@@ -88,7 +87,7 @@ pub fn answer_proposal(engine: &mut Engine, time: Duration) -> Swap2Choice {
         return Swap2Choice::Stones(vec![reply]);
     }
     // Add white's reply and the black stone that leaves the position closest to even.
-    let _ = engine.play(reply.0 as i64, reply.1 as i64, false);
+    let _ = engine.play(reply);
     let mut moves: Vec<ScoredMove> = Vec::new();
     let mut scratch: Vec<Cell> = Vec::new();
     generate(engine.board_mut(), &mut moves, &mut scratch);
@@ -104,8 +103,8 @@ pub fn answer_proposal(engine: &mut Engine, time: Duration) -> Swap2Choice {
     }
     match best {
         Some((_, cell)) => {
-            let fifth = engine.board().coords(cell);
-            Swap2Choice::Stones(vec![reply, fifth])
+            let (x, y) = engine.board().coords(cell);
+            Swap2Choice::Stones(vec![reply, Point::new(x as i32, y as i32)])
         }
         None => Swap2Choice::Stones(vec![reply]),
     }

@@ -44,6 +44,18 @@ impl TranspositionTable {
         }
     }
 
+    /// Maps every page of the table now, by writing one slot of each, so that the search does
+    /// not pay for it (a fresh table's pages are only mapped when first touched).
+    pub fn map_pages(&mut self) {
+        const SLOTS_PER_PAGE: usize = 4096 / SLOT_BYTES;
+        for index in (0..self.slots.len()).step_by(SLOTS_PER_PAGE) {
+            let slot: *mut [u64; 2] = &mut self.slots[index];
+            // SAFETY: the pointer is to a slot of the table, borrowed mutably here; a volatile
+            // write of the value already there is one the compiler cannot leave out.
+            unsafe { std::ptr::write_volatile(slot, [0, 0]) };
+        }
+    }
+
     /// Bytes the table uses.
     pub fn bytes(&self) -> usize {
         self.slots.len() * SLOT_BYTES

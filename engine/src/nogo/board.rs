@@ -227,6 +227,57 @@ mod tests {
         assert!(!board.is_legal(POINTS, Color::White));
     }
 
+    /// Legality by the rules' words: after the stone, every group on the board that touches
+    /// it, its own included, has a liberty.
+    fn legal_by_definition(board: &Board, point: usize, colour: Color) -> bool {
+        if board.at(point).is_some() {
+            return false;
+        }
+        let mut stones = board.stones;
+        stones[colour.index()] |= bit(point);
+        let empty = ALL & !(stones[0] | stones[1]);
+        let mut near = bit(point) | neighbours(bit(point));
+        while near != 0 {
+            let p = near.trailing_zeros() as usize;
+            near &= near - 1;
+            for side in stones {
+                if side & bit(p) != 0 && neighbours(group(p, side)) & empty == 0 {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    #[test]
+    fn the_legality_shortcuts_agree_with_the_definition() {
+        let mut rng = crate::core::rng::Rng::new(11);
+        for _ in 0..300 {
+            let mut board = Board::new();
+            loop {
+                for point in 0..POINTS {
+                    for colour in [Color::Black, Color::White] {
+                        assert_eq!(
+                            board.is_legal(point, colour),
+                            legal_by_definition(&board, point, colour)
+                        );
+                    }
+                }
+                let legal = board.legal_points(board.to_move());
+                if legal == 0 {
+                    break;
+                }
+                let mut pick = rng.below(legal.count_ones());
+                let mut bits = legal;
+                while pick > 0 {
+                    bits &= bits - 1;
+                    pick -= 1;
+                }
+                board.play(bits.trailing_zeros() as usize);
+            }
+        }
+    }
+
     #[test]
     fn legal_points_of_the_empty_board_are_all_points() {
         let board = Board::new();

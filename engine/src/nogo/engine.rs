@@ -5,6 +5,11 @@ use super::mcts::{Mcts, Settings};
 use crate::core::color::Color;
 use crate::core::time::Deadline;
 
+/// Stones on the board before the middle game begins.
+const OPENING_STONES: u32 = 8;
+/// Stones on the board when the endgame begins.
+const ENDGAME_STONES: u32 = 44;
+
 /// One NoGo game in progress and the search that picks our moves.
 pub struct NoGoEngine {
     board: Board,
@@ -55,12 +60,22 @@ impl NoGoEngine {
         self.board = board;
     }
 
-    /// How many more moves we expect to make in this game (for dividing the clock).
+    /// How many more moves we expect to make in this game, weighted by how much the phase
+    /// deserves (for dividing the clock): the opening is played on half a share, the middle game,
+    /// which decides, on one and a half.
     pub fn expected_moves_left(&self) -> u32 {
-        // Games rarely fill more than two thirds of the board; the middle game decides, so the
-        // estimate stays low enough to spend generously early on.
-        let empty = POINTS as u32 - self.board.stone_count();
-        (empty / 3).max(4)
+        let stones = self.board.stone_count();
+        let empty = POINTS as u32 - stones;
+        // Games end with about sixteen points empty, and we make half of the moves left.
+        let ours = (empty.saturating_sub(16) / 2).max(3);
+        let quarters = if stones < OPENING_STONES {
+            2
+        } else if stones < ENDGAME_STONES {
+            6
+        } else {
+            4
+        };
+        (ours * 4 / quarters).max(1)
     }
 
     /// Our move within `deadline`, never one of `rejected`; `None` when no empty point is left.

@@ -21,6 +21,13 @@ pub struct Settings {
     pub max_nodes: usize,
     /// Stop after this many playouts even with time left (0: no limit).
     pub max_playouts: u64,
+    /// Virtual all-moves-as-first visits, at an even result, that every child starts with;
+    /// above 0 the value of a child is its real and its all-moves-as-first results pooled, each
+    /// counted by its visits (HappyNoGo's way), instead of Silver's schedule with `rave_bias`.
+    pub rave_prior: f32,
+    /// Whether a playout's stones on points only their side could play count for the
+    /// all-moves-as-first statistics.
+    pub amaf_reserves: bool,
 }
 
 impl Default for Settings {
@@ -31,6 +38,8 @@ impl Default for Settings {
             expand_after: 2,
             max_nodes: 6_000_000,
             max_playouts: 0,
+            rave_prior: 0.0,
+            amaf_reserves: true,
         }
     }
 }
@@ -83,6 +92,8 @@ pub struct Mcts {
     settings: Settings,
     nodes: Vec<Node>,
     rng: Rng,
+    /// The position at the root of `nodes`, whose subtrees the next search may keep.
+    tree_root: Option<Board>,
 }
 
 impl Mcts {
@@ -92,6 +103,7 @@ impl Mcts {
             settings,
             nodes: Vec::new(),
             rng: Rng::new(seed),
+            tree_root: None,
         }
     }
 
@@ -113,9 +125,15 @@ impl Mcts {
         if allowed == 0 {
             return None;
         }
-        self.nodes.clear();
-        self.nodes.push(Node::new(0));
-        self.expand_with(0, allowed);
+        let kept = excluded.is_empty() && self.reuse(root);
+        if !kept {
+            self.nodes.clear();
+            self.nodes.push(Node::new(0));
+        }
+        if self.nodes[0].child_count == 0 {
+            self.expand_with(0, allowed);
+        }
+        self.tree_root = Some(*root);
         let mut playouts = 0u64;
         let mut path = Vec::with_capacity(96);
         loop {
@@ -130,6 +148,61 @@ impl Mcts {
         }
         let best = self.best_root_child();
         Some(usize::from(self.nodes[best].point))
+    }
+
+    /// Keeps the part of the last search's tree below `root` when `root` follows the last root
+    /// by a few moves that the tree holds; returns whether it did.
+    fn reuse(&mut self, root: &Board) -> bool {
+        let previous = match self.tree_root {
+            Some(previous) if !self.nodes.is_empty() => previous,
+            _ => return false,
+        };
+        let mut board = previous;
+        let mut current = 0;
+        while board != *root {
+            let mover = board.to_move();
+            let added = root.stones(mover) & !board.stones(mover);
+            if added == 0 || board.stones(mover) & !root.stones(mover) != 0 {
+                return false;
+            }
+            let node = self.nodes[current];
+            let next = node
+                .children()
+                .find(|&child| added & bit(usize::from(self.nodes[child].point)) != 0);
+            match next {
+                Some(child) => {
+                    board.play(usize::from(self.nodes[child].point));
+                    current = child;
+                }
+                None => return false,
+            }
+        }
+        self.keep_subtree(current);
+        true
+    }
+
+    /// Makes `top` the root: its subtree is copied to the front of a new arena, children of a
+    /// node still side by side.
+    fn keep_subtree(&mut self, top: usize) {
+        let mut kept = Vec::with_capacity(self.nodes.len().min(1 << 20));
+        let mut root = self.nodes[top];
+        root.point = 0;
+        kept.push(root);
+        let mut queue = std::collections::VecDeque::new();
+        queue.push_back((top, 0usize));
+        while let Some((old, new)) = queue.pop_front() {
+            let node = self.nodes[old];
+            if node.child_count == 0 {
+                continue;
+            }
+            let first = kept.len();
+            for (offset, child) in node.children().enumerate() {
+                kept.push(self.nodes[child]);
+                queue.push_back((child, first + offset));
+            }
+            kept[new].first_child = first as u32;
+        }
+        self.nodes = kept;
     }
 
     fn should_stop(&self, deadline: &Deadline) -> bool {
@@ -190,7 +263,7 @@ impl Mcts {
             Proof::Win => (board.to_move().opponent(), [0, 0]),
             Proof::Loss => (board.to_move(), [0, 0]),
             Proof::Unknown => {
-                let outcome = playout(&mut board, &mut self.rng);
+                let outcome = playout(&mut board, &mut self.rng, self.settings.amaf_reserves);
                 (outcome.winner, outcome.played)
             }
         };
@@ -209,7 +282,7 @@ impl Mcts {
                 node.wins += 1.0;
             }
             let to_move = mover.opponent();
-            if self.settings.rave_bias > 0.0 {
+            if self.settings.rave_bias > 0.0 || self.settings.rave_prior > 0.0 {
                 self.update_amaf(index, played[to_move.index()], winner == to_move);
             }
             if depth > 0 {
@@ -274,6 +347,7 @@ impl Mcts {
         let node = &self.nodes[parent];
         let log_visits = (node.visits.max(1) as f32).ln();
         let bias = self.settings.rave_bias;
+        let prior = self.settings.rave_prior;
         let mut best = node.first_child as usize;
         let mut best_score = f32::NEG_INFINITY;
         for index in node.children() {
@@ -281,6 +355,12 @@ impl Mcts {
             let score = match child.proof {
                 Proof::Win => return index,
                 Proof::Loss => -1.0e9 + child.visits as f32,
+                Proof::Unknown if prior > 0.0 => {
+                    let visits = child.visits as f32;
+                    let pooled = child.wins + child.amaf_wins + 0.5 * prior;
+                    let explore = self.settings.exploration * (log_visits * visits).sqrt();
+                    (pooled + explore) / (visits + child.amaf_visits as f32 + prior)
+                }
                 Proof::Unknown => {
                     let visits = child.visits as f32;
                     let value = if child.visits == 0 {
@@ -386,6 +466,39 @@ mod tests {
         let deadline = Deadline::new(std::time::Duration::ZERO, std::time::Duration::ZERO);
         let point = search.search(&board, deadline, &[]).unwrap();
         assert!(board.is_legal(point, Color::Black));
+    }
+
+    #[test]
+    fn the_tree_below_the_next_position_is_kept() {
+        let board = Board::new();
+        let mut search = Mcts::new(fixed(3000), 3);
+        let ours = search.search(&board, Deadline::unlimited(), &[]).unwrap();
+        let child = search.nodes[0]
+            .children()
+            .find(|&child| usize::from(search.nodes[child].point) == ours)
+            .unwrap();
+        let reply = search.nodes[child]
+            .children()
+            .max_by_key(|&index| search.nodes[index].visits)
+            .unwrap();
+        let (visits, wins) = (search.nodes[reply].visits, search.nodes[reply].wins);
+        assert!(visits > 0);
+        let mut next = board;
+        next.play(ours);
+        next.play(usize::from(search.nodes[reply].point));
+        assert!(search.reuse(&next));
+        assert_eq!(search.nodes[0].visits, visits);
+        assert_eq!(search.nodes[0].wins, wins);
+        // Every kept child is a legal point of the new root.
+        let legal = next.legal_points(next.to_move());
+        for child in search.nodes[0].children() {
+            assert!(legal & bit(usize::from(search.nodes[child].point)) != 0);
+        }
+        // A position the tree does not lead to starts afresh.
+        search.tree_root = Some(next);
+        let mut elsewhere = Board::new();
+        elsewhere.play(40);
+        assert!(!search.reuse(&elsewhere));
     }
 
     #[test]

@@ -16,7 +16,8 @@ use crate::core::rng::Rng;
 pub struct Outcome {
     /// The side that still had a move when the other had none.
     pub winner: Color,
-    /// The points each colour played during the game (for the all-moves-as-first statistics).
+    /// The points each colour played during the game (for the all-moves-as-first statistics);
+    /// without `reserves`, only the contested points.
     pub played: [Points; 2],
 }
 
@@ -41,14 +42,15 @@ impl Candidates {
 }
 
 /// Plays random moves from `board` until the side to move has none; `board` ends in the final
-/// position.
-pub fn playout(board: &mut Board, rng: &mut Rng) -> Outcome {
+/// position. `reserves`: whether the points a side alone could play count in `played` (spent
+/// at the end, they say little about the move's worth earlier).
+pub fn playout(board: &mut Board, rng: &mut Rng, reserves: bool) -> Outcome {
     let mut candidates = [Candidates::new(board), Candidates::new(board)];
     let mut played = [0; 2];
     loop {
         let colour = board.to_move();
-        let point = match pick_move(board, &mut candidates[colour.index()], rng) {
-            Some(point) => point,
+        let (point, contested) = match pick_move(board, &mut candidates[colour.index()], rng) {
+            Some(pick) => pick,
             None => {
                 return Outcome {
                     winner: colour.opponent(),
@@ -57,13 +59,16 @@ pub fn playout(board: &mut Board, rng: &mut Rng) -> Outcome {
             }
         };
         board.play(point);
-        played[colour.index()] |= bit(point);
+        if contested || reserves {
+            played[colour.index()] |= bit(point);
+        }
     }
 }
 
 /// Picks a random legal point for the side to move, contested points first, and removes it from
-/// the candidates; `None` when the side has no legal move.
-fn pick_move(board: &Board, list: &mut Candidates, rng: &mut Rng) -> Option<usize> {
+/// the candidates; `None` when the side has no legal move. The flag: whether the point was
+/// contested (legal for the opponent too).
+fn pick_move(board: &Board, list: &mut Candidates, rng: &mut Rng) -> Option<(usize, bool)> {
     let colour = board.to_move();
     let empty = board.empty();
     // Points at `untried..list.len` were found legal this turn but reserved for later.
@@ -81,7 +86,7 @@ fn pick_move(board: &Board, list: &mut Candidates, rng: &mut Rng) -> Option<usiz
         }
         if board.is_legal(point, colour.opponent()) {
             take(list, index);
-            return Some(point);
+            return Some((point, true));
         }
         untried -= 1;
         list.points.swap(index, untried);
@@ -92,7 +97,7 @@ fn pick_move(board: &Board, list: &mut Candidates, rng: &mut Rng) -> Option<usiz
     let index = rng.below(list.len as u32) as usize;
     let point = list.points[index] as usize;
     take(list, index);
-    Some(point)
+    Some((point, false))
 }
 
 fn take(list: &mut Candidates, index: usize) {
@@ -106,17 +111,26 @@ mod tests {
 
     #[test]
     fn playouts_end_with_the_loser_unable_to_move() {
-        let mut rng = Rng::new(3);
-        for _ in 0..200 {
+        let mut reserves_seen = false;
+        for seed in 0..200 {
             let mut board = Board::new();
-            let outcome = playout(&mut board, &mut rng);
+            let outcome = playout(&mut board, &mut Rng::new(seed), true);
             assert!(!board.has_legal_move());
             assert_eq!(board.to_move(), outcome.winner.opponent());
             assert_eq!(
                 outcome.played[0] | outcome.played[1],
                 board.stones(Color::Black) | board.stones(Color::White)
             );
+            // The same draws without the reserves: the same game, fewer points credited.
+            let mut again = Board::new();
+            let contested = playout(&mut again, &mut Rng::new(seed), false);
+            assert_eq!(again, board);
+            for side in 0..2 {
+                assert_eq!(contested.played[side] & !outcome.played[side], 0);
+            }
+            reserves_seen |= contested.played != outcome.played;
         }
+        assert!(reserves_seen);
     }
 
     #[test]
@@ -125,9 +139,11 @@ mod tests {
         for _ in 0..50 {
             let mut board = Board::new();
             let mut lists = [Candidates::new(&board), Candidates::new(&board)];
-            while let Some(point) = pick_move(&board, &mut lists[board.to_move().index()], &mut rng)
+            while let Some((point, contested)) =
+                pick_move(&board, &mut lists[board.to_move().index()], &mut rng)
             {
                 assert!(board.is_legal(point, board.to_move()));
+                assert_eq!(contested, board.is_legal(point, board.to_move().opponent()));
                 board.play(point);
             }
             assert!(!board.has_legal_move());

@@ -14,15 +14,20 @@
 //!   reply to INFO, and a manager waiting for a move must not take an `ERROR` for one.
 
 use std::io::Write;
+use std::time::{Duration, Instant};
 
 use super::input::{parse_saturating, quoted, Lines, Source};
+use crate::core::clock::TimeControl;
 use crate::core::color::Color;
 use crate::core::score::WIN_THRESHOLD;
 use crate::core::time::StopFlag;
-use crate::gomoku::engine::Engine;
+use crate::gomoku::engine::{GomokuEngine, DEFAULT_CONTROL};
+use crate::gomoku::point::Point;
 use crate::gomoku::rule::Rule;
 use crate::gomoku::swap2::{answer_proposal, propose_opening, Swap2Choice};
-use crate::gomoku::time::UNLIMITED_MS;
+
+/// A time this large means no limit (Gomocup sends 2147483647 ms).
+const UNLIMITED_MS: i64 = 2_147_483_647;
 
 /// The ABOUT line.
 const ABOUT: &str = r#"name="Quintet", version="1.0", author="Quintet authors", country="Unknown""#;
@@ -38,11 +43,11 @@ fn is_end(line: &str) -> bool {
 /// Runs the protocol until END or the end of the input. Standard input is read on a thread of
 /// its own, so that END stops a search.
 pub fn run<'a>(input: impl Into<Source<'a>>, output: impl Write) {
-    run_with(Engine::new(), input, output);
+    run_with(GomokuEngine::new(), input, output);
 }
 
 /// [`run`] with an engine set up beforehand (other search parameters, for tuning).
-pub fn run_with<'a>(engine: Engine, input: impl Into<Source<'a>>, mut output: impl Write) {
+pub fn run_with<'a>(engine: GomokuEngine, input: impl Into<Source<'a>>, mut output: impl Write) {
     let mut lines = Lines::new(input, MAX_LINE_BYTES, is_end);
     let mut brain = Brain::new(engine, lines.stop_flag());
     while let Some(line) = lines.next_line() {
@@ -60,11 +65,11 @@ pub fn run_with<'a>(engine: Engine, input: impl Into<Source<'a>>, mut output: im
         let answer = match command.as_str() {
             "END" => break,
             "BOARD" | "SWAP2BOARD" => match read_block(&mut lines) {
-                Some(block) if command == "BOARD" => brain.board(&block),
-                Some(block) => brain.swap2(&block),
+                Some(block) if command == "BOARD" => brain.board(&block, line.received),
+                Some(block) => brain.swap2(&block, line.received),
                 None => break,
             },
-            _ => brain.command(&command, rest),
+            _ => brain.command(&command, rest, line.received),
         };
         for line in answer {
             let _ = writeln!(output, "{line}");
@@ -106,25 +111,46 @@ fn parse_pair(text: &str) -> Option<(i64, i64)> {
     Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
 }
 
+/// Parses the point `x,y`; numbers beyond any board stay off it.
+fn parse_point(text: &str) -> Option<Point> {
+    let (x, y) = parse_pair(text)?;
+    let coordinate = |value: i64| value.clamp(-1, i64::from(i32::MAX)) as i32;
+    Some(Point::new(coordinate(x), coordinate(y)))
+}
+
+/// The text of a point.
+fn point_text(point: Point) -> String {
+    format!("{},{}", point.x, point.y)
+}
+
+/// A time the manager gave in ms, clamped to what the protocol can mean.
+fn millis(ms: i64) -> Duration {
+    Duration::from_millis(ms.clamp(0, UNLIMITED_MS) as u64)
+}
+
 /// The protocol state around the engine.
 struct Brain {
-    engine: Engine,
+    engine: GomokuEngine,
+    /// The limits the manager gave so far (each INFO gives one of them).
+    control: TimeControl,
     started: bool,
     /// Raised by END or the end of the input: no more thinking, no more moves printed.
     stop: StopFlag,
 }
 
 impl Brain {
-    fn new(mut engine: Engine, stop: StopFlag) -> Self {
+    fn new(mut engine: GomokuEngine, stop: StopFlag) -> Self {
         engine.set_stop_flag(stop);
+        engine.set_time_control(DEFAULT_CONTROL);
         Self {
             engine,
+            control: DEFAULT_CONTROL,
             started: false,
             stop,
         }
     }
 
-    fn command(&mut self, command: &str, rest: &str) -> Vec<String> {
+    fn command(&mut self, command: &str, rest: &str, received: Instant) -> Vec<String> {
         match command {
             "START" => match rest.parse::<usize>() {
                 Ok(size) => self.start(size, size),
@@ -144,8 +170,12 @@ impl Brain {
                 if !self.started {
                     return vec!["ERROR no game to restart: send START first".to_string()];
                 }
-                self.engine.restart();
-                vec!["OK".to_string()]
+                let board = self.engine.board();
+                let (width, height, rule) = (board.width(), board.height(), board.rule());
+                match self.engine.new_game(width, height, rule) {
+                    Ok(()) => vec!["OK".to_string()],
+                    Err(message) => vec![format!("ERROR {message}")],
+                }
             }
             "ABOUT" => vec![ABOUT.to_string()],
             "INFO" => self.info(rest),
@@ -156,47 +186,47 @@ impl Brain {
                 if self.engine.board().stone_count() > 0 {
                     return vec!["ERROR BEGIN on a board that has stones".to_string()];
                 }
-                self.answer_move()
+                self.answer_move(received)
             }
             "TURN" => {
                 if let Some(error) = self.not_started() {
                     return error;
                 }
-                let (x, y) = match parse_pair(rest) {
-                    Some(pair) => pair,
+                let point = match parse_point(rest) {
+                    Some(point) => point,
                     None => return vec![format!("ERROR TURN needs x,y, got '{}'", quoted(rest))],
                 };
-                if let Err(error) = self.engine.play(x, y, false) {
-                    return vec![format!("ERROR TURN {x},{y}: {error}")];
+                if let Err(error) = self.engine.play(point) {
+                    return vec![format!("ERROR TURN {}: {error}", point_text(point))];
                 }
-                self.answer_move()
+                self.answer_move(received)
             }
             "PLAY" => {
                 if let Some(error) = self.not_started() {
                     return error;
                 }
-                let (x, y) = match parse_pair(rest) {
-                    Some(pair) => pair,
+                let point = match parse_point(rest) {
+                    Some(point) => point,
                     None => return vec![format!("ERROR PLAY needs x,y, got '{}'", quoted(rest))],
                 };
-                match self.engine.play(x, y, false) {
-                    Ok(()) => vec![format!("{x},{y}")],
-                    Err(error) => vec![format!("ERROR PLAY {x},{y}: {error}")],
+                match self.engine.play(point) {
+                    Ok(()) => vec![point_text(point)],
+                    Err(error) => vec![format!("ERROR PLAY {}: {error}", point_text(point))],
                 }
             }
             "TAKEBACK" => {
                 if let Some(error) = self.not_started() {
                     return error;
                 }
-                let (x, y) = match parse_pair(rest) {
-                    Some(pair) => pair,
+                let point = match parse_point(rest) {
+                    Some(point) => point,
                     None => {
                         return vec![format!("ERROR TAKEBACK needs x,y, got '{}'", quoted(rest))]
                     }
                 };
-                match self.engine.take_back(x, y) {
+                match self.engine.take_back(point) {
                     Ok(()) => vec!["OK".to_string()],
-                    Err(error) => vec![format!("ERROR TAKEBACK {x},{y}: {error}")],
+                    Err(error) => vec![format!("ERROR TAKEBACK {}: {error}", point_text(point))],
                 }
             }
             "DONE" => vec!["ERROR DONE without BOARD or SWAP2BOARD".to_string()],
@@ -209,7 +239,8 @@ impl Brain {
     }
 
     fn start(&mut self, width: usize, height: usize) -> Vec<String> {
-        match self.engine.start(width, height) {
+        let rule = self.engine.board().rule();
+        match self.engine.new_game(width, height, rule) {
             Ok(()) => {
                 self.started = true;
                 vec!["OK".to_string()]
@@ -222,14 +253,25 @@ impl Brain {
         let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
         let value = value.trim();
         let number = parse_saturating(value);
-        let limits = &mut self.engine.limits;
-        // Times beyond what the protocol can mean (2^31 - 1 ms is "unlimited") are clamped, so
-        // that no later sum or difference can overflow.
-        let ms = |value: i64| value.clamp(-UNLIMITED_MS, UNLIMITED_MS);
         match (key.to_ascii_lowercase().as_str(), number) {
-            ("timeout_turn", Some(value)) => limits.turn_ms = Some(ms(value).max(0)),
-            ("timeout_match", Some(value)) => limits.match_ms = Some(ms(value).max(0)),
-            ("time_left", Some(value)) => limits.left_ms = Some(ms(value)),
+            // A turn of 0 asks for an answer at once; a match of 0 has no limit.
+            ("timeout_turn", Some(value)) => {
+                self.control.per_move = millis(value);
+                self.engine.set_time_control(self.control);
+            }
+            ("timeout_match", Some(value)) => {
+                self.control.per_game = if value == 0 {
+                    Duration::MAX
+                } else {
+                    millis(value)
+                };
+                self.engine.set_time_control(self.control);
+            }
+            // 2147483647 ms left (or more) is an unlimited game.
+            ("time_left", Some(value)) if value >= UNLIMITED_MS => {
+                self.engine.set_time_left(Duration::MAX)
+            }
+            ("time_left", Some(value)) => self.engine.set_time_left(millis(value)),
             ("max_memory", Some(bytes)) => self.engine.set_memory_limit(bytes.max(0) as u64),
             ("rule", Some(mask)) => {
                 let mask = mask.clamp(0, i64::from(u32::MAX)) as u32;
@@ -256,7 +298,7 @@ impl Brain {
     }
 
     /// Sets up a BOARD position: field 1 own stones, 2 opponent stones, 3 dead cells.
-    fn board(&mut self, block: &[String]) -> Vec<String> {
+    fn board(&mut self, block: &[String], received: Instant) -> Vec<String> {
         if let Some(error) = self.not_started() {
             return error;
         }
@@ -264,8 +306,8 @@ impl Brain {
         for line in block {
             let fields: Vec<&str> = line.split(',').map(str::trim).collect();
             let parsed = match fields.as_slice() {
-                [x, y, field] => match (x.parse::<i64>(), y.parse::<i64>(), field.parse::<u8>()) {
-                    (Ok(x), Ok(y), Ok(field @ 1..=3)) => Some((x, y, field)),
+                [x, y, field] => match (parse_point(&format!("{x},{y}")), field.parse::<u8>()) {
+                    (Some(point), Ok(field @ 1..=3)) => Some((point, field)),
                     _ => None,
                 },
                 _ => None,
@@ -280,62 +322,40 @@ impl Brain {
                 }
             }
         }
-        let own = stones.iter().filter(|s| s.2 == 1).count();
-        let other = stones.iter().filter(|s| s.2 == 2).count();
+        let own = stones.iter().filter(|s| s.1 == 1).count();
+        let other = stones.iter().filter(|s| s.1 == 2).count();
         // The side to move is us; black moves when both have as many stones.
         let me = if own < other {
             Color::White
         } else {
             Color::Black
         };
-        let saved = self.snapshot();
-        self.engine.restart();
-        for &(x, y, field) in &stones {
+        let saved = self.engine.stones();
+        self.engine.clear();
+        for &(point, field) in &stones {
             let result = match field {
-                1 => self.engine.put(x, y, me),
-                2 => self.engine.put(x, y, me.opponent()),
-                _ => self.engine.kill(x, y),
+                1 => self.engine.put(point, me),
+                2 => self.engine.put(point, me.opponent()),
+                _ => self.engine.kill(point),
             };
             if let Err(error) = result {
-                self.restore(saved);
-                return vec![format!("ERROR BOARD stone {x},{y}: {error}")];
+                let _ = self.engine.restore(&saved);
+                return vec![format!("ERROR BOARD stone {}: {error}", point_text(point))];
             }
         }
         self.engine.set_side_to_move(me);
-        self.answer_move()
-    }
-
-    fn snapshot(&self) -> Vec<(usize, usize, Color)> {
-        let board = self.engine.board();
-        board
-            .history()
-            .iter()
-            .map(|&(cell, color)| {
-                let (x, y) = board.coords(cell);
-                (x, y, color)
-            })
-            .collect()
-    }
-
-    fn restore(&mut self, stones: Vec<(usize, usize, Color)>) {
-        self.engine.restart();
-        let mut side = Color::Black;
-        for (x, y, color) in stones {
-            let _ = self.engine.put(x as i64, y as i64, color);
-            side = color.opponent();
-        }
-        self.engine.set_side_to_move(side);
+        self.answer_move(received)
     }
 
     /// SWAP2BOARD with 0, 3 or 5 stones, in move order (black, white, black, ...).
-    fn swap2(&mut self, block: &[String]) -> Vec<String> {
+    fn swap2(&mut self, block: &[String], received: Instant) -> Vec<String> {
         if let Some(error) = self.not_started() {
             return error;
         }
         let mut stones = Vec::new();
         for line in block {
-            match parse_pair(line) {
-                Some(pair) => stones.push(pair),
+            match parse_point(line) {
+                Some(point) => stones.push(point),
                 None => {
                     return vec![format!(
                         "ERROR SWAP2BOARD line '{}' is not x,y",
@@ -349,7 +369,7 @@ impl Brain {
         }
         if stones.is_empty() {
             let opening = propose_opening(&mut self.engine);
-            let text: Vec<String> = opening.iter().map(|(x, y)| format!("{x},{y}")).collect();
+            let text: Vec<String> = opening.into_iter().map(point_text).collect();
             return vec![text.join(" ")];
         }
         if stones.len() != 3 && stones.len() != 5 {
@@ -358,29 +378,32 @@ impl Brain {
                 stones.len()
             )];
         }
-        self.engine.restart();
-        for (index, &(x, y)) in stones.iter().enumerate() {
+        self.engine.clear();
+        for (index, &point) in stones.iter().enumerate() {
             let color = if index % 2 == 0 {
                 Color::Black
             } else {
                 Color::White
             };
-            if let Err(error) = self.engine.put(x, y, color) {
-                self.engine.restart();
-                return vec![format!("ERROR SWAP2BOARD stone {x},{y}: {error}")];
+            if let Err(error) = self.engine.put(point, color) {
+                self.engine.clear();
+                return vec![format!(
+                    "ERROR SWAP2BOARD stone {}: {error}",
+                    point_text(point)
+                )];
             }
         }
         self.engine.set_side_to_move(Color::White);
-        let time = self.engine.move_deadline().hard;
+        let time = self.engine.move_deadline(received).hard;
         let choice = answer_proposal(&mut self.engine, time);
-        self.engine.restart();
+        self.engine.clear();
         if self.stop.is_raised() {
             return Vec::new();
         }
         let answer = match choice {
             Swap2Choice::Swap => "SWAP".to_string(),
             Swap2Choice::Stones(stones) => {
-                let text: Vec<String> = stones.iter().map(|(x, y)| format!("{x},{y}")).collect();
+                let text: Vec<String> = stones.into_iter().map(point_text).collect();
                 text.join(" ")
             }
         };
@@ -389,38 +412,34 @@ impl Brain {
 
     /// Thinks, plays the chosen move on our board and returns the answer lines; nothing once
     /// END or the end of the input has been read.
-    fn answer_move(&mut self) -> Vec<String> {
+    fn answer_move(&mut self, received: Instant) -> Vec<String> {
         if self.stop.is_raised() {
             return Vec::new();
         }
-        let chosen = self.engine.think();
+        let report = self.engine.think(received);
         if self.stop.is_raised() {
             return Vec::new();
         }
-        let (x, y) = match chosen {
-            Some(cell) => cell,
+        let point = match report.best {
+            Some(point) => point,
             None => return vec!["ERROR no empty cell left".to_string()],
         };
-        let mut lines = Vec::new();
-        if let Some(result) = self.engine.last_search() {
-            let score = if result.score >= WIN_THRESHOLD {
-                "win".to_string()
-            } else if result.score <= -WIN_THRESHOLD {
-                "loss".to_string()
-            } else {
-                result.score.to_string()
-            };
-            lines.push(format!(
-                "MESSAGE depth {} ev {} nodes {} time {} ms",
-                result.depth,
-                score,
-                result.nodes,
-                result.elapsed.as_millis()
-            ));
-        }
-        let _ = self.engine.play(x as i64, y as i64, false);
-        lines.push(format!("{x},{y}"));
-        lines
+        let score = if report.score >= WIN_THRESHOLD {
+            "win".to_string()
+        } else if report.score <= -WIN_THRESHOLD {
+            "loss".to_string()
+        } else {
+            report.score.to_string()
+        };
+        let message = format!(
+            "MESSAGE depth {} ev {} nodes {} time {} ms",
+            report.depth,
+            score,
+            report.nodes,
+            report.elapsed.as_millis()
+        );
+        let _ = self.engine.play(point);
+        vec![message, point_text(point)]
     }
 }
 

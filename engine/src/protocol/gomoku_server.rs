@@ -13,10 +13,13 @@
 //!   break, and an input line is only ever quoted with its control characters escaped.
 
 use std::io::Write;
+use std::time::{Duration, Instant};
 
 use super::input::{parse_saturating, quoted, Lines, Source};
+use crate::core::clock::TimeControl;
 use crate::core::color::Color;
-use crate::gomoku::engine::Engine;
+use crate::gomoku::engine::GomokuEngine;
+use crate::gomoku::point::Point;
 use crate::gomoku::rule::Rule;
 
 /// The server's largest board side.
@@ -37,8 +40,7 @@ fn is_quit(line: &str) -> bool {
 /// of its own, so that `quit` stops a search.
 pub fn run<'a>(input: impl Into<Source<'a>>, mut output: impl Write) {
     let mut lines = Lines::new(input, MAX_LINE_BYTES, is_quit);
-    let mut engine = Engine::new();
-    engine.set_rule(Rule::Freestyle);
+    let mut engine = GomokuEngine::new();
     engine.set_stop_flag(lines.stop_flag());
     // The server states no memory limit; a modest table, sized here before any clock runs.
     engine.set_memory_limit(SERVER_MEMORY_BYTES);
@@ -66,7 +68,14 @@ pub fn run<'a>(input: impl Into<Source<'a>>, mut output: impl Write) {
                 None => Err("move without a position: no pos accepted yet".to_string()),
             },
             "go" => match side {
-                Some(n) => go(&mut engine, n, &arguments, &lines, &mut output),
+                Some(n) => go(
+                    &mut engine,
+                    n,
+                    &arguments,
+                    line.received,
+                    &lines,
+                    &mut output,
+                ),
                 None => Err("go without a position: no pos accepted yet".to_string()),
             },
             "winner" => Ok(()),
@@ -85,7 +94,7 @@ fn report(output: &mut impl Write, message: &str) {
 }
 
 /// `pos S x`: a new game; returns the board side.
-fn set_position(engine: &mut Engine, arguments: &[&str]) -> Result<usize, String> {
+fn set_position(engine: &mut GomokuEngine, arguments: &[&str]) -> Result<usize, String> {
     let (cells, to_move) = match arguments {
         [cells, to_move] => (*cells, *to_move),
         _ => return Err("pos needs a board string and a side to move".to_string()),
@@ -110,12 +119,12 @@ fn set_position(engine: &mut Engine, arguments: &[&str]) -> Result<usize, String
             bad.escape_debug()
         ));
     }
-    engine.start(side, side)?;
+    engine.new_game(side, side, Rule::Freestyle)?;
     for (index, cell) in cells.chars().enumerate() {
-        let (x, y) = ((index % side) as i64, (index / side) as i64);
+        let point = Point::new((index % side) as i32, (index / side) as i32);
         match cell {
-            'X' => engine.put(x, y, Color::Black).map_err(|e| e.to_string())?,
-            'O' => engine.put(x, y, Color::White).map_err(|e| e.to_string())?,
+            'X' => engine.put(point, Color::Black).map_err(|e| e.to_string())?,
+            'O' => engine.put(point, Color::White).map_err(|e| e.to_string())?,
             _ => {}
         }
     }
@@ -123,7 +132,7 @@ fn set_position(engine: &mut Engine, arguments: &[&str]) -> Result<usize, String
     Ok(side)
 }
 
-fn parse_cell(side: usize, arguments: &[&str]) -> Result<(i64, i64), String> {
+fn parse_cell(side: usize, arguments: &[&str]) -> Result<Point, String> {
     let text = match arguments {
         [text] => *text,
         _ => return Err("expected one cell number".to_string()),
@@ -134,21 +143,22 @@ fn parse_cell(side: usize, arguments: &[&str]) -> Result<(i64, i64), String> {
     if cell >= side * side {
         return Err(format!("cell {cell} is off the {side}x{side} board"));
     }
-    Ok(((cell % side) as i64, (cell / side) as i64))
+    Ok(Point::new((cell % side) as i32, (cell / side) as i32))
 }
 
 /// `move C`: the opponent's stone, for the side to move.
-fn play_move(engine: &mut Engine, side: usize, arguments: &[&str]) -> Result<(), String> {
-    let (x, y) = parse_cell(side, arguments)?;
-    engine.play(x, y, false).map_err(|e| e.to_string())
+fn play_move(engine: &mut GomokuEngine, side: usize, arguments: &[&str]) -> Result<(), String> {
+    let point = parse_cell(side, arguments)?;
+    engine.play(point).map_err(|e| e.to_string())
 }
 
 /// `go T`: think for less than T ms, play the move and print it; print nothing once `quit` or
 /// the end of the input has been read.
 fn go(
-    engine: &mut Engine,
+    engine: &mut GomokuEngine,
     side: usize,
     arguments: &[&str],
+    received: Instant,
     lines: &Lines,
     output: &mut impl Write,
 ) -> Result<(), String> {
@@ -161,16 +171,21 @@ fn go(
     if lines.stopped() {
         return Ok(());
     }
-    engine.limits.turn_ms = Some(millis.clamp(0, i64::from(i32::MAX)));
-    engine.limits.match_ms = None;
-    engine.limits.left_ms = None;
-    let chosen = engine.think();
+    engine.set_time_control(TimeControl {
+        per_move: Duration::from_millis(millis.clamp(0, i64::from(i32::MAX)) as u64),
+        per_game: Duration::MAX,
+    });
+    let report = engine.think(received);
     if lines.stopped() {
         return Ok(());
     }
-    let (x, y) = chosen.ok_or("no empty cell left")?;
-    let _ = engine.play(x as i64, y as i64, false);
-    let _ = writeln!(output, "move {}", x + y * side);
+    let point = report.best.ok_or("no empty cell left")?;
+    let _ = engine.play(point);
+    let _ = writeln!(
+        output,
+        "move {}",
+        point.x as usize + point.y as usize * side
+    );
     let _ = output.flush();
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! Tunes the checkers evaluation weights (Texel's method) from engine self-play.
 //!
 //!     checkers-tune generate GAMES DEPTH FILE   # self-play games -> labelled positions
-//!     checkers-tune fit FILE [FILE ...]         # logistic fit -> weights to paste
+//!     checkers-tune fit [--count-scale S] FILE [FILE ...]   # logistic fit -> weights to paste
 //!     checkers-tune versus GAMES DEPTH "w1,w2,..." # self-play: these weights vs the engine's
 //!
 //! `generate` plays games of the engine against itself at a fixed search depth; the first 6 to
@@ -13,6 +13,10 @@
 //! `eval::features`, so the tuner and the engine cannot disagree), chooses the scale `K` that
 //! best fits the current weights, then minimises the mean squared error between the result and
 //! `1 / (1 + exp(-K * eval / 100))` by gradient descent (Adam), and prints the new weights.
+//! With `--count-scale S`, a game decided by the count at the 120-ply limit labels its positions
+//! `1 / (1 + exp(-margin / S))` instead of 1, 0.5 or 0: a game won by one point was nearly a
+//! draw, one won by ten was not. Files of the older form (`result position ply`) keep their
+//! results.
 //!
 //! `versus` checks a fit in play: game pairs from the same random opening (6 to 13 plies), each
 //! weight set playing both colours, fixed search depth; prints the candidate's score with error
@@ -20,7 +24,7 @@
 
 use engine::checkers::eval::{feature, features, Weights, WEIGHTS};
 use engine::checkers::moves::MoveList;
-use engine::checkers::position::{Outcome, Position};
+use engine::checkers::position::{Outcome, Position, MAX_PLIES};
 use engine::checkers::search::{Limits, Searcher};
 use engine::core::color::Color;
 use engine::core::rng::Rng;
@@ -42,6 +46,9 @@ enum Command {
     },
     /// Logistic fit -> weights to paste.
     Fit {
+        /// Label games decided at the ply limit by their count margin on this scale (points).
+        #[arg(long, value_name = "S")]
+        count_scale: Option<f64>,
         #[arg(required = true)]
         files: Vec<String>,
     },
@@ -68,7 +75,7 @@ fn parse_weights(text: &str) -> Result<Weights, String> {
 fn main() {
     match harness::cli::parse::<Command>() {
         Command::Generate { games, depth, file } => generate(games, depth, &file),
-        Command::Fit { files } => fit(&files),
+        Command::Fit { count_scale, files } => fit(&files, count_scale),
         Command::Versus {
             games,
             depth,
@@ -87,7 +94,7 @@ fn generate(games: u32, depth: i32, file: &str) {
         let mut position = Position::start();
         let random_plies = 6 + rng.below(8);
         let mut seen = Vec::new();
-        let result = loop {
+        let (result, end) = loop {
             position.legal_moves(&mut list);
             if let Some(outcome) = position.outcome(list.len()) {
                 let black_view = match (outcome, position.side()) {
@@ -95,7 +102,7 @@ fn generate(games: u32, depth: i32, file: &str) {
                     (Outcome::Win, Color::Black) | (Outcome::Loss, Color::White) => 1.0,
                     _ => 0.0,
                 };
-                break black_view;
+                break (black_view, position);
             }
             let mv = if position.ply() < random_plies {
                 list.as_slice()[rng.below(list.len() as u32) as usize]
@@ -108,8 +115,15 @@ fn generate(games: u32, depth: i32, file: &str) {
             };
             position = position.apply(mv);
         };
+        let margin = end.material_points(Color::Black) - end.material_points(Color::White);
         for position in &seen {
-            writeln!(out, "{result} {position} {}", position.ply()).expect("write");
+            writeln!(
+                out,
+                "{result} {position} {} {} {margin}",
+                position.ply(),
+                end.ply()
+            )
+            .expect("write");
         }
         written += seen.len();
         if game % 50 == 49 {
@@ -118,16 +132,27 @@ fn generate(games: u32, depth: i32, file: &str) {
     }
 }
 
-fn load(files: &[String]) -> Vec<Sample> {
+/// Reads labelled positions; with `count_scale`, games that reached the ply limit are labelled
+/// by their count margin (see the module documentation).
+fn load(files: &[String], count_scale: Option<f64>) -> Vec<Sample> {
     let mut samples = Vec::new();
+    let mut by_count = 0;
     for file in files {
         let text = fs::read_to_string(file).expect("readable sample file");
         for line in text.lines() {
             let words: Vec<&str> = line.split_whitespace().collect();
-            if words.len() != 4 {
+            if words.len() != 4 && words.len() != 6 {
                 continue;
             }
-            let result: f64 = words[0].parse().expect("result");
+            let mut result: f64 = words[0].parse().expect("result");
+            if let (Some(scale), 6) = (count_scale, words.len()) {
+                let final_ply: u32 = words[4].parse().expect("final ply");
+                let margin: f64 = words[5].parse().expect("margin");
+                if final_ply >= MAX_PLIES {
+                    result = 1.0 / (1.0 + (-margin / scale).exp());
+                    by_count += 1;
+                }
+            }
             let ply: u32 = words[3].parse().expect("ply");
             let parsed = Position::parse(&format!("{} {}", words[1], words[2])).expect("position");
             let position = Position::from_parts(
@@ -149,11 +174,14 @@ fn load(files: &[String]) -> Vec<Sample> {
             });
         }
     }
+    if count_scale.is_some() {
+        eprintln!("{by_count} positions labelled by the count margin");
+    }
     samples
 }
 
-fn fit(files: &[String]) {
-    let samples = load(files);
+fn fit(files: &[String], count_scale: Option<f64>) {
+    let samples = load(files, count_scale);
     eprintln!("{} positions", samples.len());
     let mut weights: Vec<f64> = WEIGHTS.iter().map(|&w| f64::from(w)).collect();
 

@@ -18,7 +18,8 @@ use std::time::{Duration, Instant};
 use engine::core::color::Color;
 use engine::core::score::WIN_THRESHOLD;
 use engine::core::time::Deadline;
-use engine::gomoku::engine::Engine;
+use engine::gomoku::engine::GomokuEngine;
+use engine::gomoku::point::Point;
 use engine::gomoku::rule::Rule;
 use harness::gomoku::openings::parse_line;
 
@@ -26,8 +27,8 @@ use harness::gomoku::openings::parse_line;
 type Position = (
     Rule,
     usize,
-    &'static [(i64, i64)],
-    &'static [(i64, i64)],
+    &'static [(i32, i32)],
+    &'static [(i32, i32)],
     Color,
 );
 
@@ -97,20 +98,23 @@ fn main() {
     let mut total_nodes = 0u64;
     let start = Instant::now();
     for (index, &(rule, size, black, white, to_move)) in POSITIONS.iter().enumerate() {
-        let mut engine = Engine::new();
-        engine.set_rule(rule);
-        engine.start(size, size).expect("supported size");
+        let mut engine = GomokuEngine::new();
+        engine.new_game(size, size, rule).expect("supported size");
         for &(x, y) in black {
-            engine.put(x, y, Color::Black).expect("free cell");
+            engine
+                .put(Point::new(x, y), Color::Black)
+                .expect("free cell");
         }
         for &(x, y) in white {
-            engine.put(x, y, Color::White).expect("free cell");
+            engine
+                .put(Point::new(x, y), Color::White)
+                .expect("free cell");
         }
         engine.set_side_to_move(to_move);
         let started = Instant::now();
-        let best = engine.think_to_depth(depth);
+        let result = engine.think_to_depth(depth);
         let took = started.elapsed();
-        let result = engine.last_search().expect("searched");
+        let best = result.best.map(|point| (point.x, point.y));
         total_nodes += result.nodes;
         println!(
             "position {index}: best {best:?} score {} depth {} nodes {} time {} ms",
@@ -153,20 +157,15 @@ fn prove_wins(file: &str, ms: u64) -> Result<(), String> {
             _ => return Err(format!("{}: rule must be 0 or 1, not '{rule}'", place())),
         };
         let stones = parse_line(stones, size).map_err(|e| format!("{}: {e}", place()))?;
-        let mut engine = Engine::new();
-        engine.set_rule(rule);
-        engine.start(size, size)?;
+        let mut engine = GomokuEngine::new();
+        engine.new_game(size, size, rule)?;
         for (x, y) in stones {
             engine
-                .play(x as i64, y as i64, false)
+                .play(Point::new(x as i32, y as i32))
                 .map_err(|e| format!("{}: {e:?}", place()))?;
         }
-        // A one-ply search first, so that the timed search does not pay for allocating the
-        // transposition table.
-        engine.think_to_depth(1);
         let limit = Duration::from_millis(ms);
-        engine.think_until(Deadline::new(limit, limit));
-        let result = engine.last_search().expect("searched");
+        let result = engine.think_until(Deadline::new(limit, limit));
         let proved = result.score >= WIN_THRESHOLD;
         total += 1;
         solved += usize::from(proved);

@@ -153,36 +153,28 @@ fn run(human: Colour, limit: Duration, command: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Play Phantom Go against an engine in the terminal, seeing only your own stones.
+#[derive(clap::Parser)]
+#[command(name = "phantom-play")]
+struct Args {
+    /// Play white (the engine opens).
+    #[arg(long)]
+    white: bool,
+    /// The most the engine may take for an answer, ms.
+    #[arg(long, value_name = "MS", default_value_t = 30_000)]
+    move_ms: u64,
+    /// The engine's command.
+    engine: String,
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut human = Colour::Black;
-    let mut limit = Duration::from_secs(30);
-    let mut command = None;
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        match arg.as_str() {
-            "--white" => human = Colour::White,
-            "--move-ms" => match iter.next().and_then(|v| v.parse().ok()) {
-                Some(ms) => limit = Duration::from_millis(ms),
-                None => {
-                    eprintln!("phantom-play: --move-ms needs a number");
-                    return ExitCode::FAILURE;
-                }
-            },
-            other if command.is_none() && !other.starts_with("--") => {
-                command = Some(other.to_string())
-            }
-            other => {
-                eprintln!("phantom-play: unexpected argument {other}");
-                return ExitCode::FAILURE;
-            }
-        }
-    }
-    let Some(command) = command else {
-        eprintln!("usage: phantom-play [--white] [--move-ms MS] \"<engine command>\"");
-        return ExitCode::FAILURE;
+    let args = harness::cli::parse::<Args>();
+    let human = if args.white {
+        Colour::White
+    } else {
+        Colour::Black
     };
-    match run(human, limit, &command) {
+    match run(human, Duration::from_millis(args.move_ms), &args.engine) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("phantom-play: {message}");

@@ -7,21 +7,10 @@
 //! phantom-random [--seed N]
 //! ```
 
+use harness::sau::Xorshift as Random;
 use std::io::{self, BufRead, Write};
 
 const SIZE: usize = 9;
-
-/// A xorshift generator: enough for picking moves.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % bound as u64) as usize
-    }
-}
 
 struct Player {
     mine: [bool; SIZE * SIZE],
@@ -98,7 +87,7 @@ fn main() -> io::Result<()> {
         mine: [false; SIZE * SIZE],
         tried: Vec::new(),
         pending: None,
-        random: Random(seed | 1),
+        random: Random::new(seed),
     };
     let stdin = io::stdin();
     let mut out = io::stdout().lock();

@@ -2,8 +2,7 @@
 //! of the first.
 //!
 //! `--game phantom-go` plays Phantom Go through the hidden-stone platform loop
-//! (`harness::sau::phantom_judge`); there `--retries` (refusals a turn may get) defaults to 81, and
-//! `--records`/`--html` are not written.
+//! (`harness::sau::phantom_judge`); there `--retries` (refusals a turn may get) defaults to 81.
 //!
 //! ```text
 //! sau-judge --game GAME --first "<command>" --second "<command>"
@@ -15,14 +14,15 @@
 //! `sau-cloudict ARGS` (`harness::sau::cloudict`), e.g. `--second "cloudict:PATH/gameEngine"`.
 //!
 //! `--records` writes every game of the match to one file in the game's format (SGF for
-//! Connect6 and NoGo, the SAU text record for any other game), with the names the engines
-//! answer, the limits, result and reason and each turn's time; `--html` writes the replay
-//! page. Both are rewritten after each game.
+//! Connect6, NoGo and Phantom Go, whose records hold both sides' stones and each turn's refused
+//! points; the SAU text record for any other game), with the names the engines answer, the
+//! limits, result and reason and each turn's time; `--html` writes the replay page. Both are
+//! rewritten after each game.
 
 use harness::records::arenas::{sau_game, sau_player, MatchFile};
-use harness::records::MatchRecord;
+use harness::records::{MatchRecord, Player};
 use harness::sau::cloudict;
-use harness::sau::judge::{play_match, Contestant, JudgeConfig};
+use harness::sau::judge::{play_match, Contestant, GameRecord, JudgeConfig};
 use harness::sau::phantom_judge;
 use harness::sau::rules::{Colour, GameResult};
 use harness::sau::{referee, GAMES};
@@ -30,189 +30,157 @@ use harness::stats::MatchScore;
 use std::process::ExitCode;
 use std::time::Duration;
 
-struct Options {
-    retries_given: bool,
+/// Plays a match between two SAU engines and reports the score of the first.
+#[derive(clap::Parser)]
+#[command(name = "sau-judge")]
+struct Args {
+    /// The game (`phantom-go`: the hidden-stone platform loop).
+    #[arg(long, value_parser = game_parser())]
     game: String,
+    /// The first engine's command (black in odd games).
+    #[arg(long, value_name = "CMD")]
     first: String,
+    /// The second engine's command.
+    #[arg(long, value_name = "CMD")]
     second: String,
+    /// Games to play, colours alternating.
+    #[arg(long, value_name = "N", default_value_t = 2)]
     games: u32,
-    config: JudgeConfig,
+    /// Each side's time for a whole game, ms.
+    #[arg(long, value_name = "MS", default_value_t = 900_000)]
+    game_ms: u64,
+    /// The most one answer may take, ms.
+    #[arg(long, value_name = "MS", default_value_t = 30_000)]
+    move_ms: u64,
+    /// Bad turns (refused points in Phantom Go) allowed in a turn before it is lost
+    /// (default: 3, in Phantom Go 81).
+    #[arg(long, value_name = "N")]
+    retries: Option<u32>,
+    /// Print only each game's result line, not its turns.
+    #[arg(long)]
     quiet: bool,
+    /// Write every game of the match to FILE in the game's format.
+    #[arg(long, value_name = "FILE")]
     records: Option<String>,
+    /// Write the match's replay page to FILE.
+    #[arg(long, value_name = "FILE")]
     html: Option<String>,
 }
 
-const USAGE: &str = "usage: sau-judge --game GAME --first CMD --second CMD [--games N] \
-[--game-ms MS] [--move-ms MS] [--retries N] [--quiet] [--records FILE] [--html FILE]";
+/// `--game`: a game with a referee, or Phantom Go.
+fn game_parser() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(GAMES.iter().copied().chain(["phantom-go"]))
+}
 
-fn parse(args: &[String]) -> Result<Options, String> {
-    let mut options = Options {
-        retries_given: false,
-        game: String::new(),
-        first: String::new(),
-        second: String::new(),
-        games: 2,
-        config: JudgeConfig {
-            game_time: Duration::from_secs(900),
-            move_time: Duration::from_secs(30),
-            max_retries: 3,
-        },
-        quiet: false,
-        records: None,
-        html: None,
-    };
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        if arg == "--quiet" {
-            options.quiet = true;
-            continue;
+impl Args {
+    fn config(&self, default_retries: u32) -> JudgeConfig {
+        JudgeConfig {
+            game_time: Duration::from_millis(self.game_ms),
+            move_time: Duration::from_millis(self.move_ms),
+            max_retries: self.retries.unwrap_or(default_retries),
         }
-        let value = iter.next().ok_or(format!("{arg} needs a value"))?;
-        let number = || {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{arg}: bad number {value}"))
+    }
+}
+
+/// What the match prints and writes as each game ends.
+struct Reporter {
+    records: MatchFile,
+    /// The names the engines answer (first, second), asked before the match so that each game
+    /// is written as it ends; empty when no file is wanted.
+    names: [Player; 2],
+    quiet: bool,
+}
+
+impl Reporter {
+    fn new(options: &Args, game: &str, size: usize) -> Reporter {
+        let time_control = format!(
+            "{} ms a move, {} ms a game",
+            options.move_ms, options.game_ms
+        );
+        let records = MatchFile::new(
+            MatchRecord::new(game, "", size, "sau-judge", &time_control),
+            options.records.clone(),
+            options.html.clone(),
+        );
+        let names = if records.wanted() {
+            [sau_player(&options.first), sau_player(&options.second)]
+        } else {
+            Default::default()
         };
-        match arg.as_str() {
-            "--game" => options.game = value.clone(),
-            "--first" => options.first = value.clone(),
-            "--second" => options.second = value.clone(),
-            "--games" => options.games = number()? as u32,
-            "--game-ms" => options.config.game_time = Duration::from_millis(number()?),
-            "--move-ms" => options.config.move_time = Duration::from_millis(number()?),
-            "--retries" => {
-                options.config.max_retries = number()? as u32;
-                options.retries_given = true;
-            }
-            "--records" => options.records = Some(value.clone()),
-            "--html" => options.html = Some(value.clone()),
-            _ => return Err(format!("unknown option {arg}")),
+        Reporter {
+            records,
+            names,
+            quiet: options.quiet,
         }
     }
-    if options.first.is_empty() || options.second.is_empty() {
-        return Err("--first and --second are required".to_string());
+
+    /// Game `game` (from 0) has ended; the first engine played `colour`.
+    fn game(&self, game: u32, colour: Colour, record: &GameRecord) {
+        let verdict = match record.result {
+            GameResult::Win(winner) if winner == colour => "first wins",
+            GameResult::Win(_) => "second wins",
+            GameResult::Draw => "draw",
+        };
+        println!(
+            "game {:3}: first plays {:5}  {:11}  {} turns  ({})",
+            game + 1,
+            colour.word(),
+            verdict,
+            record.turns.len(),
+            record.reason
+        );
+        if !self.quiet {
+            println!("    {}", record.turns.join(" "));
+        }
+        if self.records.wanted() {
+            let [first, second] = self.names.clone();
+            let players = if colour == Colour::Black {
+                [first, second]
+            } else {
+                [second, first]
+            };
+            self.records.add(sau_game(game + 1, record, players));
+        }
     }
-    Ok(options)
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut options = match parse(&args) {
-        Ok(options) => options,
-        Err(message) => {
-            eprintln!("sau-judge: {message}\n{USAGE}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let mut options = harness::cli::parse::<Args>();
     // `cloudict:ARGS` plays the Connect6 anchor through its adapter (harness::sau::cloudict).
     options.first = cloudict::engine_command(&options.first);
     options.second = cloudict::engine_command(&options.second);
     if options.game == "phantom-go" {
         return phantom(&options);
     }
-    let Some(mut referee) = referee(&options.game) else {
-        eprintln!(
-            "sau-judge: --game must be one of {}, not '{}'",
-            GAMES.join(", "),
-            options.game
-        );
-        return ExitCode::FAILURE;
-    };
-    let records = MatchFile::new(
-        MatchRecord::new(
-            referee.name(),
-            "",
-            referee.size(),
-            "sau-judge",
-            &format!(
-                "{} ms a move, {} ms a game",
-                options.config.move_time.as_millis(),
-                options.config.game_time.as_millis()
-            ),
-        ),
-        options.records.clone(),
-        options.html.clone(),
-    );
-    // The names the engines answer, asked before the match so that each game is written as
-    // it ends.
-    let names = if records.wanted() {
-        [sau_player(&options.first), sau_player(&options.second)]
-    } else {
-        Default::default()
-    };
+    let mut referee = referee(&options.game).expect("--game takes the games with a referee");
+    let config = options.config(3);
+    let reporter = Reporter::new(&options, referee.name(), referee.size());
     let mut first = Contestant::new(&options.first);
     let mut second = Contestant::new(&options.second);
-    let quiet = options.quiet;
     let report = play_match(
         referee.as_mut(),
         &mut first,
         &mut second,
         options.games,
-        &options.config,
-        |game, colour, record| {
-            let verdict = match record.result {
-                GameResult::Win(winner) if winner == colour => "first wins",
-                GameResult::Win(_) => "second wins",
-                GameResult::Draw => "draw",
-            };
-            println!(
-                "game {:3}: first plays {:5}  {:11}  {} turns  ({})",
-                game + 1,
-                colour.word(),
-                verdict,
-                record.turns.len(),
-                record.reason
-            );
-            if !quiet {
-                println!("    {}", record.turns.join(" "));
-            }
-            if records.wanted() {
-                let [ref first, ref second] = names;
-                let players = if colour == Colour::Black {
-                    [first.clone(), second.clone()]
-                } else {
-                    [second.clone(), first.clone()]
-                };
-                records.add(sau_game(game + 1, record, players));
-            }
-        },
+        &config,
+        |game, colour, record| reporter.game(game, colour, record),
     );
     print_summary(&first, &second, &report.score);
     ExitCode::SUCCESS
 }
 
 /// Phantom Go: the referee holds the true board and answers each side as the platform does.
-fn phantom(options: &Options) -> ExitCode {
-    let mut config = options.config;
-    if !options.retries_given {
-        config.max_retries = 81;
-    }
+fn phantom(options: &Args) -> ExitCode {
+    let config = options.config(81);
+    let reporter = Reporter::new(options, "phantom-go", 9);
     let mut first = Contestant::new(&options.first);
     let mut second = Contestant::new(&options.second);
-    let quiet = options.quiet;
     let (report, [mine, theirs]) = phantom_judge::play_match(
         &mut first,
         &mut second,
         options.games,
         &config,
-        |game, colour, record| {
-            let verdict = match record.result {
-                GameResult::Win(winner) if winner == colour => "first wins",
-                GameResult::Win(_) => "second wins",
-                GameResult::Draw => "draw",
-            };
-            println!(
-                "game {:3}: first plays {:5}  {:11}  {} turns  ({})",
-                game + 1,
-                colour.word(),
-                verdict,
-                record.turns.len(),
-                record.reason
-            );
-            if !quiet {
-                println!("    {}", record.turns.join(" "));
-            }
-        },
+        |game, colour, record| reporter.game(game, colour, record),
     );
     print_summary(&first, &second, &report.score);
     println!(

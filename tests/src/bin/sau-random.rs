@@ -6,22 +6,10 @@
 //! sau-random --game GAME [--seed N]
 //! ```
 
-use harness::sau::referee;
 use harness::sau::rules::{Referee, Verdict};
+use harness::sau::{referee, Xorshift as Random};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
-
-/// A xorshift generator: enough for picking moves.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % bound as u64) as usize
-    }
-}
 
 /// A random player for any SAU game the harness has a referee for.
 #[derive(clap::Parser)]
@@ -54,7 +42,7 @@ fn main() -> ExitCode {
         eprintln!("sau-random: unknown game '{name}'");
         return ExitCode::FAILURE;
     };
-    let mut random = Random(seed | 1);
+    let mut random = Random::new(seed);
     match serve(game.as_mut(), &mut random) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

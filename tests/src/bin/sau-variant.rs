@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! sau-variant nogo [--rave-bias F] [--exploration F] [--expand-after N] [--max-playouts N]
+//!                  [--rave-prior F] [--amaf-reserves 0|1]
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N] [--root-firsts N]
 //!                      [--defence-single-threats N]
@@ -18,7 +19,8 @@
 //! sau-variant amazons [--max-depth N] [--width N] [--leaf-width N] [--root-width N]
 //!                     [--queen-moves N] [--arrows-per-queen N] [--no-filling-endgame]
 //! ```
-//! plus the engines' own `--game-ms` and `--move-ms`.
+//! plus the engines' own `--game-ms` and `--move-ms`. An option left out keeps the engine's
+//! default; `--seed` defaults to the process id.
 
 use engine::amazons::engine::AmazonsEngine;
 use engine::amazons::search::Settings as AmazonsSettings;
@@ -36,90 +38,275 @@ use engine::surakarta::eval::Weights as SurakartaWeights;
 use engine::surakarta::search::Settings as SurakartaSettings;
 use std::io;
 use std::process::ExitCode;
+use std::time::Duration;
 
-fn value<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
-    match args.iter().position(|arg| arg == name) {
-        Some(index) => args
-            .get(index + 1)
-            .and_then(|text| text.parse().ok())
-            .ok_or(format!("{name} needs a number")),
-        None => Ok(default),
+/// The engine's SAU players with other search settings.
+#[derive(clap::Parser)]
+#[command(name = "sau-variant")]
+enum Variant {
+    /// NoGo's Monte Carlo search.
+    Nogo {
+        #[command(flatten)]
+        clock: Clock,
+        #[arg(long, value_name = "F")]
+        rave_bias: Option<f32>,
+        #[arg(long, value_name = "F")]
+        exploration: Option<f32>,
+        #[arg(long, value_name = "N")]
+        expand_after: Option<u32>,
+        #[arg(long, value_name = "N")]
+        max_playouts: Option<u64>,
+        /// Weight of HappyNoGo's pooled AMAF prior (0: off).
+        #[arg(long, value_name = "F")]
+        rave_prior: Option<f32>,
+        /// Whether a playout's reserve points count for AMAF.
+        #[arg(long, value_name = "0|1")]
+        amaf_reserves: Option<u8>,
+    },
+    /// Connect6's threat search.
+    Connect6 {
+        #[command(flatten)]
+        clock: Clock,
+        #[arg(long, value_name = "N")]
+        max_depth: Option<u32>,
+        #[arg(long, value_name = "N")]
+        attack_turns: Option<u32>,
+        #[arg(long, value_name = "N")]
+        defence_turns: Option<u32>,
+        #[arg(long, value_name = "N")]
+        turns: Option<usize>,
+        #[arg(long, value_name = "N")]
+        cells: Option<usize>,
+        #[arg(long, value_name = "N")]
+        root_turns: Option<usize>,
+        #[arg(long, value_name = "N")]
+        root_cells: Option<usize>,
+        /// Best root cells each paired with the cells best once it stands (default 0: off).
+        #[arg(long, value_name = "N")]
+        root_firsts: Option<usize>,
+        /// Single-threat turns in the opponent's lines of the defence check (default 0: off).
+        #[arg(long, value_name = "N")]
+        defence_single_threats: Option<u32>,
+        #[arg(long, value_name = "N")]
+        leaf_attack_turns: Option<u32>,
+        #[arg(long, value_name = "N")]
+        opening_variety: Option<i32>,
+        /// Default: the process id.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+    },
+    /// Surakarta's alpha-beta search.
+    Surakarta {
+        #[command(flatten)]
+        clock: Clock,
+        #[arg(long, value_name = "N")]
+        max_depth: Option<u32>,
+        #[arg(long, value_name = "0|1", default_value_t = 1)]
+        quiescence: u32,
+        #[arg(long, value_name = "0|1", default_value_t = 1)]
+        reductions: u32,
+        /// 0: material only (ignored with --weights).
+        #[arg(long, value_name = "0|1", default_value_t = 1)]
+        positional: u32,
+        /// The eight evaluation weights: piece, capture path, attacked, undefended, defended,
+        /// on a circuit, on both, mobility.
+        #[arg(long, value_name = "W1,..,W8", value_parser = surakarta_weights)]
+        weights: Option<SurakartaWeights>,
+        #[arg(long, value_name = "N")]
+        null: Option<u32>,
+        #[arg(long, value_name = "N")]
+        reduce_after: Option<usize>,
+        #[arg(long, value_name = "N")]
+        random_plies: Option<u32>,
+        /// Default: the process id.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+    },
+    /// Phantom Go's determinised Monte Carlo search.
+    PhantomGo {
+        #[command(flatten)]
+        clock: Clock,
+        #[arg(long, value_name = "F")]
+        exploration: Option<f32>,
+        #[arg(long, value_name = "F")]
+        amaf_equivalence: Option<f32>,
+        #[arg(long, value_name = "F")]
+        refusal_cost: Option<f32>,
+        #[arg(long, value_name = "F")]
+        pass_confidence: Option<f32>,
+        #[arg(long, value_name = "N")]
+        far_weight: Option<u32>,
+        #[arg(long, value_name = "0|1")]
+        atari_answers: Option<u8>,
+        #[arg(long, value_name = "N")]
+        max_iterations: Option<u64>,
+    },
+    /// Dots and Boxes' search and endgame solver.
+    DotsAndBoxes {
+        #[command(flatten)]
+        clock: Clock,
+        #[arg(long, value_name = "N")]
+        max_depth: Option<u32>,
+        #[arg(long, value_name = "N")]
+        exact_free_lines: Option<u32>,
+        #[arg(long, value_name = "N")]
+        sacrifice_window: Option<u32>,
+        #[arg(long, value_name = "N")]
+        max_gift: Option<u32>,
+        #[arg(long, value_name = "N")]
+        tt_bits: Option<u32>,
+        #[arg(long, value_name = "N")]
+        fills: Option<u32>,
+    },
+    /// Amazons' selective search.
+    Amazons {
+        #[command(flatten)]
+        clock: Clock,
+        #[arg(long, value_name = "N")]
+        max_depth: Option<u32>,
+        #[arg(long, value_name = "N")]
+        width: Option<usize>,
+        #[arg(long, value_name = "N")]
+        leaf_width: Option<usize>,
+        #[arg(long, value_name = "N")]
+        root_width: Option<usize>,
+        #[arg(long, value_name = "N")]
+        queen_moves: Option<usize>,
+        #[arg(long, value_name = "N")]
+        arrows_per_queen: Option<usize>,
+        /// No filling search once the amazons are separated.
+        #[arg(long)]
+        no_filling_endgame: bool,
+    },
+}
+
+/// The engines' own clock options.
+#[derive(clap::Args)]
+struct Clock {
+    /// Time for the whole game, ms (default: the platform's 15 minutes).
+    #[arg(long, value_name = "MS")]
+    game_ms: Option<u64>,
+    /// Time for a move, ms (default: the platform's 30 seconds).
+    #[arg(long, value_name = "MS")]
+    move_ms: Option<u64>,
+}
+
+impl Clock {
+    fn control(&self) -> TimeControl {
+        let base = TimeControl::DEFAULT;
+        TimeControl {
+            per_game: self.game_ms.map_or(base.per_game, Duration::from_millis),
+            per_move: self.move_ms.map_or(base.per_move, Duration::from_millis),
+        }
     }
 }
 
-fn text<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    let index = args.iter().position(|arg| arg == name)?;
-    args.get(index + 1).map(String::as_str)
+/// `--weights`: eight whole numbers separated by commas.
+fn surakarta_weights(text: &str) -> Result<SurakartaWeights, String> {
+    let numbers = text
+        .split(',')
+        .map(|item| {
+            item.trim()
+                .parse()
+                .map_err(|_| format!("bad weight '{item}'"))
+        })
+        .collect::<Result<Vec<i32>, String>>()?;
+    match numbers[..] {
+        [piece, capture_path, attacked, undefended, defended, on_circuit, on_both, mobility] => {
+            Ok(SurakartaWeights {
+                piece,
+                capture_path,
+                attacked,
+                undefended,
+                defended,
+                on_circuit,
+                on_both,
+                mobility,
+            })
+        }
+        _ => Err(format!("8 numbers expected, not {}", numbers.len())),
+    }
 }
 
-fn run() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let control = TimeControl::from_args(args.iter().cloned())?;
+fn process_seed() -> u64 {
+    u64::from(std::process::id())
+}
+
+fn run(variant: Variant) -> io::Result<()> {
     let (stdin, stdout) = (io::stdin().lock(), io::stdout().lock());
-    match args.first().map(String::as_str) {
-        Some("nogo") => {
+    match variant {
+        Variant::Nogo {
+            clock,
+            rave_bias,
+            exploration,
+            expand_after,
+            max_playouts,
+            rave_prior,
+            amaf_reserves,
+        } => {
             let base = NoGoSettings::default();
             let settings = NoGoSettings {
-                rave_bias: value(&args, "--rave-bias", base.rave_bias)?,
-                exploration: value(&args, "--exploration", base.exploration)?,
-                expand_after: value(&args, "--expand-after", base.expand_after)?,
-                max_playouts: value(&args, "--max-playouts", base.max_playouts)?,
+                rave_bias: rave_bias.unwrap_or(base.rave_bias),
+                exploration: exploration.unwrap_or(base.exploration),
+                expand_after: expand_after.unwrap_or(base.expand_after),
+                max_playouts: max_playouts.unwrap_or(base.max_playouts),
+                rave_prior: rave_prior.unwrap_or(base.rave_prior),
+                amaf_reserves: amaf_reserves.map_or(base.amaf_reserves, |on| on != 0),
                 ..base
             };
-            let mut engine = NoGoEngine::new(settings, std::process::id() as u64);
-            sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
+            let mut engine = NoGoEngine::new(settings, process_seed());
+            sau::run(&mut engine, clock.control(), stdin, stdout)
         }
-        Some("connect6") => {
+        Variant::Connect6 {
+            clock,
+            max_depth,
+            attack_turns,
+            defence_turns,
+            turns,
+            cells,
+            root_turns,
+            root_cells,
+            root_firsts,
+            defence_single_threats,
+            leaf_attack_turns,
+            opening_variety,
+            seed,
+        } => {
             let base = Connect6Settings::default();
             let settings = Connect6Settings {
-                max_depth: value(&args, "--max-depth", base.max_depth)?,
-                attack_turns: value(&args, "--attack-turns", base.attack_turns)?,
-                defence_turns: value(&args, "--defence-turns", base.defence_turns)?,
-                turns: value(&args, "--turns", base.turns)?,
-                cells: value(&args, "--cells", base.cells)?,
-                root_turns: value(&args, "--root-turns", base.root_turns)?,
-                root_cells: value(&args, "--root-cells", base.root_cells)?,
-                root_firsts: value(&args, "--root-firsts", base.root_firsts)?,
-                defence_single_threats: value(
-                    &args,
-                    "--defence-single-threats",
-                    base.defence_single_threats,
-                )?,
-                leaf_attack_turns: value(&args, "--leaf-attack-turns", base.leaf_attack_turns)?,
-                opening_variety: value(&args, "--opening-variety", base.opening_variety)?,
-                seed: value(&args, "--seed", std::process::id() as u64)?,
+                max_depth: max_depth.unwrap_or(base.max_depth),
+                attack_turns: attack_turns.unwrap_or(base.attack_turns),
+                defence_turns: defence_turns.unwrap_or(base.defence_turns),
+                turns: turns.unwrap_or(base.turns),
+                cells: cells.unwrap_or(base.cells),
+                root_turns: root_turns.unwrap_or(base.root_turns),
+                root_cells: root_cells.unwrap_or(base.root_cells),
+                root_firsts: root_firsts.unwrap_or(base.root_firsts),
+                defence_single_threats: defence_single_threats
+                    .unwrap_or(base.defence_single_threats),
+                leaf_attack_turns: leaf_attack_turns.unwrap_or(base.leaf_attack_turns),
+                opening_variety: opening_variety.unwrap_or(base.opening_variety),
+                seed: seed.unwrap_or_else(process_seed),
             };
             let mut engine = Connect6Engine::new(settings);
-            sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
+            sau::run(&mut engine, clock.control(), stdin, stdout)
         }
-        Some("surakarta") => {
+        Variant::Surakarta {
+            clock,
+            max_depth,
+            quiescence,
+            reductions,
+            positional,
+            weights,
+            null,
+            reduce_after,
+            random_plies,
+            seed,
+        } => {
             let base = SurakartaSettings::default();
-            let weights = if let Some(list) = text(&args, "--weights") {
-                let numbers: Vec<i32> = list
-                    .split(',')
-                    .map(|item| {
-                        item.trim()
-                            .parse()
-                            .map_err(|_| format!("bad weight {item}"))
-                    })
-                    .collect::<Result<_, String>>()?;
-                let [piece, capture_path, attacked, undefended, defended, on_circuit, on_both, mobility] =
-                    numbers[..]
-                else {
-                    return Err("--weights needs 8 numbers".to_string());
-                };
-                SurakartaWeights {
-                    piece,
-                    capture_path,
-                    attacked,
-                    undefended,
-                    defended,
-                    on_circuit,
-                    on_both,
-                    mobility,
-                }
-            } else if value(&args, "--positional", 1u32)? == 0 {
-                SurakartaWeights {
+            let weights = match weights {
+                Some(weights) => weights,
+                None if positional == 0 => SurakartaWeights {
                     piece: base.weights.piece,
                     capture_path: 0,
                     attacked: 0,
@@ -128,77 +315,101 @@ fn run() -> Result<(), String> {
                     on_circuit: 0,
                     on_both: 0,
                     mobility: 0,
-                }
-            } else {
-                base.weights
+                },
+                None => base.weights,
             };
             let settings = SurakartaSettings {
-                max_depth: value(&args, "--max-depth", base.max_depth)?,
-                quiescence: value(&args, "--quiescence", 1u32)? != 0,
-                reductions: value(&args, "--reductions", 1u32)? != 0,
-                null_reduction: value(&args, "--null", base.null_reduction)?,
-                reduce_after: value(&args, "--reduce-after", base.reduce_after)?,
-                random_plies: value(&args, "--random-plies", base.random_plies)?,
-                seed: value(&args, "--seed", std::process::id() as u64)?,
+                max_depth: max_depth.unwrap_or(base.max_depth),
+                quiescence: quiescence != 0,
+                reductions: reductions != 0,
+                null_reduction: null.unwrap_or(base.null_reduction),
+                reduce_after: reduce_after.unwrap_or(base.reduce_after),
+                random_plies: random_plies.unwrap_or(base.random_plies),
+                seed: seed.unwrap_or_else(process_seed),
                 weights,
                 ..base
             };
             let mut engine = SurakartaEngine::new(settings);
-            sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
+            sau::run(&mut engine, clock.control(), stdin, stdout)
         }
-        Some("phantom-go") => {
+        Variant::PhantomGo {
+            clock,
+            exploration,
+            amaf_equivalence,
+            refusal_cost,
+            pass_confidence,
+            far_weight,
+            atari_answers,
+            max_iterations,
+        } => {
             let base = PhantomSettings::default();
             let settings = PhantomSettings {
-                exploration: value(&args, "--exploration", base.exploration)?,
-                amaf_equivalence: value(&args, "--amaf-equivalence", base.amaf_equivalence)?,
-                refusal_cost: value(&args, "--refusal-cost", base.refusal_cost)?,
-                pass_confidence: value(&args, "--pass-confidence", base.pass_confidence)?,
-                far_weight: value(&args, "--far-weight", base.far_weight)?,
-                atari_answers: value(&args, "--atari-answers", u8::from(base.atari_answers))? != 0,
-                max_iterations: value(&args, "--max-iterations", base.max_iterations)?,
+                exploration: exploration.unwrap_or(base.exploration),
+                amaf_equivalence: amaf_equivalence.unwrap_or(base.amaf_equivalence),
+                refusal_cost: refusal_cost.unwrap_or(base.refusal_cost),
+                pass_confidence: pass_confidence.unwrap_or(base.pass_confidence),
+                far_weight: far_weight.unwrap_or(base.far_weight),
+                atari_answers: atari_answers.map_or(base.atari_answers, |value| value != 0),
+                max_iterations: max_iterations.unwrap_or(base.max_iterations),
                 ..base
             };
-            let mut engine = PhantomGoEngine::new(settings, std::process::id() as u64);
-            hidden::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
+            let mut engine = PhantomGoEngine::new(settings, process_seed());
+            hidden::run(&mut engine, clock.control(), stdin, stdout)
         }
-        Some("dots-and-boxes") => {
+        Variant::DotsAndBoxes {
+            clock,
+            max_depth,
+            exact_free_lines,
+            sacrifice_window,
+            max_gift,
+            tt_bits,
+            fills,
+        } => {
             let base = DotsSettings::default();
             let settings = DotsSettings {
-                max_depth: value(&args, "--max-depth", base.max_depth)?,
-                exact_free_lines: value(&args, "--exact-free-lines", base.exact_free_lines)?,
-                sacrifice_window: value(&args, "--sacrifice-window", base.sacrifice_window)?,
-                max_gift: value(&args, "--max-gift", base.max_gift)?,
-                tt_bits: value(&args, "--tt-bits", base.tt_bits)?,
-                fills: value(&args, "--fills", base.fills)?,
+                max_depth: max_depth.unwrap_or(base.max_depth),
+                exact_free_lines: exact_free_lines.unwrap_or(base.exact_free_lines),
+                sacrifice_window: sacrifice_window.unwrap_or(base.sacrifice_window),
+                max_gift: max_gift.unwrap_or(base.max_gift),
+                tt_bits: tt_bits.unwrap_or(base.tt_bits),
+                fills: fills.unwrap_or(base.fills),
                 ..base
             };
             let mut engine = DotsEngine::new(settings);
-            sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
+            sau::run(&mut engine, clock.control(), stdin, stdout)
         }
-        Some("amazons") => {
+        Variant::Amazons {
+            clock,
+            max_depth,
+            width,
+            leaf_width,
+            root_width,
+            queen_moves,
+            arrows_per_queen,
+            no_filling_endgame,
+        } => {
             let base = AmazonsSettings::default();
             let settings = AmazonsSettings {
-                max_depth: value(&args, "--max-depth", base.max_depth)?,
-                width: value(&args, "--width", base.width)?,
-                leaf_width: value(&args, "--leaf-width", base.leaf_width)?,
-                root_width: value(&args, "--root-width", base.root_width)?,
-                queen_moves: value(&args, "--queen-moves", base.queen_moves)?,
-                arrows_per_queen: value(&args, "--arrows-per-queen", base.arrows_per_queen)?,
-                filling_endgame: !args.iter().any(|arg| arg == "--no-filling-endgame"),
+                max_depth: max_depth.unwrap_or(base.max_depth),
+                width: width.unwrap_or(base.width),
+                leaf_width: leaf_width.unwrap_or(base.leaf_width),
+                root_width: root_width.unwrap_or(base.root_width),
+                queen_moves: queen_moves.unwrap_or(base.queen_moves),
+                arrows_per_queen: arrows_per_queen.unwrap_or(base.arrows_per_queen),
+                filling_endgame: !no_filling_endgame,
                 ..base
             };
-            let mut engine = AmazonsEngine::new(settings, std::process::id() as u64);
-            sau::run(&mut engine, control, stdin, stdout).map_err(|error| error.to_string())
+            let mut engine = AmazonsEngine::new(settings, process_seed());
+            sau::run(&mut engine, clock.control(), stdin, stdout)
         }
-        _ => Err("the first argument must be nogo, connect6, amazons, surakarta, dots-and-boxes or phantom-go".to_string()),
     }
 }
 
 fn main() -> ExitCode {
-    match run() {
+    match run(harness::cli::parse::<Variant>()) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("sau-variant: {message}");
+        Err(error) => {
+            eprintln!("sau-variant: {error}");
             ExitCode::FAILURE
         }
     }

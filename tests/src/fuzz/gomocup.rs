@@ -447,11 +447,7 @@ impl Gomocup {
             2 if model.size.is_some() && !model.cells_with(EMPTY).is_empty() => {
                 session.line("INFO timeout_turn 5000", "\n")?;
                 let (x, y) = *rng.pick(&model.cells_with(EMPTY));
-                session.line(&format!("TURN {x},{y}"), "\n")?;
-                std::thread::sleep(Duration::from_millis(rng.range(20, 150) as u64));
-                // An answer already printed came before END; none may follow it.
-                session.pending();
-                session.line("END", "\n")?;
+                session.stop_during_search(rng, &format!("TURN {x},{y}"), "END", (20, 150))?;
             }
             3 => {
                 session.send(b"TURN 3,3")?;

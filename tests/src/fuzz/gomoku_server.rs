@@ -158,10 +158,7 @@ impl GomokuServer {
             0 => session.line(rng.pick_str(&["quit", " quit ", "quit now"]), ending(rng))?,
             1 => session.close_input(),
             2 if model.game.is_some() => {
-                session.line("go 5000", "\n")?;
-                std::thread::sleep(Duration::from_millis(rng.range(20, 150) as u64));
-                session.pending();
-                session.line("quit", "\n")?;
+                session.stop_during_search(rng, "go 5000", "quit", (20, 150))?;
             }
             _ => {
                 session.send(b"go 100")?;

@@ -184,6 +184,23 @@ impl Session {
         self.send(format!("{text}{ending}").as_bytes())
     }
 
+    /// Sends `stop` between `pause_ms.0` and `pause_ms.1` ms after `search` (a line that starts
+    /// a search): an answer printed before `stop` came in time, and none may follow it.
+    pub fn stop_during_search(
+        &mut self,
+        rng: &mut Rng,
+        search: &str,
+        stop: &str,
+        pause_ms: (i64, i64),
+    ) -> Result<(), String> {
+        self.line(search, "\n")?;
+        std::thread::sleep(Duration::from_millis(
+            rng.range(pause_ms.0, pause_ms.1) as u64
+        ));
+        self.pending();
+        self.line(stop, "\n")
+    }
+
     /// Closes the engine's input.
     pub fn close_input(&mut self) {
         self.transcript.push("> (end of input)".to_string());

@@ -3,8 +3,13 @@
 //! `error` a different legal move, and any other line the engine prints must not contain the word
 //! `move` (the platform would read it as one).
 //!
-//! A new game is one more entry in [`games`]: its target, board size, referee and the number of
-//! squares in a turn (opponent turns are drawn at random and kept when the referee accepts them).
+//! A new game is one more entry in [`games`]: its target, board size, referee and how opponent
+//! turns are proposed ([`Turns`]): random squares kept when the referee accepts them (stone
+//! games, whose lists of legal turns are huge), or drawn from the referee's list of legal turns
+//! (the piece games, where random squares are almost never a legal move). Near-legal turns (one
+//! square of a legal turn changed, two squares swapped, a square dropped) that the referee
+//! refuses are sent as the opponent's turn too: the engine must ignore them with a notice and
+//! keep its position.
 
 use super::{clip, ending, junk, Protocol, Rng, Session};
 use crate::sau::rules::{Colour, Referee, Verdict};
@@ -19,8 +24,18 @@ pub struct SauSpec {
     pub size: usize,
     /// A referee at the initial position.
     pub referee: fn() -> Box<dyn Referee>,
-    /// How many squares an opponent's turn may list (tried at random).
-    pub turn_squares: &'static [usize],
+    /// How the opponent's turns are proposed.
+    pub turns: Turns,
+}
+
+/// How the fuzzer proposes the opponent's turns.
+#[derive(Clone, Copy)]
+pub enum Turns {
+    /// Random squares, as many as one of these counts (a single stone gets `@@` after it when
+    /// two-stone turns are listed too), kept when the referee accepts them.
+    Squares(&'static [usize]),
+    /// One of the referee's legal turns; near-legal turns change one of them.
+    Listed,
 }
 
 /// Every SAU game the fuzzer plays.
@@ -31,13 +46,31 @@ pub fn games() -> Vec<SauSpec> {
             size: 19,
             referee: || Box::new(crate::sau::connect6::Connect6::default()),
             // The opening stone is written with a placeholder: `JJ@@`.
-            turn_squares: &[1, 2],
+            turns: Turns::Squares(&[1, 2]),
         },
         SauSpec {
             target: "nogo",
             size: 9,
             referee: || Box::new(crate::sau::nogo::NoGo::default()),
-            turn_squares: &[1],
+            turns: Turns::Squares(&[1]),
+        },
+        SauSpec {
+            target: "amazons",
+            size: 10,
+            referee: || Box::new(crate::sau::amazons::Amazons::default()),
+            turns: Turns::Listed,
+        },
+        SauSpec {
+            target: "surakarta",
+            size: 6,
+            referee: || Box::new(crate::sau::surakarta::Surakarta::default()),
+            turns: Turns::Listed,
+        },
+        SauSpec {
+            target: "dots-and-boxes",
+            size: 6,
+            referee: || Box::new(crate::sau::dots::Dots::default()),
+            turns: Turns::Listed,
         },
     ]
 }
@@ -79,14 +112,23 @@ impl SauSpec {
         )
     }
 
+    /// A turn of random squares (`Turns::Squares`).
+    fn random_squares(&self, rng: &mut Rng, counts: &[usize]) -> String {
+        let count = *rng.pick(counts);
+        let mut turn: String = (0..count).map(|_| self.square(rng)).collect();
+        if count == 1 && counts.contains(&2) {
+            turn.push_str("@@");
+        }
+        turn
+    }
+
     /// A random turn the referee accepts (played on it), if one is found in a few hundred tries.
     fn legal_turn(&self, rng: &mut Rng, model: &mut Model) -> Option<String> {
         for _ in 0..400 {
-            let count = *rng.pick(self.turn_squares);
-            let mut turn: String = (0..count).map(|_| self.square(rng)).collect();
-            if count == 1 && self.turn_squares.contains(&2) {
-                turn.push_str("@@");
-            }
+            let turn = match self.turns {
+                Turns::Squares(counts) => self.random_squares(rng, counts),
+                Turns::Listed => rng.pick(&model.referee.legal_turns()).clone(),
+            };
             match model.referee.submit(&turn) {
                 Verdict::Accepted => return Some(turn),
                 Verdict::Rejected(_) => {}
@@ -94,6 +136,64 @@ impl SauSpec {
             }
         }
         None
+    }
+
+    /// A turn the referee refuses as the side to move's (the position is kept), if one is found
+    /// in a few tries: for listed games a legal turn with one letter changed (now and then to
+    /// one just off the board), two squares swapped or the last letter dropped.
+    fn refused_turn(&self, rng: &mut Rng, model: &mut Model) -> Option<String> {
+        let listed = match self.turns {
+            Turns::Listed => model.referee.legal_turns(),
+            Turns::Squares(_) => Vec::new(),
+        };
+        for _ in 0..50 {
+            let turn = match self.turns {
+                Turns::Squares(counts) => self.random_squares(rng, counts),
+                Turns::Listed if listed.is_empty() => return None,
+                Turns::Listed => {
+                    let legal = rng.pick(&listed).clone();
+                    self.near(rng, legal)
+                }
+            };
+            match model.referee.submit(&turn) {
+                Verdict::Rejected(_) => return Some(turn),
+                Verdict::Accepted | Verdict::Loses(_) => self.rebuild(model),
+            }
+        }
+        None
+    }
+
+    /// `turn` with one small change.
+    fn near(&self, rng: &mut Rng, turn: String) -> String {
+        let mut bytes = turn.into_bytes();
+        let letters: Vec<usize> = (0..bytes.len())
+            .filter(|&i| bytes[i].is_ascii_uppercase())
+            .collect();
+        if letters.is_empty() {
+            return String::from_utf8_lossy(&bytes).into_owned();
+        }
+        match rng.below(3) {
+            0 => {
+                let at = *rng.pick(&letters);
+                let last = if rng.one_in(4) {
+                    self.size
+                } else {
+                    self.size - 1
+                };
+                bytes[at] = b'A' + rng.range(0, last as i64) as u8;
+            }
+            1 if letters.len() >= 4 => {
+                let pairs = letters.len() / 2;
+                let (a, b) = (rng.below(pairs), rng.below(pairs));
+                for offset in 0..2 {
+                    bytes.swap(letters[2 * a + offset], letters[2 * b + offset]);
+                }
+            }
+            _ => {
+                bytes.remove(*letters.last().unwrap_or(&0));
+            }
+        }
+        String::from_utf8_lossy(&bytes).into_owned()
     }
 
     /// Waits for our move, checks it with the referee and plays it.
@@ -167,6 +267,33 @@ impl SauSpec {
         self.expect_move(session, model)
     }
 
+    /// A turn the referee refuses, sent as the opponent's: the platform never forwards one, and
+    /// the engine must keep its position and say so in a notice.
+    fn refused(
+        &self,
+        rng: &mut Rng,
+        session: &mut Session,
+        model: &mut Model,
+    ) -> Result<(), String> {
+        let Some(us) = model.us else {
+            return Ok(());
+        };
+        if model.referee.result().is_some() || model.referee.to_move() == us {
+            return Ok(());
+        }
+        let Some(turn) = self.refused_turn(rng, model) else {
+            return Ok(());
+        };
+        session.line(&format!("move {turn}"), ending(rng))?;
+        // Waited for, not only allowed: a game's first command may take a while (tables).
+        let (line, _) = session.expect(Duration::from_millis(MOVE_MS), |_| false)?;
+        if line.starts_with("notice") && !line.contains("move") {
+            Ok(())
+        } else {
+            Err(format!("refused turn '{turn}' answered '{}'", clip(&line)))
+        }
+    }
+
     /// `error`: the platform rejects our last turn; the engine must play another.
     fn error(&self, rng: &mut Rng, session: &mut Session, model: &mut Model) -> Result<(), String> {
         session.line("error", ending(rng))?;
@@ -197,7 +324,9 @@ impl SauSpec {
             4 | 5 => session.line(rng.pick_str(&["", "   ", "name\r?", "naMe?"]), end)?,
             _ => {
                 session.line("name?", end)?;
-                let (line, _) = session.expect(Duration::from_millis(200), |_| false)?;
+                // A notice may still come first: a long line is answered once its end arrives.
+                let notice = |line: &str| line.starts_with("notice") && !line.contains("move");
+                let (line, _) = session.expect(Duration::from_millis(200), notice)?;
                 return if line.starts_with("name ") && !line.contains("move") {
                     Ok(())
                 } else {
@@ -220,10 +349,9 @@ impl SauSpec {
             1 => session.close_input(),
             2 => {
                 // quit during our search, with no time limit to speak of.
-                session.line("new black", "\n")?;
-                std::thread::sleep(Duration::from_millis(rng.range(5, 60) as u64));
-                session.pending();
-                session.line("quit", "\n")?;
+                // Some games answer an opening in a few tens of ms, so quit comes sooner: an
+                // answer printed before quit was read cannot be told from one after it.
+                session.stop_during_search(rng, "new black", "quit", (1, 10))?;
             }
             _ => {
                 session.line("end", "\n")?;
@@ -258,11 +386,12 @@ impl Protocol for SauSpec {
             ours_last: false,
         };
         for _ in 0..rng.range(3, 25) {
-            let outcome = match rng.weighted(&[2, 12, 2, 4, 1]) {
+            let outcome = match rng.weighted(&[2, 12, 2, 4, 2, 1]) {
                 0 => self.new_game(rng, session, &mut model),
                 1 => self.opponent(rng, session, &mut model),
                 2 => self.error(rng, session, &mut model),
                 3 => self.junk(rng, session, &model),
+                4 => self.refused(rng, session, &mut model),
                 _ => {
                     session.line("end", ending(rng))?;
                     model.us = None;
@@ -273,5 +402,53 @@ impl Protocol for SauSpec {
             outcome?;
         }
         self.finish(rng, session, &mut model)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listed_games_get_legal_turns_and_refused_near_ones_that_keep_the_position() {
+        let listed = games()
+            .into_iter()
+            .filter(|spec| matches!(spec.turns, Turns::Listed));
+        for spec in listed {
+            let mut rng = Rng::new(7);
+            let mut model = Model {
+                referee: (spec.referee)(),
+                history: Vec::new(),
+                us: None,
+                rejected: Vec::new(),
+                ours_last: false,
+            };
+            let replayed = |history: &[String]| {
+                let mut referee = (spec.referee)();
+                for turn in history {
+                    assert_eq!(referee.submit(turn), Verdict::Accepted);
+                }
+                referee
+            };
+            let mut refused = 0;
+            for _ in 0..30 {
+                if model.referee.result().is_some() {
+                    break;
+                }
+                let before = model.referee.legal_turns();
+                if let Some(turn) = spec.refused_turn(&mut rng, &mut model) {
+                    refused += 1;
+                    let verdict = replayed(&model.history).submit(&turn);
+                    assert!(matches!(verdict, Verdict::Rejected(_)), "{turn}");
+                    assert_eq!(model.referee.legal_turns(), before, "{}", spec.target);
+                }
+                let turn = spec.legal_turn(&mut rng, &mut model).unwrap();
+                assert!(before.contains(&turn), "{}: {turn}", spec.target);
+                model.history.push(turn);
+                let after = replayed(&model.history).legal_turns();
+                assert_eq!(model.referee.legal_turns(), after, "{}", spec.target);
+            }
+            assert!(refused >= 20, "{}: {refused} refused turns", spec.target);
+        }
     }
 }

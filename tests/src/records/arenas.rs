@@ -8,60 +8,61 @@ use std::time::Duration;
 use super::{GameRecord, MatchRecord, Move, Outcome, Player, Reason};
 use crate::process::{EngineProcess, Reply};
 
-/// A Gomocup engine's name and version from its `ABOUT` answer (`name="x", version="y"`); the
-/// program's file name when it does not answer in time.
-pub fn gomocup_player(command: &str) -> Player {
+/// Starts `command`, sends `question`, waits up to 3 s for a line that `is_answer` accepts and
+/// says `goodbye`; the player `read` finds in that line, else the program's file name.
+fn ask_player(
+    command: &str,
+    (question, goodbye): (&str, &str),
+    is_answer: impl Fn(&str) -> bool,
+    read: impl Fn(&str) -> Option<Player>,
+) -> Player {
     let fallback = Player::from_command(command);
     let Ok(mut engine) = EngineProcess::spawn(command) else {
         return fallback;
     };
-    let _ = engine.send("ABOUT");
-    let (reply, _) = engine.recv_filtered(
-        Duration::from_secs(3),
-        |line| !line.contains("name="),
-        |_| {},
-    );
-    let _ = engine.send("END");
+    let _ = engine.send(question);
+    let (reply, _) = engine.recv_filtered(Duration::from_secs(3), |line| !is_answer(line), |_| {});
+    let _ = engine.send(goodbye);
     engine.finish(Duration::from_millis(500));
     match reply {
-        Reply::Line(line) => {
-            let field = |key: &str| {
-                let start = line.find(&format!("{key}=\""))? + key.len() + 2;
-                let end = line[start..].find('"')?;
-                Some(line[start..start + end].to_string())
-            };
-            match field("name") {
-                Some(name) if !name.is_empty() => {
-                    Player::new(&name, &field("version").unwrap_or_default())
-                }
-                _ => fallback,
-            }
-        }
+        Reply::Line(line) => read(&line).unwrap_or(fallback),
         _ => fallback,
     }
+}
+
+/// A Gomocup engine's name and version from its `ABOUT` answer (`name="x", version="y"`); the
+/// program's file name when it does not answer in time.
+pub fn gomocup_player(command: &str) -> Player {
+    let read = |line: &str| {
+        let field = |key: &str| {
+            let start = line.find(&format!("{key}=\""))? + key.len() + 2;
+            let end = line[start..].find('"')?;
+            Some(line[start..start + end].to_string())
+        };
+        let name = field("name").filter(|name| !name.is_empty())?;
+        Some(Player::new(&name, &field("version").unwrap_or_default()))
+    };
+    ask_player(
+        command,
+        ("ABOUT", "END"),
+        |line| line.contains("name="),
+        read,
+    )
 }
 
 /// A SAU engine's name from its answer to `name?`; the program's file name when it does not
 /// answer in time.
 pub fn sau_player(command: &str) -> Player {
-    let fallback = Player::from_command(command);
-    let Ok(mut engine) = EngineProcess::spawn(command) else {
-        return fallback;
+    let read = |line: &str| {
+        let name = line["name ".len()..].trim();
+        (!name.is_empty()).then(|| Player::new(name, ""))
     };
-    let _ = engine.send("name?");
-    let (reply, _) = engine.recv_filtered(
-        Duration::from_secs(3),
-        |line| !line.starts_with("name "),
-        |_| {},
-    );
-    let _ = engine.send("quit");
-    engine.finish(Duration::from_millis(500));
-    match reply {
-        Reply::Line(line) if !line["name ".len()..].trim().is_empty() => {
-            Player::new(line["name ".len()..].trim(), "")
-        }
-        _ => fallback,
-    }
+    ask_player(
+        command,
+        ("name?", "quit"),
+        |line| line.starts_with("name "),
+        read,
+    )
 }
 
 fn outcome(black_wins: Option<bool>) -> Outcome {
@@ -147,7 +148,10 @@ pub fn sau_game(
         .turns
         .iter()
         .enumerate()
-        .map(|(i, text)| Move::new(text.clone(), game.turn_ms.get(i).copied()))
+        .map(|(i, text)| {
+            let refused = game.refused.get(i).cloned().unwrap_or_default();
+            Move::new(text.clone(), game.turn_ms.get(i).copied()).with_refused(refused)
+        })
         .collect();
     GameRecord {
         round,

@@ -16,7 +16,7 @@ h1{font-size:18px;margin:0 0 8px}#main{display:flex;gap:16px;align-items:flex-st
 #board{background:#fff;border:1px solid #999;flex:none}#side{flex:1;min-width:0;font-size:13px}\
 table{border-collapse:collapse;font-size:12px;margin-top:6px}\
 td,th{border:1px solid #bbb;padding:2px 4px;text-align:left}\
-tr.sel{background:#ffe08a}tr{cursor:pointer}#status{font-weight:bold;margin:6px 0}\
+tr.sel{background:#ffe08a}tr{cursor:pointer}#status{font-weight:bold;margin:6px 0;max-width:560px}\
 #moves{font-family:monospace;max-height:180px;overflow:auto;white-space:pre-wrap}\
 .cur{background:#ffe08a}";
 
@@ -50,7 +50,14 @@ fn match_json(record: &MatchRecord) -> String {
                 .iter()
                 .map(|mv| {
                     let ms = mv.ms.map_or("null".to_string(), |ms| ms.to_string());
-                    format!("[{},{ms}]", json_string(&mv.text))
+                    let refused = if mv.refused.is_empty() {
+                        String::new()
+                    } else {
+                        let points: Vec<String> =
+                            mv.refused.iter().map(|p| json_string(p)).collect();
+                        format!(",[{}]", points.join(","))
+                    };
+                    format!("[{},{ms}{refused}]", json_string(&mv.text))
                 })
                 .collect();
             let winner = match game.outcome {

@@ -12,11 +12,12 @@
 //! | `gomoku` | SGF, `GM[4]` ([`gomoku_sgf`]) | Gomocup `x,y` |
 //! | `connect6` | SGF, two stones a node ([`connect6_sgf`]) | SAU `JJ@@`, `KKLL` |
 //! | `nogo` | Go SGF, `GM[1]` ([`nogo_sgf`]) | SAU `EE` |
+//! | `phantom-go` | Go SGF with both sides' stones, refused tries in comments ([`phantom_sgf`]) | SAU `EE`, `pass` |
 //! | `checkers` | PDN ([`pdn`]) | judge protocol `3 5,0 3,2 1,0` |
 //! | any other SAU game | the SAU text record ([`sau_text`]) | the platform's `move` text |
 //!
 //! ## Adding a game
-//! A new SAU game (Amazons, Surakarta, Dots and Boxes, Phantom Go, ...) needs nothing to have
+//! A new SAU game (Amazons, Surakarta, Dots and Boxes, ...) needs nothing to have
 //! records: its judge fills a [`MatchRecord`] with `game` set to its name and each turn's
 //! platform text, and [`format_for`] falls back to the SAU text record, which keeps any move
 //! text (one move a line) and reads back the same. To give it a standard format of its own:
@@ -31,6 +32,7 @@ pub mod gomoku_sgf;
 pub mod html;
 pub mod nogo_sgf;
 pub mod pdn;
+pub mod phantom_sgf;
 pub mod sau_text;
 pub mod sgf;
 pub mod tags;
@@ -129,13 +131,17 @@ pub enum Reason {
     Forbidden,
     /// The loser stopped answering, exited or could not start.
     Crash,
-    /// The arena stopped a game that went on too long.
+    /// The arena stopped a game that went on too long (or the game's own turn limit ended it).
     MoveLimit,
+    /// The loser has no piece left (Surakarta).
+    NoPieces,
+    /// Both sides passed in a row and the board was counted (Phantom Go).
+    Passes,
     /// Anything else (see the game's detail).
     Other,
 }
 
-const REASONS: [(Reason, &str); 10] = [
+const REASONS: [(Reason, &str); 12] = [
     (Reason::Line, "line"),
     (Reason::FullBoard, "full-board"),
     (Reason::NoMove, "no-move"),
@@ -145,6 +151,8 @@ const REASONS: [(Reason, &str); 10] = [
     (Reason::Forbidden, "forbidden"),
     (Reason::Crash, "crash"),
     (Reason::MoveLimit, "move-limit"),
+    (Reason::NoPieces, "no-pieces"),
+    (Reason::Passes, "passes"),
     (Reason::Other, "other"),
 ];
 
@@ -165,6 +173,9 @@ pub struct Move {
     pub text: String,
     /// How long the engine took, `None` for opening moves and where unknown.
     pub ms: Option<u64>,
+    /// The tries the referee refused in this turn before the move, in order (Phantom Go's
+    /// refused points); formats without comments leave them out.
+    pub refused: Vec<String>,
 }
 
 impl Move {
@@ -172,7 +183,14 @@ impl Move {
         Move {
             text: text.into(),
             ms,
+            refused: Vec::new(),
         }
+    }
+
+    /// The move with the tries refused before it.
+    pub fn with_refused(mut self, refused: Vec<String>) -> Move {
+        self.refused = refused;
+        self
     }
 }
 
@@ -261,6 +279,7 @@ pub fn format_for(game: &str) -> &'static dyn Format {
         "gomoku" => &gomoku_sgf::GomokuSgf,
         "connect6" => &connect6_sgf::Connect6Sgf,
         "nogo" => &nogo_sgf::NoGoSgf,
+        "phantom-go" => &phantom_sgf::PhantomSgf,
         "checkers" => &pdn::Pdn,
         _ => &sau_text::SauText,
     }
@@ -279,6 +298,7 @@ pub fn read_any(text: &str) -> Result<MatchRecord, String> {
         return match root.get("GM").unwrap_or("1") {
             "4" => gomoku_sgf::GomokuSgf.read(text),
             _ if rule == "connect6" => connect6_sgf::Connect6Sgf.read(text),
+            _ if rule == "phantom go" => phantom_sgf::PhantomSgf.read(text),
             _ => nogo_sgf::NoGoSgf.read(text),
         };
     }
@@ -418,7 +438,20 @@ pub(crate) mod samples {
             Outcome::BlackWins,
             Reason::Illegal,
         ));
-        vec![gomoku, connect6, nogo, checkers, amazons]
+        let mut phantom = MatchRecord::new("phantom-go", "", 9, "sau-judge", "30000 ms a move");
+        let mut captures = game(
+            1,
+            &[
+                "EE", "ED", "pass", "DE", "AA", "FE", "pass", "EF", "pass", "pass",
+            ],
+            0,
+            Outcome::WhiteWins,
+            Reason::Passes,
+        );
+        captures.moves[1].refused = vec!["EE".to_string()];
+        captures.moves[3].refused = vec!["EE".to_string(), "ED".to_string()];
+        phantom.games.push(captures);
+        vec![gomoku, connect6, nogo, checkers, amazons, phantom]
     }
 }
 

@@ -8,7 +8,7 @@ let current = 0;
 let ply = 0;
 
 function kind(m) {
-  return ["gomoku", "connect6", "nogo", "checkers"].includes(m.game) ? m.game : "other";
+  return ["gomoku", "connect6", "nogo", "phantom-go", "checkers"].includes(m.game) ? m.game : "other";
 }
 
 function el(name, attrs, text) {
@@ -18,8 +18,9 @@ function el(name, attrs, text) {
   return node;
 }
 
-// The stones a move places: Gomocup "x,y" or SAU squares ("JJ@@", "KKLL", "EE").
+// The stones a move places: Gomocup "x,y" or SAU squares ("JJ@@", "KKLL", "EE"; "pass": none).
 function stonesOf(m, text) {
+  if (text === "pass") return [];
   if (m.game === "gomoku") {
     const [x, y] = text.split(",").map(Number);
     return [[x, y]];
@@ -45,6 +46,28 @@ function moveName(m, text) {
   return text;
 }
 
+// Go's captures (Phantom Go): the group of (x, y) leaves the board if it has no liberty.
+function removeIfDead(cells, size, x, y) {
+  const start = cells.get(x + "," + y);
+  if (!start) return;
+  const group = [[x, y]];
+  const seen = new Set([x + "," + y]);
+  for (let k = 0; k < group.length; k++) {
+    const [gx, gy] = group[k];
+    for (const [nx, ny] of [[gx + 1, gy], [gx - 1, gy], [gx, gy + 1], [gx, gy - 1]]) {
+      if (nx < 0 || ny < 0 || nx >= size || ny >= size) continue;
+      const key = nx + "," + ny;
+      const stone = cells.get(key);
+      if (!stone) return;
+      if (stone.colour === start.colour && !seen.has(key)) {
+        seen.add(key);
+        group.push([nx, ny]);
+      }
+    }
+  }
+  seen.forEach((key) => cells.delete(key));
+}
+
 function stonePosition(m, g, n) {
   const cells = new Map();
   let last = [];
@@ -52,6 +75,13 @@ function stonePosition(m, g, n) {
     const colour = i % 2 === 0 ? "black" : "white";
     last = stonesOf(m, g.moves[i][0]);
     last.forEach(([x, y]) => cells.set(x + "," + y, { colour, number: i + 1 }));
+    if (m.game === "phantom-go") {
+      for (const [x, y] of last)
+        for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]]) {
+          const next = cells.get(nx + "," + ny);
+          if (next && next.colour !== colour) removeIfDead(cells, m.size, nx, ny);
+        }
+    }
   }
   return { cells, last };
 }
@@ -149,6 +179,11 @@ function drawStones(svg, m, g) {
       cx: at(x), cy: at(y), r: radius + 2, fill: "none", stroke: "#e22", "stroke-width": 2.5, class: "last",
     }));
   }
+  if (ply > 0 && g.moves[ply - 1][0] === "pass") {
+    svg.appendChild(el("text", {
+      x: SIDE / 2, y: SIDE - margin * 0.25, "text-anchor": "middle", fill: "#e22", "font-size": 15, class: "last",
+    }, (ply % 2 ? "black" : "white") + " passed"));
+  }
   if (ply === g.moves.length) {
     const line = winningLine(m, g, cells, last);
     if (line) {
@@ -242,8 +277,9 @@ function render() {
   status.dataset.stones = String(pieces);
   let text = "Game " + (current + 1) + " of " + LIST.length + ": move " + ply + " of " + g.moves.length;
   if (ply > 0) {
-    const [mv, ms] = g.moves[ply - 1];
-    text += " (" + (ply % 2 ? "black" : "white") + " " + moveName(m, mv) + (ms === null ? "" : ", " + ms + " ms") + ")";
+    const [mv, ms, refused] = g.moves[ply - 1];
+    text += " (" + (ply % 2 ? "black" : "white") + " " + moveName(m, mv) + (ms === null ? "" : ", " + ms + " ms") +
+      (refused ? ", refused " + refused.join(" ") : "") + ")";
   }
   status.textContent = text;
   const time = spent(g);

@@ -6,8 +6,10 @@
 //! - root: `FF[4]CA[UTF-8]AP[...]GM[..]SZ[..]RU[..]EV[..]DT[..]RO[..]PB[..]PW[..]RE[..]` and a
 //!   `GC[...]` of `key: value` lines (`time control`, `reason`, `detail`, `opening`) that
 //!   this module reads back; `TM[...]` holds the game time in seconds where known.
-//! - one node a move, `B[..]`/`W[..]` (more than one value where a move places more stones),
-//!   with `C[...]`: `opening` for the opening's stones, else the move's time `1234 ms`.
+//! - one node a move, `B[..]`/`W[..]` (more than one value where a move places more stones,
+//!   `B[]` for a pass), with `C[...]`: `opening` for the opening's stones, else the move's time
+//!   `1234 ms`, and on another line `refused: EE DD` where the referee refused tries first
+//!   (Phantom Go).
 
 use super::{key_values, GameRecord, MatchRecord, Move, Outcome, Player, Reason};
 
@@ -300,13 +302,16 @@ pub fn write_match(record: &MatchRecord, dialect: &Dialect) -> Result<String, St
                 .map_err(|e| format!("game {} move {}: {e}", game.round, index + 1))?;
             let mut node = Node::default();
             node.props.push((colour.to_string(), values));
-            let comment = if index < game.opening {
-                Some("opening".to_string())
+            let mut comment = if index < game.opening {
+                vec!["opening".to_string()]
             } else {
-                mv.ms.map(|ms| format!("{ms} ms"))
+                mv.ms.map(|ms| format!("{ms} ms")).into_iter().collect()
             };
-            if let Some(comment) = comment {
-                node.push("C", comment);
+            if !mv.refused.is_empty() {
+                comment.push(format!("refused: {}", mv.refused.join(" ")));
+            }
+            if !comment.is_empty() {
+                node.push("C", comment.join("\n"));
             }
             nodes.push(node);
         }
@@ -377,7 +382,10 @@ pub fn read_match(text: &str, dialect: &Dialect, game: &str) -> Result<MatchReco
                 .windows(2)
                 .find(|w| w[1] == "ms")
                 .and_then(|w| w[0].parse().ok());
-            moves.push(Move::new(text, ms));
+            let refused = key_values(comment)
+                .find(|(key, _)| *key == "refused")
+                .map(|(_, list)| list.split_whitespace().map(str::to_string).collect());
+            moves.push(Move::new(text, ms).with_refused(refused.unwrap_or_default()));
         }
         let round = root.get("RO").and_then(|r| r.parse().ok());
         record.games.push(GameRecord {

@@ -156,6 +156,11 @@ impl Referee for Amazons {
         self.result
     }
 
+    fn ending(&self) -> (crate::records::Reason, String) {
+        let words = format!("{} has no turn left", self.to_move.word());
+        (crate::records::Reason::NoMove, words)
+    }
+
     /// Every turn the side to move may submit, in the platform's text; empty when the game is
     /// over.
     fn legal_turns(&self) -> Vec<String> {
@@ -200,6 +205,20 @@ mod tests {
             || turn.starts_with("DJ")
             || turn.starts_with("GJ")
             || turn.starts_with("JG")));
+    }
+
+    #[test]
+    fn a_game_played_out_ends_with_the_side_to_move_stuck() {
+        let mut game = Amazons::default();
+        while game.result().is_none() {
+            let turns = game.legal_turns();
+            assert_eq!(game.submit(&turns[turns.len() / 3]), Verdict::Accepted);
+        }
+        let stuck = game.to_move();
+        assert_eq!(game.result(), Some(GameResult::Win(stuck.opponent())));
+        let (reason, words) = game.ending();
+        assert_eq!(reason, crate::records::Reason::NoMove);
+        assert_eq!(words, format!("{} has no turn left", stuck.word()));
     }
 
     #[test]

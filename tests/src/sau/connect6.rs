@@ -2,6 +2,7 @@
 //! six or more in a row wins, a full board draws.
 
 use super::rules::{draw_stones, parse_squares, square_name, Colour, GameResult, Referee, Verdict};
+use crate::records::Reason;
 
 const SIZE: usize = 19;
 
@@ -104,8 +105,11 @@ impl Referee for Connect6 {
         self.result
     }
 
-    fn win_reason(&self) -> crate::records::Reason {
-        crate::records::Reason::Line
+    fn ending(&self) -> (Reason, String) {
+        match self.result {
+            Some(GameResult::Draw) => (Reason::FullBoard, "full board".to_string()),
+            _ => (Reason::Line, "six in a row".to_string()),
+        }
     }
 
     fn legal_turns(&self) -> Vec<String> {
@@ -166,5 +170,6 @@ mod tests {
             assert_eq!(game.submit(turn), Verdict::Accepted);
         }
         assert_eq!(game.result(), Some(GameResult::Win(Colour::White)));
+        assert_eq!(game.ending(), (Reason::Line, "six in a row".to_string()));
     }
 }

@@ -285,8 +285,10 @@ impl Referee for Dots {
     }
 
     /// The game ends when every line is drawn, won on the count of boxes.
-    fn win_reason(&self) -> crate::records::Reason {
-        crate::records::Reason::FullBoard
+    fn ending(&self) -> (crate::records::Reason, String) {
+        let (black, white) = (self.count(Colour::Black), self.count(Colour::White));
+        let words = format!("every line drawn, boxes {black} - {white}");
+        (crate::records::Reason::FullBoard, words)
     }
 
     /// Listing every whole turn would explode with long chains, so this lists, for each free
@@ -417,5 +419,12 @@ mod tests {
         }
         assert!(game.legal_turns().is_empty());
         assert_eq!(game.count(Colour::Black) + game.count(Colour::White), 25);
+        let (reason, words) = game.ending();
+        assert_eq!(reason, crate::records::Reason::FullBoard);
+        let boxes = (game.count(Colour::Black), game.count(Colour::White));
+        assert_eq!(
+            words,
+            format!("every line drawn, boxes {} - {}", boxes.0, boxes.1)
+        );
     }
 }

@@ -6,7 +6,7 @@
 //! [`JudgeConfig::max_retries`]); a turn the rules punish, a late answer or a dead engine lose.
 //! Both engines get `end <winner>` (just `end` for a draw). Engine lines other than `move`/`name`
 //! are filtered out as the platform does, but a filtered line that contains `move` is recorded as
-//! a protocol violation: the platform could take it for a move.
+//! a protocol violation: the platform could take it for a move. The line `resign` loses the game.
 
 use super::rules::{Colour, GameResult, Referee, Verdict};
 use crate::process::{EngineProcess, Reply};
@@ -102,7 +102,7 @@ impl Contestant {
         let mut skipped = Vec::new();
         let answer = process.recv_filtered(
             timeout,
-            |line| !line.starts_with("move "),
+            |line| !line.starts_with("move ") && !is_resignation(line),
             |line| skipped.push(line.to_string()),
         );
         self.filtered_lines += skipped.len() as u64;
@@ -110,6 +110,13 @@ impl Contestant {
             .extend(skipped.into_iter().filter(|line| line.contains("move")));
         self.peak_memory_kib = self.peak_memory_kib.max(process.sample_peak_memory());
         answer
+    }
+
+    /// Kills the process (it is started again when next needed).
+    pub fn stop(&mut self) {
+        if let Some(mut process) = self.process.take() {
+            process.finish(Duration::ZERO);
+        }
     }
 
     /// Sends `quit` and lets the process exit.
@@ -120,6 +127,12 @@ impl Contestant {
             process.finish(Duration::from_secs(2));
         }
     }
+}
+
+/// Whether an engine's line resigns the game: not a platform line, but what the GTP bridge
+/// ([`super::gtp`]) sends when its engine resigns; it loses the game.
+fn is_resignation(line: &str) -> bool {
+    line.trim() == "resign"
 }
 
 /// One finished game.
@@ -135,6 +148,40 @@ pub struct GameRecord {
     pub turns: Vec<String>,
     /// The time each turn in `turns` took, in ms (rejected tries included).
     pub turn_ms: Vec<u64>,
+    /// Per turn in `turns`, the tries refused before it where the game keeps them (Phantom
+    /// Go's refused points); empty where it does not.
+    pub refused: Vec<Vec<String>>,
+}
+
+/// Starts both engines of a game (`players[0]` is black) and tells them their colours; when one
+/// cannot start, its side loses and the record says why.
+pub(crate) fn start_game(players: &mut [&mut Contestant; 2]) -> Result<(), GameRecord> {
+    for (player, colour) in players.iter_mut().zip([Colour::Black, Colour::White]) {
+        if let Err(reason) = player.ensure_running() {
+            return Err(GameRecord {
+                result: GameResult::Win(colour.opponent()),
+                reason,
+                ending: Reason::Crash,
+                turns: Vec::new(),
+                turn_ms: Vec::new(),
+                refused: Vec::new(),
+            });
+        }
+    }
+    players[0].send("new black");
+    players[1].send("new white");
+    Ok(())
+}
+
+/// Tells both engines how the game ended: `end <winner>`, or `end` for a draw.
+pub(crate) fn announce_end(players: &mut [&mut Contestant; 2], result: GameResult) {
+    let line = match result {
+        GameResult::Win(colour) => format!("end {}", colour.word()),
+        GameResult::Draw => "end".to_string(),
+    };
+    for player in players.iter_mut() {
+        player.send(&line);
+    }
 }
 
 /// Plays one game; `players[0]` is black.
@@ -145,43 +192,23 @@ pub fn play_game(
 ) -> GameRecord {
     referee.reset();
     let mut players = players;
-    let mut turns = Vec::new();
-    for (index, player) in players.iter_mut().enumerate() {
-        if let Err(reason) = player.ensure_running() {
-            let loser = if index == 0 {
-                Colour::Black
-            } else {
-                Colour::White
-            };
-            return GameRecord {
-                result: GameResult::Win(loser.opponent()),
-                reason,
-                ending: Reason::Crash,
-                turns,
-                turn_ms: Vec::new(),
-            };
-        }
+    if let Err(record) = start_game(&mut players) {
+        return record;
     }
-    players[0].send("new black");
-    players[1].send("new white");
+    let mut turns = Vec::new();
     let mut clocks = [config.game_time; 2];
     let finish = |players: &mut [&mut Contestant; 2],
                   result: GameResult,
                   (ending, reason): (Reason, String),
                   (turns, turn_ms): (Vec<String>, Vec<u64>)| {
-        let line = match result {
-            GameResult::Win(colour) => format!("end {}", colour.word()),
-            GameResult::Draw => "end".to_string(),
-        };
-        for player in players.iter_mut() {
-            player.send(&line);
-        }
+        announce_end(players, result);
         GameRecord {
             result,
             reason,
             ending,
             turns,
             turn_ms,
+            refused: Vec::new(),
         }
     };
     let mut turn_ms = Vec::new();
@@ -202,6 +229,9 @@ pub fn play_game(
             let player = &mut *players[side];
             player.worst_move = player.worst_move.max(elapsed);
             let squares = match reply {
+                Reply::Line(line) if is_resignation(&line) => {
+                    break Err((Reason::Other, format!("{} resigned", colour.word())))
+                }
                 Reply::Line(line) => line["move ".len()..].trim().to_string(),
                 Reply::Timeout => {
                     break Err((Reason::Time, format!("{} ran out of time", colour.word())))
@@ -243,16 +273,15 @@ pub fn play_game(
                 turns.push(turn.clone());
                 last_turn = Some(turn);
                 if let Some(result) = referee.result() {
-                    let reason = match result {
-                        GameResult::Win(_) => {
-                            (referee.win_reason(), "won by the rules".to_string())
-                        }
-                        GameResult::Draw => (Reason::FullBoard, "full board".to_string()),
-                    };
+                    let reason = referee.ending();
                     return finish(&mut players, result, reason, (turns, turn_ms));
                 }
             }
             Err(reason) => {
+                if matches!(reason.0, Reason::Time | Reason::Crash) {
+                    // A late answer would be read as a move of the next game: start afresh.
+                    players[side].stop();
+                }
                 return finish(
                     &mut players,
                     GameResult::Win(colour.opponent()),
@@ -280,6 +309,25 @@ pub fn play_match(
     second: &mut Contestant,
     games: u32,
     config: &JudgeConfig,
+    on_game: impl FnMut(u32, Colour, &GameRecord),
+) -> MatchReport {
+    alternate_colours(
+        first,
+        second,
+        games,
+        |_, players| play_game(referee, players, config),
+        on_game,
+    )
+}
+
+/// Plays `games` games with `play` (given the first engine's colour and the engines, black
+/// first), the first engine black in even games; `on_game` sees each game as it ends. Both
+/// engines quit at the end.
+pub(crate) fn alternate_colours(
+    first: &mut Contestant,
+    second: &mut Contestant,
+    games: u32,
+    mut play: impl FnMut(Colour, [&mut Contestant; 2]) -> GameRecord,
     mut on_game: impl FnMut(u32, Colour, &GameRecord),
 ) -> MatchReport {
     let mut score = MatchScore::default();
@@ -291,9 +339,9 @@ pub fn play_match(
             Colour::White
         };
         let record = if first_colour == Colour::Black {
-            play_game(referee, [&mut *first, &mut *second], config)
+            play(first_colour, [&mut *first, &mut *second])
         } else {
-            play_game(referee, [&mut *second, &mut *first], config)
+            play(first_colour, [&mut *second, &mut *first])
         };
         match record.result {
             GameResult::Win(colour) if colour == first_colour => score.wins += 1,

@@ -2,6 +2,7 @@
 //! a liberty loses the game, and so does having no legal move.
 
 use super::rules::{draw_stones, parse_squares, square_name, Colour, GameResult, Referee, Verdict};
+use crate::records::Reason;
 
 const SIZE: usize = 9;
 
@@ -125,8 +126,11 @@ impl Referee for NoGo {
         self.result
     }
 
-    fn win_reason(&self) -> crate::records::Reason {
-        crate::records::Reason::NoMove
+    /// NoGo has no draw: the side to move has no legal point left (a loss by a capture or a
+    /// suicide is the judge's `Verdict::Loses`).
+    fn ending(&self) -> (Reason, String) {
+        let word = self.to_move.word();
+        (Reason::NoMove, format!("{word} has no legal point"))
     }
 
     fn legal_turns(&self) -> Vec<String> {
@@ -162,6 +166,19 @@ mod tests {
         let picture = game.picture();
         assert_eq!(picture.lines().nth(1).unwrap(), " A X O . . . . . . .");
         assert_eq!(picture.lines().nth(5).unwrap(), " E . . . . X . . . .");
+    }
+
+    #[test]
+    fn a_game_played_out_ends_with_the_side_to_move_stuck() {
+        let mut game = NoGo::default();
+        while game.result().is_none() {
+            let turns = game.legal_turns();
+            assert_eq!(game.submit(&turns[turns.len() / 2]), Verdict::Accepted);
+        }
+        let stuck = game.to_move();
+        assert_eq!(game.result(), Some(GameResult::Win(stuck.opponent())));
+        let words = format!("{} has no legal point", stuck.word());
+        assert_eq!(game.ending(), (Reason::NoMove, words));
     }
 
     #[test]

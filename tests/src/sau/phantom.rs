@@ -7,6 +7,7 @@
 //! only, no dead-stone removal) with a komi of 7.5 for white, so there are no draws.
 
 use super::rules::{draw_stones, parse_squares, square_name, Colour, GameResult, Referee, Verdict};
+use crate::records::Reason;
 
 const SIZE: usize = 9;
 /// White's komi under area scoring.
@@ -255,6 +256,21 @@ impl Referee for PhantomGo {
         Some(GameResult::Win(winner))
     }
 
+    /// Two passes in a row, or the turn limit; either way the board is counted.
+    fn ending(&self) -> (Reason, String) {
+        let score = self.score();
+        let lead = if score > 0.0 {
+            format!("B+{score}")
+        } else {
+            format!("W+{}", -score)
+        };
+        if self.passes >= 2 {
+            (Reason::Passes, format!("two passes, {lead}"))
+        } else {
+            (Reason::MoveLimit, format!("{MAX_TURNS} turns, {lead}"))
+        }
+    }
+
     fn legal_turns(&self) -> Vec<String> {
         if self.result().is_some() {
             return Vec::new();
@@ -322,6 +338,10 @@ mod tests {
         // Black owns the whole board: 81 - 7.5.
         assert_eq!(game.score(), 81.0 - KOMI);
         assert_eq!(game.result(), Some(GameResult::Win(Colour::Black)));
+        assert_eq!(
+            game.ending(),
+            (Reason::Passes, "two passes, B+73.5".to_string())
+        );
         assert!(game.legal_turns().is_empty());
         let mut game = PhantomGo::default();
         play(&mut game, &["pass", "pass"]);

@@ -9,12 +9,13 @@
 //! [`JudgeConfig::max_retries`] refusals in one turn, an unreadable answer, a late answer or a
 //! dead engine lose. The clock runs over the whole turn, refusals included.
 
-use super::judge::{Contestant, GameRecord, JudgeConfig, MatchReport};
+use super::judge::{
+    alternate_colours, announce_end, start_game, Contestant, GameRecord, JudgeConfig, MatchReport,
+};
 use super::phantom::{Answer, PhantomGo};
 use super::rules::{parse_squares, square_name, Colour, GameResult, Referee};
 use crate::process::Reply;
 use crate::records::Reason;
-use crate::stats::MatchScore;
 use std::time::Instant;
 
 /// What the side to move is told before its turn.
@@ -49,28 +50,14 @@ pub fn play_game(
 ) -> GameRecord {
     let mut game = PhantomGo::default();
     let mut players = players;
-    let mut turns = Vec::new();
-    for (index, player) in players.iter_mut().enumerate() {
-        if let Err(reason) = player.ensure_running() {
-            let loser = if index == 0 {
-                Colour::Black
-            } else {
-                Colour::White
-            };
-            return GameRecord {
-                result: GameResult::Win(loser.opponent()),
-                reason,
-                ending: Reason::Crash,
-                turns,
-                turn_ms: Vec::new(),
-            };
-        }
+    if let Err(record) = start_game(&mut players) {
+        return record;
     }
-    players[0].send("new black");
-    players[1].send("new white");
+    let mut turns = Vec::new();
     let mut clocks = [config.game_time; 2];
     let mut prompt = Prompt::Opening;
     let mut turn_ms = Vec::new();
+    let mut refused_points = Vec::new();
     let outcome: Result<(), (Colour, Reason, String)> = loop {
         if let Some(_result) = game.result() {
             break Ok(());
@@ -91,6 +78,7 @@ pub fn play_game(
         }
         let started = Instant::now();
         let mut refused = 0u32;
+        let mut tries = Vec::new();
         let turn = loop {
             let limit = config.move_time.min(clocks[side]);
             let (reply, _) = players[side].receive_move(limit.saturating_sub(started.elapsed()));
@@ -133,6 +121,7 @@ pub fn play_game(
                     break Ok((text, Some(taken)));
                 }
                 Answer::Refused(_) => {
+                    tries.push(text);
                     refused += 1;
                     player.rejected_turns += 1;
                     refusals[side].total += 1;
@@ -152,6 +141,7 @@ pub fn play_game(
                 players[side].moves += 1;
                 turns.push(text);
                 turn_ms.push(elapsed.as_millis() as u64);
+                refused_points.push(tries);
                 prompt = match taken {
                     Some(taken) => Prompt::Placed(taken),
                     None => Prompt::Passed,
@@ -162,35 +152,20 @@ pub fn play_game(
     };
     let (result, ending, reason) = match outcome {
         Ok(()) => {
-            let score = game.score();
             let result = game.result().unwrap_or(GameResult::Draw);
-            let (ending, why) = if game.turns() >= super::phantom::MAX_TURNS {
-                (Reason::MoveLimit, "turn limit")
-            } else {
-                (Reason::Other, "two passes")
-            };
-            let lead = if score > 0.0 {
-                format!("B+{score}")
-            } else {
-                format!("W+{}", -score)
-            };
-            (result, ending, format!("{why}, {lead}"))
+            let (ending, words) = game.ending();
+            (result, ending, words)
         }
         Err((loser, ending, reason)) => (GameResult::Win(loser.opponent()), ending, reason),
     };
-    let line = match result {
-        GameResult::Win(colour) => format!("end {}", colour.word()),
-        GameResult::Draw => "end".to_string(),
-    };
-    for player in players.iter_mut() {
-        player.send(&line);
-    }
+    announce_end(&mut players, result);
     GameRecord {
         result,
         reason,
         ending,
         turns,
         turn_ms,
+        refused: refused_points,
     }
 }
 
@@ -202,47 +177,21 @@ pub fn play_match(
     second: &mut Contestant,
     games: u32,
     config: &JudgeConfig,
-    mut on_game: impl FnMut(u32, Colour, &GameRecord),
+    on_game: impl FnMut(u32, Colour, &GameRecord),
 ) -> (MatchReport, [Refusals; 2]) {
-    let mut score = MatchScore::default();
-    let mut records = Vec::new();
     let mut refusals = [Refusals::default(); 2];
-    for game in 0..games {
-        let first_colour = if game % 2 == 0 {
-            Colour::Black
-        } else {
-            Colour::White
-        };
+    let play = |first_colour: Colour, players: [&mut Contestant; 2]| {
         let mut by_colour = [Refusals::default(); 2];
-        let record = if first_colour == Colour::Black {
-            play_game([&mut *first, &mut *second], config, &mut by_colour)
-        } else {
-            play_game([&mut *second, &mut *first], config, &mut by_colour)
-        };
-        let (mine, theirs) = if first_colour == Colour::Black {
-            (by_colour[0], by_colour[1])
-        } else {
-            (by_colour[1], by_colour[0])
-        };
-        for (total, this) in refusals.iter_mut().zip([mine, theirs]) {
+        let record = play_game(players, config, &mut by_colour);
+        if first_colour == Colour::White {
+            by_colour.reverse();
+        }
+        for (total, this) in refusals.iter_mut().zip(by_colour) {
             total.total += this.total;
             total.worst_turn = total.worst_turn.max(this.worst_turn);
         }
-        match record.result {
-            GameResult::Win(colour) if colour == first_colour => score.wins += 1,
-            GameResult::Win(_) => score.losses += 1,
-            GameResult::Draw => score.draws += 1,
-        }
-        on_game(game, first_colour, &record);
-        records.push((first_colour, record));
-    }
-    first.quit();
-    second.quit();
-    (
-        MatchReport {
-            score,
-            games: records,
-        },
-        refusals,
-    )
+        record
+    };
+    let report = alternate_colours(first, second, games, play, on_game);
+    (report, refusals)
 }

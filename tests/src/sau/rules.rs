@@ -60,10 +60,10 @@ pub trait Referee {
     fn submit(&mut self, squares: &str) -> Verdict;
     /// The result, once the game is over.
     fn result(&self) -> Option<GameResult>;
-    /// How a game this referee ended with a win by the rules was won, for the records.
-    fn win_reason(&self) -> crate::records::Reason {
-        crate::records::Reason::Other
-    }
+    /// Why the game ended by its rules (once [`Referee::result`] is known): the reason the
+    /// records keep and the judge's words for it (`six in a row`, `50 plies without a capture,
+    /// pieces 6 - 6`, ...).
+    fn ending(&self) -> (crate::records::Reason, String);
     /// Every turn the side to move may submit, written as the platform writes it; empty once the
     /// game is over. Random players, move counts and terminal play are built on it.
     fn legal_turns(&self) -> Vec<String>;

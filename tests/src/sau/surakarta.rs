@@ -9,6 +9,7 @@
 //! docs/surakarta.md for why).
 
 use super::rules::{draw_stones, parse_squares, square_name, Colour, GameResult, Referee, Verdict};
+use crate::records::Reason;
 
 const SIZE: i32 = 6;
 
@@ -230,6 +231,27 @@ impl Referee for Surakarta {
         self.result
     }
 
+    /// A side without pieces or without a move loses; at the no-capture limit the pieces are
+    /// counted.
+    fn ending(&self) -> (Reason, String) {
+        let side = self.to_move;
+        if self.count(side) == 0 {
+            (
+                Reason::NoPieces,
+                format!("{} has no piece left", side.word()),
+            )
+        } else if self.quiet_plies >= QUIET_LIMIT {
+            let words = format!(
+                "{QUIET_LIMIT} plies without a capture, pieces {} - {}",
+                self.count(Colour::Black),
+                self.count(Colour::White)
+            );
+            (Reason::PlyLimit, words)
+        } else {
+            (Reason::NoMove, format!("{} has no move", side.word()))
+        }
+    }
+
     fn legal_turns(&self) -> Vec<String> {
         self.legal_moves()
             .into_iter()
@@ -275,6 +297,20 @@ mod tests {
             "{picture}"
         );
         assert!(picture.contains("black X 12 pieces, white O 12 pieces"));
+    }
+
+    #[test]
+    fn fifty_quiet_plies_end_the_game_counted_not_on_a_full_board() {
+        let mut game = Surakarta::default();
+        let cycle = ["BCCD", "ECDC", "CDBC", "DCEC"];
+        for ply in 0..QUIET_LIMIT as usize {
+            assert_eq!(game.result(), None, "ply {ply}");
+            assert_eq!(game.submit(cycle[ply % 4]), Verdict::Accepted);
+        }
+        assert_eq!(game.result(), Some(GameResult::Draw));
+        let (reason, words) = game.ending();
+        assert_eq!(reason, Reason::PlyLimit);
+        assert_eq!(words, "50 plies without a capture, pieces 12 - 12");
     }
 
     #[test]

@@ -25,6 +25,7 @@ use super::movegen::{generate, is_legal, move_score, ScoredMove};
 use super::pattern::Threat;
 use super::tt::TranspositionTable;
 use super::vcf::VcfSolver;
+use crate::core::report::Report;
 use crate::core::score::{WIN, WIN_THRESHOLD};
 use crate::core::time::Deadline;
 use params::Params;
@@ -39,20 +40,8 @@ type Depth = i32;
 /// One ply of depth.
 const PLY: Depth = 8;
 
-/// What a search found.
-#[derive(Clone, Copy, Debug)]
-pub struct SearchResult {
-    /// The move to play (`None` only when the board is full).
-    pub best: Option<Cell>,
-    /// Its score for the side to move.
-    pub score: i32,
-    /// The last depth completed.
-    pub depth: i32,
-    /// Positions visited.
-    pub nodes: u64,
-    /// Time spent.
-    pub elapsed: Duration,
-}
+/// What a search found, the move as a board cell.
+pub type SearchResult = Report<Cell>;
 
 /// The searcher with its transposition table, kept between moves of a game.
 pub struct Searcher {
@@ -106,6 +95,16 @@ impl Searcher {
         self.table.bytes()
     }
 
+    /// Searches from now on with `table` (built elsewhere, off the clock of any move).
+    pub fn set_table(&mut self, table: TranspositionTable) {
+        self.table = table;
+    }
+
+    /// Searches from now on with other parameters.
+    pub fn set_params(&mut self, params: Params) {
+        self.params = params;
+    }
+
     /// The parameters the search runs with.
     pub fn params(&self) -> &Params {
         &self.params
@@ -126,13 +125,7 @@ impl Searcher {
             *entry /= 2;
         }
         self.stopped = false;
-        let mut result = SearchResult {
-            best: None,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-        };
+        let mut result = SearchResult::empty();
         if let Some((cell, score)) = self.obvious_move(board) {
             result.best = Some(cell);
             result.score = score;
@@ -171,9 +164,13 @@ impl Searcher {
         }
         self.keep_moves_that_stop_a_vcf(board, &mut root_moves, &mut solver, budget, deadline);
         result.best = Some(root_moves[0].cell);
-        // A move that is not settled may go on past the soft limit: halfway to the hard one,
-        // and at most twice as far.
-        let extended = (deadline.soft * 2).min((deadline.soft + deadline.hard) / 2);
+        // A move that is not settled may go on past the soft limit, at most halfway to the hard
+        // one.
+        let extended = (deadline
+            .soft
+            .saturating_mul(self.params.unsettled_time_percent)
+            / 100)
+            .min(deadline.soft + deadline.hard.saturating_sub(deadline.soft) / 2);
         for depth in 1..=max_depth.max(1) {
             let (best, score) = self.aspiration(board, &mut root_moves, depth, result.score);
             if self.stopped {

@@ -41,6 +41,9 @@ pub struct Params {
     pub unsettled_drop: i32,
     /// Iterations shallower than this say little about whether the move is settled.
     pub settled_from_depth: i32,
+    /// A move not settled yet may think this percent of its soft time limit (at most halfway
+    /// from the soft to the hard limit).
+    pub unsettled_time_percent: u32,
     /// Iterations from this depth on search within a window around the last one's score,
     pub aspiration_depth: i32,
     /// at first this many margin units wide on each side.
@@ -143,6 +146,7 @@ impl Default for Params {
             iteration_start_share: 0.8,
             unsettled_drop: 40,
             settled_from_depth: 5,
+            unsettled_time_percent: 200,
             aspiration_depth: 5,
             aspiration_delta: 16,
             history_limit: 10_692,
@@ -236,6 +240,7 @@ impl Params {
             "iteration_start_share" => self.iteration_start_share = value,
             "unsettled_drop" => self.unsettled_drop = int,
             "settled_from_depth" => self.settled_from_depth = int,
+            "unsettled_time_percent" => self.unsettled_time_percent = size as u32,
             "aspiration_depth" => self.aspiration_depth = int,
             "aspiration_delta" => self.aspiration_delta = int,
             "history_limit" => self.history_limit = int,

@@ -15,7 +15,8 @@
 
 use super::super::input::{Lines, Source};
 use super::{
-    is_quit, notice, parse_squares, send, Square, TimeControl, MARGINS, MAX_COMMAND_BYTES,
+    ended, is_quit, next_command, notice, parse_squares, send, Square, TimeControl, MARGINS,
+    MAX_COMMAND_BYTES,
 };
 use crate::core::clock::Clock;
 use crate::core::color::Color;
@@ -62,28 +63,24 @@ struct Game {
     stop: StopFlag,
 }
 
-/// Runs the protocol on `input`/`output` until `quit` or the end of the input (standard input
-/// is read on a thread of its own, so that `quit` stops a search). A closed output ends it
-/// quietly.
+/// Runs the protocol on `input`/`output` until `quit` or the end of the input; a closed output
+/// ends it quietly.
 pub fn run<'a, G: HiddenGame, W: Write>(
     game: &mut G,
     control: TimeControl,
     input: impl Into<Source<'a>>,
     output: W,
 ) -> io::Result<()> {
-    match serve(game, control, input.into(), output) {
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        other => other,
-    }
+    let lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
+    ended(serve(game, control, lines, output))
 }
 
 fn serve<G: HiddenGame, W: Write>(
     game: &mut G,
     control: TimeControl,
-    input: Source,
+    mut lines: Lines,
     mut output: W,
 ) -> io::Result<()> {
-    let mut lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
     let mut state = Game {
         playing: false,
         clock: Clock::new(control, MARGINS),
@@ -91,13 +88,8 @@ fn serve<G: HiddenGame, W: Write>(
         turn_start: Instant::now(),
         stop: lines.stop_flag(),
     };
-    while let Some(line) = lines.next_line() {
-        let start = line.received;
-        if line.too_long {
-            notice(&mut output, "command longer than 256 bytes ignored")?;
-            continue;
-        }
-        let text = line.text;
+    while let Some(line) = next_command(&mut lines, &mut output)? {
+        let (text, start) = (line.text, line.received);
         let words: Vec<&str> = text.split_whitespace().collect();
         let command = match words.first() {
             Some(command) => *command,

@@ -1,17 +1,15 @@
-//! The SAU computer-games platform protocol (Connect6, NoGo, Dots and Boxes; later Amazons,
-//! Surakarta, ...).
+//! The SAU computer-games platform protocol.
 //!
 //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
 //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
 //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
 //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move). A game
-//! whose turns are written otherwise (Dots and Boxes: `move <count> <lines>`) reads and writes the
-//! text after `move` itself ([`SauGame::read_turn`], [`SauGame::write_turn`]).
+//! may write its turns otherwise (Dots and Boxes: `move <count> <lines>`).
 //!
 //! The platform filters out every engine line that is not one of its commands, so problems with
 //! the input are reported on a `notice ...` line, which never contains the word the platform
-//! reads moves from. This adapter only translates: the rules and the search live behind the
-//! [`SauGame`] trait, which each game's file in this folder implements for the game's engine type.
+//! reads moves from. The adapter only translates: the rules and the search live in the game's
+//! engine type, behind the trait the game's file implements.
 //!
 //! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
 //! the input stop a search at once, and nothing is printed after them. When the platform closes
@@ -25,7 +23,7 @@ pub mod nogo;
 pub mod phantom;
 pub mod surakarta;
 
-use super::input::{Lines, Source};
+use super::input::{Line, Lines, Source};
 use crate::core::clock::{Clock, Margins};
 use crate::core::color::Color;
 use crate::core::time::{Deadline, StopFlag};
@@ -54,10 +52,11 @@ pub enum TurnError {
     Illegal,
 }
 
-/// A game the SAU adapter can play: its rules, and a search that picks our moves.
+/// A game the SAU adapter can play: its rules, and a search that picks our moves. Each game's
+/// file in this folder implements it for the game's engine type.
 ///
 /// Games whose turns are square lists implement [`SauGame::legal_move_from`] and
-/// [`SauGame::squares_of`]; others override [`SauGame::read_turn`] and
+/// [`SauGame::squares_of`]; others (Dots and Boxes) override [`SauGame::read_turn`] and
 /// [`SauGame::write_turn`], which by default go through those two.
 pub trait SauGame {
     /// One turn of the game (one or two stones, a piece move, ...).
@@ -124,9 +123,9 @@ const MARGINS: Margins = Margins {
     game_reserve_min: Duration::from_millis(300),
     move_margin_percent: 10,
     move_margin_min: Duration::from_millis(30),
-    soft_percent: 100,
     hard_percent: 200,
     left_divisor: 4,
+    ..Margins::NONE
 };
 
 impl TimeControl {
@@ -203,6 +202,25 @@ fn is_quit(line: &str) -> bool {
     line.split_whitespace().next() == Some("quit")
 }
 
+/// The next line and when it arrived; a line over the limit gets a notice and is skipped.
+fn next_command<W: Write>(lines: &mut Lines, output: &mut W) -> io::Result<Option<Line>> {
+    while let Some(line) = lines.next_line() {
+        if !line.too_long {
+            return Ok(Some(line));
+        }
+        notice(output, "command longer than 256 bytes ignored")?;
+    }
+    Ok(None)
+}
+
+/// A closed output means that the platform has gone: the session ends with success.
+fn ended(session: io::Result<()>) -> io::Result<()> {
+    match session {
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
 /// Runs the protocol on `input`/`output` until `quit` or the end of the input (standard input
 /// is read on a thread of its own, so that `quit` stops a search). A closed output ends it
 /// quietly.
@@ -212,19 +230,16 @@ pub fn run<'a, G: SauGame, W: Write>(
     input: impl Into<Source<'a>>,
     output: W,
 ) -> io::Result<()> {
-    match serve(game, control, input.into(), output) {
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        other => other,
-    }
+    let lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
+    ended(serve(game, control, lines, output))
 }
 
 fn serve<G: SauGame, W: Write>(
     game: &mut G,
     control: TimeControl,
-    input: Source,
+    mut lines: Lines,
     mut output: W,
 ) -> io::Result<()> {
-    let mut lines = Lines::new(input, MAX_COMMAND_BYTES, is_quit);
     let mut state: Match<G> = Match {
         our_side: None,
         clock: Clock::new(control, MARGINS),
@@ -233,12 +248,8 @@ fn serve<G: SauGame, W: Write>(
         last_move: None,
         stop: lines.stop_flag(),
     };
-    while let Some(line) = lines.next_line() {
+    while let Some(line) = next_command(&mut lines, &mut output)? {
         let start = line.received;
-        if line.too_long {
-            notice(&mut output, "command longer than 256 bytes ignored")?;
-            continue;
-        }
         let text = line.text.trim_start();
         let mut words = text.split_whitespace();
         let command = match words.next() {
