@@ -777,6 +777,50 @@ pub mod connect6 {
             }
         }
 
+        /// The root's candidate turns: [`candidate_turns`], and when the side to move is free (no threat
+        /// to block), also each of the best `firsts` cells paired with the cells that are best once it
+        /// stands, which finds the pairs that build one line together although the second cell alone
+        /// ranks low. At most `limit` turns, best pair value first.
+        pub fn root_turns(
+            board: &mut Board,
+            cells: usize,
+            limit: usize,
+            firsts: usize,
+        ) -> Vec<Turn> {
+            let turns = candidate_turns(board, cells, limit);
+            let colour = board.to_move();
+            if firsts == 0 || board.stone_count() == 0
+                || winning_cells(board, colour).is_some()
+                || blocks(board, colour.opponent()).count > 0
+            {
+                return turns;
+            }
+            let mut scored: Vec<(Turn, i32)> = turns
+                .into_iter()
+                .map(|turn| {
+                    let second = turn.second.unwrap_or(turn.first);
+                    (turn, pair_value(board, turn.first, second, colour))
+                })
+                .collect();
+            for (first, first_value) in best_cells(board, colour, firsts) {
+                board.place(first, colour);
+                let seconds = best_cells(board, colour, SECONDS_PER_FIRST);
+                board.remove(first);
+                for (second, second_value) in seconds {
+                    let turn = Turn::pair(first, second);
+                    if !scored.iter().any(|(other, _)| other.same_stones(&turn)) {
+                        scored.push((turn, first_value + second_value));
+                    }
+                }
+            }
+            scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+            scored.truncate(limit);
+            scored.into_iter().map(|(turn, _)| turn).collect()
+        }
+
+        /// Second cells tried with each first cell by [`root_turns`].
+        const SECONDS_PER_FIRST: usize = 6;
+
         /// Turns the one or two cells that complete six into a turn (a single winning cell gets any
         /// other empty cell as its partner).
         pub fn complete_turn(board: &Board, win: &[u16], colour: Color) -> Turn {
@@ -803,7 +847,9 @@ pub mod connect6 {
 
         use super::board::Board;
         use super::geometry::CELLS;
-        use super::moves::{attacking_turns, candidate_turns, defensive_turns};
+        use super::moves::{
+            attacking_turns, candidate_turns, defensive_turns, root_turns,
+        };
         use super::threats::threat_count;
         use super::turn::Turn;
         use super::vcdt::Vcdt;
@@ -841,6 +887,8 @@ pub mod connect6 {
             pub root_cells: usize,
             /// Turns searched at the root.
             pub root_turns: usize,
+            /// Best cells of the root each paired with the cells best once it stands (0: none).
+            pub root_firsts: usize,
             /// Cells paired into turns below the root.
             pub cells: usize,
             /// Turns searched below the root.
@@ -851,6 +899,8 @@ pub mod connect6 {
             pub attack_turns: u32,
             /// Attacking turns of the check for the opponent's forced wins.
             pub defence_turns: u32,
+            /// Single-threat turns allowed in the opponent's attacking lines of that check.
+            pub defence_single_threats: u32,
             /// Attacking turns of the forced-win search at quiet leaves of alpha-beta (0: none).
             pub leaf_attack_turns: u32,
             /// Score margin within which the first turns of a game are picked at random, for varied
@@ -865,11 +915,13 @@ pub mod connect6 {
                 Self {
                     root_cells: 16,
                     root_turns: 30,
+                    root_firsts: 0,
                     cells: 10,
                     turns: 12,
                     max_depth: 8,
                     attack_turns: 10,
                     defence_turns: 8,
+                    defence_single_threats: 0,
                     leaf_attack_turns: 2,
                     opening_variety: 0,
                     seed: 0,
@@ -917,10 +969,11 @@ pub mod connect6 {
                 let allowed = |turn: &Turn| {
                     !rejected.iter().any(|other| other.same_stones(turn))
                 };
-                let mut turns: Vec<Turn> = candidate_turns(
+                let mut turns: Vec<Turn> = root_turns(
                         &mut board,
                         self.settings.root_cells,
                         self.settings.root_turns,
+                        self.settings.root_firsts,
                     )
                     .into_iter()
                     .filter(allowed)
@@ -1039,7 +1092,9 @@ pub mod connect6 {
                     if self.deadline.hard_passed() {
                         break;
                     }
-                    if !self.survives(board, turn, us) {
+                    if !self
+                        .survives(board, turn, us, self.settings.defence_single_threats)
+                    {
                         continue;
                     }
                     first_level.get_or_insert(turn);
@@ -1061,20 +1116,29 @@ pub mod connect6 {
                     if self.deadline.hard_passed() {
                         break;
                     }
-                    if self.survives(board, turn, us) {
+                    if self
+                        .survives(board, turn, us, self.settings.defence_single_threats)
+                    {
                         return turn;
                     }
                 }
                 order[0]
             }
 
-            /// Whether after `turn` the opponent has no forced win by threats that we can see (an
-            /// unfinished check counts as safe).
-            fn survives(&mut self, board: &mut Board, turn: Turn, us: Color) -> bool {
+            /// Whether after `turn` the opponent has no forced win by threats that we can see, with up
+            /// to `single_threats` single-threat turns in its lines (an unfinished check counts as safe).
+            fn survives(
+                &mut self,
+                board: &mut Board,
+                turn: Turn,
+                us: Color,
+                single_threats: u32,
+            ) -> bool {
                 board.play(turn);
                 let safe = board.winner() == Some(us)
                     || {
-                        let mut check = Vcdt::new(&self.deadline, 300_000);
+                        let mut check = Vcdt::new(&self.deadline, 300_000)
+                            .with_single_threats(single_threats);
                         check.find(board, self.settings.defence_turns).is_none()
                     };
                 board.undo(turn);
@@ -1114,7 +1178,7 @@ pub mod connect6 {
                                     board.undo(attack);
                                     break 'attacks;
                                 }
-                                if self.survives(board, reply, us) {
+                                if self.survives(board, reply, us, 0) {
                                     answered = true;
                                     break;
                                 }
@@ -1415,10 +1479,15 @@ pub mod connect6 {
         //! blocking) or three (the defender cannot block them all). Every blocking pair of the defender
         //! is tried, so a sequence found is a real win, whatever the defender does. Defender threats
         //! made while blocking are respected: the attacker must block them before attacking again.
+        //!
+        //! With [`Vcdt::with_single_threats`] a line may also hold a few turns that leave one threat
+        //! only: the defender blocks it with one stone and has a free one, tried on the cells that spoil
+        //! the attacker's lines most. That is no longer a proof (the free stone could go elsewhere), so
+        //! it serves to see the opponent's likely attacks, never to claim our own wins.
 
         use super::board::{Board, THREAT_STONES};
         use super::geometry::geometry;
-        use super::moves::{attack_value, complete_turn};
+        use super::moves::{attack_value, complete_turn, defence_value};
         use super::threats::{blocks, winning_cells, Blocks};
         use super::turn::Turn;
         use crate::core::color::Color;
@@ -1428,12 +1497,21 @@ pub mod connect6 {
         /// Cells considered for attacking turns (each pair of them is tried).
         const ATTACK_CELLS: usize = 14;
 
+        /// Cells tried for the defender's free stone after a single threat.
+        const FREE_REPLY_CELLS: usize = 6;
+
+        /// Attacking turns that leave a single threat are paired from this many attack cells.
+        const SINGLE_THREAT_CELLS: usize = 10;
+
         /// The threat search for one attacker.
         pub struct Vcdt<'a> {
             deadline: &'a Deadline,
-            /// Positions (by hash) already shown to hold no win, with the depth that was searched: the
-            /// same threats played in another order lead to the same positions again and again.
-            refuted: HashMap<u64, u32>,
+            /// Positions (by hash) already shown to hold no win, with the depth and the single-threat
+            /// turns that were searched: the same threats played in another order lead to the same
+            /// positions again and again.
+            refuted: HashMap<u64, (u32, u32)>,
+            /// Single-threat turns a line may still hold.
+            single_threats: u32,
             nodes: u64,
             max_nodes: u64,
             aborted: bool,
@@ -1445,10 +1523,18 @@ pub mod connect6 {
                 Self {
                     deadline,
                     refuted: HashMap::new(),
+                    single_threats: 0,
                     nodes: 0,
                     max_nodes,
                     aborted: false,
                 }
+            }
+
+            /// The same search with up to `turns` single-threat turns in a line (see the module's
+            /// documentation: no longer a proof).
+            pub fn with_single_threats(mut self, turns: u32) -> Self {
+                self.single_threats = turns;
+                self
             }
 
             /// A first turn of a forced win for the side to move within `max_turns` attacking turns,
@@ -1484,16 +1570,25 @@ pub mod connect6 {
                 if depth == 0 || self.out_of_budget() {
                     return None;
                 }
+                let singles = self.single_threats;
                 if self
                     .refuted
                     .get(&board.hash())
-                    .map_or(false, |&searched| searched >= depth)
+                    .map_or(
+                        false,
+                        |&(searched, searched_singles)| {
+                            searched >= depth && searched_singles >= singles
+                        },
+                    )
                 {
                     return None;
                 }
-                let found = self.attack_with_turns(board, depth);
+                let mut found = self.attack_with_turns(board, depth);
+                if found.is_none() && !self.aborted && singles > 0 && depth >= 2 {
+                    found = self.attack_with_single_threat(board, depth);
+                }
                 if found.is_none() && !self.aborted {
-                    self.refuted.insert(board.hash(), depth);
+                    self.refuted.insert(board.hash(), (depth, singles));
                 }
                 found
             }
@@ -1563,6 +1658,80 @@ pub mod connect6 {
                     }
                 }
                 None
+            }
+
+            /// Turns of the attacker that leave one threat (and build with the other stone), each
+            /// answered by the block and a free stone on one of the cells that spoil its lines most.
+            fn attack_with_single_threat(
+                &mut self,
+                board: &mut Board,
+                depth: u32,
+            ) -> Option<Turn> {
+                let attacker = board.to_move();
+                let defender = attacker.opponent();
+                if blocks(board, defender).count > 0 {
+                    return None;
+                }
+                let mut cells = self.attack_cells(board, attacker);
+                cells.truncate(SINGLE_THREAT_CELLS);
+                let mut turns: Vec<(Turn, Blocks, i32)> = Vec::new();
+                for (index, &first) in cells.iter().enumerate() {
+                    for &second in &cells[index + 1..] {
+                        let turn = Turn::pair(first, second);
+                        board.play(turn);
+                        let threats = if board.has_live_window(attacker) {
+                            blocks(board, attacker)
+                        } else {
+                            Blocks::default()
+                        };
+                        board.undo(turn);
+                        if threats.count == 1 {
+                            let value = attack_value(board, first, attacker)
+                                + attack_value(board, second, attacker);
+                            turns.push((turn, threats, value));
+                        }
+                    }
+                }
+                turns.sort_by_key(|&(_, _, value)| std::cmp::Reverse(value));
+                self.single_threats -= 1;
+                let mut found = None;
+                for (turn, threats, _) in turns {
+                    board.play(turn);
+                    let mut free: Vec<(u16, i32)> = (0..super::geometry::CELLS as u16)
+                        .filter(|&cell| {
+                            board.is_empty(cell) && board.is_near_stones(cell)
+                        })
+                        .map(|cell| (cell, defence_value(board, cell, defender)))
+                        .collect();
+                    free.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+                    free.truncate(FREE_REPLY_CELLS);
+                    let mut refuted = false;
+                    'replies: for &block in &threats.singles {
+                        for &(cell, _) in &free {
+                            if cell == block {
+                                continue;
+                            }
+                            let reply = Turn::pair(block, cell);
+                            board.play(reply);
+                            let won = self.attack(board, depth - 1).is_some();
+                            board.undo(reply);
+                            if !won || self.aborted {
+                                refuted = true;
+                                break 'replies;
+                            }
+                        }
+                    }
+                    board.undo(turn);
+                    if self.aborted {
+                        break;
+                    }
+                    if !refuted {
+                        found = Some(turn);
+                        break;
+                    }
+                }
+                self.single_threats += 1;
+                found
             }
 
             /// The cells that build the attacker's lines most.

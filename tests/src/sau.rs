@@ -5,9 +5,11 @@
 //!   rules (written apart from the engines on purpose, so that a rule bug in one is caught by the
 //!   other).
 //! - [`judge`]: plays games between two engine processes the way the platform does.
+//! - [`cloudict`]: the Connect6 anchor cloudict as an SAU engine (`sau-judge --first cloudict:...`).
 //! - [`gtp`]: a GTP engine (the NoGo anchor HaHaNoGo) as an SAU NoGo engine, for the judge.
 
 pub mod amazons;
+pub mod cloudict;
 pub mod connect6;
 pub mod dots;
 pub mod gtp;

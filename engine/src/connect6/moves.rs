@@ -235,6 +235,46 @@ pub fn candidate_turns(board: &mut Board, cells: usize, limit: usize) -> Vec<Tur
     }
 }
 
+/// The root's candidate turns: [`candidate_turns`], and when the side to move is free (no threat
+/// to block), also each of the best `firsts` cells paired with the cells that are best once it
+/// stands, which finds the pairs that build one line together although the second cell alone
+/// ranks low. At most `limit` turns, best pair value first.
+pub fn root_turns(board: &mut Board, cells: usize, limit: usize, firsts: usize) -> Vec<Turn> {
+    let turns = candidate_turns(board, cells, limit);
+    let colour = board.to_move();
+    if firsts == 0
+        || board.stone_count() == 0
+        || winning_cells(board, colour).is_some()
+        || blocks(board, colour.opponent()).count > 0
+    {
+        return turns;
+    }
+    let mut scored: Vec<(Turn, i32)> = turns
+        .into_iter()
+        .map(|turn| {
+            let second = turn.second.unwrap_or(turn.first);
+            (turn, pair_value(board, turn.first, second, colour))
+        })
+        .collect();
+    for (first, first_value) in best_cells(board, colour, firsts) {
+        board.place(first, colour);
+        let seconds = best_cells(board, colour, SECONDS_PER_FIRST);
+        board.remove(first);
+        for (second, second_value) in seconds {
+            let turn = Turn::pair(first, second);
+            if !scored.iter().any(|(other, _)| other.same_stones(&turn)) {
+                scored.push((turn, first_value + second_value));
+            }
+        }
+    }
+    scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+    scored.truncate(limit);
+    scored.into_iter().map(|(turn, _)| turn).collect()
+}
+
+/// Second cells tried with each first cell by [`root_turns`].
+const SECONDS_PER_FIRST: usize = 6;
+
 /// Turns the one or two cells that complete six into a turn (a single winning cell gets any
 /// other empty cell as its partner).
 pub fn complete_turn(board: &Board, win: &[u16], colour: Color) -> Turn {
@@ -280,6 +320,33 @@ mod tests {
             );
             board.undo(turn);
         }
+    }
+
+    #[test]
+    fn root_turns_keep_the_candidates_order_of_value_and_add_line_building_pairs() {
+        let mut board = Board::new();
+        board.play(Turn::single(cell(9, 9)));
+        board.play(Turn::pair(cell(10, 10), cell(8, 8)));
+        let plain = candidate_turns(&mut board, 6, 40);
+        let root = root_turns(&mut board, 6, 40, 8);
+        assert!(root.len() > plain.len(), "pairs beyond the six best cells");
+        for turn in &root {
+            assert!(board.is_legal(turn));
+        }
+        let values: Vec<i32> = root
+            .iter()
+            .map(|turn| pair_value(&mut board, turn.first, turn.second.unwrap(), Color::Black))
+            .collect();
+        assert!(
+            values.windows(2).all(|pair| pair[0] >= pair[1]),
+            "{values:?}"
+        );
+        let mut forced = black_open_four();
+        assert_eq!(
+            root_turns(&mut forced, 10, 20, 8),
+            candidate_turns(&mut forced, 10, 20),
+            "forced blocks are left as they are"
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::board::Board;
 use super::geometry::CELLS;
-use super::moves::{attacking_turns, candidate_turns, defensive_turns};
+use super::moves::{attacking_turns, candidate_turns, defensive_turns, root_turns};
 use super::threats::threat_count;
 use super::turn::Turn;
 use super::vcdt::Vcdt;
@@ -40,6 +40,8 @@ pub struct Settings {
     pub root_cells: usize,
     /// Turns searched at the root.
     pub root_turns: usize,
+    /// Best cells of the root each paired with the cells best once it stands (0: none).
+    pub root_firsts: usize,
     /// Cells paired into turns below the root.
     pub cells: usize,
     /// Turns searched below the root.
@@ -50,6 +52,8 @@ pub struct Settings {
     pub attack_turns: u32,
     /// Attacking turns of the check for the opponent's forced wins.
     pub defence_turns: u32,
+    /// Single-threat turns allowed in the opponent's attacking lines of that check.
+    pub defence_single_threats: u32,
     /// Attacking turns of the forced-win search at quiet leaves of alpha-beta (0: none).
     pub leaf_attack_turns: u32,
     /// Score margin within which the first turns of a game are picked at random, for varied
@@ -64,11 +68,13 @@ impl Default for Settings {
         Self {
             root_cells: 16,
             root_turns: 30,
+            root_firsts: 0,
             cells: 10,
             turns: 12,
             max_depth: 8,
             attack_turns: 10,
             defence_turns: 8,
+            defence_single_threats: 0,
             leaf_attack_turns: 2,
             opening_variety: 0,
             seed: 0,
@@ -109,10 +115,11 @@ impl Searcher {
         self.nodes = 0;
         let mut board = board.clone();
         let allowed = |turn: &Turn| !rejected.iter().any(|other| other.same_stones(turn));
-        let mut turns: Vec<Turn> = candidate_turns(
+        let mut turns: Vec<Turn> = root_turns(
             &mut board,
             self.settings.root_cells,
             self.settings.root_turns,
+            self.settings.root_firsts,
         )
         .into_iter()
         .filter(allowed)
@@ -214,7 +221,7 @@ impl Searcher {
             if self.deadline.hard_passed() {
                 break;
             }
-            if !self.survives(board, turn, us) {
+            if !self.survives(board, turn, us, self.settings.defence_single_threats) {
                 continue;
             }
             first_level.get_or_insert(turn);
@@ -236,19 +243,19 @@ impl Searcher {
             if self.deadline.hard_passed() {
                 break;
             }
-            if self.survives(board, turn, us) {
+            if self.survives(board, turn, us, self.settings.defence_single_threats) {
                 return turn;
             }
         }
         order[0]
     }
 
-    /// Whether after `turn` the opponent has no forced win by threats that we can see (an
-    /// unfinished check counts as safe).
-    fn survives(&mut self, board: &mut Board, turn: Turn, us: Color) -> bool {
+    /// Whether after `turn` the opponent has no forced win by threats that we can see, with up
+    /// to `single_threats` single-threat turns in its lines (an unfinished check counts as safe).
+    fn survives(&mut self, board: &mut Board, turn: Turn, us: Color, single_threats: u32) -> bool {
         board.play(turn);
         let safe = board.winner() == Some(us) || {
-            let mut check = Vcdt::new(&self.deadline, 300_000);
+            let mut check = Vcdt::new(&self.deadline, 300_000).with_single_threats(single_threats);
             check.find(board, self.settings.defence_turns).is_none()
         };
         board.undo(turn);
@@ -275,7 +282,7 @@ impl Searcher {
                             board.undo(attack);
                             break 'attacks;
                         }
-                        if self.survives(board, reply, us) {
+                        if self.survives(board, reply, us, 0) {
                             answered = true;
                             break;
                         }

@@ -4,10 +4,15 @@
 //! blocking) or three (the defender cannot block them all). Every blocking pair of the defender
 //! is tried, so a sequence found is a real win, whatever the defender does. Defender threats
 //! made while blocking are respected: the attacker must block them before attacking again.
+//!
+//! With [`Vcdt::with_single_threats`] a line may also hold a few turns that leave one threat
+//! only: the defender blocks it with one stone and has a free one, tried on the cells that spoil
+//! the attacker's lines most. That is no longer a proof (the free stone could go elsewhere), so
+//! it serves to see the opponent's likely attacks, never to claim our own wins.
 
 use super::board::{Board, THREAT_STONES};
 use super::geometry::geometry;
-use super::moves::{attack_value, complete_turn};
+use super::moves::{attack_value, complete_turn, defence_value};
 use super::threats::{blocks, winning_cells, Blocks};
 use super::turn::Turn;
 use crate::core::color::Color;
@@ -17,12 +22,21 @@ use std::collections::HashMap;
 /// Cells considered for attacking turns (each pair of them is tried).
 const ATTACK_CELLS: usize = 14;
 
+/// Cells tried for the defender's free stone after a single threat.
+const FREE_REPLY_CELLS: usize = 6;
+
+/// Attacking turns that leave a single threat are paired from this many attack cells.
+const SINGLE_THREAT_CELLS: usize = 10;
+
 /// The threat search for one attacker.
 pub struct Vcdt<'a> {
     deadline: &'a Deadline,
-    /// Positions (by hash) already shown to hold no win, with the depth that was searched: the
-    /// same threats played in another order lead to the same positions again and again.
-    refuted: HashMap<u64, u32>,
+    /// Positions (by hash) already shown to hold no win, with the depth and the single-threat
+    /// turns that were searched: the same threats played in another order lead to the same
+    /// positions again and again.
+    refuted: HashMap<u64, (u32, u32)>,
+    /// Single-threat turns a line may still hold.
+    single_threats: u32,
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
@@ -34,10 +48,18 @@ impl<'a> Vcdt<'a> {
         Self {
             deadline,
             refuted: HashMap::new(),
+            single_threats: 0,
             nodes: 0,
             max_nodes,
             aborted: false,
         }
+    }
+
+    /// The same search with up to `turns` single-threat turns in a line (see the module's
+    /// documentation: no longer a proof).
+    pub fn with_single_threats(mut self, turns: u32) -> Self {
+        self.single_threats = turns;
+        self
     }
 
     /// A first turn of a forced win for the side to move within `max_turns` attacking turns,
@@ -76,16 +98,22 @@ impl<'a> Vcdt<'a> {
         if depth == 0 || self.out_of_budget() {
             return None;
         }
+        let singles = self.single_threats;
         if self
             .refuted
             .get(&board.hash())
-            .map_or(false, |&searched| searched >= depth)
+            .map_or(false, |&(searched, searched_singles)| {
+                searched >= depth && searched_singles >= singles
+            })
         {
             return None;
         }
-        let found = self.attack_with_turns(board, depth);
+        let mut found = self.attack_with_turns(board, depth);
+        if found.is_none() && !self.aborted && singles > 0 && depth >= 2 {
+            found = self.attack_with_single_threat(board, depth);
+        }
         if found.is_none() && !self.aborted {
-            self.refuted.insert(board.hash(), depth);
+            self.refuted.insert(board.hash(), (depth, singles));
         }
         found
     }
@@ -146,6 +174,74 @@ impl<'a> Vcdt<'a> {
             }
         }
         None
+    }
+
+    /// Turns of the attacker that leave one threat (and build with the other stone), each
+    /// answered by the block and a free stone on one of the cells that spoil its lines most.
+    fn attack_with_single_threat(&mut self, board: &mut Board, depth: u32) -> Option<Turn> {
+        let attacker = board.to_move();
+        let defender = attacker.opponent();
+        if blocks(board, defender).count > 0 {
+            return None;
+        }
+        let mut cells = self.attack_cells(board, attacker);
+        cells.truncate(SINGLE_THREAT_CELLS);
+        let mut turns: Vec<(Turn, Blocks, i32)> = Vec::new();
+        for (index, &first) in cells.iter().enumerate() {
+            for &second in &cells[index + 1..] {
+                let turn = Turn::pair(first, second);
+                board.play(turn);
+                let threats = if board.has_live_window(attacker) {
+                    blocks(board, attacker)
+                } else {
+                    Blocks::default()
+                };
+                board.undo(turn);
+                if threats.count == 1 {
+                    let value = attack_value(board, first, attacker)
+                        + attack_value(board, second, attacker);
+                    turns.push((turn, threats, value));
+                }
+            }
+        }
+        turns.sort_by_key(|&(_, _, value)| std::cmp::Reverse(value));
+        self.single_threats -= 1;
+        let mut found = None;
+        for (turn, threats, _) in turns {
+            board.play(turn);
+            let mut free: Vec<(u16, i32)> = (0..super::geometry::CELLS as u16)
+                .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
+                .map(|cell| (cell, defence_value(board, cell, defender)))
+                .collect();
+            free.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+            free.truncate(FREE_REPLY_CELLS);
+            let mut refuted = false;
+            'replies: for &block in &threats.singles {
+                for &(cell, _) in &free {
+                    if cell == block {
+                        continue;
+                    }
+                    let reply = Turn::pair(block, cell);
+                    board.play(reply);
+                    let won = self.attack(board, depth - 1).is_some();
+                    board.undo(reply);
+                    if !won || self.aborted {
+                        refuted = true;
+                        break 'replies;
+                    }
+                }
+            }
+            board.undo(turn);
+            if self.aborted {
+                break;
+            }
+            if !refuted {
+                found = Some(turn);
+                break;
+            }
+        }
+        self.single_threats += 1;
+        found
     }
 
     /// The cells that build the attacker's lines most.
@@ -243,6 +339,26 @@ mod tests {
         let turn = search.find(&mut board, 2).expect("a forced win");
         board.play(turn);
         assert!(blocks(&board, Color::Black).count >= 2);
+    }
+
+    #[test]
+    fn single_threats_find_the_attack_that_double_threats_miss() {
+        // Black to move: the line of a game lost to cloudict, where black won with a double
+        // threat, then a single one, then double threats again.
+        let mut board = Board::new();
+        let square = |text: &str| {
+            let bytes = text.as_bytes();
+            cell(usize::from(bytes[0] - b'a'), usize::from(bytes[1] - b'a'))
+        };
+        board.play(Turn::single(square("lk")));
+        for pair in ["kijj", "klll", "jijl"] {
+            board.play(Turn::pair(square(&pair[..2]), square(&pair[2..])));
+        }
+        let deadline = Deadline::unlimited();
+        let mut plain = Vcdt::new(&deadline, 2_000_000);
+        assert!(plain.find(&mut board, 5).is_none());
+        let mut wider = Vcdt::new(&deadline, 2_000_000).with_single_threats(1);
+        assert!(wider.find(&mut board, 5).is_some());
     }
 
     #[test]

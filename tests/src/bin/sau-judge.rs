@@ -10,6 +10,9 @@
 //!           [--records FILE] [--html FILE]
 //! ```
 //!
+//! An engine command `cloudict:ARGS` runs the Connect6 anchor cloudict through the adapter
+//! `sau-cloudict ARGS` (`harness::sau::cloudict`), e.g. `--second "cloudict:PATH/gameEngine"`.
+//!
 //! `--records` writes every game of the match to one file in the game's format (SGF for
 //! Connect6, NoGo and Phantom Go, whose records hold both sides' stones and each turn's refused
 //! points; the SAU text record for any other game), with the names the engines answer, the
@@ -18,6 +21,7 @@
 
 use harness::records::arenas::{sau_game, sau_player, MatchFile};
 use harness::records::{MatchRecord, Player};
+use harness::sau::cloudict;
 use harness::sau::judge::{play_match, Contestant, GameRecord, JudgeConfig};
 use harness::sau::phantom_judge;
 use harness::sau::rules::{Colour, GameResult};
@@ -141,7 +145,10 @@ impl Reporter {
 }
 
 fn main() -> ExitCode {
-    let options = harness::cli::parse::<Args>();
+    let mut options = harness::cli::parse::<Args>();
+    // `cloudict:ARGS` plays the Connect6 anchor through its adapter (harness::sau::cloudict).
+    options.first = cloudict::engine_command(&options.first);
+    options.second = cloudict::engine_command(&options.second);
     if options.game == "phantom-go" {
         return phantom(&options);
     }

@@ -5,7 +5,8 @@
 //! sau-variant nogo [--rave-bias F] [--exploration F] [--expand-after N] [--max-playouts N]
 //!                  [--rave-prior F] [--amaf-reserves 0|1]
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
-//!                      [--cells N] [--root-turns N] [--root-cells N]
+//!                      [--cells N] [--root-turns N] [--root-cells N] [--root-firsts N]
+//!                      [--defence-single-threats N]
 //!                      [--leaf-attack-turns N] [--opening-variety N] [--seed N]
 //! sau-variant surakarta [--max-depth N] [--quiescence 0|1] [--reductions 0|1]
 //!                       [--positional 0|1] [--weights W1,..,W8] [--null N] [--reduce-after N]
@@ -80,6 +81,12 @@ enum Variant {
         root_turns: Option<usize>,
         #[arg(long, value_name = "N")]
         root_cells: Option<usize>,
+        /// Best root cells each paired with the cells best once it stands (default 0: off).
+        #[arg(long, value_name = "N")]
+        root_firsts: Option<usize>,
+        /// Single-threat turns in the opponent's lines of the defence check (default 0: off).
+        #[arg(long, value_name = "N")]
+        defence_single_threats: Option<u32>,
         #[arg(long, value_name = "N")]
         leaf_attack_turns: Option<u32>,
         #[arg(long, value_name = "N")]
@@ -259,6 +266,8 @@ fn run(variant: Variant) -> io::Result<()> {
             cells,
             root_turns,
             root_cells,
+            root_firsts,
+            defence_single_threats,
             leaf_attack_turns,
             opening_variety,
             seed,
@@ -272,6 +281,9 @@ fn run(variant: Variant) -> io::Result<()> {
                 cells: cells.unwrap_or(base.cells),
                 root_turns: root_turns.unwrap_or(base.root_turns),
                 root_cells: root_cells.unwrap_or(base.root_cells),
+                root_firsts: root_firsts.unwrap_or(base.root_firsts),
+                defence_single_threats: defence_single_threats
+                    .unwrap_or(base.defence_single_threats),
                 leaf_attack_turns: leaf_attack_turns.unwrap_or(base.leaf_attack_turns),
                 opening_variety: opening_variety.unwrap_or(base.opening_variety),
                 seed: seed.unwrap_or_else(process_seed),
