@@ -148,7 +148,17 @@ fn browser_check(page: &Path, pieces_at_3: u64, winning_row: bool, shot: &Path) 
         ],
         &format!("{url}#game=1&keys=E"),
     );
-    assert_eq!(dom.contains("id=\"winline\""), winning_row, "winning row");
+    let status = dom
+        .find("id=\"status\"")
+        .map_or("no status line", |at| &dom[at..dom.len().min(at + 400)]);
+    assert_eq!(
+        dom.contains("id=\"winline\""),
+        winning_row,
+        "winning row; page status: {status}; records: {}",
+        std::fs::read_to_string(page.with_extension("sgf"))
+            .or_else(|_| std::fs::read_to_string(page.with_extension("pdn")))
+            .unwrap_or_default()
+    );
     assert!(dom.contains("class=\"last\""), "the last move is marked");
     let png = std::fs::read(shot).expect("the screenshot is written");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
