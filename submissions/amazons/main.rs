@@ -113,7 +113,7 @@ pub mod amazons {
         /// The squares of column `x = 9`.
         const COLUMN_9: u128 = COLUMN_0 << (SIZE - 1);
 
-        /// The set `bits` moved one step in direction `dir` (an index into [`DIRECTIONS`]); bits that
+        /// The set `bits` moved one step in direction `dir` (an index into `DIRECTIONS`); bits that
         /// would leave the board are dropped.
         #[inline]
         pub fn shift(bits: u128, dir: usize) -> u128 {
@@ -1696,7 +1696,7 @@ pub mod protocol {
         //!   gone.
         //!
         //! Standard input is read on a thread of its own, so that the judge's stop line (END, quit) and
-        //! the end of the input are noticed while a search runs: they raise a [`StopFlag`] at once, which
+        //! the end of the input are noticed while a search runs: they raise a `StopFlag` at once, which
         //! the adapter hands to the search in its [`Deadline`](crate::core::time::Deadline). Any other
         //! reader (tests) is read on the caller's thread, one line when asked for, so that its lines
         //! arrive only as fast as the answers, as they do from a judge.

@@ -2747,7 +2747,7 @@ pub mod protocol {
         //!   gone.
         //!
         //! Standard input is read on a thread of its own, so that the judge's stop line (END, quit) and
-        //! the end of the input are noticed while a search runs: they raise a [`StopFlag`] at once, which
+        //! the end of the input are noticed while a search runs: they raise a `StopFlag` at once, which
         //! the adapter hands to the search in its [`Deadline`](crate::core::time::Deadline). Any other
         //! reader (tests) is read on the caller's thread, one line when asked for, so that its lines
         //! arrive only as fast as the answers, as they do from a judge.
@@ -2795,29 +2795,5 @@ pub mod protocol {
             }
             Ok(Some(fits))
         }
-    }
-
-    pub mod sau {
-        // engine/src/protocol/sau/mod.rs
-        //! The SAU computer-games platform protocol.
-        //!
-        //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
-        //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
-        //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
-        //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move). A game
-        //! may write its turns otherwise (Dots and Boxes: `move <count> <lines>`).
-        //!
-        //! The platform filters out every engine line that is not one of its commands, so problems with
-        //! the input are reported on a `notice ...` line, which never contains the word the platform
-        //! reads moves from. The adapter only translates: the rules and the search live in the game's
-        //! engine type, behind the trait the game's file implements.
-        //!
-        //! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
-        //! the input stop a search at once, and nothing is printed after them. When the platform closes
-        //! our output it has gone, so the engine ends quietly with success rather than an error.
-
-        pub use crate::core::clock::TimeControl;
-
-        impl TimeControl {}
     }
 }

@@ -2159,7 +2159,7 @@ pub mod protocol {
         //!   gone.
         //!
         //! Standard input is read on a thread of its own, so that the judge's stop line (END, quit) and
-        //! the end of the input are noticed while a search runs: they raise a [`StopFlag`] at once, which
+        //! the end of the input are noticed while a search runs: they raise a `StopFlag` at once, which
         //! the adapter hands to the search in its [`Deadline`](crate::core::time::Deadline). Any other
         //! reader (tests) is read on the caller's thread, one line when asked for, so that its lines
         //! arrive only as fast as the answers, as they do from a judge.

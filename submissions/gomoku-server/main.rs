@@ -1768,7 +1768,7 @@ pub mod gomoku {
             board.total_value(me) - board.total_value(me.opponent())
         }
 
-        /// [`evaluate`] with the stones' worth averaged over this position and the one before the
+        /// `evaluate` with the stones' worth averaged over this position and the one before the
         /// last move (`previous_material`, [`material`] there for the side that moved): a static
         /// value swings with whose turn it is, and the average damps that odd-even swing.
         pub fn evaluate_smoothed(board: &Board, previous_material: i32) -> i32 {
@@ -3864,7 +3864,7 @@ pub mod gomoku {
             // engine/src/gomoku/search/params.rs
             //! Every tunable number of the search, by name, in one struct: a tool can vary any of them
             //! (`Params::set`) without a fork of the code. Where an idea is Rapfi's, so is the name and, in
-            //! our units, the value. Depths are in eighths of a ply ([`PLY`]); evaluation margins are in
+            //! our units, the value. Depths are in eighths of a ply (`PLY` in the search); evaluation margins are in
             //! units of [`Params::margin_scale`] evaluation points.
 
             use super::{Depth, PLY};
@@ -5185,7 +5185,7 @@ pub mod protocol {
         //!   gone.
         //!
         //! Standard input is read on a thread of its own, so that the judge's stop line (END, quit) and
-        //! the end of the input are noticed while a search runs: they raise a [`StopFlag`] at once, which
+        //! the end of the input are noticed while a search runs: they raise a `StopFlag` at once, which
         //! the adapter hands to the search in its [`Deadline`](crate::core::time::Deadline). Any other
         //! reader (tests) is read on the caller's thread, one line when asked for, so that its lines
         //! arrive only as fast as the answers, as they do from a judge.
@@ -5430,29 +5430,5 @@ pub mod protocol {
             }
             Some(if negative { i64::MIN } else { i64::MAX })
         }
-    }
-
-    pub mod sau {
-        // engine/src/protocol/sau/mod.rs
-        //! The SAU computer-games platform protocol.
-        //!
-        //! The platform sends one command per line (at most 256 bytes): `name?`, `new black|white`,
-        //! `move <squares>`, `error`, `end [black|white]` and `quit`. The engine answers `name <name>` and
-        //! `move <squares>`. A square is two capital letters, column then row, counted from `A` at the top
-        //! left; `@@` stands for "no square" (the second stone of Connect6's one-stone first move). A game
-        //! may write its turns otherwise (Dots and Boxes: `move <count> <lines>`).
-        //!
-        //! The platform filters out every engine line that is not one of its commands, so problems with
-        //! the input are reported on a `notice ...` line, which never contains the word the platform
-        //! reads moves from. The adapter only translates: the rules and the search live in the game's
-        //! engine type, behind the trait the game's file implements.
-        //!
-        //! Standard input is read on a thread of its own (see [`super::input`]): `quit` and the end of
-        //! the input stop a search at once, and nothing is printed after them. When the platform closes
-        //! our output it has gone, so the engine ends quietly with success rather than an error.
-
-        pub use crate::core::clock::TimeControl;
-
-        impl TimeControl {}
     }
 }

@@ -155,6 +155,19 @@ fn sau_fuzz_and_replay_tools_reject_unknown_options_and_bad_values() {
         "chess",
     );
     rejects(judge, &["--game", "nogo", "--first", "a"], "--second");
+    for game in ["nogo", "phantom-go"] {
+        let output = Command::new(judge)
+            .args(["--game", game, "--first", "/nonexistent/engine", "--second", "b"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{game}: {stderr}");
+        assert!(
+            stderr.contains("first engine") && stderr.contains("/nonexistent/engine"),
+            "{game}: {stderr}"
+        );
+        assert!(output.stdout.is_empty(), "{game}: a match was played");
+    }
     helps(
         judge,
         &["--help"],

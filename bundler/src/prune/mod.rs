@@ -190,4 +190,23 @@ mod tests {
         assert!(out.contains("impl T for A"), "{out}");
         assert!(!out.contains("impl T for B"), "{out}");
     }
+
+    #[test]
+    fn an_inherent_impl_with_nothing_used_goes_with_its_import() {
+        let out = kept(
+            "mod clock { pub struct C; impl C { pub fn new() -> C { C } } } mod sau { pub use crate::clock::C; impl C { pub fn unused(&self) {} } } mod tag { pub struct M; impl M {} } fn main() { clock::C::new(); let _ = tag::M; }",
+        );
+        assert!(out.contains("fn new"), "{out}");
+        assert!(!out.contains("unused") && !out.contains("mod sau"), "{out}");
+        assert!(!out.contains("impl M"), "{out}");
+    }
+
+    #[test]
+    fn an_inherent_impl_stays_for_a_constant_or_a_method() {
+        let out = kept(
+            "struct S; impl S { const N: u8 = 3; } struct R; impl R { fn f(&self) -> u8 { 1 } } fn main() { let _ = S::N; R.f(); }",
+        );
+        assert!(out.contains("const N"), "{out}");
+        assert!(out.contains("fn f"), "{out}");
+    }
 }

@@ -439,6 +439,11 @@ impl Reach<'_> {
         }
     }
 
+    /// Whether every local type and trait in an impl block's header is kept.
+    fn header_kept(&self, impl_id: NodeId) -> bool {
+        self.header_refs[&impl_id].iter().all(|&r| self.kept[r])
+    }
+
     pub(super) fn name_used_as_assoc(&self, name: &str) -> bool {
         self.assoc_global.contains(name) || self.fallback.contains(name)
     }
@@ -462,16 +467,15 @@ impl Reach<'_> {
             }
             let name = node.name.as_deref().unwrap_or("");
             let needed = match node.class {
-                Class::Impl => {
-                    let refs = &self.header_refs[&id];
-                    refs.iter().all(|&r| self.kept[r])
-                }
+                // An inherent impl is kept through a kept member: one with none would be an
+                // empty block, and would keep the imports its header names.
+                Class::Impl => node.trait_path.is_some() && self.header_kept(id),
                 Class::ImplMember => {
                     let Some(parent) = node.parent else { continue };
-                    if !self.kept[parent] {
+                    let is_trait_impl = graph.nodes[parent].trait_path.is_some();
+                    if !self.kept[parent] && (is_trait_impl || !self.header_kept(parent)) {
                         continue;
                     }
-                    let is_trait_impl = graph.nodes[parent].trait_path.is_some();
                     match (
                         is_trait_impl,
                         self.impl_traits.get(&parent).copied().flatten(),

@@ -42,7 +42,7 @@ pub const DIRECTIONS: [(i32, i32); 8] = [
     (-1, -1),
 ];
 
-/// The set `bits` moved one step in direction `dir` (an index into [`DIRECTIONS`]); bits that
+/// The set `bits` moved one step in direction `dir` (an index into `DIRECTIONS`); bits that
 /// would leave the board are dropped.
 #[inline]
 pub fn shift(bits: u128, dir: usize) -> u128 {

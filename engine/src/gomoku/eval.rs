@@ -348,7 +348,7 @@ pub fn material(board: &Board) -> i32 {
     board.total_value(me) - board.total_value(me.opponent())
 }
 
-/// [`evaluate`] with the stones' worth averaged over this position and the one before the
+/// `evaluate` with the stones' worth averaged over this position and the one before the
 /// last move (`previous_material`, [`material`] there for the side that moved): a static
 /// value swings with whose turn it is, and the average damps that odd-even swing.
 pub fn evaluate_smoothed(board: &Board, previous_material: i32) -> i32 {

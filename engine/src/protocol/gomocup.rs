@@ -40,13 +40,13 @@ fn is_end(line: &str) -> bool {
     split_command(line.trim()).0 == "END"
 }
 
-/// Runs the protocol until END or the end of the input. Standard input is read on a thread of
-/// its own, so that END stops a search.
+/// [`run_with`] with the default engine.
 pub fn run<'a>(input: impl Into<Source<'a>>, output: impl Write) {
     run_with(GomokuEngine::new(), input, output);
 }
 
-/// [`run`] with an engine set up beforehand (other search parameters, for tuning).
+/// Runs the protocol with `engine` (set up beforehand: search parameters for tuning) until END or
+/// the end of the input. Standard input is read on a thread of its own, so that END stops a search.
 pub fn run_with<'a>(engine: GomokuEngine, input: impl Into<Source<'a>>, mut output: impl Write) {
     let mut lines = Lines::new(input, MAX_LINE_BYTES, is_end);
     let mut brain = Brain::new(engine, lines.stop_flag());

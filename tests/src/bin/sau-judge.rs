@@ -157,6 +157,9 @@ fn main() -> ExitCode {
     let reporter = Reporter::new(&options, referee.name(), referee.size());
     let mut first = Contestant::new(&options.first);
     let mut second = Contestant::new(&options.second);
+    if let Err(code) = start_both(&mut first, &mut second) {
+        return code;
+    }
     let report = play_match(
         referee.as_mut(),
         &mut first,
@@ -175,6 +178,9 @@ fn phantom(options: &Args) -> ExitCode {
     let reporter = Reporter::new(options, "phantom-go", 9);
     let mut first = Contestant::new(&options.first);
     let mut second = Contestant::new(&options.second);
+    if let Err(code) = start_both(&mut first, &mut second) {
+        return code;
+    }
     let (report, [mine, theirs]) = phantom_judge::play_match(
         &mut first,
         &mut second,
@@ -188,6 +194,18 @@ fn phantom(options: &Args) -> ExitCode {
         mine.total, mine.worst_turn, theirs.total, theirs.worst_turn
     );
     ExitCode::SUCCESS
+}
+
+/// Starts both engines before the first game: an engine that cannot start or give its name
+/// stops the match at once, instead of losing every game of it at turn 0.
+fn start_both(first: &mut Contestant, second: &mut Contestant) -> Result<(), ExitCode> {
+    for (role, player) in [("first", first), ("second", second)] {
+        if let Err(error) = player.ensure_running() {
+            eprintln!("sau-judge: the {role} engine: {error}");
+            return Err(ExitCode::FAILURE);
+        }
+    }
+    Ok(())
 }
 
 fn print_summary(first: &Contestant, second: &Contestant, score: &MatchScore) {

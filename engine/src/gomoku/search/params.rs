@@ -1,6 +1,6 @@
 //! Every tunable number of the search, by name, in one struct: a tool can vary any of them
 //! (`Params::set`) without a fork of the code. Where an idea is Rapfi's, so is the name and, in
-//! our units, the value. Depths are in eighths of a ply ([`PLY`]); evaluation margins are in
+//! our units, the value. Depths are in eighths of a ply (`PLY` in the search); evaluation margins are in
 //! units of [`Params::margin_scale`] evaluation points.
 
 use super::{Depth, PLY};
