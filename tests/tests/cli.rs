@@ -157,7 +157,14 @@ fn sau_fuzz_and_replay_tools_reject_unknown_options_and_bad_values() {
     rejects(judge, &["--game", "nogo", "--first", "a"], "--second");
     for game in ["nogo", "phantom-go"] {
         let output = Command::new(judge)
-            .args(["--game", game, "--first", "/nonexistent/engine", "--second", "b"])
+            .args([
+                "--game",
+                game,
+                "--first",
+                "/nonexistent/engine",
+                "--second",
+                "b",
+            ])
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
