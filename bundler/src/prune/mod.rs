@@ -5,7 +5,8 @@
 //! constants, macros, impl blocks and their members, trait members, and each leaf of each `use`),
 //! resolves the paths each node mentions the way rustc does (modules, imports, glob imports,
 //! `crate`/`self`/`super`/`Self`), and keeps what is reachable from `main`, to a fixpoint:
-//! - an impl block is kept when every local type and trait in its header is kept;
+//! - a trait impl is kept when every local type and trait in its header is kept; an inherent
+//!   impl when, besides, one of its members is kept (an empty block would keep its imports);
 //! - an inherent method is kept when it is named through its type (`Type::f`, `Self::f`), or
 //!   called as a method on a receiver of that type (`self.f()`, `self.board.f()`, a variable
 //!   bound with a written type or `Type::new(..)`), or called as a method on a receiver whose
