@@ -44,24 +44,6 @@ pub fn neighbours(set: Points) -> Points {
     (west | east | north | south) & ALL
 }
 
-/// The empty points where a stone of `own` would close an eye: an empty point whose other
-/// neighbours are all `own` stones or the edge, which the stone makes unplayable for the opponent.
-pub fn eye_closers(own: Points, empty: Points) -> Points {
-    let first_row: Points = (1u128 << SIZE) - 1;
-    let last_row = first_row << (POINTS - SIZE);
-    let west = !FIRST_COLUMN & !(own << 1);
-    let east = !LAST_COLUMN & !(own >> 1);
-    let north = !first_row & !(own << SIZE);
-    let south = !last_row & !(own >> SIZE);
-    let two_or_more = (west & (east | north | south)) | (east & (north | south)) | (north & south);
-    let one_open = empty & (west | east | north | south) & !two_or_more;
-    let closers = ((one_open & west) >> 1)
-        | ((one_open & east) << 1)
-        | ((one_open & north) >> SIZE)
-        | ((one_open & south) << SIZE);
-    closers & empty
-}
-
 /// The points of `own` connected to `start` through `own` (`start` must be in `own`).
 pub fn group(start: usize, own: Points) -> Points {
     let mut grown = bit(start);
@@ -210,22 +192,6 @@ mod tests {
         let left = neighbours(bit(at(0, 4)));
         assert_eq!(left, bit(at(1, 4)) | bit(at(0, 3)) | bit(at(0, 5)));
         assert_eq!(neighbours(bit(at(8, 8))), bit(at(7, 8)) | bit(at(8, 7)));
-    }
-
-    #[test]
-    fn eye_closers_complete_an_eye_of_their_colour() {
-        // Stones on three sides of (4,4): only the fourth side, (4,5), closes it.
-        let three = bit(at(3, 4)) | bit(at(5, 4)) | bit(at(4, 3));
-        assert_eq!(eye_closers(three, ALL & !three), bit(at(4, 5)));
-        // The edge counts as a wall: two stones around (4,0) leave (4,1) to close it.
-        let edge = bit(at(3, 0)) | bit(at(5, 0));
-        assert_eq!(eye_closers(edge, ALL & !edge), bit(at(4, 1)));
-        // A closed eye has nothing left to close.
-        let corner = bit(at(1, 0)) | bit(at(0, 1));
-        assert_eq!(eye_closers(corner, ALL & !corner), 0);
-        // A closer must be empty: with a stone of the other colour there, nothing closes.
-        let blocked = ALL & !three & !bit(at(4, 5));
-        assert_eq!(eye_closers(three, blocked), 0);
     }
 
     #[test]

@@ -28,8 +28,6 @@ pub struct Settings {
     /// Whether a playout's stones on points only their side could play count for the
     /// all-moves-as-first statistics.
     pub amaf_reserves: bool,
-    /// Whether playouts close eyes (their own or the opponent's) before other contested points.
-    pub eye_playouts: bool,
 }
 
 impl Default for Settings {
@@ -42,7 +40,6 @@ impl Default for Settings {
             max_playouts: 0,
             rave_prior: 0.0,
             amaf_reserves: true,
-            eye_playouts: false,
         }
     }
 }
@@ -266,12 +263,7 @@ impl Mcts {
             Proof::Win => (board.to_move().opponent(), [0, 0]),
             Proof::Loss => (board.to_move(), [0, 0]),
             Proof::Unknown => {
-                let outcome = playout(
-                    &mut board,
-                    &mut self.rng,
-                    self.settings.amaf_reserves,
-                    self.settings.eye_playouts,
-                );
+                let outcome = playout(&mut board, &mut self.rng, self.settings.amaf_reserves);
                 (outcome.winner, outcome.played)
             }
         };

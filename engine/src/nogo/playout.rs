@@ -7,7 +7,7 @@
 //!   opponent can never take away. The policy therefore prefers contested points and spends
 //!   reserves only when nothing else is left.
 
-use super::board::{bit, eye_closers, Board, Points, POINTS};
+use super::board::{bit, Board, Points, POINTS};
 use crate::core::color::Color;
 use crate::core::rng::Rng;
 
@@ -43,23 +43,13 @@ impl Candidates {
 
 /// Plays random moves from `board` until the side to move has none; `board` ends in the final
 /// position. `reserves`: whether the points a side alone could play count in `played` (spent
-/// at the end, they say little about the move's worth earlier). `eyes`: whether a contested
-/// point that closes an eye, for either side, is played before the others.
-pub fn playout(board: &mut Board, rng: &mut Rng, reserves: bool, eyes: bool) -> Outcome {
+/// at the end, they say little about the move's worth earlier).
+pub fn playout(board: &mut Board, rng: &mut Rng, reserves: bool) -> Outcome {
     let mut candidates = [Candidates::new(board), Candidates::new(board)];
     let mut played = [0; 2];
     loop {
         let colour = board.to_move();
-        let urgent = if eyes {
-            pick_eye_closer(board, rng)
-        } else {
-            None
-        };
-        let pick = match urgent {
-            Some(point) => Some((point, true)),
-            None => pick_move(board, &mut candidates[colour.index()], rng),
-        };
-        let (point, contested) = match pick {
+        let (point, contested) = match pick_move(board, &mut candidates[colour.index()], rng) {
             Some(pick) => pick,
             None => {
                 return Outcome {
@@ -110,28 +100,6 @@ fn pick_move(board: &Board, list: &mut Candidates, rng: &mut Rng) -> Option<(usi
     Some((point, false))
 }
 
-/// A random contested point where the side to move closes an eye of its own or one of the
-/// opponent's: either way the point decides who keeps a reserve. The candidate lists drop it
-/// later, as they drop every point that is no longer empty.
-fn pick_eye_closer(board: &Board, rng: &mut Rng) -> Option<usize> {
-    let colour = board.to_move();
-    let empty = board.empty();
-    let mut urgent = eye_closers(board.stones(colour), empty)
-        | eye_closers(board.stones(colour.opponent()), empty);
-    while urgent != 0 {
-        let mut rest = urgent;
-        for _ in 0..rng.below(urgent.count_ones()) {
-            rest &= rest - 1;
-        }
-        let point = rest.trailing_zeros() as usize;
-        if board.is_legal(point, colour) && board.is_legal(point, colour.opponent()) {
-            return Some(point);
-        }
-        urgent &= !bit(point);
-    }
-    None
-}
-
 fn take(list: &mut Candidates, index: usize) {
     list.len -= 1;
     list.points[index] = list.points[list.len];
@@ -146,7 +114,7 @@ mod tests {
         let mut reserves_seen = false;
         for seed in 0..200 {
             let mut board = Board::new();
-            let outcome = playout(&mut board, &mut Rng::new(seed), true, false);
+            let outcome = playout(&mut board, &mut Rng::new(seed), true);
             assert!(!board.has_legal_move());
             assert_eq!(board.to_move(), outcome.winner.opponent());
             assert_eq!(
@@ -155,7 +123,7 @@ mod tests {
             );
             // The same draws without the reserves: the same game, fewer points credited.
             let mut again = Board::new();
-            let contested = playout(&mut again, &mut Rng::new(seed), false, false);
+            let contested = playout(&mut again, &mut Rng::new(seed), false);
             assert_eq!(again, board);
             for side in 0..2 {
                 assert_eq!(contested.played[side] & !outcome.played[side], 0);
