@@ -12,7 +12,7 @@ use crate::core::time::Deadline;
 pub struct Settings {
     /// Weight of the exploration term.
     pub exploration: f32,
-    /// RAVE bias `b` of Silver's schedule; 0 turns RAVE off (plain UCT).
+    /// RAVE bias `b` of Silver's schedule, used when `rave_prior` is 0; both 0 turn RAVE off.
     pub rave_bias: f32,
     /// Visits a leaf needs before it gets children while the tree is small; the requirement
     /// grows as the tree fills up, so that long searches stay within `max_nodes`.
@@ -35,11 +35,11 @@ impl Default for Settings {
         Self {
             exploration: 0.25,
             rave_bias: 0.05,
-            expand_after: 2,
+            expand_after: 1,
             max_nodes: 6_000_000,
             max_playouts: 0,
-            rave_prior: 0.0,
-            amaf_reserves: true,
+            rave_prior: 20.0,
+            amaf_reserves: false,
         }
     }
 }
