@@ -58,9 +58,10 @@ impl Connect6Engine {
 
     /// How many more turns we expect to make in this game (for dividing the clock).
     pub fn expected_moves_left(&self) -> u32 {
-        // Strong games end within about 30 turns a side; keep a floor for long fights.
+        // Keep a floor for long fights.
         let our_turns = u32::from(self.board.stone_count()) / 4;
-        30u32.saturating_sub(our_turns).max(10)
+        let expected = self.searcher.settings().expected_turns;
+        expected.saturating_sub(our_turns).max(expected / 3)
     }
 
     /// Our turn within `deadline`, never one of `rejected`; `None` when there is none.

@@ -9,6 +9,7 @@ use super::turn::Turn;
 use super::vcdt::Vcdt;
 use crate::core::color::Color;
 use crate::core::rng::Rng;
+use crate::core::score::Bound;
 use crate::core::time::Deadline;
 
 /// Cells paired into the defensive turns tried when every candidate loses.
@@ -16,9 +17,6 @@ const DEFENSIVE_CELLS: usize = 12;
 
 /// The first turns of a game (stones on the board below this) may be varied.
 const OPENING_STONES: u16 = 8;
-
-/// Positions the forced-win search at a leaf may visit.
-const LEAF_ATTACK_NODES: u64 = 24;
 
 /// The opponent's quiet turns tried against each of our candidates (and the cells they pair).
 const QUIET_ATTACKS: usize = 16;
@@ -32,6 +30,19 @@ const QUIESCENCE_TURNS: i32 = 4;
 
 /// A won position's score (less the turns it takes, so shorter wins score higher).
 const WIN: i32 = 1_000_000;
+
+/// Entries of the transposition table (a power of two): 4 MiB.
+const TABLE_ENTRIES: usize = 1 << 17;
+
+/// What the table keeps of a searched position.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    turn: Option<Turn>,
+    value: i32,
+    depth: i32,
+    bound: Option<Bound>,
+}
 
 /// Settings of the search (the defaults are the tuned ones; matches vary them).
 #[derive(Clone, Copy, Debug)]
@@ -56,6 +67,10 @@ pub struct Settings {
     pub defence_single_threats: u32,
     /// Attacking turns of the forced-win search at quiet leaves of alpha-beta (0: none).
     pub leaf_attack_turns: u32,
+    /// Positions that search may visit at one leaf.
+    pub leaf_attack_nodes: u64,
+    /// Turns a side is expected to play in a game, for dividing the clock.
+    pub expected_turns: u32,
     /// Score margin within which the first turns of a game are picked at random, for varied
     /// games in matches (0: always the best).
     pub opening_variety: i32,
@@ -76,6 +91,8 @@ impl Default for Settings {
             defence_turns: 8,
             defence_single_threats: 0,
             leaf_attack_turns: 2,
+            leaf_attack_nodes: 24,
+            expected_turns: 30,
             opening_variety: 0,
             seed: 0,
         }
@@ -88,6 +105,8 @@ pub struct Searcher {
     /// Draws the varied opening turns (only with `opening_variety`).
     rng: Rng,
     nodes: u64,
+    /// Searched positions by hash: their value and best turn, reused across iterations.
+    table: Vec<Entry>,
     deadline: Deadline,
     aborted: bool,
 }
@@ -99,9 +118,15 @@ impl Searcher {
             settings,
             rng: Rng::new(settings.seed),
             nodes: 0,
+            table: vec![Entry::default(); TABLE_ENTRIES],
             deadline: Deadline::unlimited(),
             aborted: false,
         }
+    }
+
+    /// The settings searched with.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
     /// The turn to play for the side to move, never one of `rejected`; `None` when the game is
@@ -303,7 +328,7 @@ impl Searcher {
     /// value.
     fn quiet_value(&mut self, board: &mut Board, us: Color, ply: i32) -> i32 {
         if self.settings.leaf_attack_turns > 0 {
-            let mut attack = Vcdt::new(&self.deadline, LEAF_ATTACK_NODES);
+            let mut attack = Vcdt::new(&self.deadline, self.settings.leaf_attack_nodes);
             if attack
                 .find(board, self.settings.leaf_attack_turns)
                 .is_some()
@@ -355,8 +380,26 @@ impl Searcher {
         } else {
             return self.quiet_value(board, us, ply);
         };
-        let turns = candidate_turns(board, cells, limit);
+        let key = board.hash();
+        let slot = (key as usize) & (TABLE_ENTRIES - 1);
+        let entry = self.table[slot];
+        let known = entry.key == key;
+        if known && entry.depth >= depth && entry.value.abs() < WIN - 1_000 {
+            if let Some(bound) = entry.bound {
+                if bound.settles(entry.value, alpha, beta) {
+                    return entry.value;
+                }
+            }
+        }
+        let mut turns = candidate_turns(board, cells, limit);
+        if let Some(first) = entry.turn.filter(|_| known) {
+            if let Some(index) = turns.iter().position(|turn| turn.same_stones(&first)) {
+                turns[..=index].rotate_right(1);
+            }
+        }
+        let start_alpha = alpha;
         let mut best = -WIN - 1;
+        let mut best_turn = None;
         for turn in turns {
             board.play(turn);
             let value = -self.negamax(board, depth - 1, -beta, -alpha, ply + 1);
@@ -366,6 +409,7 @@ impl Searcher {
             }
             if value > best {
                 best = value;
+                best_turn = Some(turn);
                 if value > alpha {
                     alpha = value;
                     if alpha >= beta {
@@ -373,6 +417,15 @@ impl Searcher {
                     }
                 }
             }
+        }
+        if !known || entry.depth <= depth {
+            self.table[slot] = Entry {
+                key,
+                turn: best_turn,
+                value: best,
+                depth,
+                bound: Some(Bound::of(best, start_alpha, beta)),
+            };
         }
         best
     }
@@ -449,6 +502,26 @@ mod tests {
         let block = searcher.choose(&board, quick(), &[]).unwrap();
         board.play(block);
         assert!(!board.has_live_window(Color::Black));
+    }
+
+    #[test]
+    fn a_search_answered_from_the_table_gives_the_value_it_stored() {
+        let mut board = Board::new();
+        board.play(Turn::single(cell(9, 9)));
+        board.play(Turn::pair(cell(10, 10), cell(8, 10)));
+        board.play(Turn::pair(cell(9, 10), cell(9, 8)));
+        for depth in 1..=3 {
+            let mut searcher = Searcher::new(Settings::default());
+            let fresh = searcher.negamax(&mut board, depth, -WIN - 1, WIN + 1, 0);
+            let again = searcher.negamax(&mut board, depth, -WIN - 1, WIN + 1, 0);
+            let used = searcher
+                .table
+                .iter()
+                .filter(|entry| entry.bound.is_some())
+                .count();
+            assert!(used > 0);
+            assert_eq!(fresh, again, "depth {depth}");
+        }
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N] [--root-firsts N]
 //!                      [--defence-single-threats N]
-//!                      [--leaf-attack-turns N] [--opening-variety N] [--seed N]
+//!                      [--leaf-attack-turns N] [--leaf-attack-nodes N]
+//!                      [--expected-turns N] [--opening-variety N] [--seed N]
 //! sau-variant surakarta [--max-depth N] [--quiescence 0|1] [--reductions 0|1]
 //!                       [--positional 0|1] [--weights W1,..,W8] [--null N] [--reduce-after N]
 //!                       [--random-plies N] [--seed N]
@@ -89,6 +90,12 @@ enum Variant {
         defence_single_threats: Option<u32>,
         #[arg(long, value_name = "N")]
         leaf_attack_turns: Option<u32>,
+        /// Positions the forced-win search may visit at one leaf.
+        #[arg(long, value_name = "N")]
+        leaf_attack_nodes: Option<u64>,
+        /// Turns a side is expected to play in a game, for dividing the clock.
+        #[arg(long, value_name = "N")]
+        expected_turns: Option<u32>,
         #[arg(long, value_name = "N")]
         opening_variety: Option<i32>,
         /// Default: the process id.
@@ -269,6 +276,8 @@ fn run(variant: Variant) -> io::Result<()> {
             root_firsts,
             defence_single_threats,
             leaf_attack_turns,
+            leaf_attack_nodes,
+            expected_turns,
             opening_variety,
             seed,
         } => {
@@ -285,6 +294,8 @@ fn run(variant: Variant) -> io::Result<()> {
                 defence_single_threats: defence_single_threats
                     .unwrap_or(base.defence_single_threats),
                 leaf_attack_turns: leaf_attack_turns.unwrap_or(base.leaf_attack_turns),
+                leaf_attack_nodes: leaf_attack_nodes.unwrap_or(base.leaf_attack_nodes),
+                expected_turns: expected_turns.unwrap_or(base.expected_turns),
                 opening_variety: opening_variety.unwrap_or(base.opening_variety),
                 seed: seed.unwrap_or_else(process_seed),
             };
