@@ -92,7 +92,7 @@ impl Default for Settings {
             defence_single_threats: 0,
             leaf_attack_turns: 2,
             leaf_attack_nodes: 24,
-            expected_turns: 30,
+            expected_turns: 12,
             opening_variety: 0,
             seed: 0,
         }
