@@ -371,9 +371,10 @@ pub mod connect6 {
 
             /// How many more turns we expect to make in this game (for dividing the clock).
             pub fn expected_moves_left(&self) -> u32 {
-                // Strong games end within about 30 turns a side; keep a floor for long fights.
+                // Keep a floor for long fights.
                 let our_turns = u32::from(self.board.stone_count()) / 4;
-                30u32.saturating_sub(our_turns).max(10)
+                let expected = self.searcher.settings().expected_turns;
+                expected.saturating_sub(our_turns).max(expected / 3)
             }
 
             /// Our turn within `deadline`, never one of `rejected`; `None` when there is none.
@@ -855,6 +856,7 @@ pub mod connect6 {
         use super::vcdt::Vcdt;
         use crate::core::color::Color;
         use crate::core::rng::Rng;
+        use crate::core::score::Bound;
         use crate::core::time::Deadline;
 
         /// Cells paired into the defensive turns tried when every candidate loses.
@@ -862,9 +864,6 @@ pub mod connect6 {
 
         /// The first turns of a game (stones on the board below this) may be varied.
         const OPENING_STONES: u16 = 8;
-
-        /// Positions the forced-win search at a leaf may visit.
-        const LEAF_ATTACK_NODES: u64 = 24;
 
         /// The opponent's quiet turns tried against each of our candidates (and the cells they pair).
         const QUIET_ATTACKS: usize = 16;
@@ -879,6 +878,19 @@ pub mod connect6 {
 
         /// A won position's score (less the turns it takes, so shorter wins score higher).
         const WIN: i32 = 1_000_000;
+
+        /// Entries of the transposition table (a power of two): 4 MiB.
+        const TABLE_ENTRIES: usize = 1 << 17;
+
+        /// What the table keeps of a searched position.
+        #[derive(Clone, Copy, Default)]
+        struct Entry {
+            key: u64,
+            turn: Option<Turn>,
+            value: i32,
+            depth: i32,
+            bound: Option<Bound>,
+        }
 
         /// Settings of the search (the defaults are the tuned ones; matches vary them).
         #[derive(Clone, Copy, Debug)]
@@ -903,6 +915,10 @@ pub mod connect6 {
             pub defence_single_threats: u32,
             /// Attacking turns of the forced-win search at quiet leaves of alpha-beta (0: none).
             pub leaf_attack_turns: u32,
+            /// Positions that search may visit at one leaf.
+            pub leaf_attack_nodes: u64,
+            /// Turns a side is expected to play in a game, for dividing the clock.
+            pub expected_turns: u32,
             /// Score margin within which the first turns of a game are picked at random, for varied
             /// games in matches (0: always the best).
             pub opening_variety: i32,
@@ -923,6 +939,8 @@ pub mod connect6 {
                     defence_turns: 8,
                     defence_single_threats: 0,
                     leaf_attack_turns: 2,
+                    leaf_attack_nodes: 24,
+                    expected_turns: 12,
                     opening_variety: 0,
                     seed: 0,
                 }
@@ -935,6 +953,8 @@ pub mod connect6 {
             /// Draws the varied opening turns (only with `opening_variety`).
             rng: Rng,
             nodes: u64,
+            /// Searched positions by hash: their value and best turn, reused across iterations.
+            table: Vec<Entry>,
             deadline: Deadline,
             aborted: bool,
         }
@@ -946,9 +966,15 @@ pub mod connect6 {
                     settings,
                     rng: Rng::new(settings.seed),
                     nodes: 0,
+                    table: vec![Entry::default(); TABLE_ENTRIES],
                     deadline: Deadline::unlimited(),
                     aborted: false,
                 }
+            }
+
+            /// The settings searched with.
+            pub fn settings(&self) -> &Settings {
+                &self.settings
             }
 
             /// The turn to play for the side to move, never one of `rejected`; `None` when the game is
@@ -1199,7 +1225,10 @@ pub mod connect6 {
             /// value.
             fn quiet_value(&mut self, board: &mut Board, us: Color, ply: i32) -> i32 {
                 if self.settings.leaf_attack_turns > 0 {
-                    let mut attack = Vcdt::new(&self.deadline, LEAF_ATTACK_NODES);
+                    let mut attack = Vcdt::new(
+                        &self.deadline,
+                        self.settings.leaf_attack_nodes,
+                    );
                     if attack.find(board, self.settings.leaf_attack_turns).is_some() {
                         return WIN - ply - 2 * self.settings.leaf_attack_turns as i32;
                     }
@@ -1248,8 +1277,29 @@ pub mod connect6 {
                 } else {
                     return self.quiet_value(board, us, ply);
                 };
-                let turns = candidate_turns(board, cells, limit);
+                let key = board.hash();
+                let slot = (key as usize) & (TABLE_ENTRIES - 1);
+                let entry = self.table[slot];
+                let known = entry.key == key;
+                if known && entry.depth >= depth && entry.value.abs() < WIN - 1_000 {
+                    if let Some(bound) = entry.bound {
+                        if bound.settles(entry.value, alpha, beta) {
+                            return entry.value;
+                        }
+                    }
+                }
+                let mut turns = candidate_turns(board, cells, limit);
+                if let Some(first) = entry.turn.filter(|_| known) {
+                    if let Some(index) = turns
+                        .iter()
+                        .position(|turn| turn.same_stones(&first))
+                    {
+                        turns[..=index].rotate_right(1);
+                    }
+                }
+                let start_alpha = alpha;
                 let mut best = -WIN - 1;
+                let mut best_turn = None;
                 for turn in turns {
                     board.play(turn);
                     let value = -self.negamax(board, depth - 1, -beta, -alpha, ply + 1);
@@ -1259,6 +1309,7 @@ pub mod connect6 {
                     }
                     if value > best {
                         best = value;
+                        best_turn = Some(turn);
                         if value > alpha {
                             alpha = value;
                             if alpha >= beta {
@@ -1266,6 +1317,15 @@ pub mod connect6 {
                             }
                         }
                     }
+                }
+                if !known || entry.depth <= depth {
+                    self.table[slot] = Entry {
+                        key,
+                        turn: best_turn,
+                        value: best,
+                        depth,
+                        bound: Some(Bound::of(best, start_alpha, beta)),
+                    };
                 }
                 best
             }
@@ -2036,6 +2096,46 @@ pub mod core {
             /// A number in `0..bound` (`bound` > 0), without modulo bias worth speaking of.
             pub fn below(&mut self, bound: u32) -> u32 {
                 (((self.next_u64() >> 32) * u64::from(bound)) >> 32) as u32
+            }
+        }
+    }
+
+    pub mod score {
+        // engine/src/core/score.rs
+        //! Scores of the alpha-beta searches: evaluations, proven results by their distance, and what a
+        //! stored score says about the true value.
+
+        /// What a search result says about the true value of its position.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Bound {
+            /// The true value.
+            Exact,
+            /// The true value is at least this (the search failed high).
+            Lower,
+            /// The true value is at most this (the search failed low).
+            Upper,
+        }
+
+        impl Bound {
+            /// The bound of `score`, the best a search found in the window `(alpha, beta)` it was
+            /// started with.
+            pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+                if score >= beta {
+                    Bound::Lower
+                } else if score > alpha {
+                    Bound::Exact
+                } else {
+                    Bound::Upper
+                }
+            }
+
+            /// Whether a stored `score` with this bound settles a search of the window `(alpha, beta)`.
+            pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+                match self {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                }
             }
         }
     }
