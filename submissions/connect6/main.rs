@@ -919,6 +919,9 @@ pub mod connect6 {
             pub leaf_attack_nodes: u64,
             /// Turns a side is expected to play in a game, for dividing the clock.
             pub expected_turns: u32,
+            /// Parts of the move's soft and hard limits given to alpha-beta: no iteration starts past
+            /// the first, every one stops at the second; the safety check has the rest.
+            pub search_share: (f64, f64),
             /// Score margin within which the first turns of a game are picked at random, for varied
             /// games in matches (0: always the best).
             pub opening_variety: i32,
@@ -941,6 +944,7 @@ pub mod connect6 {
                     leaf_attack_turns: 2,
                     leaf_attack_nodes: 24,
                     expected_turns: 12,
+                    search_share: (0.35, 0.7),
                     opening_variety: 0,
                     seed: 0,
                 }
@@ -1022,7 +1026,8 @@ pub mod connect6 {
                         return Some(turn);
                     }
                 }
-                self.deadline = portion(&whole, 0.35, 0.7);
+                let (soft, hard) = self.settings.search_share;
+                self.deadline = portion(&whole, soft, hard);
                 // Alpha-beta, deeper and deeper, reordering the root by the last iteration.
                 let mut best_order = turns.clone();
                 let mut best_scores: Vec<(Turn, i32)> = Vec::new();

@@ -8,7 +8,8 @@
 //!                      [--cells N] [--root-turns N] [--root-cells N] [--root-firsts N]
 //!                      [--defence-single-threats N]
 //!                      [--leaf-attack-turns N] [--leaf-attack-nodes N]
-//!                      [--expected-turns N] [--opening-variety N] [--seed N]
+//!                      [--expected-turns N] [--search-share SOFT,HARD] [--opening-variety N]
+//!                      [--seed N]
 //! sau-variant surakarta [--max-depth N] [--quiescence 0|1] [--reductions 0|1]
 //!                       [--positional 0|1] [--weights W1,..,W8] [--null N] [--reduce-after N]
 //!                       [--random-plies N] [--seed N]
@@ -96,6 +97,9 @@ enum Variant {
         /// Turns a side is expected to play in a game, for dividing the clock.
         #[arg(long, value_name = "N")]
         expected_turns: Option<u32>,
+        /// Parts of the move's soft and hard limits given to alpha-beta, as SOFT,HARD.
+        #[arg(long, value_name = "F,F", value_parser = parse_share)]
+        search_share: Option<(f64, f64)>,
         #[arg(long, value_name = "N")]
         opening_variety: Option<i32>,
         /// Default: the process id.
@@ -209,6 +213,22 @@ impl Clock {
 }
 
 /// `--weights`: eight whole numbers separated by commas.
+/// Two fractions between 0 and 1, the first at most the second: `0.35,0.7`.
+fn parse_share(text: &str) -> Result<(f64, f64), String> {
+    let parts: Vec<f64> = text
+        .split(',')
+        .map(|item| {
+            item.trim()
+                .parse()
+                .map_err(|_| format!("bad fraction '{item}'"))
+        })
+        .collect::<Result<_, String>>()?;
+    match parts[..] {
+        [soft, hard] if 0.0 < soft && soft <= hard && hard <= 1.0 => Ok((soft, hard)),
+        _ => Err("SOFT,HARD expected, with 0 < SOFT <= HARD <= 1".to_string()),
+    }
+}
+
 fn surakarta_weights(text: &str) -> Result<SurakartaWeights, String> {
     let numbers = text
         .split(',')
@@ -278,6 +298,7 @@ fn run(variant: Variant) -> io::Result<()> {
             leaf_attack_turns,
             leaf_attack_nodes,
             expected_turns,
+            search_share,
             opening_variety,
             seed,
         } => {
@@ -296,6 +317,7 @@ fn run(variant: Variant) -> io::Result<()> {
                 leaf_attack_turns: leaf_attack_turns.unwrap_or(base.leaf_attack_turns),
                 leaf_attack_nodes: leaf_attack_nodes.unwrap_or(base.leaf_attack_nodes),
                 expected_turns: expected_turns.unwrap_or(base.expected_turns),
+                search_share: search_share.unwrap_or(base.search_share),
                 opening_variety: opening_variety.unwrap_or(base.opening_variety),
                 seed: seed.unwrap_or_else(process_seed),
             };
