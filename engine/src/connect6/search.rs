@@ -8,6 +8,7 @@ use super::threats::threat_count;
 use super::turn::Turn;
 use super::vcdt::Vcdt;
 use crate::core::color::Color;
+use crate::core::report::Report;
 use crate::core::rng::Rng;
 use crate::core::score::Bound;
 use crate::core::time::Deadline;
@@ -113,6 +114,8 @@ pub struct Searcher {
     table: Vec<Entry>,
     deadline: Deadline,
     aborted: bool,
+    /// What the last alpha-beta found: its turn, value, deepest finished iteration and positions.
+    report: Report<Turn>,
 }
 
 impl Searcher {
@@ -125,12 +128,18 @@ impl Searcher {
             table: vec![Entry::default(); TABLE_ENTRIES],
             deadline: Deadline::unlimited(),
             aborted: false,
+            report: Report::empty(),
         }
     }
 
     /// The settings searched with.
     pub fn settings(&self) -> &Settings {
         &self.settings
+    }
+
+    /// What the alpha-beta of the last [`Searcher::choose`] found (empty when it did not run).
+    pub fn last_report(&self) -> &Report<Turn> {
+        &self.report
     }
 
     /// The turn to play for the side to move, never one of `rejected`; `None` when the game is
@@ -142,6 +151,7 @@ impl Searcher {
         self.deadline = deadline;
         self.aborted = false;
         self.nodes = 0;
+        self.report = Report::empty();
         let mut board = board.clone();
         let allowed = |turn: &Turn| !rejected.iter().any(|other| other.same_stones(turn));
         let mut turns: Vec<Turn> = root_turns(
@@ -184,7 +194,7 @@ impl Searcher {
             let mut alpha = -WIN - 1;
             for &turn in &turns {
                 board.play(turn);
-                let value = -self.negamax(&mut board, depth as i32 - 1, -WIN - 1, -alpha, 1);
+                let value = self.root_value(&mut board, depth as i32 - 1, alpha, scored.is_empty());
                 board.undo(turn);
                 if self.aborted {
                     break;
@@ -193,6 +203,17 @@ impl Searcher {
                 scored.push((turn, value));
             }
             if self.aborted && depth > 1 {
+                // The turns searched at this depth were searched first-to-last in the last
+                // order: one that beat the last best is better at this depth too.
+                let first = scored.first().map(|&(_, value)| value);
+                if let Some(&(turn, value)) = scored.iter().max_by_key(|&&(_, value)| value) {
+                    if first.map_or(false, |first| value > first) {
+                        best_order.retain(|other| *other != turn);
+                        best_order.insert(0, turn);
+                        self.report.best = Some(turn);
+                        self.report.score = value;
+                    }
+                }
                 break;
             }
             // Turns not reached (abort at depth 1) keep their generated order after the scored.
@@ -207,6 +228,11 @@ impl Searcher {
             best_order = order.clone();
             best_scores = scored.clone();
             turns = order;
+            if let Some(&(turn, value)) = scored.first() {
+                self.report.best = Some(turn);
+                self.report.score = value;
+                self.report.depth = depth as i32;
+            }
             if scored
                 .first()
                 .map_or(false, |(_, value)| value.abs() >= WIN - 100)
@@ -217,6 +243,8 @@ impl Searcher {
                 break;
             }
         }
+        self.report.nodes = self.nodes;
+        self.report.elapsed = whole.elapsed();
         self.deadline = whole;
         if self.settings.opening_variety > 0 && board.stone_count() < OPENING_STONES {
             self.vary_opening(&mut best_order, &best_scores);
@@ -329,6 +357,19 @@ impl Searcher {
         verdict
     }
 
+    /// The value for us of a root turn just played, searched `depth` more turns: the first
+    /// with the whole window, the others first with a null window at `alpha`, and again with
+    /// the whole window only if they beat it.
+    fn root_value(&mut self, board: &mut Board, depth: i32, alpha: i32, first: bool) -> i32 {
+        if !first {
+            let value = -self.negamax(board, depth, -alpha - 1, -alpha, 1);
+            if value <= alpha || self.aborted {
+                return value;
+            }
+        }
+        -self.negamax(board, depth, -WIN - 1, -alpha, 1)
+    }
+
     /// A quiet leaf: a won position if a short forced win by threats shows, else the static
     /// value.
     fn quiet_value(&mut self, board: &mut Board, us: Color, ply: i32) -> i32 {
@@ -407,7 +448,15 @@ impl Searcher {
         let mut best_turn = None;
         for turn in turns {
             board.play(turn);
-            let value = -self.negamax(board, depth - 1, -beta, -alpha, ply + 1);
+            // Principal variation search: the first turn with the whole window, the others
+            // with a null window, searched again only when they beat alpha.
+            let mut value = -WIN - 1;
+            if best_turn.is_some() && beta > alpha + 1 {
+                value = -self.negamax(board, depth - 1, -alpha - 1, -alpha, ply + 1);
+            }
+            if best_turn.is_none() || beta == alpha + 1 || (value > alpha && value < beta) {
+                value = -self.negamax(board, depth - 1, -beta, -alpha, ply + 1);
+            }
             board.undo(turn);
             if self.aborted {
                 return 0;

@@ -258,10 +258,14 @@ impl<'a> Vcdt<'a> {
 
     fn free_attacks(&self, board: &Board, attacker: Color) -> Vec<Turn> {
         let cells = self.attack_cells(board, attacker);
+        let lifts: Vec<Lifts> = cells
+            .iter()
+            .map(|&cell| Lifts::of(board, cell, attacker))
+            .collect();
         let mut turns = Vec::new();
         for (index, &first) in cells.iter().enumerate() {
-            for &second in &cells[index + 1..] {
-                if may_make_two_threats(board, first, second, attacker) {
+            for (offset, &second) in cells[index + 1..].iter().enumerate() {
+                if may_make_two_threats(&lifts[index], &lifts[index + 1 + offset]) {
                     turns.push(Turn::pair(first, second));
                 }
             }
@@ -271,10 +275,15 @@ impl<'a> Vcdt<'a> {
 
     fn attacks_with_block(&self, board: &Board, attacker: Color, forced: &Blocks) -> Vec<Turn> {
         let cells = self.attack_cells(board, attacker);
+        let lifts: Vec<Lifts> = cells
+            .iter()
+            .map(|&cell| Lifts::of(board, cell, attacker))
+            .collect();
         let mut turns = Vec::new();
         for &block in &forced.singles {
-            for &second in &cells {
-                if second != block && may_make_two_threats(board, block, second, attacker) {
+            let block_lifts = Lifts::of(board, block, attacker);
+            for (&second, second_lifts) in cells.iter().zip(&lifts) {
+                if second != block && may_make_two_threats(&block_lifts, second_lifts) {
                     turns.push(Turn::pair(block, second));
                 }
             }
@@ -283,36 +292,55 @@ impl<'a> Vcdt<'a> {
     }
 }
 
-/// Whether stones of `attacker` on `first` and `second` could leave two threat windows: each
-/// must come from a window the pair lifts to four or more (the attacker has none before its
-/// turn, or it would simply win). A necessary test, far cheaper than playing the pair.
-fn may_make_two_threats(board: &Board, first: u16, second: u16, attacker: Color) -> bool {
-    let own = attacker.index();
-    let geometry = geometry();
-    let mut lifted = 0;
-    for cell in [first, second] {
-        for &window in geometry.windows_of(cell) {
+/// The windows through one cell that a turn of the attacker could lift to a threat (four of
+/// its stones or more, none of the opponent's): those it already holds three stones of, which
+/// this cell alone lifts, and those it holds two of, which need the turn's other stone too.
+struct Lifts {
+    threes: Vec<u16>,
+    twos: Vec<u16>,
+}
+
+impl Lifts {
+    fn of(board: &Board, cell: u16, attacker: Color) -> Lifts {
+        let own = attacker.index();
+        let mut lifts = Lifts {
+            threes: Vec::new(),
+            twos: Vec::new(),
+        };
+        for &window in geometry().windows_of(cell) {
             let counts = board.window_counts(window);
             if counts[1 - own] != 0 {
                 continue;
             }
-            let holds_other = |other: u16| geometry.windows[usize::from(window)].contains(&other);
-            let other = if cell == first { second } else { first };
-            let both = holds_other(other);
-            // A window holding both stones is counted once, from the first.
-            if both && cell == second {
-                continue;
-            }
-            let gain = if both { 2 } else { 1 };
-            if counts[own] + gain >= THREAT_STONES {
-                lifted += 1;
-                if lifted >= 2 {
-                    return true;
-                }
+            if counts[own] + 1 >= THREAT_STONES {
+                lifts.threes.push(window);
+            } else if counts[own] + 2 >= THREAT_STONES {
+                lifts.twos.push(window);
             }
         }
+        lifts
     }
-    false
+}
+
+/// Whether stones of the attacker on two cells (their [`Lifts`]) could leave two threat
+/// windows: each must be a window the pair lifts to four or more. A necessary test, far
+/// cheaper than playing the pair.
+fn may_make_two_threats(first: &Lifts, second: &Lifts) -> bool {
+    let mut lifted = first.threes.len();
+    lifted += second
+        .threes
+        .iter()
+        .filter(|window| !first.threes.contains(window))
+        .count();
+    if lifted >= 2 {
+        return true;
+    }
+    lifted += first
+        .twos
+        .iter()
+        .filter(|window| second.twos.contains(window))
+        .count();
+    lifted >= 2
 }
 
 #[cfg(test)]
