@@ -265,7 +265,11 @@ impl<'a> Vcdt<'a> {
         let mut turns = Vec::new();
         for (index, &first) in cells.iter().enumerate() {
             for (offset, &second) in cells[index + 1..].iter().enumerate() {
-                if may_make_two_threats(&lifts[index], &lifts[index + 1 + offset]) {
+                if makes_two_threats(
+                    board,
+                    (first, &lifts[index]),
+                    (second, &lifts[index + 1 + offset]),
+                ) {
                     turns.push(Turn::pair(first, second));
                 }
             }
@@ -283,7 +287,9 @@ impl<'a> Vcdt<'a> {
         for &block in &forced.singles {
             let block_lifts = Lifts::of(board, block, attacker);
             for (&second, second_lifts) in cells.iter().zip(&lifts) {
-                if second != block && may_make_two_threats(&block_lifts, second_lifts) {
+                if second != block
+                    && makes_two_threats(board, (block, &block_lifts), (second, second_lifts))
+                {
                     turns.push(Turn::pair(block, second));
                 }
             }
@@ -322,25 +328,46 @@ impl Lifts {
     }
 }
 
-/// Whether stones of the attacker on two cells (their [`Lifts`]) could leave two threat
-/// windows: each must be a window the pair lifts to four or more. A necessary test, far
-/// cheaper than playing the pair.
-fn may_make_two_threats(first: &Lifts, second: &Lifts) -> bool {
-    let mut lifted = first.threes.len();
-    lifted += second
-        .threes
-        .iter()
-        .filter(|window| !first.threes.contains(window))
-        .count();
-    if lifted >= 2 {
-        return true;
+/// Whether the attacker's stones on `first` and `second` (with their [`Lifts`]) leave two
+/// threats or more: the windows they lift to four stones are its only threat windows (it has
+/// none before its turn, or it would simply win), and one empty cell in all of them would block
+/// them alone. Exact, and far cheaper than playing the pair.
+fn makes_two_threats(board: &Board, first: (u16, &Lifts), second: (u16, &Lifts)) -> bool {
+    let mut lifted = [0u16; 64];
+    let mut count = 0;
+    let mut add = |window: u16| {
+        if count < lifted.len() && !lifted[..count].contains(&window) {
+            lifted[count] = window;
+            count += 1;
+        }
+    };
+    for &window in first.1.threes.iter().chain(&second.1.threes) {
+        add(window);
     }
-    lifted += first
+    for &window in first
+        .1
         .twos
         .iter()
-        .filter(|window| second.twos.contains(window))
-        .count();
-    lifted >= 2
+        .filter(|window| second.1.twos.contains(window))
+    {
+        add(window);
+    }
+    if count < 2 {
+        return false;
+    }
+    let windows = &geometry().windows;
+    let lifted = &lifted[..count];
+    let blocks_all = |cell: u16| {
+        cell != first.0
+            && cell != second.0
+            && board.is_empty(cell)
+            && lifted
+                .iter()
+                .all(|&window| windows[usize::from(window)].contains(&cell))
+    };
+    !windows[usize::from(lifted[0])]
+        .iter()
+        .any(|&cell| blocks_all(cell))
 }
 
 #[cfg(test)]
