@@ -1039,8 +1039,13 @@ pub mod connect6 {
                     let mut alpha = -WIN - 1;
                     for &turn in &turns {
                         board.play(turn);
-                        let value = -self
-                            .negamax(&mut board, depth as i32 - 1, -WIN - 1, -alpha, 1);
+                        let value = self
+                            .root_value(
+                                &mut board,
+                                depth as i32 - 1,
+                                alpha,
+                                scored.is_empty(),
+                            );
                         board.undo(turn);
                         if self.aborted {
                             break;
@@ -1049,6 +1054,18 @@ pub mod connect6 {
                         scored.push((turn, value));
                     }
                     if self.aborted && depth > 1 {
+                        // The turns searched at this depth were searched first-to-last in the last
+                        // order: one that beat the last best is better at this depth too.
+                        let first = scored.first().map(|&(_, value)| value);
+                        if let Some(&(turn, value)) = scored
+                            .iter()
+                            .max_by_key(|&&(_, value)| value)
+                        {
+                            if first.map_or(false, |first| value > first) {
+                                best_order.retain(|other| *other != turn);
+                                best_order.insert(0, turn);
+                            }
+                        }
                         break;
                     }
                     // Turns not reached (abort at depth 1) keep their generated order after the scored.
@@ -1226,6 +1243,25 @@ pub mod connect6 {
                 verdict
             }
 
+            /// The value for us of a root turn just played, searched `depth` more turns: the first
+            /// with the whole window, the others first with a null window at `alpha`, and again with
+            /// the whole window only if they beat it.
+            fn root_value(
+                &mut self,
+                board: &mut Board,
+                depth: i32,
+                alpha: i32,
+                first: bool,
+            ) -> i32 {
+                if !first {
+                    let value = -self.negamax(board, depth, -alpha - 1, -alpha, 1);
+                    if value <= alpha || self.aborted {
+                        return value;
+                    }
+                }
+                -self.negamax(board, depth, -WIN - 1, -alpha, 1)
+            }
+
             /// A quiet leaf: a won position if a short forced win by threats shows, else the static
             /// value.
             fn quiet_value(&mut self, board: &mut Board, us: Color, ply: i32) -> i32 {
@@ -1307,7 +1343,18 @@ pub mod connect6 {
                 let mut best_turn = None;
                 for turn in turns {
                     board.play(turn);
-                    let value = -self.negamax(board, depth - 1, -beta, -alpha, ply + 1);
+                    // Principal variation search: the first turn with the whole window, the others
+                    // with a null window, searched again only when they beat alpha.
+                    let mut value = -WIN - 1;
+                    if best_turn.is_some() && beta > alpha + 1 {
+                        value = -self
+                            .negamax(board, depth - 1, -alpha - 1, -alpha, ply + 1);
+                    }
+                    if best_turn.is_none() || beta == alpha + 1
+                        || (value > alpha && value < beta)
+                    {
+                        value = -self.negamax(board, depth - 1, -beta, -alpha, ply + 1);
+                    }
                     board.undo(turn);
                     if self.aborted {
                         return 0;
@@ -1813,10 +1860,18 @@ pub mod connect6 {
 
             fn free_attacks(&self, board: &Board, attacker: Color) -> Vec<Turn> {
                 let cells = self.attack_cells(board, attacker);
+                let lifts: Vec<Lifts> = cells
+                    .iter()
+                    .map(|&cell| Lifts::of(board, cell, attacker))
+                    .collect();
                 let mut turns = Vec::new();
                 for (index, &first) in cells.iter().enumerate() {
-                    for &second in &cells[index + 1..] {
-                        if may_make_two_threats(board, first, second, attacker) {
+                    for (offset, &second) in cells[index + 1..].iter().enumerate() {
+                        if makes_two_threats(
+                            board,
+                            (first, &lifts[index]),
+                            (second, &lifts[index + 1 + offset]),
+                        ) {
                             turns.push(Turn::pair(first, second));
                         }
                     }
@@ -1831,11 +1886,20 @@ pub mod connect6 {
                 forced: &Blocks,
             ) -> Vec<Turn> {
                 let cells = self.attack_cells(board, attacker);
+                let lifts: Vec<Lifts> = cells
+                    .iter()
+                    .map(|&cell| Lifts::of(board, cell, attacker))
+                    .collect();
                 let mut turns = Vec::new();
                 for &block in &forced.singles {
-                    for &second in &cells {
+                    let block_lifts = Lifts::of(board, block, attacker);
+                    for (&second, second_lifts) in cells.iter().zip(&lifts) {
                         if second != block
-                            && may_make_two_threats(board, block, second, attacker)
+                            && makes_two_threats(
+                                board,
+                                (block, &block_lifts),
+                                (second, second_lifts),
+                            )
                         {
                             turns.push(Turn::pair(block, second));
                         }
@@ -1845,43 +1909,76 @@ pub mod connect6 {
             }
         }
 
-        /// Whether stones of `attacker` on `first` and `second` could leave two threat windows: each
-        /// must come from a window the pair lifts to four or more (the attacker has none before its
-        /// turn, or it would simply win). A necessary test, far cheaper than playing the pair.
-        fn may_make_two_threats(
-            board: &Board,
-            first: u16,
-            second: u16,
-            attacker: Color,
-        ) -> bool {
-            let own = attacker.index();
-            let geometry = geometry();
-            let mut lifted = 0;
-            for cell in [first, second] {
-                for &window in geometry.windows_of(cell) {
+        /// The windows through one cell that a turn of the attacker could lift to a threat (four of
+        /// its stones or more, none of the opponent's): those it already holds three stones of, which
+        /// this cell alone lifts, and those it holds two of, which need the turn's other stone too.
+        struct Lifts {
+            threes: Vec<u16>,
+            twos: Vec<u16>,
+        }
+
+        impl Lifts {
+            fn of(board: &Board, cell: u16, attacker: Color) -> Lifts {
+                let own = attacker.index();
+                let mut lifts = Lifts {
+                    threes: Vec::new(),
+                    twos: Vec::new(),
+                };
+                for &window in geometry().windows_of(cell) {
                     let counts = board.window_counts(window);
                     if counts[1 - own] != 0 {
                         continue;
                     }
-                    let holds_other = |other: u16| {
-                        geometry.windows[usize::from(window)].contains(&other)
-                    };
-                    let other = if cell == first { second } else { first };
-                    let both = holds_other(other);
-                    // A window holding both stones is counted once, from the first.
-                    if both && cell == second {
-                        continue;
-                    }
-                    let gain = if both { 2 } else { 1 };
-                    if counts[own] + gain >= THREAT_STONES {
-                        lifted += 1;
-                        if lifted >= 2 {
-                            return true;
-                        }
+                    if counts[own] + 1 >= THREAT_STONES {
+                        lifts.threes.push(window);
+                    } else if counts[own] + 2 >= THREAT_STONES {
+                        lifts.twos.push(window);
                     }
                 }
+                lifts
             }
-            false
+        }
+
+        /// Whether the attacker's stones on `first` and `second` (with their [`Lifts`]) leave two
+        /// threats or more: the windows they lift to four stones are its only threat windows (it has
+        /// none before its turn, or it would simply win), and one empty cell in all of them would block
+        /// them alone. Exact, and far cheaper than playing the pair.
+        fn makes_two_threats(
+            board: &Board,
+            first: (u16, &Lifts),
+            second: (u16, &Lifts),
+        ) -> bool {
+            let mut lifted = [0u16; 64];
+            let mut count = 0;
+            let mut add = |window: u16| {
+                if count < lifted.len() && !lifted[..count].contains(&window) {
+                    lifted[count] = window;
+                    count += 1;
+                }
+            };
+            for &window in first.1.threes.iter().chain(&second.1.threes) {
+                add(window);
+            }
+            for &window in first
+                .1
+                .twos
+                .iter()
+                .filter(|window| second.1.twos.contains(window))
+            {
+                add(window);
+            }
+            if count < 2 {
+                return false;
+            }
+            let windows = &geometry().windows;
+            let lifted = &lifted[..count];
+            let blocks_all = |cell: u16| {
+                cell != first.0 && cell != second.0 && board.is_empty(cell)
+                    && lifted
+                        .iter()
+                        .all(|&window| windows[usize::from(window)].contains(&cell))
+            };
+            !windows[usize::from(lifted[0])].iter().any(|&cell| blocks_all(cell))
         }
     }
 }

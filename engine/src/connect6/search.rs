@@ -8,7 +8,6 @@ use super::threats::threat_count;
 use super::turn::Turn;
 use super::vcdt::Vcdt;
 use crate::core::color::Color;
-use crate::core::report::Report;
 use crate::core::rng::Rng;
 use crate::core::score::Bound;
 use crate::core::time::Deadline;
@@ -114,8 +113,6 @@ pub struct Searcher {
     table: Vec<Entry>,
     deadline: Deadline,
     aborted: bool,
-    /// What the last alpha-beta found: its turn, value, deepest finished iteration and positions.
-    report: Report<Turn>,
 }
 
 impl Searcher {
@@ -128,18 +125,12 @@ impl Searcher {
             table: vec![Entry::default(); TABLE_ENTRIES],
             deadline: Deadline::unlimited(),
             aborted: false,
-            report: Report::empty(),
         }
     }
 
     /// The settings searched with.
     pub fn settings(&self) -> &Settings {
         &self.settings
-    }
-
-    /// What the alpha-beta of the last [`Searcher::choose`] found (empty when it did not run).
-    pub fn last_report(&self) -> &Report<Turn> {
-        &self.report
     }
 
     /// The turn to play for the side to move, never one of `rejected`; `None` when the game is
@@ -151,7 +142,6 @@ impl Searcher {
         self.deadline = deadline;
         self.aborted = false;
         self.nodes = 0;
-        self.report = Report::empty();
         let mut board = board.clone();
         let allowed = |turn: &Turn| !rejected.iter().any(|other| other.same_stones(turn));
         let mut turns: Vec<Turn> = root_turns(
@@ -210,8 +200,6 @@ impl Searcher {
                     if first.map_or(false, |first| value > first) {
                         best_order.retain(|other| *other != turn);
                         best_order.insert(0, turn);
-                        self.report.best = Some(turn);
-                        self.report.score = value;
                     }
                 }
                 break;
@@ -228,11 +216,6 @@ impl Searcher {
             best_order = order.clone();
             best_scores = scored.clone();
             turns = order;
-            if let Some(&(turn, value)) = scored.first() {
-                self.report.best = Some(turn);
-                self.report.score = value;
-                self.report.depth = depth as i32;
-            }
             if scored
                 .first()
                 .map_or(false, |(_, value)| value.abs() >= WIN - 100)
@@ -243,8 +226,6 @@ impl Searcher {
                 break;
             }
         }
-        self.report.nodes = self.nodes;
-        self.report.elapsed = whole.elapsed();
         self.deadline = whole;
         if self.settings.opening_variety > 0 && board.stone_count() < OPENING_STONES {
             self.vary_opening(&mut best_order, &best_scores);
