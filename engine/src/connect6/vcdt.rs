@@ -417,6 +417,69 @@ mod tests {
     }
 
     #[test]
+    fn the_two_threat_test_agrees_with_playing_the_turn() {
+        let mut rng = crate::core::rng::Rng::new(7);
+        let mut checked = 0;
+        let mut double = 0;
+        for _ in 0..20 {
+            let mut board = Board::new();
+            board.play(Turn::single(cell(9, 9)));
+            for _ in 0..12 {
+                let attacker = board.to_move();
+                let quiet =
+                    !board.has_live_window(attacker) && !board.has_live_window(attacker.opponent());
+                let near: Vec<u16> = (0..super::super::geometry::CELLS as u16)
+                    .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
+                    .collect();
+                if quiet {
+                    // The cells that build the attacker's lines most make the threats.
+                    let mut builders = near.clone();
+                    builders.sort_by_key(|&cell| {
+                        std::cmp::Reverse(attack_value(&board, cell, attacker))
+                    });
+                    builders.truncate(24);
+                    let lifts: Vec<Lifts> = builders
+                        .iter()
+                        .map(|&cell| Lifts::of(&board, cell, attacker))
+                        .collect();
+                    for first in 0..builders.len() {
+                        for second in first + 1..builders.len() {
+                            let turn = Turn::pair(builders[first], builders[second]);
+                            board.play(turn);
+                            let played = blocks(&board, attacker).count >= 2;
+                            board.undo(turn);
+                            let tested = makes_two_threats(
+                                &board,
+                                (builders[first], &lifts[first]),
+                                (builders[second], &lifts[second]),
+                            );
+                            assert_eq!(tested, played, "{turn:?}");
+                            checked += 1;
+                            double += usize::from(played);
+                        }
+                    }
+                }
+                // A random turn close to the stones, kept dense so that lines grow.
+                let pick =
+                    |rng: &mut crate::core::rng::Rng| near[rng.below(near.len() as u32) as usize];
+                let (a, b) = (pick(&mut rng), pick(&mut rng));
+                if a == b || board.is_over() {
+                    continue;
+                }
+                board.play(Turn::pair(a, b));
+                if board.is_over() {
+                    break;
+                }
+            }
+        }
+        eprintln!("{checked} pairs, {double} double threats");
+        assert!(
+            checked > 10_000 && double > 100,
+            "{checked} pairs, {double} double threats"
+        );
+    }
+
+    #[test]
     fn no_win_is_claimed_from_a_quiet_position() {
         let mut board = Board::new();
         board.play(Turn::single(cell(9, 9)));
