@@ -2,8 +2,8 @@
 //! can place and lift stones cheaply.
 //!
 //! For each window the board keeps how many stones of each colour it holds. From those it keeps:
-//! each colour's window score (the sum of [`WINDOW_VALUE`] over the windows only that colour
-//! holds), the set of each colour's threat windows (four or five stones, none of the opponent),
+//! how many windows only one colour holds, by its number of stones there (the evaluation weighs
+//! them), the set of each colour's threat windows (four or five stones, none of the opponent),
 //! and whether a colour has completed six.
 
 use super::geometry::{geometry, CELLS, SIZE, WINDOWS};
@@ -27,7 +27,8 @@ pub struct Board {
     cells: [Option<Color>; CELLS],
     /// Stones of each colour in each window.
     counts: [[u8; 2]; WINDOWS],
-    score: [i32; 2],
+    /// Windows only that colour holds, by the number of its stones in them (index 0 unused).
+    held: [[u16; 7]; 2],
     live: [WindowSet; 2],
     sixes: [u16; 2],
     /// Stones within two cells (a 5x5 square) of each cell.
@@ -48,7 +49,7 @@ impl Board {
         Self {
             cells: [None; CELLS],
             counts: [[0; 2]; WINDOWS],
-            score: [0; 2],
+            held: [[0; 7]; 2],
             live: [[0; LIVE_WORDS]; 2],
             sixes: [0; 2],
             nearby: [0; CELLS],
@@ -107,9 +108,9 @@ impl Board {
         self.winner().is_some() || self.is_full()
     }
 
-    /// The window score of `colour`.
-    pub fn score(&self, colour: Color) -> i32 {
-        self.score[colour.index()]
+    /// How many windows only `colour` holds, indexed by its stones in them (index 0 unused).
+    pub fn held_windows(&self, colour: Color) -> &[u16; 7] {
+        &self.held[colour.index()]
     }
 
     /// The stones of each colour in `window`.
@@ -166,12 +167,15 @@ impl Board {
             let [mine, theirs] = [self.counts[index][own], self.counts[index][other]];
             if theirs == 0 {
                 let new = usize::from(mine) + 1;
-                self.score[own] += WINDOW_VALUE[new] - WINDOW_VALUE[new - 1];
+                self.held[own][new] += 1;
+                if new > 1 {
+                    self.held[own][new - 1] -= 1;
+                }
                 if new == 6 {
                     self.sixes[own] += 1;
                 }
             } else if mine == 0 {
-                self.score[other] -= WINDOW_VALUE[usize::from(theirs)];
+                self.held[other][usize::from(theirs)] -= 1;
             }
             self.counts[index][own] = mine + 1;
             self.refresh_live(index);
@@ -196,12 +200,15 @@ impl Board {
             let theirs = self.counts[index][other];
             if theirs == 0 {
                 let old = usize::from(mine) + 1;
-                self.score[own] -= WINDOW_VALUE[old] - WINDOW_VALUE[old - 1];
+                self.held[own][old] -= 1;
+                if mine > 0 {
+                    self.held[own][usize::from(mine)] += 1;
+                }
                 if old == 6 {
                     self.sixes[own] -= 1;
                 }
             } else if mine == 0 {
-                self.score[other] += WINDOW_VALUE[usize::from(theirs)];
+                self.held[other][usize::from(theirs)] += 1;
             }
             self.counts[index][own] = mine;
             self.refresh_live(index);
@@ -343,12 +350,44 @@ mod tests {
         let turn = Turn::pair(cell(11, 9), cell(9, 10));
         board.play(turn);
         board.undo(turn);
-        assert_eq!(board.score, before.score);
+        assert_eq!(board.held, before.held);
         assert_eq!(board.counts, before.counts);
         assert_eq!(board.live, before.live);
         assert_eq!(board.nearby, before.nearby);
         assert_eq!(board.hash(), before.hash());
         assert_eq!(board.stone_count(), 2);
+    }
+
+    #[test]
+    fn held_windows_match_a_recount_after_placing_and_removing() {
+        let mut board = Board::new();
+        let cells: Vec<u16> = (0..40)
+            .map(|index| cell(3 + index * 7 % 13, 4 + index % 9))
+            .collect();
+        let mut placed = Vec::new();
+        for (index, &at) in cells.iter().enumerate() {
+            if board.is_empty(at) {
+                let colour = if index % 3 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                board.place(at, colour);
+                placed.push(at);
+            }
+            if index % 5 == 4 {
+                board.remove(placed.pop().unwrap());
+            }
+            let mut recount = [[0u16; 7]; 2];
+            for [black, white] in board.counts {
+                if white == 0 && black > 0 {
+                    recount[0][usize::from(black)] += 1;
+                } else if black == 0 && white > 0 {
+                    recount[1][usize::from(white)] += 1;
+                }
+            }
+            assert_eq!(board.held, recount);
+        }
     }
 
     #[test]

@@ -74,6 +74,11 @@ pub struct Settings {
     /// Parts of the move's soft and hard limits given to alpha-beta: no iteration starts past
     /// the first, every one stops at the second; the safety check has the rest.
     pub search_share: (f64, f64),
+    /// Weights, in quarters, of the windows only the side to move holds, by its stones in them
+    /// (one to five), in the static value of a quiet position.
+    pub own_windows: [i32; 5],
+    /// The same for the windows only the opponent holds (subtracted).
+    pub their_windows: [i32; 5],
     /// Score margin within which the first turns of a game are picked at random, for varied
     /// games in matches (0: always the best).
     pub opening_variety: i32,
@@ -97,6 +102,8 @@ impl Default for Settings {
             leaf_attack_nodes: 24,
             expected_turns: 12,
             search_share: (0.35, 0.7),
+            own_windows: [5, 30, 120, 600, 650],
+            their_windows: [4, 24, 96, 480, 520],
             opening_variety: 0,
             seed: 0,
         }
@@ -363,7 +370,7 @@ impl Searcher {
                 return WIN - ply - 2 * self.settings.leaf_attack_turns as i32;
             }
         }
-        evaluate(board, us)
+        evaluate(board, us, &self.settings)
     }
 
     /// The value of `board` for its side to move, searched `depth` turns deep; `ply` counts
@@ -476,12 +483,14 @@ fn portion(deadline: &Deadline, soft: f64, hard: f64) -> Deadline {
     }
 }
 
-/// The static value of a quiet position for `us`, the side to move (which has two stones to
-/// place, hence the weight on its own chances).
-fn evaluate(board: &Board, us: Color) -> i32 {
-    let ours = board.score(us);
-    let theirs = board.score(us.opponent());
-    ours * 5 / 4 - theirs
+/// The static value of a quiet position for `us`, the side to move: the windows each side holds,
+/// weighed by `settings` (the side to move has two stones to place, so its windows weigh more).
+fn evaluate(board: &Board, us: Color, settings: &Settings) -> i32 {
+    let weigh = |colour: Color, weights: &[i32; 5]| -> i32 {
+        let held = board.held_windows(colour);
+        (1..6).map(|n| weights[n - 1] * i32::from(held[n])).sum()
+    };
+    weigh(us, &settings.own_windows) / 4 - weigh(us.opponent(), &settings.their_windows) / 4
 }
 
 /// Any legal turn not rejected: the fallback when the candidates are exhausted.

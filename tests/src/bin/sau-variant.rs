@@ -9,7 +9,7 @@
 //!                      [--defence-single-threats N]
 //!                      [--leaf-attack-turns N] [--leaf-attack-nodes N]
 //!                      [--expected-turns N] [--search-share SOFT,HARD] [--opening-variety N]
-//!                      [--seed N]
+//!                      [--own-windows W1,..,W5] [--their-windows W1,..,W5] [--seed N]
 //! sau-variant surakarta [--max-depth N] [--quiescence 0|1] [--reductions 0|1]
 //!                       [--positional 0|1] [--weights W1,..,W8] [--null N] [--reduce-after N]
 //!                       [--random-plies N] [--seed N]
@@ -100,6 +100,12 @@ enum Variant {
         /// Parts of the move's soft and hard limits given to alpha-beta, as SOFT,HARD.
         #[arg(long, value_name = "F,F", value_parser = parse_share)]
         search_share: Option<(f64, f64)>,
+        /// Quarter weights of the windows the side to move holds with one to five stones.
+        #[arg(long, value_name = "W1,..,W5", value_parser = window_weights)]
+        own_windows: Option<[i32; 5]>,
+        /// The same for the opponent's windows.
+        #[arg(long, value_name = "W1,..,W5", value_parser = window_weights)]
+        their_windows: Option<[i32; 5]>,
         #[arg(long, value_name = "N")]
         opening_variety: Option<i32>,
         /// Default: the process id.
@@ -212,7 +218,6 @@ impl Clock {
     }
 }
 
-/// `--weights`: eight whole numbers separated by commas.
 /// Two fractions between 0 and 1, the first at most the second: `0.35,0.7`.
 fn parse_share(text: &str) -> Result<(f64, f64), String> {
     let parts: Vec<f64> = text
@@ -229,15 +234,27 @@ fn parse_share(text: &str) -> Result<(f64, f64), String> {
     }
 }
 
-fn surakarta_weights(text: &str) -> Result<SurakartaWeights, String> {
-    let numbers = text
-        .split(',')
+/// Whole numbers separated by commas.
+fn whole_numbers(text: &str) -> Result<Vec<i32>, String> {
+    text.split(',')
         .map(|item| {
             item.trim()
                 .parse()
                 .map_err(|_| format!("bad weight '{item}'"))
         })
-        .collect::<Result<Vec<i32>, String>>()?;
+        .collect()
+}
+
+/// `--own-windows`, `--their-windows`: five whole numbers separated by commas.
+fn window_weights(text: &str) -> Result<[i32; 5], String> {
+    let numbers = whole_numbers(text)?;
+    <[i32; 5]>::try_from(numbers.as_slice())
+        .map_err(|_| format!("5 numbers expected, not {}", numbers.len()))
+}
+
+/// `--weights`: eight whole numbers separated by commas.
+fn surakarta_weights(text: &str) -> Result<SurakartaWeights, String> {
+    let numbers = whole_numbers(text)?;
     match numbers[..] {
         [piece, capture_path, attacked, undefended, defended, on_circuit, on_both, mobility] => {
             Ok(SurakartaWeights {
@@ -299,6 +316,8 @@ fn run(variant: Variant) -> io::Result<()> {
             leaf_attack_nodes,
             expected_turns,
             search_share,
+            own_windows,
+            their_windows,
             opening_variety,
             seed,
         } => {
@@ -318,6 +337,8 @@ fn run(variant: Variant) -> io::Result<()> {
                 leaf_attack_nodes: leaf_attack_nodes.unwrap_or(base.leaf_attack_nodes),
                 expected_turns: expected_turns.unwrap_or(base.expected_turns),
                 search_share: search_share.unwrap_or(base.search_share),
+                own_windows: own_windows.unwrap_or(base.own_windows),
+                their_windows: their_windows.unwrap_or(base.their_windows),
                 opening_variety: opening_variety.unwrap_or(base.opening_variety),
                 seed: seed.unwrap_or_else(process_seed),
             };
