@@ -185,11 +185,27 @@ fn sau_fuzz_and_replay_tools_reject_unknown_options_and_bad_values() {
     rejects(variant, &["amazons", "--max-depth", "x"], "--max-depth");
     rejects(variant, &["surakarta", "--weights", "1,2,3"], "--weights");
     rejects(variant, &["chess"], "chess");
+    rejects(
+        variant,
+        &["connect6", "--own-windows", "1,2,3"],
+        "5 numbers expected",
+    );
     helps(
         variant,
         &["connect6", "--help"],
-        &["--turns", "--opening-variety", "--game-ms", "--move-ms"],
+        &[
+            "--turns",
+            "--opening-variety",
+            "--own-windows",
+            "--their-windows",
+            "--game-ms",
+            "--move-ms",
+        ],
     );
+    let fit = env!("CARGO_BIN_EXE_connect6-fit");
+    rejects(fit, &["--turns", "5", "x.sgf"], "--turns");
+    rejects(fit, &["--folds", "x", "x.sgf"], "--folds");
+    rejects(fit, &[], "RECORDS");
     let phantom_play = env!("CARGO_BIN_EXE_phantom-play");
     rejects(phantom_play, &["--turns", "5", "a"], "--turns");
     rejects(phantom_play, &["--move-ms", "x", "a"], "--move-ms");
