@@ -50,8 +50,8 @@ pub mod connect6 {
         //! can place and lift stones cheaply.
         //!
         //! For each window the board keeps how many stones of each colour it holds. From those it keeps:
-        //! each colour's window score (the sum of [`WINDOW_VALUE`] over the windows only that colour
-        //! holds), the set of each colour's threat windows (four or five stones, none of the opponent),
+        //! how many windows only one colour holds, by its number of stones there (the evaluation weighs
+        //! them), the set of each colour's threat windows (four or five stones, none of the opponent),
         //! and whether a colour has completed six.
 
         use super::geometry::{geometry, CELLS, SIZE, WINDOWS};
@@ -75,7 +75,8 @@ pub mod connect6 {
             cells: [Option<Color>; CELLS],
             /// Stones of each colour in each window.
             counts: [[u8; 2]; WINDOWS],
-            score: [i32; 2],
+            /// Windows only that colour holds, by the number of its stones in them (index 0 unused).
+            held: [[u16; 7]; 2],
             live: [WindowSet; 2],
             sixes: [u16; 2],
             /// Stones within two cells (a 5x5 square) of each cell.
@@ -96,7 +97,7 @@ pub mod connect6 {
                 Self {
                     cells: [None; CELLS],
                     counts: [[0; 2]; WINDOWS],
-                    score: [0; 2],
+                    held: [[0; 7]; 2],
                     live: [[0; LIVE_WORDS]; 2],
                     sixes: [0; 2],
                     nearby: [0; CELLS],
@@ -150,9 +151,9 @@ pub mod connect6 {
                 self.winner().is_some() || self.is_full()
             }
 
-            /// The window score of `colour`.
-            pub fn score(&self, colour: Color) -> i32 {
-                self.score[colour.index()]
+            /// How many windows only `colour` holds, indexed by its stones in them (index 0 unused).
+            pub fn held_windows(&self, colour: Color) -> &[u16; 7] {
+                &self.held[colour.index()]
             }
 
             /// The stones of each colour in `window`.
@@ -209,12 +210,15 @@ pub mod connect6 {
                     ];
                     if theirs == 0 {
                         let new = usize::from(mine) + 1;
-                        self.score[own] += WINDOW_VALUE[new] - WINDOW_VALUE[new - 1];
+                        self.held[own][new] += 1;
+                        if new > 1 {
+                            self.held[own][new - 1] -= 1;
+                        }
                         if new == 6 {
                             self.sixes[own] += 1;
                         }
                     } else if mine == 0 {
-                        self.score[other] -= WINDOW_VALUE[usize::from(theirs)];
+                        self.held[other][usize::from(theirs)] -= 1;
                     }
                     self.counts[index][own] = mine + 1;
                     self.refresh_live(index);
@@ -239,12 +243,15 @@ pub mod connect6 {
                     let theirs = self.counts[index][other];
                     if theirs == 0 {
                         let old = usize::from(mine) + 1;
-                        self.score[own] -= WINDOW_VALUE[old] - WINDOW_VALUE[old - 1];
+                        self.held[own][old] -= 1;
+                        if mine > 0 {
+                            self.held[own][usize::from(mine)] += 1;
+                        }
                         if old == 6 {
                             self.sixes[own] -= 1;
                         }
                     } else if mine == 0 {
-                        self.score[other] += WINDOW_VALUE[usize::from(theirs)];
+                        self.held[other][usize::from(theirs)] += 1;
                     }
                     self.counts[index][own] = mine;
                     self.refresh_live(index);
@@ -922,6 +929,11 @@ pub mod connect6 {
             /// Parts of the move's soft and hard limits given to alpha-beta: no iteration starts past
             /// the first, every one stops at the second; the safety check has the rest.
             pub search_share: (f64, f64),
+            /// Weights, in quarters, of the windows only the side to move holds, by its stones in them
+            /// (one to five), in the static value of a quiet position.
+            pub own_windows: [i32; 5],
+            /// The same for the windows only the opponent holds (subtracted).
+            pub their_windows: [i32; 5],
             /// Score margin within which the first turns of a game are picked at random, for varied
             /// games in matches (0: always the best).
             pub opening_variety: i32,
@@ -945,6 +957,8 @@ pub mod connect6 {
                     leaf_attack_nodes: 24,
                     expected_turns: 12,
                     search_share: (0.35, 0.7),
+                    own_windows: [5, 30, 120, 600, 650],
+                    their_windows: [4, 24, 96, 480, 520],
                     opening_variety: 0,
                     seed: 0,
                 }
@@ -1274,7 +1288,7 @@ pub mod connect6 {
                         return WIN - ply - 2 * self.settings.leaf_attack_turns as i32;
                     }
                 }
-                evaluate(board, us)
+                evaluate(board, us, &self.settings)
             }
 
             /// The value of `board` for its side to move, searched `depth` turns deep; `ply` counts
@@ -1393,12 +1407,15 @@ pub mod connect6 {
             }
         }
 
-        /// The static value of a quiet position for `us`, the side to move (which has two stones to
-        /// place, hence the weight on its own chances).
-        fn evaluate(board: &Board, us: Color) -> i32 {
-            let ours = board.score(us);
-            let theirs = board.score(us.opponent());
-            ours * 5 / 4 - theirs
+        /// The static value of a quiet position for `us`, the side to move: the windows each side holds,
+        /// weighed by `settings` (the side to move has two stones to place, so its windows weigh more).
+        fn evaluate(board: &Board, us: Color, settings: &Settings) -> i32 {
+            let weigh = |colour: Color, weights: &[i32; 5]| -> i32 {
+                let held = board.held_windows(colour);
+                (1..6).map(|n| weights[n - 1] * i32::from(held[n])).sum()
+            };
+            weigh(us, &settings.own_windows) / 4
+                - weigh(us.opponent(), &settings.their_windows) / 4
         }
 
         /// Any legal turn not rejected: the fallback when the candidates are exhausted.
