@@ -6,8 +6,9 @@
 //! connect6-fit [--folds N] [--lambda F] [--player NAME] RECORDS...
 //! ```
 //!
-//! Prints the cross-validated log-loss of the engine's current weights (only their scale
-//! fitted) and of the fitted ones, and the fitted weights as `sau-variant connect6` options.
+//! Prints the cross-validated log-loss of the engine's current weights (only their scale and a
+//! constant fitted) and of the fitted ones, and the fitted weights as `sau-variant connect6`
+//! options.
 //! `--player NAME` adds a term for which side that player is, so that an opponent's strength
 //! is not read as the worth of the shapes it makes.
 
