@@ -2,6 +2,7 @@
 //! only for some kinds, not for a bad value).
 
 use std::ffi::OsString;
+use std::process::ExitCode;
 
 /// Parses the process's arguments; on an error prints it with the usage and exits with code 2
 /// (`--help` prints the help and exits with 0).
@@ -11,6 +12,18 @@ pub fn parse<T: clap::Parser>() -> T {
         Err(message) => {
             eprint!("{message}");
             std::process::exit(2);
+        }
+    }
+}
+
+/// A tool's whole `main`: parses the arguments (see [`parse`]), runs `run` on them, and on an
+/// error prints it after the tool's `name` and exits with code 1.
+pub fn main<T: clap::Parser>(name: &str, run: impl FnOnce(T) -> Result<(), String>) -> ExitCode {
+    match run(parse::<T>()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{name}: {message}");
+            ExitCode::FAILURE
         }
     }
 }

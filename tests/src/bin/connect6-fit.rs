@@ -273,14 +273,7 @@ fn run(args: Args) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let args = harness::cli::parse::<Args>();
-    match run(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("connect6-fit: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    harness::cli::main::<Args>("connect6-fit", run)
 }
 
 #[cfg(test)]

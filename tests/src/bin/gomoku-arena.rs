@@ -70,14 +70,7 @@ fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
 }
 
 fn main() -> ExitCode {
-    let args = harness::cli::parse::<Args>();
-    match run(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("gomoku-arena: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    harness::cli::main::<Args>("gomoku-arena", run)
 }
 
 fn run(args: Args) -> Result<(), String> {

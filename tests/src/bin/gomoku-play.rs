@@ -7,6 +7,7 @@
 //! Moves are typed as `h8` (column letter, row number from 1) or `7,7`; `quit` leaves.
 
 use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
 use std::time::Duration;
 
 use harness::gomoku::referee::{Board, Rule};
@@ -35,12 +36,8 @@ struct Args {
     white: bool,
 }
 
-fn main() {
-    let args = harness::cli::parse::<Args>();
-    if let Err(message) = run(args) {
-        eprintln!("gomoku-play: {message}");
-        std::process::exit(1);
-    }
+fn main() -> ExitCode {
+    harness::cli::main::<Args>("gomoku-play", run)
 }
 
 fn print_board(board: &Board) {

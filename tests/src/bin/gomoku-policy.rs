@@ -39,6 +39,7 @@ use harness::fit::adam::Adam;
 use harness::fit::softmax::{self, score, Choice, Sparse};
 use harness::gomoku::log::read_log;
 use harness::gomoku::openings::parse_line;
+use std::process::ExitCode;
 
 /// How far from a stone, in king steps: 1, 2, 3, 4 or more.
 const DISTANCES: usize = 4;
@@ -109,12 +110,8 @@ struct FitArgs {
     logs: Vec<String>,
 }
 
-fn main() {
-    let Command::Fit(args) = harness::cli::parse::<Command>();
-    if let Err(message) = fit(args) {
-        eprintln!("gomoku-policy: {message}");
-        std::process::exit(1);
-    }
+fn main() -> ExitCode {
+    harness::cli::main::<Command>("gomoku-policy", |Command::Fit(args)| fit(args))
 }
 
 fn distance_bucket(board: &Board, a: Cell, b: Cell) -> usize {

@@ -66,14 +66,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = harness::cli::parse::<Args>();
-    match run(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("gomoku-spsa: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    harness::cli::main::<Args>("gomoku-spsa", run)
 }
 
 /// One game of an iteration: which set plays it (0 plus, 1 minus, 2 both: plus as engine 0)

@@ -61,6 +61,7 @@ use harness::fit::newton::{fit_logistic, fit_scale, logistic_losses};
 use harness::fit::{dot, sigmoid};
 use harness::gomoku::log::read_log as read_arena_log;
 use harness::gomoku::openings::parse_line;
+use std::process::ExitCode;
 
 /// Number of combinations of a cell's four line patterns whatever their directions (multisets
 /// of four of the [`PATTERNS`] patterns, `C(PATTERNS + 3, 4)`, see [`sorted_patterns`]).
@@ -114,12 +115,8 @@ struct FitArgs {
     logs: Vec<String>,
 }
 
-fn main() {
-    let Command::Fit(args) = harness::cli::parse::<Command>();
-    if let Err(message) = fit(args) {
-        eprintln!("gomoku-tune: {message}");
-        std::process::exit(1);
-    }
+fn main() -> ExitCode {
+    harness::cli::main::<Command>("gomoku-tune", |Command::Fit(args)| fit(args))
 }
 
 /// The engine's weights as one vector in the feature layout.

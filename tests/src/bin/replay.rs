@@ -40,12 +40,5 @@ fn run(args: Args) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let args = harness::cli::parse::<Args>();
-    match run(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("replay: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    harness::cli::main::<Args>("replay", run)
 }
