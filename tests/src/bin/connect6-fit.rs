@@ -178,16 +178,12 @@ fn cross_validate(samples: &[Sample], folds: usize, lambda: f64) -> (f64, f64) {
             continue;
         }
         // The current weights get a fitted scale and constant (the side to move's edge).
-        let current_features = |part: &[&Sample]| -> Vec<([f64; 2], f64)> {
+        let current_features = |part: &[&Sample]| -> Vec<(Vec<f64>, f64)> {
             part.iter()
-                .map(|s| ([current_value(&s.features), 1.0], s.won))
+                .map(|s| (vec![current_value(&s.features), 1.0], s.won))
                 .collect()
         };
         let (train_current, test_current) = (current_features(&train), current_features(&test));
-        let borrowed = |owned: &[([f64; 2], f64)]| -> Vec<(Vec<f64>, f64)> {
-            owned.iter().map(|(x, y)| (x.to_vec(), *y)).collect()
-        };
-        let (train_current, test_current) = (borrowed(&train_current), borrowed(&test_current));
         let scale = fit_logistic(
             &slices(&train_current),
             &[0.0, 0.0],
