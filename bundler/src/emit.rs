@@ -1,4 +1,5 @@
-//! Printing the bundle: prettyplease, then markers, comments and empty lines put back as text.
+//! Printing the bundle: prettyplease, then markers, comments and empty lines put back as text,
+//! and long arrays of literals packed into rows ([`crate::pack`]).
 //!
 //! prettyplease prints no comments and no empty lines between items, so placeholders
 //! (`__bundler_marker!(N);`, `__bundler_comment!(N);`, `__bundler_blank!();`) stand in the tree
@@ -29,10 +30,11 @@ pub fn emit(
     };
     let text = replace_placeholders(&prettyplease::unparse(&file), files, comments);
     if !text.contains("__bundler_") {
-        return text;
+        return crate::pack::pack_literal_arrays(&text);
     }
     Stripper.visit_file_mut(&mut file);
-    replace_placeholders(&prettyplease::unparse(&file), files, comments)
+    let text = replace_placeholders(&prettyplease::unparse(&file), files, comments);
+    crate::pack::pack_literal_arrays(&text)
 }
 
 fn replace_placeholders(printed: &str, files: &[String], comments: &[String]) -> String {

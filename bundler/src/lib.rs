@@ -27,6 +27,7 @@ pub mod includes;
 pub mod loader;
 pub mod manifest;
 pub mod mentions;
+pub mod pack;
 pub mod paths;
 pub mod prune;
 pub mod shrink;

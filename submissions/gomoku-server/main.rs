@@ -1422,17 +1422,7 @@ pub mod gomoku {
         /// about as little as a dead line alone; what room around a cell is worth shows in the
         /// combinations.
         pub const LINE_WEIGHT: [i32; PATTERNS] = [
-            0,
-            -1,
-            -1,
-            4,
-            8,
-            26,
-            46,
-            84,
-            220,
-            220,
-            900,
+            0, -1, -1, 4, 8, 26, 46, 84, 220, 220, 900,
         ];
 
         /// Extra worth of a cell for the threat class its lines combine into, indexed by [`Threat`].

@@ -11,6 +11,7 @@ use super::bitboard::{
     row_mask, shift_down_left, shift_down_right, shift_up_left, shift_up_right, Bitboard, CENTER,
     SIDE_COLUMNS,
 };
+use super::patterns::PATTERNS;
 use super::position::{Position, MAX_PLIES};
 use crate::core::color::Color;
 
@@ -46,25 +47,54 @@ pub mod feature {
     pub const CROWNABLE: usize = 17;
     /// [`CROWNABLE`] times `ply / 8`.
     pub const LATE_CROWNABLE: usize = 18;
+    /// The first of the men's pattern tables: table `t`, state `s` is feature
+    /// `PATTERN + t * PATTERN_STATES + s` (see [`pattern_terms`]).
+    pub const PATTERN: usize = 19;
+    /// Pattern tables, one per block of the side's own view ([`super::PATTERN_BLOCKS`]).
+    pub const PATTERN_TABLES: usize = 5;
+    /// The states of a block's eight squares: empty (or a king), own man, opponent's man.
+    pub const PATTERN_STATES: usize = 6561;
     /// Number of features.
-    pub const COUNT: usize = 19;
+    pub const COUNT: usize = PATTERN + PATTERN_TABLES * PATTERN_STATES;
 }
 
-/// The tuned weights, in hundredths of a man (see the module documentation).
-pub const WEIGHTS: Weights = [
-    92, 154, 156, 164, 165, 168, 180, // men by row
-    156, // king
-    -2,  // king on edge
-    5,   // king in the centre
-    -17, // man on the side
-    -3,  // mobility
-    11,  // late points
+/// The tuned weights, in hundredths of a man (see the module documentation): the named terms,
+/// then the pattern tables of [`super::patterns`].
+pub static WEIGHTS: Weights = {
+    let mut weights = [0; feature::COUNT];
+    let mut i = 0;
+    while i < TERMS.len() {
+        weights[i] = TERMS[i];
+        i += 1;
+    }
+    let mut table = 0;
+    while table < feature::PATTERN_TABLES {
+        let mut state = 0;
+        while state < feature::PATTERN_STATES {
+            weights[feature::PATTERN + table * feature::PATTERN_STATES + state] =
+                PATTERNS[table][state] as i32;
+            state += 1;
+        }
+        table += 1;
+    }
+    weights
+};
+
+/// The weights of the named terms, `feature::MAN_ROW` to `feature::LATE_CROWNABLE`.
+const TERMS: [i32; feature::PATTERN] = [
+    134, 177, 174, 175, 176, 183, 190, // men by row
+    154, // king
+    -1,  // king on edge
+    4,   // king in the centre
+    -13, // man on the side
+    1,   // mobility
+    1,   // late points
     2,   // tempo
-    -10, // trade
-    70,  // back-row guard
-    -8,  // late king
-    -16, // crownable
-    3,   // late crownable
+    -2,  // trade
+    47,  // back-row guard
+    8,   // late king
+    -11, // crownable
+    4,   // late crownable
 ];
 
 /// Calls `term(feature, value)` for every feature of `position`, values signed from black's
@@ -154,7 +184,64 @@ pub fn features(position: &Position, mut term: impl FnMut(usize, i32)) {
         - crownable(|steps| count(white_men & row_mask(7 - steps)), white_moves);
     term(feature::CROWNABLE, crownable);
     term(feature::LATE_CROWNABLE, crownable * ply / 8);
+    pattern_terms(black_men, white_men, 1, &mut term);
+    // White's view is the board turned half round (square i becomes 31 - i), colours swapped.
+    pattern_terms(
+        white_men.reverse_bits(),
+        black_men.reverse_bits(),
+        -1,
+        &mut term,
+    );
 }
+
+/// The blocks of four rows by four columns (eight playable squares) that the pattern tables
+/// read, as (first row, first square of the row), seen from the side whose men move towards
+/// row 0: its own half and the two blocks across the middle.
+pub const PATTERN_BLOCKS: [(u32, u32); feature::PATTERN_TABLES] =
+    [(4, 0), (4, 1), (4, 2), (2, 0), (2, 1)];
+
+/// One term per block of [`PATTERN_BLOCKS`]: the state of its men, `own` moving towards row 0.
+#[inline]
+fn pattern_terms(own: Bitboard, their: Bitboard, sign: i32, term: &mut impl FnMut(usize, i32)) {
+    for (table, &(row, first)) in PATTERN_BLOCKS.iter().enumerate() {
+        let state =
+            TERNARY[block_bits(own, row, first)] + 2 * TERNARY[block_bits(their, row, first)];
+        term(
+            feature::PATTERN + table * feature::PATTERN_STATES + state as usize,
+            sign,
+        );
+    }
+}
+
+/// The eight squares of the block at `row`, `first` as the bits of a byte: bit `2 * r + k` is
+/// square `first + k` of row `row + r`.
+#[inline]
+fn block_bits(board: Bitboard, row: u32, first: u32) -> usize {
+    let pairs = (board >> (row * 4 + first)) & 0x3333;
+    let rows = (pairs | (pairs >> 2)) & 0x0f0f;
+    ((rows | (rows >> 4)) & 0xff) as usize
+}
+
+/// `TERNARY[b]` reads the bits of `b` as base-3 digits: the sum of `3^i` over the bits set.
+const TERNARY: [u16; 256] = {
+    let mut table = [0; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut value = 0;
+        let mut power = 1;
+        let mut i = 0;
+        while i < 8 {
+            if bits & (1 << i) != 0 {
+                value += power;
+            }
+            power *= 3;
+            i += 1;
+        }
+        table[bits] = value;
+        bits += 1;
+    }
+    table
+};
 
 /// How many men can reach the crowning row within `moves` steps in all, nearest first;
 /// `men_at(k)` is the number of men `k` steps away (k = 1..7).
@@ -209,6 +296,38 @@ mod tests {
         .unwrap();
         // The second is the first turned half round with colours swapped.
         assert_eq!(evaluate(&black_up, &WEIGHTS), evaluate(&white_up, &WEIGHTS));
+    }
+
+    #[test]
+    fn a_block_reads_its_eight_squares_row_by_row() {
+        // The block of rows 4-7, squares 1-2 of each row: bits 17, 18, 21, 22, 25, 26, 29, 30.
+        let board: Bitboard = 1 << 17 | 1 << 22 | 1 << 29 | 1 << 16 | 1 << 31;
+        assert_eq!(block_bits(board, 4, 1), 0b0100_1001);
+        assert_eq!(TERNARY[0b101], 1 + 9);
+        assert_eq!(TERNARY[0xff] as usize, feature::PATTERN_STATES / 2);
+    }
+
+    #[test]
+    fn pattern_weights_keep_mirrored_positions_equal() {
+        let mut weights = WEIGHTS;
+        let mut seed = 12345u32;
+        for w in weights.iter_mut().skip(feature::PATTERN) {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            *w = (seed >> 16) as i32 % 50 - 25;
+        }
+        let position = Position::parse(
+            "......../..w.w.w./.w.....w/b.w...../.....b../b...b.../.b.b.W../....b.b. b",
+        )
+        .unwrap();
+        let mirrored = Position::from_parts(
+            position.white().reverse_bits(),
+            position.black().reverse_bits(),
+            position.kings().reverse_bits(),
+            Color::White,
+            position.ply(),
+        );
+        assert_eq!(evaluate(&position, &weights), evaluate(&mirrored, &weights));
+        assert_ne!(evaluate(&position, &weights), evaluate(&position, &WEIGHTS));
     }
 
     #[test]

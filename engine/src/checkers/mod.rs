@@ -4,13 +4,14 @@
 //! 120 plies (man 1, king 3).
 //!
 //! - [`square`], [`bitboard`], [`moves`], [`position`]: the value types and the rules.
-//! - [`eval`], [`tt`], [`search`], [`timing`]: the evaluation, the search and the clock.
+//! - [`eval`] with its [`patterns`], [`tt`], [`search`], [`timing`]: the evaluation, the search and the clock.
 //! - [`engine`]: a game in progress with its clock and search, the one type the judge adapter uses.
 
 pub mod bitboard;
 pub mod engine;
 pub mod eval;
 pub mod moves;
+pub mod patterns;
 pub mod position;
 pub mod search;
 pub mod square;

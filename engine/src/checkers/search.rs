@@ -85,7 +85,7 @@ pub struct Searcher {
     aborted: bool,
     limits: Limits,
     /// Evaluation weights: the tuned [`WEIGHTS`], or others when the tuner compares sets.
-    weights: Weights,
+    weights: Box<Weights>,
 }
 
 impl Searcher {
@@ -98,13 +98,13 @@ impl Searcher {
             nodes: 0,
             aborted: false,
             limits: Limits::depth(1),
-            weights: WEIGHTS,
+            weights: Box::new(WEIGHTS),
         }
     }
 
     /// Evaluates with other weights (for comparing weight sets in self-play).
-    pub fn set_weights(&mut self, weights: Weights) {
-        self.weights = weights;
+    pub fn set_weights(&mut self, weights: &Weights) {
+        *self.weights = *weights;
     }
 
     /// Searches `position` within `limits` and returns the best move found.

@@ -33,6 +33,7 @@ use harness::fit::texel::{self, Sample};
 use harness::stats::MatchScore;
 use std::fs;
 use std::io::{BufWriter, Write};
+use std::process::ExitCode;
 
 /// Tunes the checkers evaluation weights (Texel's method) from engine self-play.
 #[derive(clap::Parser)]
@@ -44,48 +45,89 @@ enum Command {
         depth: i32,
         file: String,
     },
-    /// Logistic fit -> weights to paste.
+    /// Logistic fit -> a weights file.
     Fit {
         /// Label games decided at the ply limit by their count margin on this scale (points).
         #[arg(long, value_name = "S")]
         count_scale: Option<f64>,
+        /// Pull every pattern weight towards 0 by this much of its square (per position).
+        #[arg(long, default_value_t = 0.0)]
+        l2: f64,
+        /// Gradient steps.
+        #[arg(long, default_value_t = 3000)]
+        iterations: u32,
+        /// Positions kept out of the fit to measure it (not fitted on).
+        #[arg(long, value_name = "FILE")]
+        validate: Vec<String>,
+        /// Where to write the fitted weights (comma-separated, in feature order).
+        #[arg(long, value_name = "FILE")]
+        out: String,
         #[arg(required = true)]
         files: Vec<String>,
     },
-    /// Self-play: these weights (w1,w2,...) against the engine's.
+    /// Prints the named weights and writes the Rust source of the pattern tables.
+    Emit {
+        /// A weights file of `fit`.
+        weights: String,
+        /// The source file to write (`engine/src/checkers/patterns.rs`).
+        source: String,
+    },
+    /// Self-play: the weights of a `fit` file against the engine's.
     Versus {
         games: u32,
         depth: i32,
-        #[arg(value_parser = parse_weights)]
-        weights: Weights,
+        weights: String,
     },
 }
 
-fn parse_weights(text: &str) -> Result<Weights, String> {
+/// Reads a weights file of `fit`.
+fn read_weights(file: &str) -> Result<Box<Weights>, String> {
+    let text = fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let weights = text
         .split(',')
         .map(|w| w.trim().parse())
         .collect::<Result<Vec<i32>, _>>()
-        .map_err(|_| "weights are integers".to_string())?;
+        .map_err(|_| format!("{file}: weights are integers"))?;
+    let weights: Box<[i32]> = weights.into_boxed_slice();
     weights
         .try_into()
-        .map_err(|_| format!("give {} weights", feature::COUNT))
+        .map_err(|_| format!("{file}: give {} weights", feature::COUNT))
 }
 
-fn main() {
-    match harness::cli::parse::<Command>() {
-        Command::Generate { games, depth, file } => generate(games, depth, &file),
-        Command::Fit { count_scale, files } => fit(&files, count_scale),
+fn main() -> ExitCode {
+    harness::cli::main::<Command>("checkers-tune", run)
+}
+
+fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Generate { games, depth, file } => generate(games, depth, &file)?,
+        Command::Fit {
+            count_scale,
+            l2,
+            iterations,
+            validate,
+            out,
+            files,
+        } => {
+            let plan = FitPlan {
+                count_scale,
+                l2,
+                iterations,
+            };
+            fit(&files, &validate, &plan, &out)?
+        }
+        Command::Emit { weights, source } => emit(&*read_weights(&weights)?, &source)?,
         Command::Versus {
             games,
             depth,
             weights,
-        } => versus(games, depth, weights),
+        } => versus(games, depth, &*read_weights(&weights)?),
     }
+    Ok(())
 }
 
-fn generate(games: u32, depth: i32, file: &str) {
-    let mut out = BufWriter::new(fs::File::create(file).expect("output file"));
+fn generate(games: u32, depth: i32, file: &str) -> Result<(), String> {
+    let mut out = BufWriter::new(fs::File::create(file).map_err(|e| format!("{file}: {e}"))?);
     let mut rng = Rng::new(u64::from(games) * 7919 + depth as u64);
     let mut searcher = Searcher::new(16);
     let mut list = MoveList::new();
@@ -130,6 +172,7 @@ fn generate(games: u32, depth: i32, file: &str) {
             eprintln!("{} games, {written} positions", game + 1);
         }
     }
+    Ok(())
 }
 
 /// Reads labelled positions; with `count_scale`, games that reached the ply limit are labelled
@@ -180,40 +223,99 @@ fn load(files: &[String], count_scale: Option<f64>) -> Vec<Sample> {
     samples
 }
 
-fn fit(files: &[String], count_scale: Option<f64>) {
-    let samples = load(files, count_scale);
-    eprintln!("{} positions", samples.len());
+/// How `fit` labels and regularises.
+struct FitPlan {
+    count_scale: Option<f64>,
+    l2: f64,
+    iterations: u32,
+}
+
+fn fit(files: &[String], validate: &[String], plan: &FitPlan, out: &str) -> Result<(), String> {
+    let samples = load(files, plan.count_scale);
+    let held_out = load(validate, plan.count_scale);
+    eprintln!("{} positions, {} held out", samples.len(), held_out.len());
     let mut weights: Vec<f64> = WEIGHTS.iter().map(|&w| f64::from(w)).collect();
 
     let (k, best) = texel::best_scale(&samples, &weights);
     eprintln!("K = {k:.3}, error with the current weights {best:.6}");
+    let report = |weights: &[f64]| {
+        let mut line = format!("error {:.6}", texel::error(&samples, weights, k));
+        if !held_out.is_empty() {
+            line += &format!(", held out {:.6}", texel::error(&held_out, weights, k));
+        }
+        line
+    };
+    eprintln!("start: {}", report(&weights));
 
     let mut adam = Adam::new(weights.len(), 1.0, 1e-9);
-    for iteration in 1..=3000 {
-        let gradient = texel::gradient(&samples, &weights, k);
+    for iteration in 1..=plan.iterations {
+        let mut gradient = texel::gradient(&samples, &weights, k);
+        for (g, w) in gradient.iter_mut().zip(&weights).skip(feature::PATTERN) {
+            *g += plan.l2 * w;
+        }
         adam.step(&mut weights, &gradient);
-        if iteration % 500 == 0 {
-            eprintln!(
-                "iteration {iteration}: error {:.6}",
-                texel::error(&samples, &weights, k)
-            );
+        if iteration % 250 == 0 {
+            eprintln!("iteration {iteration}: {}", report(&weights));
         }
     }
     let rounded: Vec<String> = weights
         .iter()
         .map(|w| format!("{}", w.round() as i32))
         .collect();
+    fs::write(out, rounded.join(",") + "\n").map_err(|e| format!("{out}: {e}"))?;
     println!(
-        "error {:.6} -> {:.6} on {} positions (K {k:.3})",
-        best,
-        texel::error(&samples, &weights, k),
+        "{} on {} positions (K {k:.3}; current weights {best:.6}); written to {out}",
+        report(&weights),
         samples.len()
     );
-    println!(
-        "pub const WEIGHTS: [i32; feature::COUNT] = [{}];",
-        rounded.join(", ")
+    println!("named terms: [{}]", rounded[..feature::PATTERN].join(", "));
+    Ok(())
+}
+
+/// Prints the named terms of `weights` and writes its pattern tables as Rust source.
+fn emit(weights: &Weights, source: &str) -> Result<(), String> {
+    let named: Vec<String> = weights[..feature::PATTERN]
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+    println!("named terms: [{}]", named.join(", "));
+    let mut text = String::from(
+        "//! The men's pattern tables of the evaluation (see `eval::pattern_terms`), in hundredths\n\
+         //! of a man, written by `checkers-tune emit` from a fit (`docs/checkers.md`).\n\n\
+         /// One table per block of `eval::PATTERN_BLOCKS`, indexed by the block's state; read only\n\
+         /// when the engine's weights are built, at compile time.\n\
+         #[allow(clippy::large_const_arrays)]\n",
     );
-    println!("features: {}", feature::COUNT);
+    text += &format!(
+        "pub const PATTERNS: [[i16; {}]; {}] = [\n",
+        feature::PATTERN_STATES,
+        feature::PATTERN_TABLES
+    );
+    for table in 0..feature::PATTERN_TABLES {
+        let start = feature::PATTERN + table * feature::PATTERN_STATES;
+        let values = &weights[start..start + feature::PATTERN_STATES];
+        if values.iter().any(|&w| i16::try_from(w).is_err()) {
+            return Err(format!("table {table} has a weight beyond 16 bits"));
+        }
+        // Rows filled to 99 columns, as rustfmt lays out a list of short literals.
+        text += "    [\n";
+        let mut row = String::new();
+        for value in values {
+            let value = value.to_string();
+            if !row.is_empty() && 8 + row.len() + 1 + value.len() + 1 > 99 {
+                text += &format!("        {row}\n");
+                row.clear();
+            }
+            if !row.is_empty() {
+                row.push(' ');
+            }
+            row += &value;
+            row.push(',');
+        }
+        text += &format!("        {row}\n    ],\n");
+    }
+    text += "];\n";
+    fs::write(source, text).map_err(|e| format!("{source}: {e}"))
 }
 
 /// Plays one game from `opening` between two searchers; returns the result for black.
@@ -238,7 +340,7 @@ fn play_out(opening: Position, black: &mut Searcher, white: &mut Searcher, depth
     }
 }
 
-fn versus(pairs: u32, depth: i32, candidate: Weights) {
+fn versus(pairs: u32, depth: i32, candidate: &Weights) {
     let mut rng = Rng::new(2024);
     let mut list = MoveList::new();
     let mut score = MatchScore::default();
