@@ -112,7 +112,51 @@ fn checkers_tools_reject_unknown_options_and_bad_values() {
     let tune = env!("CARGO_BIN_EXE_checkers-tune");
     rejects(tune, &["--turns", "5"], "--turns");
     rejects(tune, &["generate", "x", "3", "out.txt"], "GAMES");
-    rejects(tune, &["versus", "10", "3", "1,2"], "weights");
+    rejects(tune, &["fit", "x.txt"], "--out");
+}
+
+#[test]
+fn checkers_tune_fits_writes_and_reads_back_a_weights_file() {
+    let tune = env!("CARGO_BIN_EXE_checkers-tune");
+    let dir = std::env::temp_dir().join(format!("checkers-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let run = |args: &[String]| {
+        let output = Command::new(tune).args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert!(output.status.success(), "{args:?}: {stderr}");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let owned = |args: &[&str]| args.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    run(&owned(&["generate", "4", "2", &path("positions.txt")]));
+    let fitted = run(&owned(&[
+        "fit",
+        "--iterations",
+        "20",
+        "--l2",
+        "1e-6",
+        "--out",
+        &path("weights.txt"),
+        &path("positions.txt"),
+    ]));
+    assert!(fitted.contains("named terms: ["), "{fitted}");
+    let weights = std::fs::read_to_string(path("weights.txt")).unwrap();
+    assert_eq!(weights.trim().split(',').count(), 19 + 5 * 6561);
+    run(&owned(&["emit", &path("weights.txt"), &path("patterns.rs")]));
+    let source = std::fs::read_to_string(path("patterns.rs")).unwrap();
+    assert!(source.contains("pub const PATTERNS: [[i16; 6561]; 5] = ["));
+    assert!(source.lines().all(|line| line.len() <= 100));
+    let played = run(&owned(&["versus", "1", "1", &path("weights.txt")]));
+    assert!(played.contains("candidate vs engine weights, depth 1"), "{played}");
+    let short = path("short.txt");
+    std::fs::write(&short, "1,2,3").unwrap();
+    let output = Command::new(tune)
+        .args(["versus", "1", "1", &short])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("give 32824 weights"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

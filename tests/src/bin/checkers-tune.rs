@@ -1,26 +1,31 @@
 //! Tunes the checkers evaluation weights (Texel's method) from engine self-play.
 //!
-//!     checkers-tune generate GAMES DEPTH FILE   # self-play games -> labelled positions
-//!     checkers-tune fit [--count-scale S] FILE [FILE ...]   # logistic fit -> weights to paste
-//!     checkers-tune versus GAMES DEPTH "w1,w2,..." # self-play: these weights vs the engine's
+//!     checkers-tune generate GAMES DEPTH FILE        # self-play games -> labelled positions
+//!     checkers-tune fit [--count-scale S] [--l2 L] [--iterations N] [--validate FILE]
+//!         --out WEIGHTS FILE [FILE ...]             # logistic fit -> a weights file
+//!     checkers-tune emit WEIGHTS SOURCE             # -> engine/src/checkers/patterns.rs
+//!     checkers-tune versus GAMES DEPTH WEIGHTS      # self-play: these weights vs the engine's
 //!
 //! `generate` plays games of the engine against itself at a fixed search depth; the first 6 to
 //! 13 plies of each game are random legal moves, so the games differ. Every later position in
 //! which neither side has a capture pending is written with the game's result from black's
-//! view (1, 0.5, 0) as `result position ply`.
+//! view (1, 0.5, 0) as `result position ply final-ply margin`.
 //!
 //! `fit` reads those positions, computes the evaluation's features for each (the engine's own
 //! `eval::features`, so the tuner and the engine cannot disagree), chooses the scale `K` that
 //! best fits the current weights, then minimises the mean squared error between the result and
-//! `1 / (1 + exp(-K * eval / 100))` by gradient descent (Adam), and prints the new weights.
-//! With `--count-scale S`, a game decided by the count at the 120-ply limit labels its positions
-//! `1 / (1 + exp(-margin / S))` instead of 1, 0.5 or 0: a game won by one point was nearly a
-//! draw, one won by ten was not. Files of the older form (`result position ply`) keep their
-//! results.
+//! `1 / (1 + exp(-K * eval / 100))` by gradient descent (Adam), the pattern weights pulled
+//! towards 0 by `--l2`, and writes every weight, comma-separated, to `--out`; `--validate`
+//! reports the error on positions it does not fit. With `--count-scale S`, a game decided by the
+//! count at the 120-ply limit labels its positions `1 / (1 + exp(-margin / S))` instead of 1,
+//! 0.5 or 0. Files of the older form (`result position ply`) keep their results.
 //!
-//! `versus` checks a fit in play: game pairs from the same random opening (6 to 13 plies), each
-//! weight set playing both colours, fixed search depth; prints the candidate's score with error
-//! bars.
+//! `emit` prints a weights file's named terms (to paste into `eval::TERMS`) and writes its
+//! pattern tables as the Rust source the engine compiles.
+//!
+//! `versus` checks a weights file in play: game pairs from the same random opening (6 to 13
+//! plies), each weight set playing both colours, fixed search depth; prints the candidate's score
+//! with error bars.
 
 use engine::checkers::eval::{feature, features, Weights, WEIGHTS};
 use engine::checkers::moves::MoveList;
