@@ -404,11 +404,13 @@ pub mod checkers {
 
     pub mod eval {
         // engine/src/checkers/eval.rs
-        //! Static evaluation: a weighted sum of simple features, from the side to move's view.
+        //! Static evaluation: a weighted sum of features, from the side to move's view.
         //!
-        //! The features are written once, in [`features`]; the engine weighs them with [`WEIGHTS`] and
-        //! the tuner of the harness crate (`checkers-tune`) reads the same feature values to fit the
-        //! weights.
+        //! The features are written once, in [`features`]: a few named terms (men by row, kings,
+        //! mobility, the 120-ply count...) and the men's patterns, the state of every block of four rows
+        //! by four columns of each side's view, weighed by a table per block ([`super::patterns`]). The
+        //! engine weighs them with [`WEIGHTS`]; the tuner of the harness crate (`checkers-tune`) reads
+        //! the same feature values to fit the weights.
         //!
         //! The weights were fitted by Texel-style logistic regression on self-play positions labelled
         //! with the game's result; `docs/checkers.md` tells how and what each round scored.
