@@ -142,12 +142,19 @@ fn checkers_tune_fits_writes_and_reads_back_a_weights_file() {
     assert!(fitted.contains("named terms: ["), "{fitted}");
     let weights = std::fs::read_to_string(path("weights.txt")).unwrap();
     assert_eq!(weights.trim().split(',').count(), 19 + 5 * 6561);
-    run(&owned(&["emit", &path("weights.txt"), &path("patterns.rs")]));
+    run(&owned(&[
+        "emit",
+        &path("weights.txt"),
+        &path("patterns.rs"),
+    ]));
     let source = std::fs::read_to_string(path("patterns.rs")).unwrap();
     assert!(source.contains("pub const PATTERNS: [[i16; 6561]; 5] = ["));
     assert!(source.lines().all(|line| line.len() <= 100));
     let played = run(&owned(&["versus", "1", "1", &path("weights.txt")]));
-    assert!(played.contains("candidate vs engine weights, depth 1"), "{played}");
+    assert!(
+        played.contains("candidate vs engine weights, depth 1"),
+        "{played}"
+    );
     let short = path("short.txt");
     std::fs::write(&short, "1,2,3").unwrap();
     let output = Command::new(tune)
