@@ -3,7 +3,7 @@
 use super::board::{Board, POINTS};
 use super::mcts::{Mcts, Settings};
 use crate::core::color::Color;
-use crate::core::time::Deadline;
+use crate::core::time::{Deadline, StopFlag};
 
 /// Stones on the board before the middle game begins.
 const OPENING_STONES: u32 = 8;
@@ -76,6 +76,14 @@ impl NoGoEngine {
             4
         };
         (ours * 4 / quarters).max(1)
+    }
+
+    /// Searches the opponent's replies while it thinks, until `stop` is raised, for the tree our
+    /// next search keeps.
+    pub fn ponder(&mut self, stop: StopFlag) {
+        if !self.is_over() {
+            self.search.ponder(&self.board, stop);
+        }
     }
 
     /// Our move within `deadline`, never one of `rejected`; `None` when no empty point is left.

@@ -5,7 +5,7 @@
 use super::board::{bit, Board, Points};
 use super::playout::playout;
 use crate::core::rng::Rng;
-use crate::core::time::Deadline;
+use crate::core::time::{Deadline, StopFlag};
 
 /// Settings of the search (the defaults are the tuned ones; tests and matches vary them).
 #[derive(Clone, Copy, Debug)]
@@ -28,6 +28,9 @@ pub struct Settings {
     /// Whether a playout's stones on points only their side could play count for the
     /// all-moves-as-first statistics.
     pub amaf_reserves: bool,
+    /// Whether to search on the opponent's time (never with `max_playouts`, which fixes the
+    /// work of each move).
+    pub ponder: bool,
 }
 
 impl Default for Settings {
@@ -40,6 +43,7 @@ impl Default for Settings {
             max_playouts: 0,
             rave_prior: 20.0,
             amaf_reserves: false,
+            ponder: true,
         }
     }
 }
@@ -148,6 +152,30 @@ impl Mcts {
         }
         let best = self.best_root_child();
         Some(usize::from(self.nodes[best].point))
+    }
+
+    /// Searches `root`, the opponent to move, until `stop` is raised, growing the tree that the
+    /// next search keeps below the opponent's move; returns at once when pondering is off, the
+    /// root is decided or the side to move has no legal point.
+    pub fn ponder(&mut self, root: &Board, stop: StopFlag) {
+        let legal = root.legal_points(root.to_move());
+        if !self.settings.ponder || self.settings.max_playouts > 0 || legal == 0 {
+            return;
+        }
+        if !self.reuse(root) {
+            self.nodes.clear();
+            self.nodes.push(Node::new(0));
+        }
+        if self.nodes[0].child_count == 0 {
+            self.expand_with(0, legal);
+        }
+        self.tree_root = Some(*root);
+        let mut path = Vec::with_capacity(96);
+        let mut playouts = 0u64;
+        while playouts % 64 != 0 || !(stop.is_raised() || self.root_is_decided()) {
+            self.iterate(root, &mut path);
+            playouts += 1;
+        }
     }
 
     /// Keeps the part of the last search's tree below `root` when `root` follows the last root
@@ -466,6 +494,55 @@ mod tests {
         let deadline = Deadline::new(std::time::Duration::ZERO, std::time::Duration::ZERO);
         let point = search.search(&board, deadline, &[]).unwrap();
         assert!(board.is_legal(point, Color::Black));
+    }
+
+    #[test]
+    fn pondering_grows_the_tree_until_the_flag_and_the_next_search_keeps_it() {
+        let mut board = Board::new();
+        board.play(40);
+        let mut search = Mcts::new(Settings::default(), 5);
+        let stop = StopFlag::new();
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            stop.raise();
+        });
+        search.ponder(&board, stop);
+        raiser.join().unwrap();
+        let pondered = search.nodes[0].visits;
+        assert!(pondered > 0);
+        // The opponent answers with its most searched point: our search starts from its subtree.
+        let reply = search.nodes[0]
+            .children()
+            .max_by_key(|&index| search.nodes[index].visits)
+            .unwrap();
+        let kept = search.nodes[reply].visits;
+        let mut next = board;
+        next.play(usize::from(search.nodes[reply].point));
+        let zero = std::time::Duration::ZERO;
+        let point = search
+            .search(&next, Deadline::new(zero, zero), &[])
+            .unwrap();
+        assert!(next.is_legal(point, next.to_move()));
+        assert!(search.nodes[0].visits >= kept && kept > 0);
+    }
+
+    #[test]
+    fn pondering_returns_at_once_when_raised_off_or_with_fixed_playouts() {
+        let board = Board::new();
+        let stop = StopFlag::new();
+        stop.raise();
+        let mut search = Mcts::new(Settings::default(), 5);
+        search.ponder(&board, stop);
+        assert!(search.nodes[0].visits <= 64);
+        let off = Settings {
+            ponder: false,
+            ..Settings::default()
+        };
+        for settings in [off, fixed(100)] {
+            let mut search = Mcts::new(settings, 5);
+            search.ponder(&board, StopFlag::new());
+            assert!(search.nodes.is_empty());
+        }
     }
 
     #[test]

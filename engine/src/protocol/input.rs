@@ -18,7 +18,8 @@
 
 use crate::core::time::StopFlag;
 use std::io::{self, BufRead, StdinLock};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::atomic::{fence, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::Instant;
 
@@ -39,6 +40,9 @@ pub enum Source<'a> {
     Stdin,
     /// Any other reader, read on the caller's thread.
     Reader(Box<dyn BufRead + 'a>),
+    /// Any other reader, read on a thread of its own as standard input is (tests of what the
+    /// engine does between lines).
+    Threaded(Box<dyn BufRead + Send>),
 }
 
 impl From<StdinLock<'static>> for Source<'static> {
@@ -67,7 +71,11 @@ enum Reading<'a> {
 /// input raise.
 pub struct Lines<'a> {
     reading: Reading<'a>,
+    /// A line taken from the reading thread while waiting for one, not yet handed out.
+    pending: Option<Line>,
     stop: StopFlag,
+    /// Raised by the reading thread with every line and at the end of the input.
+    arrived: StopFlag,
     is_stop: StopLine,
     max_bytes: usize,
 }
@@ -76,24 +84,59 @@ impl<'a> Lines<'a> {
     /// Lines of `source` of at most `max_bytes` each; `is_stop` recognises the stop line.
     pub fn new(source: impl Into<Source<'a>>, max_bytes: usize, is_stop: StopLine) -> Self {
         let stop = StopFlag::new();
+        let arrived = StopFlag::new();
         let reading = match source.into() {
             Source::Reader(reader) => Reading::Here(reader),
-            Source::Stdin => match spawn_reader(stop, max_bytes, is_stop) {
+            Source::Stdin => match spawn_reader(None, stop, arrived, max_bytes, is_stop) {
                 Some(receiver) => Reading::Thread(receiver),
                 // No thread to be had: read here, without noticing a stop during a search.
                 None => Reading::Here(Box::new(io::stdin().lock())),
             },
+            Source::Threaded(reader) => {
+                match spawn_reader(Some(reader), stop, arrived, max_bytes, is_stop) {
+                    Some(receiver) => Reading::Thread(receiver),
+                    None => Reading::Ended,
+                }
+            }
         };
         Self {
             reading,
+            pending: None,
             stop,
+            arrived,
             is_stop,
             max_bytes,
         }
     }
 
+    /// Runs `think` while no line is waiting, with a flag raised when one arrives or the input
+    /// ends; returns at once when a line is already waiting, the input has ended, or the lines
+    /// are read on the caller's thread (a line is then always ready).
+    pub fn wait_thinking(&mut self, think: impl FnOnce(StopFlag)) {
+        let receiver = match &self.reading {
+            Reading::Thread(receiver) if self.pending.is_none() => receiver,
+            _ => return,
+        };
+        // Lowered before looking: a line sent after the look raises it again. The fences (here
+        // and in the reading thread) keep the lowering from passing a raise it did not see.
+        self.arrived.clear();
+        fence(Ordering::SeqCst);
+        match receiver.try_recv() {
+            Ok(line) => self.pending = Some(line),
+            Err(TryRecvError::Disconnected) => {}
+            Err(TryRecvError::Empty) => {
+                if !self.stop.is_raised() {
+                    think(self.arrived);
+                }
+            }
+        }
+    }
+
     /// The next line; `None` once the input has ended (the stop flag is raised then).
     pub fn next_line(&mut self) -> Option<Line> {
+        if let Some(line) = self.pending.take() {
+            return Some(line);
+        }
         let line = match &mut self.reading {
             Reading::Here(reader) => read_checked(reader, self.max_bytes, self.stop, self.is_stop),
             Reading::Thread(receiver) => receiver.recv().ok(),
@@ -117,19 +160,34 @@ impl<'a> Lines<'a> {
     }
 }
 
-/// Starts the thread that reads standard input into a channel.
-fn spawn_reader(stop: StopFlag, max_bytes: usize, is_stop: StopLine) -> Option<Receiver<Line>> {
+/// Starts the thread that reads `input` (standard input when `None`) into a channel, raising
+/// `arrived` after each line and at the end.
+fn spawn_reader(
+    input: Option<Box<dyn BufRead + Send>>,
+    stop: StopFlag,
+    arrived: StopFlag,
+    max_bytes: usize,
+    is_stop: StopLine,
+) -> Option<Receiver<Line>> {
     let (sender, receiver) = mpsc::channel();
     let reader = move || {
-        let stdin = io::stdin();
-        let mut input = stdin.lock();
-        while let Some(line) = read_checked(&mut input, max_bytes, stop, is_stop) {
-            let last = stop.is_raised();
-            if sender.send(line).is_err() || last {
-                break;
+        let forward = |input: &mut dyn BufRead| {
+            while let Some(line) = read_checked(input, max_bytes, stop, is_stop) {
+                let last = stop.is_raised();
+                let sent = sender.send(line).is_ok();
+                fence(Ordering::SeqCst);
+                arrived.raise();
+                if !sent || last {
+                    break;
+                }
             }
+        };
+        match input {
+            Some(mut input) => forward(&mut *input),
+            None => forward(&mut io::stdin().lock()),
         }
         stop.raise();
+        arrived.raise();
     };
     // A small stack: the thread only reads and decodes.
     thread::Builder::new()

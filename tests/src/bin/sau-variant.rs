@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! sau-variant nogo [--rave-bias F] [--exploration F] [--expand-after N] [--max-playouts N]
-//!                  [--rave-prior F] [--amaf-reserves 0|1]
+//!                  [--rave-prior F] [--amaf-reserves 0|1] [--ponder 0|1]
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N] [--root-firsts N]
 //!                      [--defence-single-threats N]
@@ -65,6 +65,9 @@ enum Variant {
         /// Whether a playout's reserve points count for AMAF.
         #[arg(long, value_name = "0|1")]
         amaf_reserves: Option<u8>,
+        /// Whether to search on the opponent's time.
+        #[arg(long, value_name = "0|1")]
+        ponder: Option<u8>,
     },
     /// Connect6's threat search.
     Connect6 {
@@ -302,6 +305,7 @@ fn run(variant: Variant) -> io::Result<()> {
             max_playouts,
             rave_prior,
             amaf_reserves,
+            ponder,
         } => {
             let base = NoGoSettings::default();
             let settings = NoGoSettings {
@@ -311,6 +315,7 @@ fn run(variant: Variant) -> io::Result<()> {
                 max_playouts: max_playouts.unwrap_or(base.max_playouts),
                 rave_prior: rave_prior.unwrap_or(base.rave_prior),
                 amaf_reserves: amaf_reserves.map_or(base.amaf_reserves, |on| on != 0),
+                ponder: ponder.map_or(base.ponder, |on| on != 0),
                 ..base
             };
             let mut engine = NoGoEngine::new(settings, process_seed());

@@ -111,6 +111,9 @@ pub trait SauGame {
     fn expected_moves_left(&self) -> u32;
     /// Picks our move within `deadline`, never one of `rejected`; `None` when there is none.
     fn choose_move(&mut self, deadline: Deadline, rejected: &[Self::Move]) -> Option<Self::Move>;
+    /// Thinks on the opponent's time, for the next [`SauGame::choose_move`], until `stop` is
+    /// raised (a command has arrived). By default nothing.
+    fn ponder(&mut self, _stop: StopFlag) {}
 }
 
 pub use crate::core::clock::TimeControl;
@@ -248,7 +251,17 @@ fn serve<G: SauGame, W: Write>(
         last_move: None,
         stop: lines.stop_flag(),
     };
-    while let Some(line) = next_command(&mut lines, &mut output)? {
+    loop {
+        let opponent_to_move = state
+            .our_side
+            .map_or(false, |side| game.side_to_move() != side && !game.is_over());
+        if opponent_to_move {
+            lines.wait_thinking(|arrived| game.ponder(arrived));
+        }
+        let line = match next_command(&mut lines, &mut output)? {
+            Some(line) => line,
+            None => break,
+        };
         let start = line.received;
         let text = line.text.trim_start();
         let mut words = text.split_whitespace();
@@ -477,6 +490,8 @@ mod tests {
     /// A tiny game for the adapter: squares of a 3x3 board, one a turn, any empty one legal.
     struct Grid {
         taken: Vec<Square>,
+        /// Times it began to ponder.
+        ponders: std::sync::Arc<std::sync::atomic::AtomicU32>,
     }
 
     impl SauGame for Grid {
@@ -531,6 +546,13 @@ mod tests {
                 })
                 .find(|square| !self.taken.contains(square) && !rejected.contains(square))
         }
+        fn ponder(&mut self, stop: StopFlag) {
+            self.ponders
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            while !stop.is_raised() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
     }
 
     /// The adapter's answers to `input`, one string per line.
@@ -539,7 +561,10 @@ mod tests {
     }
 
     fn session_bytes(input: &[u8]) -> Vec<String> {
-        let mut game = Grid { taken: Vec::new() };
+        let mut game = Grid {
+            taken: Vec::new(),
+            ponders: Default::default(),
+        };
         let mut output = Vec::new();
         run(&mut game, TimeControl::DEFAULT, input, &mut output).unwrap();
         String::from_utf8(output)
@@ -547,6 +572,87 @@ mod tests {
             .lines()
             .map(String::from)
             .collect()
+    }
+
+    /// A judge's pipe: lines the test sends arrive one at a time, and reading blocks between.
+    struct Pipe {
+        lines: std::sync::mpsc::Receiver<&'static str>,
+        buffer: Vec<u8>,
+        at: usize,
+    }
+
+    impl io::Read for Pipe {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let count = {
+                let available = io::BufRead::fill_buf(self)?;
+                let count = available.len().min(out.len());
+                out[..count].copy_from_slice(&available[..count]);
+                count
+            };
+            io::BufRead::consume(self, count);
+            Ok(count)
+        }
+    }
+
+    impl io::BufRead for Pipe {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            if self.at == self.buffer.len() {
+                // A closed channel is the end of the input.
+                self.buffer = self.lines.recv().map_or(Vec::new(), |line| line.into());
+                self.at = 0;
+            }
+            Ok(&self.buffer[self.at..])
+        }
+        fn consume(&mut self, count: usize) {
+            self.at += count;
+        }
+    }
+
+    #[test]
+    fn the_engine_ponders_on_the_opponents_time_and_answers_when_its_move_comes() {
+        let (send, lines) = std::sync::mpsc::channel();
+        let pipe = Pipe {
+            lines,
+            buffer: Vec::new(),
+            at: 0,
+        };
+        let ponders = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let mut game = Grid {
+            taken: Vec::new(),
+            ponders: ponders.clone(),
+        };
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut output = Vec::new();
+            let source = Source::Threaded(Box::new(pipe));
+            run(&mut game, TimeControl::DEFAULT, source, &mut output).unwrap();
+            done.send(output).unwrap();
+        });
+        let pondering = |times: u32| {
+            let start = Instant::now();
+            while ponders.load(std::sync::atomic::Ordering::SeqCst) < times {
+                assert!(start.elapsed() < Duration::from_secs(20), "no pondering");
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        };
+        // Each line comes while the engine ponders on black's move; a line that did not end
+        // the pondering would leave the count where it is.
+        send.send("new white\n").unwrap();
+        pondering(1);
+        send.send("move AA\n").unwrap();
+        pondering(2);
+        send.send("move CA\n").unwrap();
+        pondering(3);
+        send.send("quit\n").unwrap();
+        let output = finished
+            .recv_timeout(Duration::from_secs(20))
+            .expect("quit ends the pondering");
+        let answers: Vec<String> = String::from_utf8(output)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
+        assert_eq!(answers, ["move BA", "move AB"]);
     }
 
     #[test]
@@ -598,7 +704,10 @@ mod tests {
                 Err(io::ErrorKind::BrokenPipe.into())
             }
         }
-        let mut game = Grid { taken: Vec::new() };
+        let mut game = Grid {
+            taken: Vec::new(),
+            ponders: Default::default(),
+        };
         let input = &b"name?\nnew black\n"[..];
         assert!(run(&mut game, TimeControl::DEFAULT, input, Closed).is_ok());
     }

@@ -2,7 +2,7 @@
 
 use super::{SauGame, Square};
 use crate::core::color::Color;
-use crate::core::time::Deadline;
+use crate::core::time::{Deadline, StopFlag};
 use crate::nogo::board::{Board, SIZE};
 use crate::nogo::engine::NoGoEngine;
 
@@ -63,6 +63,10 @@ impl SauGame for NoGoEngine {
 
     fn choose_move(&mut self, deadline: Deadline, rejected: &[usize]) -> Option<usize> {
         self.think(deadline, rejected)
+    }
+
+    fn ponder(&mut self, stop: StopFlag) {
+        NoGoEngine::ponder(self, stop);
     }
 }
 
