@@ -12,7 +12,6 @@
 //! - [`threats`]: threats, how many stones it takes to block them, and the blocking turns.
 //! - [`moves`]: candidate cells and turns, best first.
 //! - [`vcdt`]: victory by continuous double threats, a proof search for forced wins.
-//! - [`shapes`]: what a line is worth by the threats it holds and can make.
 //! - [`search`]: alpha-beta over turns, with the threat searches at the root.
 //! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
 
@@ -21,7 +20,6 @@ pub mod engine;
 pub mod geometry;
 pub mod moves;
 pub mod search;
-pub mod shapes;
 pub mod threats;
 pub mod turn;
 pub mod vcdt;

@@ -4,7 +4,6 @@
 use super::board::Board;
 use super::geometry::CELLS;
 use super::moves::{attacking_turns, candidate_turns, defensive_turns, root_turns};
-use super::shapes::{Shapes, CLASSES};
 use super::threats::threat_count;
 use super::turn::Turn;
 use super::vcdt::Vcdt;
@@ -80,26 +79,11 @@ pub struct Settings {
     pub own_windows: [i32; 5],
     /// The same for the windows only the opponent holds (subtracted).
     pub their_windows: [i32; 5],
-    /// Weights of the side to move's line shapes by class ([`super::shapes`]), added to the
-    /// static value (all zero: shapes are not looked at).
-    pub own_shapes: [i32; CLASSES],
-    /// The same for the opponent's shapes (subtracted).
-    pub their_shapes: [i32; CLASSES],
     /// Score margin within which the first turns of a game are picked at random, for varied
     /// games in matches (0: always the best).
     pub opening_variety: i32,
     /// Seed of that random pick.
     pub seed: u64,
-}
-
-impl Settings {
-    /// Whether the static value looks at line shapes.
-    pub fn weighs_shapes(&self) -> bool {
-        self.own_shapes
-            .iter()
-            .chain(&self.their_shapes)
-            .any(|&w| w != 0)
-    }
 }
 
 impl Default for Settings {
@@ -120,8 +104,6 @@ impl Default for Settings {
             search_share: (0.35, 0.7),
             own_windows: [5, 30, 120, 600, 650],
             their_windows: [4, 24, 96, 480, 520],
-            own_shapes: [0; CLASSES],
-            their_shapes: [0; CLASSES],
             opening_variety: 0,
             seed: 0,
         }
@@ -138,8 +120,6 @@ pub struct Searcher {
     table: Vec<Entry>,
     deadline: Deadline,
     aborted: bool,
-    /// The line shapes met, when the settings weigh them.
-    shapes: Option<Shapes>,
 }
 
 impl Searcher {
@@ -152,7 +132,6 @@ impl Searcher {
             table: vec![Entry::default(); TABLE_ENTRIES],
             deadline: Deadline::unlimited(),
             aborted: false,
-            shapes: settings.weighs_shapes().then(Shapes::new),
         }
     }
 
@@ -391,16 +370,7 @@ impl Searcher {
                 return WIN - ply - 2 * self.settings.leaf_attack_turns as i32;
             }
         }
-        let mut value = evaluate(board, us, &self.settings);
-        if let Some(shapes) = self.shapes.as_mut() {
-            let counts = shapes.counts(board);
-            let (own, theirs) = (&counts[us.index()], &counts[us.opponent().index()]);
-            for class in 0..CLASSES {
-                value += self.settings.own_shapes[class] * i32::from(own[class])
-                    - self.settings.their_shapes[class] * i32::from(theirs[class]);
-            }
-        }
-        value
+        evaluate(board, us, &self.settings)
     }
 
     /// The value of `board` for its side to move, searched `depth` turns deep; `ply` counts

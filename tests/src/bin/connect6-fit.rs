@@ -3,16 +3,14 @@
 //! the quiet positions (no threat window of either side) of recorded games.
 //!
 //! ```text
-//! connect6-fit [--folds N] [--lambda F] [--player NAME] [--shapes] RECORDS...
+//! connect6-fit [--folds N] [--lambda F] [--player NAME] RECORDS...
 //! ```
 //!
 //! Prints the cross-validated log-loss of the engine's current weights (only their scale and a
 //! constant fitted) and of the fitted ones, and the fitted weights as `sau-variant connect6`
 //! options.
 //! `--player NAME` adds a term for which side that player is, so that an opponent's strength
-//! is not read as the worth of the shapes it makes. `--shapes` adds the line shapes of each side
-//! (`connect6::shapes`, seven classes) and prints their weights in the engine's units, from the
-//! scale fitted to the current static value.
+//! is not read as the worth of the shapes it makes.
 
 use std::collections::HashSet;
 use std::process::ExitCode;
@@ -20,7 +18,6 @@ use std::process::ExitCode;
 use engine::connect6::board::Board;
 use engine::connect6::geometry::{cell, SIZE};
 use engine::connect6::search::Settings;
-use engine::connect6::shapes::{Shapes, CLASSES, CLASS_NAMES};
 use engine::connect6::turn::Turn;
 use engine::core::color::Color;
 use harness::fit::newton::{fit_logistic, logistic_losses};
@@ -40,16 +37,13 @@ struct Args {
     /// A player's name in the records: a term for whether it is the side to move.
     #[arg(long, value_name = "NAME")]
     player: Option<String>,
-    /// Adds each side's line shapes by class to the features.
-    #[arg(long)]
-    shapes: bool,
     /// Records files of Connect6 matches (the SGF `sau-judge --records` writes).
     #[arg(value_name = "RECORDS", required = true)]
     files: Vec<String>,
 }
 
 /// Windows held with one, two and three stones: the side to move's, then the opponent's.
-const WINDOW_FEATURES: usize = 6;
+const SHAPES: usize = 6;
 
 /// One quiet position: its features (the shapes, the player term, a constant 1), the game it
 /// comes from and whether the side to move won.
@@ -84,10 +78,8 @@ fn samples(
     turns: &[Turn],
     winner: Color,
     player_side: Option<Option<Color>>,
-    shapes: Option<&mut Shapes>,
     out: &mut Vec<Sample>,
 ) {
-    let mut shapes = shapes;
     let mut board = Board::new();
     for turn in &turns[..turns.len().saturating_sub(1)] {
         if !board.is_legal(turn) {
@@ -104,12 +96,6 @@ fn samples(
             .map(|n| f64::from(ours[n]))
             .chain((1..4).map(|n| f64::from(theirs[n])))
             .collect();
-        if let Some(shapes) = shapes.as_deref_mut() {
-            let counts = shapes.counts(&board);
-            for side in [us, us.opponent()] {
-                features.extend(counts[side.index()].iter().map(|&n| f64::from(n)));
-            }
-        }
         // With a named player, every sample has the term: 0 when the player is neither side.
         if let Some(side) = player_side {
             features.push(match side {
@@ -129,12 +115,7 @@ fn samples(
 }
 
 /// The quiet positions of every decided game in `files`, each game once.
-fn read_samples(
-    files: &[String],
-    player: Option<&str>,
-    with_shapes: bool,
-) -> Result<(Vec<Sample>, usize), String> {
-    let mut shapes = with_shapes.then(Shapes::new);
+fn read_samples(files: &[String], player: Option<&str>) -> Result<(Vec<Sample>, usize), String> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for path in files {
@@ -161,14 +142,7 @@ fn read_samples(
                     },
                 );
             let turns = turns(&texts).map_err(|e| format!("{path}: game {}: {e}", game.round))?;
-            samples(
-                seen.len() - 1,
-                &turns,
-                winner,
-                player_side,
-                shapes.as_mut(),
-                &mut out,
-            );
+            samples(seen.len() - 1, &turns, winner, player_side, &mut out);
         }
     }
     Ok((out, seen.len()))
@@ -240,7 +214,7 @@ fn run(args: Args) -> Result<(), String> {
     if args.folds < 2 {
         return Err("--folds must be at least 2".to_string());
     }
-    let (samples, games) = read_samples(&args.files, args.player.as_deref(), args.shapes)?;
+    let (samples, games) = read_samples(&args.files, args.player.as_deref())?;
     if samples.is_empty() {
         return Err("no quiet position in the decided games".to_string());
     }
@@ -271,7 +245,7 @@ fn run(args: Args) -> Result<(), String> {
         "logit weights: own 1-3 {:?}, theirs 1-3 {:?}, rest {:?}",
         &weights[..3],
         &weights[3..6],
-        &weights[WINDOW_FEATURES..]
+        &weights[SHAPES..]
     );
     // In the engine's units: quarters, one own stone worth what it is now; the threat windows
     // (four and five stones) never stand in a quiet position and keep their weights.
@@ -291,41 +265,6 @@ fn run(args: Args) -> Result<(), String> {
         defaults.their_windows[3],
         defaults.their_windows[4],
     );
-    if args.shapes {
-        // Engine units per logit unit, from the current static value's fitted scale.
-        let current: Vec<(Vec<f64>, f64)> = samples
-            .iter()
-            .map(|s| (vec![current_value(&s.features), 1.0], s.won))
-            .collect();
-        let scale = fit_logistic(
-            &slices(&current),
-            &[0.0, 0.0],
-            &[0, 1],
-            args.lambda,
-            |_, _| {},
-        );
-        let units = |w: f64| (w / scale[0]).round() as i64;
-        let own = &weights[WINDOW_FEATURES..WINDOW_FEATURES + CLASSES];
-        let theirs = &weights[WINDOW_FEATURES + CLASSES..WINDOW_FEATURES + 2 * CLASSES];
-        for (class, name) in CLASS_NAMES.iter().enumerate() {
-            println!(
-                "shape {class} ({name}): own {:+.4}, theirs {:+.4} logits",
-                own[class], theirs[class]
-            );
-        }
-        let list = |ws: &[f64], sign: f64| -> String {
-            ws.iter()
-                .map(|&w| units(sign * w).to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        println!(
-            "one engine unit is {:.6} logits; --own-shapes {} --their-shapes {}",
-            scale[0],
-            list(own, 1.0),
-            list(theirs, -1.0)
-        );
-    }
     Ok(())
 }
 
@@ -346,14 +285,7 @@ mod tests {
             .collect();
         let turns = turns(&moves).unwrap();
         let mut out = Vec::new();
-        samples(
-            0,
-            &turns,
-            Color::Black,
-            Some(Some(Color::White)),
-            None,
-            &mut out,
-        );
+        samples(0, &turns, Color::Black, Some(Some(Color::White)), &mut out);
         // The first position has one stone and is left out; the last turn's is never sampled.
         assert_eq!(out.len(), 2);
         let last = out.last().unwrap();
@@ -365,7 +297,7 @@ mod tests {
         );
         assert_eq!(last.features[2], 0.0, "white holds no three-stone window");
         assert_eq!(
-            last.features[WINDOW_FEATURES], 1.0,
+            last.features[SHAPES], 1.0,
             "white, the named player, is to move"
         );
         assert_eq!(*last.features.last().unwrap(), 1.0);

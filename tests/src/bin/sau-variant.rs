@@ -9,8 +9,7 @@
 //!                      [--defence-single-threats N]
 //!                      [--leaf-attack-turns N] [--leaf-attack-nodes N]
 //!                      [--expected-turns N] [--search-share SOFT,HARD] [--opening-variety N]
-//!                      [--own-windows W1,..,W5] [--their-windows W1,..,W5]
-//!                      [--own-shapes W1,..,W7] [--their-shapes W1,..,W7] [--seed N]
+//!                      [--own-windows W1,..,W5] [--their-windows W1,..,W5] [--seed N]
 //! sau-variant surakarta [--max-depth N] [--quiescence 0|1] [--reductions 0|1]
 //!                       [--positional 0|1] [--weights W1,..,W8] [--null N] [--reduce-after N]
 //!                       [--random-plies N] [--seed N]
@@ -110,13 +109,6 @@ enum Variant {
         /// The same for the opponent's windows.
         #[arg(long, value_name = "W1,..,W5", value_parser = window_weights)]
         their_windows: Option<[i32; 5]>,
-        /// Weights of the side to move's line shapes by class (`connect6::shapes`; default
-        /// all 0: shapes not looked at).
-        #[arg(long, value_name = "W1,..,W7", value_parser = shape_weights)]
-        own_shapes: Option<[i32; 7]>,
-        /// The same for the opponent's shapes.
-        #[arg(long, value_name = "W1,..,W7", value_parser = shape_weights)]
-        their_shapes: Option<[i32; 7]>,
         #[arg(long, value_name = "N")]
         opening_variety: Option<i32>,
         /// Default: the process id.
@@ -263,13 +255,6 @@ fn window_weights(text: &str) -> Result<[i32; 5], String> {
         .map_err(|_| format!("5 numbers expected, not {}", numbers.len()))
 }
 
-/// `--own-shapes`, `--their-shapes`: seven whole numbers separated by commas.
-fn shape_weights(text: &str) -> Result<[i32; 7], String> {
-    let numbers = whole_numbers(text)?;
-    <[i32; 7]>::try_from(numbers.as_slice())
-        .map_err(|_| format!("7 numbers expected, not {}", numbers.len()))
-}
-
 /// `--weights`: eight whole numbers separated by commas.
 fn surakarta_weights(text: &str) -> Result<SurakartaWeights, String> {
     let numbers = whole_numbers(text)?;
@@ -338,8 +323,6 @@ fn run(variant: Variant) -> io::Result<()> {
             search_share,
             own_windows,
             their_windows,
-            own_shapes,
-            their_shapes,
             opening_variety,
             seed,
         } => {
@@ -361,8 +344,6 @@ fn run(variant: Variant) -> io::Result<()> {
                 search_share: search_share.unwrap_or(base.search_share),
                 own_windows: own_windows.unwrap_or(base.own_windows),
                 their_windows: their_windows.unwrap_or(base.their_windows),
-                own_shapes: own_shapes.unwrap_or(base.own_shapes),
-                their_shapes: their_shapes.unwrap_or(base.their_shapes),
                 opening_variety: opening_variety.unwrap_or(base.opening_variety),
                 seed: seed.unwrap_or_else(process_seed),
             };
