@@ -129,15 +129,7 @@ impl Mcts {
         if allowed == 0 {
             return None;
         }
-        let kept = excluded.is_empty() && self.reuse(root);
-        if !kept {
-            self.nodes.clear();
-            self.nodes.push(Node::new(0));
-        }
-        if self.nodes[0].child_count == 0 {
-            self.expand_with(0, allowed);
-        }
-        self.tree_root = Some(*root);
+        self.set_root(root, allowed, excluded.is_empty());
         let mut playouts = 0u64;
         let mut path = Vec::with_capacity(96);
         loop {
@@ -162,20 +154,26 @@ impl Mcts {
         if !self.settings.ponder || self.settings.max_playouts > 0 || legal == 0 {
             return;
         }
-        if !self.reuse(root) {
-            self.nodes.clear();
-            self.nodes.push(Node::new(0));
-        }
-        if self.nodes[0].child_count == 0 {
-            self.expand_with(0, legal);
-        }
-        self.tree_root = Some(*root);
+        self.set_root(root, legal, true);
         let mut path = Vec::with_capacity(96);
         let mut playouts = 0u64;
         while playouts % 64 != 0 || !(stop.is_raised() || self.root_is_decided()) {
             self.iterate(root, &mut path);
             playouts += 1;
         }
+    }
+
+    /// Makes `root` the tree's root, its children the `allowed` points: the last tree's subtree
+    /// when `reuse` and the tree holds `root`, else a new tree.
+    fn set_root(&mut self, root: &Board, allowed: Points, reuse: bool) {
+        if !(reuse && self.reuse(root)) {
+            self.nodes.clear();
+            self.nodes.push(Node::new(0));
+        }
+        if self.nodes[0].child_count == 0 {
+            self.expand_with(0, allowed);
+        }
+        self.tree_root = Some(*root);
     }
 
     /// Keeps the part of the last search's tree below `root` when `root` follows the last root
