@@ -203,7 +203,10 @@ impl Mcts {
                 None => return false,
             }
         }
-        self.keep_subtree(current);
+        // The same position again (a command came while pondering): the tree is kept as it is.
+        if current != 0 {
+            self.keep_subtree(current);
+        }
         true
     }
 
