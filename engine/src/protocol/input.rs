@@ -42,6 +42,7 @@ pub enum Source<'a> {
     Reader(Box<dyn BufRead + 'a>),
     /// Any other reader, read on a thread of its own as standard input is (tests of what the
     /// engine does between lines).
+    #[cfg(test)]
     Threaded(Box<dyn BufRead + Send>),
 }
 
@@ -92,6 +93,7 @@ impl<'a> Lines<'a> {
                 // No thread to be had: read here, without noticing a stop during a search.
                 None => Reading::Here(Box::new(io::stdin().lock())),
             },
+            #[cfg(test)]
             Source::Threaded(reader) => {
                 match spawn_reader(Some(reader), stop, arrived, max_bytes, is_stop) {
                     Some(receiver) => Reading::Thread(receiver),
