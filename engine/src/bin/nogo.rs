@@ -2,8 +2,8 @@
 //! on stdout.
 //!
 //! Options: `--game-ms <n>` thinking time for a whole game (default 15 minutes), `--move-ms <n>`
-//! the most one move may take (default 30 seconds), `--no-ponder` not to think on the
-//! opponent's time (when both programs share one machine).
+//! the most one move may take (default 30 seconds), `--ponder` to think on the opponent's time
+//! as well.
 
 use engine::nogo::engine::NoGoEngine;
 use engine::nogo::mcts::Settings;
@@ -15,7 +15,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     sau::serve_stdio("nogo", &args, |control, seed| {
         let settings = Settings {
-            ponder: !args.iter().any(|arg| arg == "--no-ponder"),
+            ponder: args.iter().any(|arg| arg == "--ponder"),
             ..Settings::default()
         };
         let mut engine = NoGoEngine::new(settings, seed);

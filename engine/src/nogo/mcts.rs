@@ -29,7 +29,7 @@ pub struct Settings {
     /// all-moves-as-first statistics.
     pub amaf_reserves: bool,
     /// Whether to search on the opponent's time (never with `max_playouts`, which fixes the
-    /// work of each move).
+    /// work of each move); off by default, since it showed no gain (`docs/nogo.md`).
     pub ponder: bool,
 }
 
@@ -43,7 +43,7 @@ impl Default for Settings {
             max_playouts: 0,
             rave_prior: 20.0,
             amaf_reserves: false,
-            ponder: true,
+            ponder: false,
         }
     }
 }
@@ -481,6 +481,13 @@ mod tests {
         false
     }
 
+    fn pondering() -> Settings {
+        Settings {
+            ponder: true,
+            ..Settings::default()
+        }
+    }
+
     fn fixed(playouts: u64) -> Settings {
         Settings {
             max_playouts: playouts,
@@ -501,7 +508,7 @@ mod tests {
     fn pondering_grows_the_tree_until_the_flag_and_the_next_search_keeps_it() {
         let mut board = Board::new();
         board.play(40);
-        let mut search = Mcts::new(Settings::default(), 5);
+        let mut search = Mcts::new(pondering(), 5);
         let stop = StopFlag::new();
         let raiser = std::thread::spawn(move || {
             std::thread::sleep(std::time::Duration::from_millis(50));
@@ -532,14 +539,14 @@ mod tests {
         let board = Board::new();
         let stop = StopFlag::new();
         stop.raise();
-        let mut search = Mcts::new(Settings::default(), 5);
+        let mut search = Mcts::new(pondering(), 5);
         search.ponder(&board, stop);
         assert!(search.nodes[0].visits <= 64);
-        let off = Settings {
-            ponder: false,
-            ..Settings::default()
+        let fixed_work = Settings {
+            max_playouts: 100,
+            ..pondering()
         };
-        for settings in [off, fixed(100)] {
+        for settings in [Settings::default(), fixed_work] {
             let mut search = Mcts::new(settings, 5);
             search.ponder(&board, StopFlag::new());
             assert!(search.nodes.is_empty());
