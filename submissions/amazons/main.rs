@@ -1668,6 +1668,11 @@ pub mod core {
                 self.0.store(true, Ordering::Relaxed);
             }
 
+            /// Lowers the flag before a new search.
+            pub fn clear(&self) {
+                self.0.store(false, Ordering::Relaxed);
+            }
+
             /// Whether a stop was asked for.
             pub fn is_raised(&self) -> bool {
                 self.0.load(Ordering::Relaxed)
@@ -1703,7 +1708,8 @@ pub mod protocol {
 
         use crate::core::time::StopFlag;
         use std::io::{self, BufRead, StdinLock};
-        use std::sync::mpsc::{self, Receiver};
+        use std::sync::atomic::{fence, Ordering};
+        use std::sync::mpsc::{self, Receiver, TryRecvError};
         use std::thread;
         use std::time::Instant;
 
@@ -1752,7 +1758,11 @@ pub mod protocol {
         /// input raise.
         pub struct Lines<'a> {
             reading: Reading<'a>,
+            /// A line taken from the reading thread while waiting for one, not yet handed out.
+            pending: Option<Line>,
             stop: StopFlag,
+            /// Raised by the reading thread with every line and at the end of the input.
+            arrived: StopFlag,
             is_stop: StopLine,
             max_bytes: usize,
         }
@@ -1765,10 +1775,11 @@ pub mod protocol {
                 is_stop: StopLine,
             ) -> Self {
                 let stop = StopFlag::new();
+                let arrived = StopFlag::new();
                 let reading = match source.into() {
                     Source::Reader(reader) => Reading::Here(reader),
                     Source::Stdin => {
-                        match spawn_reader(stop, max_bytes, is_stop) {
+                        match spawn_reader(None, stop, arrived, max_bytes, is_stop) {
                             Some(receiver) => Reading::Thread(receiver),
                             // No thread to be had: read here, without noticing a stop during a search.
                             None => Reading::Here(Box::new(io::stdin().lock())),
@@ -1777,14 +1788,42 @@ pub mod protocol {
                 };
                 Self {
                     reading,
+                    pending: None,
                     stop,
+                    arrived,
                     is_stop,
                     max_bytes,
                 }
             }
 
+            /// Runs `think` while no line is waiting, with a flag raised when one arrives or the input
+            /// ends; returns at once when a line is already waiting, the input has ended, or the lines
+            /// are read on the caller's thread (a line is then always ready).
+            pub fn wait_thinking(&mut self, think: impl FnOnce(StopFlag)) {
+                let receiver = match &self.reading {
+                    Reading::Thread(receiver) if self.pending.is_none() => receiver,
+                    _ => return,
+                };
+                // Lowered before looking: a line sent after the look raises it again. The fences (here
+                // and in the reading thread) keep the lowering from passing a raise it did not see.
+                self.arrived.clear();
+                fence(Ordering::SeqCst);
+                match receiver.try_recv() {
+                    Ok(line) => self.pending = Some(line),
+                    Err(TryRecvError::Disconnected) => {}
+                    Err(TryRecvError::Empty) => {
+                        if !self.stop.is_raised() {
+                            think(self.arrived);
+                        }
+                    }
+                }
+            }
+
             /// The next line; `None` once the input has ended (the stop flag is raised then).
             pub fn next_line(&mut self) -> Option<Line> {
+                if let Some(line) = self.pending.take() {
+                    return Some(line);
+                }
                 let line = match &mut self.reading {
                     Reading::Here(reader) => {
                         read_checked(reader, self.max_bytes, self.stop, self.is_stop)
@@ -1805,28 +1844,39 @@ pub mod protocol {
             }
         }
 
-        /// Starts the thread that reads standard input into a channel.
+        /// Starts the thread that reads `input` (standard input when `None`) into a channel, raising
+        /// `arrived` after each line and at the end.
         fn spawn_reader(
+            input: Option<Box<dyn BufRead + Send>>,
             stop: StopFlag,
+            arrived: StopFlag,
             max_bytes: usize,
             is_stop: StopLine,
         ) -> Option<Receiver<Line>> {
             let (sender, receiver) = mpsc::channel();
             let reader = move || {
-                let stdin = io::stdin();
-                let mut input = stdin.lock();
-                while let Some(line) = read_checked(
-                    &mut input,
-                    max_bytes,
-                    stop,
-                    is_stop,
-                ) {
-                    let last = stop.is_raised();
-                    if sender.send(line).is_err() || last {
-                        break;
+                let forward = |input: &mut dyn BufRead| {
+                    while let Some(line) = read_checked(
+                        input,
+                        max_bytes,
+                        stop,
+                        is_stop,
+                    ) {
+                        let last = stop.is_raised();
+                        let sent = sender.send(line).is_ok();
+                        fence(Ordering::SeqCst);
+                        arrived.raise();
+                        if !sent || last {
+                            break;
+                        }
                     }
+                };
+                match input {
+                    Some(mut input) => forward(&mut *input),
+                    None => forward(&mut io::stdin().lock()),
                 }
                 stop.raise();
+                arrived.raise();
             };
             // A small stack: the thread only reads and decodes.
             thread::Builder::new()
@@ -2132,6 +2182,10 @@ pub mod protocol {
                 deadline: Deadline,
                 rejected: &[Self::Move],
             ) -> Option<Self::Move>;
+
+            /// Thinks on the opponent's time, for the next [`SauGame::choose_move`], until `stop` is
+            /// raised (a command has arrived). By default nothing.
+            fn ponder(&mut self, _stop: StopFlag) {}
         }
 
         pub use crate::core::clock::TimeControl;
@@ -2278,7 +2332,20 @@ pub mod protocol {
                 last_move: None,
                 stop: lines.stop_flag(),
             };
-            while let Some(line) = next_command(&mut lines, &mut output)? {
+            loop {
+                let opponent_to_move = state
+                    .our_side
+                    .map_or(
+                        false,
+                        |side| game.side_to_move() != side && !game.is_over(),
+                    );
+                if opponent_to_move {
+                    lines.wait_thinking(|arrived| game.ponder(arrived));
+                }
+                let line = match next_command(&mut lines, &mut output)? {
+                    Some(line) => line,
+                    None => break,
+                };
                 let start = line.received;
                 let text = line.text.trim_start();
                 let mut words = text.split_whitespace();

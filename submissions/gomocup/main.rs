@@ -5893,6 +5893,7 @@ pub mod protocol {
 
         use crate::core::time::StopFlag;
         use std::io::{self, BufRead, StdinLock};
+        use std::sync::atomic::{fence, Ordering};
         use std::sync::mpsc::{self, Receiver};
         use std::thread;
         use std::time::Instant;
@@ -5942,7 +5943,12 @@ pub mod protocol {
         /// input raise.
         pub struct Lines<'a> {
             reading: Reading<'a>,
+            /// A line taken from the reading thread while waiting for one, not yet handed out.
+            pending: Option<Line>,
             stop: StopFlag,
+            /// Raised by the reading thread with every line and at the end of the input.
+            #[allow(dead_code)]
+            arrived: StopFlag,
             is_stop: StopLine,
             max_bytes: usize,
         }
@@ -5955,10 +5961,11 @@ pub mod protocol {
                 is_stop: StopLine,
             ) -> Self {
                 let stop = StopFlag::new();
+                let arrived = StopFlag::new();
                 let reading = match source.into() {
                     Source::Reader(reader) => Reading::Here(reader),
                     Source::Stdin => {
-                        match spawn_reader(stop, max_bytes, is_stop) {
+                        match spawn_reader(None, stop, arrived, max_bytes, is_stop) {
                             Some(receiver) => Reading::Thread(receiver),
                             // No thread to be had: read here, without noticing a stop during a search.
                             None => Reading::Here(Box::new(io::stdin().lock())),
@@ -5967,7 +5974,9 @@ pub mod protocol {
                 };
                 Self {
                     reading,
+                    pending: None,
                     stop,
+                    arrived,
                     is_stop,
                     max_bytes,
                 }
@@ -5975,6 +5984,9 @@ pub mod protocol {
 
             /// The next line; `None` once the input has ended (the stop flag is raised then).
             pub fn next_line(&mut self) -> Option<Line> {
+                if let Some(line) = self.pending.take() {
+                    return Some(line);
+                }
                 let line = match &mut self.reading {
                     Reading::Here(reader) => {
                         read_checked(reader, self.max_bytes, self.stop, self.is_stop)
@@ -5995,28 +6007,39 @@ pub mod protocol {
             }
         }
 
-        /// Starts the thread that reads standard input into a channel.
+        /// Starts the thread that reads `input` (standard input when `None`) into a channel, raising
+        /// `arrived` after each line and at the end.
         fn spawn_reader(
+            input: Option<Box<dyn BufRead + Send>>,
             stop: StopFlag,
+            arrived: StopFlag,
             max_bytes: usize,
             is_stop: StopLine,
         ) -> Option<Receiver<Line>> {
             let (sender, receiver) = mpsc::channel();
             let reader = move || {
-                let stdin = io::stdin();
-                let mut input = stdin.lock();
-                while let Some(line) = read_checked(
-                    &mut input,
-                    max_bytes,
-                    stop,
-                    is_stop,
-                ) {
-                    let last = stop.is_raised();
-                    if sender.send(line).is_err() || last {
-                        break;
+                let forward = |input: &mut dyn BufRead| {
+                    while let Some(line) = read_checked(
+                        input,
+                        max_bytes,
+                        stop,
+                        is_stop,
+                    ) {
+                        let last = stop.is_raised();
+                        let sent = sender.send(line).is_ok();
+                        fence(Ordering::SeqCst);
+                        arrived.raise();
+                        if !sent || last {
+                            break;
+                        }
                     }
+                };
+                match input {
+                    Some(mut input) => forward(&mut *input),
+                    None => forward(&mut io::stdin().lock()),
                 }
                 stop.raise();
+                arrived.raise();
             };
             // A small stack: the thread only reads and decodes.
             thread::Builder::new()

@@ -4,7 +4,8 @@
 //! on stdout.
 //!
 //! Options: `--game-ms <n>` thinking time for a whole game (default 15 minutes), `--move-ms <n>`
-//! the most one move may take (default 30 seconds).
+//! the most one move may take (default 30 seconds), `--ponder` to think on the opponent's time
+//! as well.
 
 // engine/src/bin/nogo.rs
 use crate::nogo::engine::NoGoEngine;
@@ -19,7 +20,11 @@ fn main() -> ExitCode {
         "nogo",
         &args,
         |control, seed| {
-            let mut engine = NoGoEngine::new(Settings::default(), seed);
+            let settings = Settings {
+                ponder: args.iter().any(|arg| arg == "--ponder"),
+                ..Settings::default()
+            };
+            let mut engine = NoGoEngine::new(settings, seed);
             sau::run(&mut engine, control, io::stdin().lock(), io::stdout().lock())
         },
     )
@@ -319,6 +324,11 @@ pub mod core {
                 self.0.store(true, Ordering::Relaxed);
             }
 
+            /// Lowers the flag before a new search.
+            pub fn clear(&self) {
+                self.0.store(false, Ordering::Relaxed);
+            }
+
             /// Whether a stop was asked for.
             pub fn is_raised(&self) -> bool {
                 self.0.load(Ordering::Relaxed)
@@ -519,7 +529,7 @@ pub mod nogo {
         use super::board::{Board, POINTS};
         use super::mcts::{Mcts, Settings};
         use crate::core::color::Color;
-        use crate::core::time::Deadline;
+        use crate::core::time::{Deadline, StopFlag};
 
         /// Stones on the board before the middle game begins.
         const OPENING_STONES: u32 = 8;
@@ -595,6 +605,14 @@ pub mod nogo {
                 (ours * 4 / quarters).max(1)
             }
 
+            /// Searches the opponent's replies while it thinks, until `stop` is raised, for the tree our
+            /// next search keeps.
+            pub fn ponder(&mut self, stop: StopFlag) {
+                if !self.is_over() {
+                    self.search.ponder(&self.board, stop);
+                }
+            }
+
             /// Our move within `deadline`, never one of `rejected`; `None` when no empty point is left.
             pub fn think(
                 &mut self,
@@ -628,7 +646,7 @@ pub mod nogo {
         use super::board::{bit, Board, Points};
         use super::playout::playout;
         use crate::core::rng::Rng;
-        use crate::core::time::Deadline;
+        use crate::core::time::{Deadline, StopFlag};
 
         /// Settings of the search (the defaults are the tuned ones; tests and matches vary them).
         #[derive(Clone, Copy, Debug)]
@@ -651,6 +669,9 @@ pub mod nogo {
             /// Whether a playout's stones on points only their side could play count for the
             /// all-moves-as-first statistics.
             pub amaf_reserves: bool,
+            /// Whether to search on the opponent's time (never with `max_playouts`, which fixes the
+            /// work of each move); off by default, since it showed no gain (`docs/nogo.md`).
+            pub ponder: bool,
         }
 
         impl Default for Settings {
@@ -663,6 +684,7 @@ pub mod nogo {
                     max_playouts: 0,
                     rave_prior: 20.0,
                     amaf_reserves: false,
+                    ponder: false,
                 }
             }
         }
@@ -748,15 +770,7 @@ pub mod nogo {
                 if allowed == 0 {
                     return None;
                 }
-                let kept = excluded.is_empty() && self.reuse(root);
-                if !kept {
-                    self.nodes.clear();
-                    self.nodes.push(Node::new(0));
-                }
-                if self.nodes[0].child_count == 0 {
-                    self.expand_with(0, allowed);
-                }
-                self.tree_root = Some(*root);
+                self.set_root(root, allowed, excluded.is_empty());
                 let mut playouts = 0u64;
                 let mut path = Vec::with_capacity(96);
                 loop {
@@ -773,6 +787,38 @@ pub mod nogo {
                 }
                 let best = self.best_root_child();
                 Some(usize::from(self.nodes[best].point))
+            }
+
+            /// Searches `root`, the opponent to move, until `stop` is raised, growing the tree that the
+            /// next search keeps below the opponent's move; returns at once when pondering is off, the
+            /// root is decided or the side to move has no legal point.
+            pub fn ponder(&mut self, root: &Board, stop: StopFlag) {
+                let legal = root.legal_points(root.to_move());
+                if !self.settings.ponder || self.settings.max_playouts > 0 || legal == 0
+                {
+                    return;
+                }
+                self.set_root(root, legal, true);
+                let mut path = Vec::with_capacity(96);
+                let mut playouts = 0u64;
+                while playouts % 64 != 0 || !(stop.is_raised() || self.root_is_decided())
+                {
+                    self.iterate(root, &mut path);
+                    playouts += 1;
+                }
+            }
+
+            /// Makes `root` the tree's root, its children the `allowed` points: the last tree's subtree
+            /// when `reuse` and the tree holds `root`, else a new tree.
+            fn set_root(&mut self, root: &Board, allowed: Points, reuse: bool) {
+                if !(reuse && self.reuse(root)) {
+                    self.nodes.clear();
+                    self.nodes.push(Node::new(0));
+                }
+                if self.nodes[0].child_count == 0 {
+                    self.expand_with(0, allowed);
+                }
+                self.tree_root = Some(*root);
             }
 
             /// Keeps the part of the last search's tree below `root` when `root` follows the last root
@@ -804,7 +850,10 @@ pub mod nogo {
                         None => return false,
                     }
                 }
-                self.keep_subtree(current);
+                // The same position again (a command came while pondering): the tree is kept as it is.
+                if current != 0 {
+                    self.keep_subtree(current);
+                }
                 true
             }
 
@@ -1230,7 +1279,8 @@ pub mod protocol {
 
         use crate::core::time::StopFlag;
         use std::io::{self, BufRead, StdinLock};
-        use std::sync::mpsc::{self, Receiver};
+        use std::sync::atomic::{fence, Ordering};
+        use std::sync::mpsc::{self, Receiver, TryRecvError};
         use std::thread;
         use std::time::Instant;
 
@@ -1279,7 +1329,11 @@ pub mod protocol {
         /// input raise.
         pub struct Lines<'a> {
             reading: Reading<'a>,
+            /// A line taken from the reading thread while waiting for one, not yet handed out.
+            pending: Option<Line>,
             stop: StopFlag,
+            /// Raised by the reading thread with every line and at the end of the input.
+            arrived: StopFlag,
             is_stop: StopLine,
             max_bytes: usize,
         }
@@ -1292,10 +1346,11 @@ pub mod protocol {
                 is_stop: StopLine,
             ) -> Self {
                 let stop = StopFlag::new();
+                let arrived = StopFlag::new();
                 let reading = match source.into() {
                     Source::Reader(reader) => Reading::Here(reader),
                     Source::Stdin => {
-                        match spawn_reader(stop, max_bytes, is_stop) {
+                        match spawn_reader(None, stop, arrived, max_bytes, is_stop) {
                             Some(receiver) => Reading::Thread(receiver),
                             // No thread to be had: read here, without noticing a stop during a search.
                             None => Reading::Here(Box::new(io::stdin().lock())),
@@ -1304,14 +1359,42 @@ pub mod protocol {
                 };
                 Self {
                     reading,
+                    pending: None,
                     stop,
+                    arrived,
                     is_stop,
                     max_bytes,
                 }
             }
 
+            /// Runs `think` while no line is waiting, with a flag raised when one arrives or the input
+            /// ends; returns at once when a line is already waiting, the input has ended, or the lines
+            /// are read on the caller's thread (a line is then always ready).
+            pub fn wait_thinking(&mut self, think: impl FnOnce(StopFlag)) {
+                let receiver = match &self.reading {
+                    Reading::Thread(receiver) if self.pending.is_none() => receiver,
+                    _ => return,
+                };
+                // Lowered before looking: a line sent after the look raises it again. The fences (here
+                // and in the reading thread) keep the lowering from passing a raise it did not see.
+                self.arrived.clear();
+                fence(Ordering::SeqCst);
+                match receiver.try_recv() {
+                    Ok(line) => self.pending = Some(line),
+                    Err(TryRecvError::Disconnected) => {}
+                    Err(TryRecvError::Empty) => {
+                        if !self.stop.is_raised() {
+                            think(self.arrived);
+                        }
+                    }
+                }
+            }
+
             /// The next line; `None` once the input has ended (the stop flag is raised then).
             pub fn next_line(&mut self) -> Option<Line> {
+                if let Some(line) = self.pending.take() {
+                    return Some(line);
+                }
                 let line = match &mut self.reading {
                     Reading::Here(reader) => {
                         read_checked(reader, self.max_bytes, self.stop, self.is_stop)
@@ -1332,28 +1415,39 @@ pub mod protocol {
             }
         }
 
-        /// Starts the thread that reads standard input into a channel.
+        /// Starts the thread that reads `input` (standard input when `None`) into a channel, raising
+        /// `arrived` after each line and at the end.
         fn spawn_reader(
+            input: Option<Box<dyn BufRead + Send>>,
             stop: StopFlag,
+            arrived: StopFlag,
             max_bytes: usize,
             is_stop: StopLine,
         ) -> Option<Receiver<Line>> {
             let (sender, receiver) = mpsc::channel();
             let reader = move || {
-                let stdin = io::stdin();
-                let mut input = stdin.lock();
-                while let Some(line) = read_checked(
-                    &mut input,
-                    max_bytes,
-                    stop,
-                    is_stop,
-                ) {
-                    let last = stop.is_raised();
-                    if sender.send(line).is_err() || last {
-                        break;
+                let forward = |input: &mut dyn BufRead| {
+                    while let Some(line) = read_checked(
+                        input,
+                        max_bytes,
+                        stop,
+                        is_stop,
+                    ) {
+                        let last = stop.is_raised();
+                        let sent = sender.send(line).is_ok();
+                        fence(Ordering::SeqCst);
+                        arrived.raise();
+                        if !sent || last {
+                            break;
+                        }
                     }
+                };
+                match input {
+                    Some(mut input) => forward(&mut *input),
+                    None => forward(&mut io::stdin().lock()),
                 }
                 stop.raise();
+                arrived.raise();
             };
             // A small stack: the thread only reads and decodes.
             thread::Builder::new()
@@ -1460,7 +1554,7 @@ pub mod protocol {
 
             use super::{SauGame, Square};
             use crate::core::color::Color;
-            use crate::core::time::Deadline;
+            use crate::core::time::{Deadline, StopFlag};
             use crate::nogo::board::{Board, SIZE};
             use crate::nogo::engine::NoGoEngine;
 
@@ -1530,6 +1624,10 @@ pub mod protocol {
                     rejected: &[usize],
                 ) -> Option<usize> {
                     self.think(deadline, rejected)
+                }
+
+                fn ponder(&mut self, stop: StopFlag) {
+                    NoGoEngine::ponder(self, stop);
                 }
             }
         }
@@ -1643,6 +1741,10 @@ pub mod protocol {
                 deadline: Deadline,
                 rejected: &[Self::Move],
             ) -> Option<Self::Move>;
+
+            /// Thinks on the opponent's time, for the next [`SauGame::choose_move`], until `stop` is
+            /// raised (a command has arrived). By default nothing.
+            fn ponder(&mut self, _stop: StopFlag) {}
         }
 
         pub use crate::core::clock::TimeControl;
@@ -1789,7 +1891,20 @@ pub mod protocol {
                 last_move: None,
                 stop: lines.stop_flag(),
             };
-            while let Some(line) = next_command(&mut lines, &mut output)? {
+            loop {
+                let opponent_to_move = state
+                    .our_side
+                    .map_or(
+                        false,
+                        |side| game.side_to_move() != side && !game.is_over(),
+                    );
+                if opponent_to_move {
+                    lines.wait_thinking(|arrived| game.ponder(arrived));
+                }
+                let line = match next_command(&mut lines, &mut output)? {
+                    Some(line) => line,
+                    None => break,
+                };
                 let start = line.received;
                 let text = line.text.trim_start();
                 let mut words = text.split_whitespace();
