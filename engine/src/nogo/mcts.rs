@@ -157,7 +157,10 @@ impl Mcts {
         self.set_root(root, legal, true);
         let mut path = Vec::with_capacity(96);
         let mut playouts = 0u64;
-        while playouts % 64 != 0 || !(stop.is_raised() || self.root_is_decided()) {
+        loop {
+            if playouts % 64 == 0 && (stop.is_raised() || self.root_is_decided()) {
+                break;
+            }
             self.iterate(root, &mut path);
             playouts += 1;
         }

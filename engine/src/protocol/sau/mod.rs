@@ -446,6 +446,8 @@ fn notice<W: Write>(output: &mut W, text: &str) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::{mpsc, Arc};
 
     #[test]
     fn squares_round_trip_with_placeholders() {
@@ -491,7 +493,7 @@ mod tests {
     struct Grid {
         taken: Vec<Square>,
         /// Times it began to ponder.
-        ponders: std::sync::Arc<std::sync::atomic::AtomicU32>,
+        ponders: Arc<AtomicU32>,
     }
 
     impl SauGame for Grid {
@@ -547,8 +549,7 @@ mod tests {
                 .find(|square| !self.taken.contains(square) && !rejected.contains(square))
         }
         fn ponder(&mut self, stop: StopFlag) {
-            self.ponders
-                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            self.ponders.fetch_add(1, Ordering::SeqCst);
             while !stop.is_raised() {
                 std::thread::sleep(Duration::from_millis(1));
             }
@@ -576,7 +577,7 @@ mod tests {
 
     /// A judge's pipe: lines the test sends arrive one at a time, and reading blocks between.
     struct Pipe {
-        lines: std::sync::mpsc::Receiver<&'static str>,
+        lines: mpsc::Receiver<&'static str>,
         buffer: Vec<u8>,
         at: usize,
     }
@@ -610,18 +611,18 @@ mod tests {
 
     #[test]
     fn the_engine_ponders_on_the_opponents_time_and_answers_when_its_move_comes() {
-        let (send, lines) = std::sync::mpsc::channel();
+        let (send, lines) = mpsc::channel();
         let pipe = Pipe {
             lines,
             buffer: Vec::new(),
             at: 0,
         };
-        let ponders = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let ponders = Arc::new(AtomicU32::new(0));
         let mut game = Grid {
             taken: Vec::new(),
             ponders: ponders.clone(),
         };
-        let (done, finished) = std::sync::mpsc::channel();
+        let (done, finished) = mpsc::channel();
         std::thread::spawn(move || {
             let mut output = Vec::new();
             let source = Source::Threaded(Box::new(pipe));
@@ -630,7 +631,7 @@ mod tests {
         });
         let pondering = |times: u32| {
             let start = Instant::now();
-            while ponders.load(std::sync::atomic::Ordering::SeqCst) < times {
+            while ponders.load(Ordering::SeqCst) < times {
                 assert!(start.elapsed() < Duration::from_secs(20), "no pondering");
                 std::thread::sleep(Duration::from_millis(1));
             }
