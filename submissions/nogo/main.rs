@@ -346,6 +346,7 @@ pub mod nogo {
     //!
     //! - the two colours are [`Color`](crate::core::color::Color), shared with the other stone games.
     //! - [`board`]: the position on 128-bit boards, with the legality test.
+    //! - [`groups`]: the position with its groups and liberties kept, for the random games.
     //! - [`playout`]: the random games that estimate a position.
     //! - [`mcts`]: the tree search (UCT with RAVE, proven wins and losses near the end).
     //! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
@@ -386,12 +387,12 @@ pub mod nogo {
         const LAST_COLUMN: Points = FIRST_COLUMN << (SIZE - 1);
 
         /// The set holding `point` alone.
-        pub fn bit(point: usize) -> Points {
+        pub const fn bit(point: usize) -> Points {
             1u128 << point
         }
 
         /// The points next to at least one point of `set` (the set's own points may be included).
-        pub fn neighbours(set: Points) -> Points {
+        pub const fn neighbours(set: Points) -> Points {
             let west = (set >> 1) & !LAST_COLUMN;
             let east = (set << 1) & !FIRST_COLUMN;
             let north = set >> SIZE;
@@ -482,18 +483,34 @@ pub mod nogo {
                 true
             }
 
-            /// Every point where `colour` may play.
+            /// Every point where `colour` may play: one flood fill per group rather than one per point.
             pub fn legal_points(&self, colour: Color) -> Points {
-                let mut legal = 0;
-                let mut empty = self.empty();
-                while empty != 0 {
-                    let point = empty.trailing_zeros() as usize;
-                    empty &= empty - 1;
-                    if self.is_legal(point, colour) {
-                        legal |= bit(point);
+                let empty = self.empty();
+                // A stone breathes next to a free point or next to its own group with another liberty.
+                let mut breathes = neighbours(empty);
+                let own = self.stones[colour.index()];
+                let mut left = own;
+                while left != 0 {
+                    let stones = group(left.trailing_zeros() as usize, own);
+                    left &= !stones;
+                    let liberties = neighbours(stones) & empty;
+                    if liberties & (liberties - 1) != 0 {
+                        breathes |= neighbours(stones);
                     }
                 }
-                legal
+                // The last liberty of an opponent's group would capture it.
+                let mut captures = 0;
+                let enemy = self.stones[colour.opponent().index()];
+                let mut left = enemy;
+                while left != 0 {
+                    let stones = group(left.trailing_zeros() as usize, enemy);
+                    left &= !stones;
+                    let liberties = neighbours(stones) & empty;
+                    if liberties & (liberties - 1) == 0 {
+                        captures |= liberties;
+                    }
+                }
+                empty & breathes & !captures
             }
 
             /// Whether the side to move has a legal move (if not, it has lost).
@@ -633,6 +650,180 @@ pub mod nogo {
                     }
                 }
                 None
+            }
+        }
+    }
+
+    pub mod groups {
+        // engine/src/nogo/groups.rs
+        //! A NoGo position that keeps its groups and their liberties, so that a legality test reads the
+        //! four neighbours only: the board of the random games, which test the same filling position
+        //! again and again.
+        //!
+        //! Stones never leave the board in NoGo, so groups only merge: a merge renames the stones of the
+        //! smaller groups, and every stone finds its group in one lookup.
+
+        use super::board::{bit, group, neighbours, Board, Points, POINTS};
+        use crate::core::color::Color;
+
+        /// The points next to each point.
+        const NEXT_TO: [Points; POINTS] = {
+            let mut table = [0; POINTS];
+            let mut point = 0;
+            while point < POINTS {
+                table[point] = neighbours(bit(point));
+                point += 1;
+            }
+            table
+        };
+
+        /// A position with the groups of both colours.
+        #[derive(Clone)]
+        pub struct Groups {
+            board: Board,
+            /// The group of each stone, named by one of its points.
+            group_of: [u8; POINTS],
+            /// The stones of each group, stored at the group's name.
+            members: [Points; POINTS],
+            /// The liberties of each group, stored at the group's name.
+            liberties: [Points; POINTS],
+            /// The number of stones of each group, stored at the group's name (counting the bits of
+            /// `members` is slow in the judge's build, which may not assume a population-count
+            /// instruction).
+            sizes: [u8; POINTS],
+        }
+
+        impl Groups {
+            /// The groups of `board`.
+            pub fn new(board: &Board) -> Self {
+                let mut groups = Self {
+                    board: *board,
+                    group_of: [0; POINTS],
+                    members: [0; POINTS],
+                    liberties: [0; POINTS],
+                    sizes: [0; POINTS],
+                };
+                let empty = board.empty();
+                for colour in [Color::Black, Color::White] {
+                    let own = board.stones(colour);
+                    let mut left = own;
+                    while left != 0 {
+                        let name = left.trailing_zeros() as usize;
+                        let stones = group(name, own);
+                        left &= !stones;
+                        groups.members[name] = stones;
+                        groups.liberties[name] = neighbours(stones) & empty;
+                        groups.sizes[name] = stones.count_ones() as u8;
+                        groups.rename(stones, name);
+                    }
+                }
+                groups
+            }
+
+            /// The position.
+            pub fn board(&self) -> &Board {
+                &self.board
+            }
+
+            /// Whether `colour` may play on `point`; the same answer as [`Board::is_legal`].
+            pub fn is_legal(&self, point: usize, colour: Color) -> bool {
+                let stone = bit(point);
+                let empty = self.board.empty();
+                if empty & stone == 0 {
+                    return false;
+                }
+                let around = NEXT_TO[point];
+                if around & empty == 0 {
+                    // No free point next to the stone: a group it joins must have a liberty elsewhere.
+                    let mut own = around & self.board.stones(colour);
+                    let mut breathes = false;
+                    while own != 0 {
+                        let next = own.trailing_zeros() as usize;
+                        own &= own - 1;
+                        if self.liberties_of(next) & !stone != 0 {
+                            breathes = true;
+                            break;
+                        }
+                    }
+                    if !breathes {
+                        return false;
+                    }
+                }
+                let mut enemy = around & self.board.stones(colour.opponent());
+                while enemy != 0 {
+                    let next = enemy.trailing_zeros() as usize;
+                    enemy &= enemy - 1;
+                    if self.liberties_of(next) == stone {
+                        return false;
+                    }
+                }
+                true
+            }
+
+            /// Places a stone of the side to move on `point` (which must be legal) and passes the turn.
+            pub fn play(&mut self, point: usize) {
+                let colour = self.board.to_move();
+                self.board.play(point);
+                let stone = bit(point);
+                let around = NEXT_TO[point];
+                let own = around & self.board.stones(colour);
+                // The largest group the stone joins keeps its name, so that fewer stones are renamed.
+                let mut name = point;
+                let mut largest = 0;
+                let mut each = own;
+                while each != 0 {
+                    let next = each.trailing_zeros() as usize;
+                    each &= each - 1;
+                    let joined = usize::from(self.group_of[next]);
+                    let size = self.sizes[joined];
+                    if size > largest {
+                        largest = size;
+                        name = joined;
+                    }
+                }
+                let mut renamed = stone;
+                let mut added = 1;
+                let mut liberties = around & self.board.empty();
+                let mut each = own;
+                while each != 0 {
+                    let next = each.trailing_zeros() as usize;
+                    each &= each - 1;
+                    let joined = usize::from(self.group_of[next]);
+                    if joined != name && renamed & bit(joined) == 0 {
+                        renamed |= self.members[joined];
+                        liberties |= self.liberties[joined];
+                        added += self.sizes[joined];
+                    }
+                }
+                self.rename(renamed, name);
+                if name == point {
+                    self.members[name] = renamed;
+                    self.liberties[name] = liberties;
+                    self.sizes[name] = added;
+                } else {
+                    self.members[name] |= renamed;
+                    self.sizes[name] += added;
+                    self.liberties[name] = (self.liberties[name] | liberties) & !stone;
+                }
+                let mut enemy = around & self.board.stones(colour.opponent());
+                while enemy != 0 {
+                    let next = enemy.trailing_zeros() as usize;
+                    enemy &= enemy - 1;
+                    let touched = usize::from(self.group_of[next]);
+                    self.liberties[touched] &= !stone;
+                }
+            }
+
+            fn liberties_of(&self, stone: usize) -> Points {
+                self.liberties[usize::from(self.group_of[stone])]
+            }
+
+            fn rename(&mut self, mut stones: Points, name: usize) {
+                while stones != 0 {
+                    let point = stones.trailing_zeros() as usize;
+                    stones &= stones - 1;
+                    self.group_of[point] = name as u8;
+                }
             }
         }
     }
@@ -997,13 +1188,12 @@ pub mod nogo {
                 mover_won: bool,
             ) {
                 let children = self.nodes[parent].children();
+                let won = u32::from(mover_won);
+                // Without branches: whether a point was played is a coin toss the predictor cannot learn.
                 for child in &mut self.nodes[children] {
-                    if played_later & bit(usize::from(child.point)) != 0 {
-                        child.amaf_visits += 1;
-                        if mover_won {
-                            child.amaf_wins += 1.0;
-                        }
-                    }
+                    let hit = (played_later >> child.point) as u32 & 1;
+                    child.amaf_visits += hit;
+                    child.amaf_wins += (hit & won) as f32;
                 }
             }
 
@@ -1148,6 +1338,7 @@ pub mod nogo {
         //!   reserves only when nothing else is left.
 
         use super::board::{bit, Board, Points, POINTS};
+        use super::groups::Groups;
         use crate::core::color::Color;
         use crate::core::rng::Rng;
 
@@ -1186,23 +1377,25 @@ pub mod nogo {
         /// at the end, they say little about the move's worth earlier).
         pub fn playout(board: &mut Board, rng: &mut Rng, reserves: bool) -> Outcome {
             let mut candidates = [Candidates::new(board), Candidates::new(board)];
+            let mut groups = Groups::new(board);
             let mut played = [0; 2];
             loop {
-                let colour = board.to_move();
+                let colour = groups.board().to_move();
                 let (point, contested) = match pick_move(
-                    board,
+                    &groups,
                     &mut candidates[colour.index()],
                     rng,
                 ) {
                     Some(pick) => pick,
                     None => {
+                        *board = *groups.board();
                         return Outcome {
                             winner: colour.opponent(),
                             played,
                         };
                     }
                 };
-                board.play(point);
+                groups.play(point);
                 if contested || reserves {
                     played[colour.index()] |= bit(point);
                 }
@@ -1213,18 +1406,18 @@ pub mod nogo {
         /// the candidates; `None` when the side has no legal move. The flag: whether the point was
         /// contested (legal for the opponent too).
         fn pick_move(
-            board: &Board,
+            groups: &Groups,
             list: &mut Candidates,
             rng: &mut Rng,
         ) -> Option<(usize, bool)> {
-            let colour = board.to_move();
-            let empty = board.empty();
+            let colour = groups.board().to_move();
+            let empty = groups.board().empty();
             // Points at `untried..list.len` were found legal this turn but reserved for later.
             let mut untried = list.len;
             while untried > 0 {
                 let index = rng.below(untried as u32) as usize;
                 let point = list.points[index] as usize;
-                if empty & bit(point) == 0 || !board.is_legal(point, colour) {
+                if empty & bit(point) == 0 || !groups.is_legal(point, colour) {
                     // Gone for good: move the reserved tail down one place to keep it contiguous.
                     untried -= 1;
                     list.points[index] = list.points[untried];
@@ -1232,7 +1425,7 @@ pub mod nogo {
                     list.len -= 1;
                     continue;
                 }
-                if board.is_legal(point, colour.opponent()) {
+                if groups.is_legal(point, colour.opponent()) {
                     take(list, index);
                     return Some((point, true));
                 }

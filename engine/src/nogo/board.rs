@@ -31,12 +31,12 @@ const FIRST_COLUMN: Points = {
 const LAST_COLUMN: Points = FIRST_COLUMN << (SIZE - 1);
 
 /// The set holding `point` alone.
-pub fn bit(point: usize) -> Points {
+pub const fn bit(point: usize) -> Points {
     1u128 << point
 }
 
 /// The points next to at least one point of `set` (the set's own points may be included).
-pub fn neighbours(set: Points) -> Points {
+pub const fn neighbours(set: Points) -> Points {
     let west = (set >> 1) & !LAST_COLUMN;
     let east = (set << 1) & !FIRST_COLUMN;
     let north = set >> SIZE;
@@ -138,18 +138,34 @@ impl Board {
         true
     }
 
-    /// Every point where `colour` may play.
+    /// Every point where `colour` may play: one flood fill per group rather than one per point.
     pub fn legal_points(&self, colour: Color) -> Points {
-        let mut legal = 0;
-        let mut empty = self.empty();
-        while empty != 0 {
-            let point = empty.trailing_zeros() as usize;
-            empty &= empty - 1;
-            if self.is_legal(point, colour) {
-                legal |= bit(point);
+        let empty = self.empty();
+        // A stone breathes next to a free point or next to its own group with another liberty.
+        let mut breathes = neighbours(empty);
+        let own = self.stones[colour.index()];
+        let mut left = own;
+        while left != 0 {
+            let stones = group(left.trailing_zeros() as usize, own);
+            left &= !stones;
+            let liberties = neighbours(stones) & empty;
+            if liberties & (liberties - 1) != 0 {
+                breathes |= neighbours(stones);
             }
         }
-        legal
+        // The last liberty of an opponent's group would capture it.
+        let mut captures = 0;
+        let enemy = self.stones[colour.opponent().index()];
+        let mut left = enemy;
+        while left != 0 {
+            let stones = group(left.trailing_zeros() as usize, enemy);
+            left &= !stones;
+            let liberties = neighbours(stones) & empty;
+            if liberties & (liberties - 1) == 0 {
+                captures |= liberties;
+            }
+        }
+        empty & breathes & !captures
     }
 
     /// Whether the side to move has a legal move (if not, it has lost).
@@ -255,13 +271,16 @@ mod tests {
         for _ in 0..300 {
             let mut board = Board::new();
             loop {
-                for point in 0..POINTS {
-                    for colour in [Color::Black, Color::White] {
-                        assert_eq!(
-                            board.is_legal(point, colour),
-                            legal_by_definition(&board, point, colour)
-                        );
+                for colour in [Color::Black, Color::White] {
+                    let mut one_by_one = 0;
+                    for point in 0..POINTS {
+                        let legal = board.is_legal(point, colour);
+                        assert_eq!(legal, legal_by_definition(&board, point, colour));
+                        if legal {
+                            one_by_one |= bit(point);
+                        }
                     }
+                    assert_eq!(board.legal_points(colour), one_by_one);
                 }
                 let legal = board.legal_points(board.to_move());
                 if legal == 0 {

@@ -334,13 +334,12 @@ impl Mcts {
     /// Credits every child of `parent` whose point its mover played later in the game.
     fn update_amaf(&mut self, parent: usize, played_later: Points, mover_won: bool) {
         let children = self.nodes[parent].children();
+        let won = u32::from(mover_won);
+        // Without branches: whether a point was played is a coin toss the predictor cannot learn.
         for child in &mut self.nodes[children] {
-            if played_later & bit(usize::from(child.point)) != 0 {
-                child.amaf_visits += 1;
-                if mover_won {
-                    child.amaf_wins += 1.0;
-                }
-            }
+            let hit = (played_later >> child.point) as u32 & 1;
+            child.amaf_visits += hit;
+            child.amaf_wins += (hit & won) as f32;
         }
     }
 

@@ -5,11 +5,13 @@
 //!
 //! - the two colours are [`Color`](crate::core::color::Color), shared with the other stone games.
 //! - [`board`]: the position on 128-bit boards, with the legality test.
+//! - [`groups`]: the position with its groups and liberties kept, for the random games.
 //! - [`playout`]: the random games that estimate a position.
 //! - [`mcts`]: the tree search (UCT with RAVE, proven wins and losses near the end).
 //! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
 
 pub mod board;
 pub mod engine;
+pub mod groups;
 pub mod mcts;
 pub mod playout;

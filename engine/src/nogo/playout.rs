@@ -8,6 +8,7 @@
 //!   reserves only when nothing else is left.
 
 use super::board::{bit, Board, Points, POINTS};
+use super::groups::Groups;
 use crate::core::color::Color;
 use crate::core::rng::Rng;
 
@@ -46,19 +47,21 @@ impl Candidates {
 /// at the end, they say little about the move's worth earlier).
 pub fn playout(board: &mut Board, rng: &mut Rng, reserves: bool) -> Outcome {
     let mut candidates = [Candidates::new(board), Candidates::new(board)];
+    let mut groups = Groups::new(board);
     let mut played = [0; 2];
     loop {
-        let colour = board.to_move();
-        let (point, contested) = match pick_move(board, &mut candidates[colour.index()], rng) {
+        let colour = groups.board().to_move();
+        let (point, contested) = match pick_move(&groups, &mut candidates[colour.index()], rng) {
             Some(pick) => pick,
             None => {
+                *board = *groups.board();
                 return Outcome {
                     winner: colour.opponent(),
                     played,
                 };
             }
         };
-        board.play(point);
+        groups.play(point);
         if contested || reserves {
             played[colour.index()] |= bit(point);
         }
@@ -68,15 +71,15 @@ pub fn playout(board: &mut Board, rng: &mut Rng, reserves: bool) -> Outcome {
 /// Picks a random legal point for the side to move, contested points first, and removes it from
 /// the candidates; `None` when the side has no legal move. The flag: whether the point was
 /// contested (legal for the opponent too).
-fn pick_move(board: &Board, list: &mut Candidates, rng: &mut Rng) -> Option<(usize, bool)> {
-    let colour = board.to_move();
-    let empty = board.empty();
+fn pick_move(groups: &Groups, list: &mut Candidates, rng: &mut Rng) -> Option<(usize, bool)> {
+    let colour = groups.board().to_move();
+    let empty = groups.board().empty();
     // Points at `untried..list.len` were found legal this turn but reserved for later.
     let mut untried = list.len;
     while untried > 0 {
         let index = rng.below(untried as u32) as usize;
         let point = list.points[index] as usize;
-        if empty & bit(point) == 0 || !board.is_legal(point, colour) {
+        if empty & bit(point) == 0 || !groups.is_legal(point, colour) {
             // Gone for good: move the reserved tail down one place to keep it contiguous.
             untried -= 1;
             list.points[index] = list.points[untried];
@@ -84,7 +87,7 @@ fn pick_move(board: &Board, list: &mut Candidates, rng: &mut Rng) -> Option<(usi
             list.len -= 1;
             continue;
         }
-        if board.is_legal(point, colour.opponent()) {
+        if groups.is_legal(point, colour.opponent()) {
             take(list, index);
             return Some((point, true));
         }
@@ -137,16 +140,22 @@ mod tests {
     fn every_playout_move_is_legal() {
         let mut rng = Rng::new(9);
         for _ in 0..50 {
-            let mut board = Board::new();
-            let mut lists = [Candidates::new(&board), Candidates::new(&board)];
-            while let Some((point, contested)) =
-                pick_move(&board, &mut lists[board.to_move().index()], &mut rng)
-            {
+            let mut groups = Groups::new(&Board::new());
+            let mut lists = [
+                Candidates::new(groups.board()),
+                Candidates::new(groups.board()),
+            ];
+            while let Some((point, contested)) = pick_move(
+                &groups,
+                &mut lists[groups.board().to_move().index()],
+                &mut rng,
+            ) {
+                let board = groups.board();
                 assert!(board.is_legal(point, board.to_move()));
                 assert_eq!(contested, board.is_legal(point, board.to_move().opponent()));
-                board.play(point);
+                groups.play(point);
             }
-            assert!(!board.has_legal_move());
+            assert!(!groups.board().has_legal_move());
         }
     }
 }
