@@ -356,7 +356,8 @@ pub mod nogo {
         //! A NoGo position on 128-bit boards: point `y * 9 + x` is bit `y * 9 + x`.
         //!
         //! Groups and their liberties come from flood fills with shifts, which on a 81-point board costs
-        //! a handful of word operations per step and needs no incremental bookkeeping.
+        //! a handful of word operations per step and needs no incremental bookkeeping: enough for the
+        //! tree's positions, each tested once. The random games keep their groups ([`super::groups`]).
 
         use crate::core::color::Color;
 
@@ -452,35 +453,7 @@ pub mod nogo {
             /// Whether `colour` may play on `point`: it is empty, and after the stone every group next to
             /// it, of both colours, still has a liberty.
             pub fn is_legal(&self, point: usize, colour: Color) -> bool {
-                if point >= POINTS {
-                    return false;
-                }
-                let stone = bit(point);
-                let empty = self.empty();
-                if empty & stone == 0 {
-                    return false;
-                }
-                let empty_after = empty & !stone;
-                let around = neighbours(stone);
-                let own = self.stones[colour.index()] | stone;
-                if around & empty_after == 0 {
-                    // No free point next to the stone: its group must find a liberty further away.
-                    let own_group = group(point, own);
-                    if neighbours(own_group) & empty_after == 0 {
-                        return false;
-                    }
-                }
-                let enemy = self.stones[colour.opponent().index()];
-                let mut touching = around & enemy;
-                while touching != 0 {
-                    let start = touching.trailing_zeros() as usize;
-                    let enemy_group = group(start, enemy);
-                    if neighbours(enemy_group) & empty_after == 0 {
-                        return false;
-                    }
-                    touching &= !enemy_group;
-                }
-                true
+                point < POINTS && self.legal_points(colour) & bit(point) != 0
             }
 
             /// Every point where `colour` may play: one flood fill per group rather than one per point.
@@ -515,15 +488,7 @@ pub mod nogo {
 
             /// Whether the side to move has a legal move (if not, it has lost).
             pub fn has_legal_move(&self) -> bool {
-                let mut empty = self.empty();
-                while empty != 0 {
-                    let point = empty.trailing_zeros() as usize;
-                    empty &= empty - 1;
-                    if self.is_legal(point, self.to_move) {
-                        return true;
-                    }
-                }
-                false
+                self.legal_points(self.to_move) != 0
             }
 
             /// Places a stone of the side to move on `point` (which must be legal) and passes the turn.
