@@ -75,6 +75,9 @@ fn expected_outputs_are_what_cargo_run_prints() {
                     "--manifest-path",
                 ])
                 .arg(copy.join("Cargo.toml"))
+                // Cargo reads `.cargo/config.toml` (a fixture's vendored sources) from the
+                // working directory, not from the manifest's.
+                .current_dir(&copy)
                 .env("CARGO_TARGET_DIR", &target_dir)
                 .stdin(stdin)
                 .output()
