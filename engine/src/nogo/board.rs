@@ -159,6 +159,22 @@ impl Board {
 }
 
 #[cfg(test)]
+impl Board {
+    /// A legal point of the side to move drawn by `rng`; `None` when it has none.
+    pub(crate) fn random_legal_point(&self, rng: &mut crate::core::rng::Rng) -> Option<usize> {
+        let legal = self.legal_points(self.to_move);
+        if legal == 0 {
+            return None;
+        }
+        let mut bits = legal;
+        for _ in 0..rng.below(legal.count_ones()) {
+            bits &= bits - 1;
+        }
+        Some(bits.trailing_zeros() as usize)
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -247,17 +263,10 @@ mod tests {
                     }
                     assert_eq!(board.legal_points(colour), one_by_one);
                 }
-                let legal = board.legal_points(board.to_move());
-                if legal == 0 {
-                    break;
+                match board.random_legal_point(&mut rng) {
+                    Some(point) => board.play(point),
+                    None => break,
                 }
-                let mut pick = rng.below(legal.count_ones());
-                let mut bits = legal;
-                while pick > 0 {
-                    bits &= bits - 1;
-                    pick -= 1;
-                }
-                board.play(bits.trailing_zeros() as usize);
             }
         }
     }

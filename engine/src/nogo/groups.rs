@@ -214,17 +214,10 @@ mod tests {
                     groups = Groups::new(&board);
                     assert_groups_are_exact(&groups);
                 }
-                let legal = board.legal_points(board.to_move());
-                if legal == 0 {
-                    break;
+                match board.random_legal_point(&mut rng) {
+                    Some(point) => groups.play(point),
+                    None => break,
                 }
-                let mut pick = rng.below(legal.count_ones());
-                let mut bits = legal;
-                while pick > 0 {
-                    bits &= bits - 1;
-                    pick -= 1;
-                }
-                groups.play(bits.trailing_zeros() as usize);
             }
         }
     }
