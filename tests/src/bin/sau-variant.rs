@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! sau-variant nogo [--rave-bias F] [--exploration F] [--expand-after N] [--max-playouts N]
-//!                  [--rave-prior F] [--amaf-reserves 0|1] [--ponder 0|1]
+//!                  [--rave-prior F] [--amaf-reserves 0|1] [--ponder 0|1] [--max-nodes N]
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N] [--root-firsts N]
 //!                      [--defence-single-threats N]
@@ -67,6 +67,9 @@ enum Variant {
         /// Whether to search on the opponent's time.
         #[arg(long, value_name = "0|1")]
         ponder: Option<u8>,
+        /// The most nodes the tree may hold (24 bytes each).
+        #[arg(long, value_name = "N")]
+        max_nodes: Option<usize>,
     },
     /// Connect6's threat search.
     Connect6 {
@@ -291,6 +294,7 @@ fn run(variant: Variant) -> io::Result<()> {
             rave_prior,
             amaf_reserves,
             ponder,
+            max_nodes,
         } => {
             let base = NoGoSettings::default();
             let settings = NoGoSettings {
@@ -301,7 +305,7 @@ fn run(variant: Variant) -> io::Result<()> {
                 rave_prior: rave_prior.unwrap_or(base.rave_prior),
                 amaf_reserves: amaf_reserves.map_or(base.amaf_reserves, |on| on != 0),
                 ponder: ponder.map_or(base.ponder, |on| on != 0),
-                ..base
+                max_nodes: max_nodes.unwrap_or(base.max_nodes),
             };
             let mut engine = NoGoEngine::new(settings, process_seed());
             sau::run(&mut engine, clock.control(), stdin, stdout)
