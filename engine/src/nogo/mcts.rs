@@ -3,7 +3,7 @@
 //! climbs the tree, so the end of the game is played exactly.
 
 use super::board::{bit, Board, Points};
-use super::playout::{playout_with_replies, Moves, Outcome, Replies};
+use super::playout::playout;
 use crate::core::rng::Rng;
 use crate::core::time::{Deadline, StopFlag};
 
@@ -31,9 +31,6 @@ pub struct Settings {
     /// Whether to search on the opponent's time (never with `max_playouts`, which fixes the
     /// work of each move); off by default, since it showed no gain (`docs/nogo.md`).
     pub ponder: bool,
-    /// Whether the random games first try the last good reply to the move before
-    /// ([`Replies`]).
-    pub last_good_reply: bool,
 }
 
 impl Default for Settings {
@@ -47,7 +44,6 @@ impl Default for Settings {
             rave_prior: 20.0,
             amaf_reserves: false,
             ponder: false,
-            last_good_reply: false,
         }
     }
 }
@@ -100,8 +96,6 @@ pub struct Mcts {
     settings: Settings,
     nodes: Vec<Node>,
     rng: Rng,
-    /// The random games' last good replies, kept from move to move.
-    replies: Replies,
     /// The position at the root of `nodes`, whose subtrees the next search may keep.
     tree_root: Option<Board>,
 }
@@ -113,7 +107,6 @@ impl Mcts {
             settings,
             nodes: Vec::new(),
             rng: Rng::new(seed),
-            replies: Replies::default(),
             tree_root: None,
         }
     }
@@ -302,7 +295,7 @@ impl Mcts {
             Proof::Win => (board.to_move().opponent(), [0, 0]),
             Proof::Loss => (board.to_move(), [0, 0]),
             Proof::Unknown => {
-                let outcome = self.random_game(root, &mut board, path);
+                let outcome = playout(&mut board, &mut self.rng, self.settings.amaf_reserves);
                 (outcome.winner, outcome.played)
             }
         };
@@ -329,33 +322,6 @@ impl Mcts {
             }
         }
         self.propagate_proofs(path);
-    }
-
-    /// The random game from the leaf `board` at the end of `path`, learning its replies when
-    /// they are in use.
-    fn random_game(&mut self, root: &Board, board: &mut Board, path: &[usize]) -> Outcome {
-        let reserves = self.settings.amaf_reserves;
-        if !self.settings.last_good_reply {
-            return playout_with_replies(board, &mut self.rng, reserves, None, None, None);
-        }
-        let mut moves = Moves::default();
-        for &index in &path[1..] {
-            moves.push(self.nodes[index].point);
-        }
-        let last = path[1..]
-            .last()
-            .map(|&index| usize::from(self.nodes[index].point));
-        let outcome = playout_with_replies(
-            board,
-            &mut self.rng,
-            reserves,
-            Some(&self.replies),
-            last,
-            Some(&mut moves),
-        );
-        self.replies
-            .learn(moves.as_slice(), root.to_move(), outcome.winner);
-        outcome
     }
 
     /// Visits a leaf needs before it is expanded: `expand_after`, plus one for every 1/32 of

@@ -22,72 +22,6 @@ pub struct Outcome {
     pub played: [Points; 2],
 }
 
-/// Marks a reply not known.
-const NO_REPLY: u8 = u8::MAX;
-
-/// Last good replies with forgetting (Baier and Drake's LGRF-1): for each colour and each point
-/// the opponent just played, the answer that colour made in the last random game it won.
-#[derive(Clone)]
-pub struct Replies {
-    table: [[u8; POINTS]; 2],
-}
-
-impl Default for Replies {
-    fn default() -> Self {
-        Self {
-            table: [[NO_REPLY; POINTS]; 2],
-        }
-    }
-}
-
-impl Replies {
-    fn get(&self, colour: Color, previous: usize) -> Option<usize> {
-        let reply = self.table[colour.index()][previous];
-        (reply != NO_REPLY).then_some(usize::from(reply))
-    }
-
-    /// Learns from one finished game, `moves` played alternately from `first`: the winner's
-    /// answers are kept, the loser's forgotten.
-    pub fn learn(&mut self, moves: &[u8], first: Color, winner: Color) {
-        let mut mover = first;
-        for pair in moves.windows(2) {
-            mover = mover.opponent();
-            let slot = &mut self.table[mover.index()][usize::from(pair[0])];
-            if mover == winner {
-                *slot = pair[1];
-            } else if *slot == pair[1] {
-                *slot = NO_REPLY;
-            }
-        }
-    }
-}
-
-/// The moves of a game from the search's root, in order.
-pub struct Moves {
-    points: [u8; POINTS],
-    len: usize,
-}
-
-impl Default for Moves {
-    fn default() -> Self {
-        Self {
-            points: [0; POINTS],
-            len: 0,
-        }
-    }
-}
-
-impl Moves {
-    pub fn push(&mut self, point: u8) {
-        self.points[self.len] = point;
-        self.len += 1;
-    }
-
-    pub fn as_slice(&self) -> &[u8] {
-        &self.points[..self.len]
-    }
-}
-
 /// The candidate points of one colour: every point not yet known to be illegal for it.
 struct Candidates {
     points: [u8; POINTS],
@@ -112,36 +46,12 @@ impl Candidates {
 /// position. `reserves`: whether the points a side alone could play count in `played` (spent
 /// at the end, they say little about the move's worth earlier).
 pub fn playout(board: &mut Board, rng: &mut Rng, reserves: bool) -> Outcome {
-    playout_with_replies(board, rng, reserves, None, None, None)
-}
-
-/// [`playout`] that first tries the last good reply to the move before it, when `replies` are
-/// given (`last`: the move that led to `board`), and records its moves in `moves`.
-pub fn playout_with_replies(
-    board: &mut Board,
-    rng: &mut Rng,
-    reserves: bool,
-    replies: Option<&Replies>,
-    mut last: Option<usize>,
-    mut moves: Option<&mut Moves>,
-) -> Outcome {
     let mut candidates = [Candidates::new(board), Candidates::new(board)];
     let mut groups = Groups::new(board);
     let mut played = [0; 2];
     loop {
         let colour = groups.board().to_move();
-        let reply = match (replies, last) {
-            (Some(replies), Some(previous)) => replies
-                .get(colour, previous)
-                .filter(|&point| {
-                    groups.is_legal(point, colour) && groups.is_legal(point, colour.opponent())
-                })
-                .map(|point| (point, true)),
-            _ => None,
-        };
-        // A reply stays in the candidate list: found occupied later, it is dropped there.
-        let pick = reply.or_else(|| pick_move(&groups, &mut candidates[colour.index()], rng));
-        let (point, contested) = match pick {
+        let (point, contested) = match pick_move(&groups, &mut candidates[colour.index()], rng) {
             Some(pick) => pick,
             None => {
                 *board = *groups.board();
@@ -154,10 +64,6 @@ pub fn playout_with_replies(
         groups.play(point);
         if contested || reserves {
             played[colour.index()] |= bit(point);
-        }
-        last = Some(point);
-        if let Some(moves) = moves.as_deref_mut() {
-            moves.push(point as u8);
         }
     }
 }
@@ -228,61 +134,6 @@ mod tests {
             reserves_seen |= contested.played != outcome.played;
         }
         assert!(reserves_seen);
-    }
-
-    #[test]
-    fn the_winner_s_replies_are_kept_and_the_loser_s_forgotten() {
-        let mut replies = Replies::default();
-        // Black 10, white 11, black 12, white 13: black won.
-        replies.learn(&[10, 11, 12, 13], Color::Black, Color::Black);
-        assert_eq!(replies.get(Color::Black, 11), Some(12));
-        assert_eq!(replies.get(Color::White, 10), None);
-        assert_eq!(replies.get(Color::White, 12), None);
-        // White answers 11 to 10 and wins; then loses with the same answer.
-        replies.learn(&[10, 11], Color::Black, Color::White);
-        assert_eq!(replies.get(Color::White, 10), Some(11));
-        replies.learn(&[10, 11, 20], Color::Black, Color::Black);
-        assert_eq!(replies.get(Color::White, 10), None);
-        assert_eq!(replies.get(Color::Black, 11), Some(20));
-        // A loss with another answer leaves the kept reply alone.
-        replies.learn(&[5, 11, 12], Color::Black, Color::White);
-        assert_eq!(replies.get(Color::Black, 11), Some(20));
-    }
-
-    #[test]
-    fn games_with_replies_are_legal_and_use_them() {
-        let mut replies = Replies::default();
-        let mut rng = Rng::new(5);
-        let mut used = 0;
-        for _ in 0..300 {
-            let start = Board::new();
-            let mut board = start;
-            let mut moves = Moves::default();
-            let outcome = playout_with_replies(
-                &mut board,
-                &mut rng,
-                false,
-                Some(&replies),
-                None,
-                Some(&mut moves),
-            );
-            // Replay the recorded moves: each legal, the same final position.
-            let mut replay = start;
-            for (index, &point) in moves.as_slice().iter().enumerate() {
-                let point = usize::from(point);
-                assert!(replay.is_legal(point, replay.to_move()));
-                if index > 0 {
-                    let previous = usize::from(moves.as_slice()[index - 1]);
-                    used += usize::from(replies.get(replay.to_move(), previous) == Some(point));
-                }
-                replay.play(point);
-            }
-            assert_eq!(replay, board);
-            assert!(!board.has_legal_move());
-            assert_eq!(board.to_move(), outcome.winner.opponent());
-            replies.learn(moves.as_slice(), Color::Black, outcome.winner);
-        }
-        assert!(used > 100, "replies played: {used}");
     }
 
     #[test]

@@ -4,7 +4,6 @@
 //! ```text
 //! sau-variant nogo [--rave-bias F] [--exploration F] [--expand-after N] [--max-playouts N]
 //!                  [--rave-prior F] [--amaf-reserves 0|1] [--ponder 0|1] [--max-nodes N]
-//!                  [--replies 0|1]
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N] [--root-firsts N]
 //!                      [--defence-single-threats N]
@@ -71,9 +70,6 @@ enum Variant {
         /// The most nodes the tree may hold (24 bytes each).
         #[arg(long, value_name = "N")]
         max_nodes: Option<usize>,
-        /// Whether the random games play the last good reply first.
-        #[arg(long, value_name = "0|1")]
-        replies: Option<u8>,
     },
     /// Connect6's threat search.
     Connect6 {
@@ -299,7 +295,6 @@ fn run(variant: Variant) -> io::Result<()> {
             amaf_reserves,
             ponder,
             max_nodes,
-            replies,
         } => {
             let base = NoGoSettings::default();
             let settings = NoGoSettings {
@@ -311,7 +306,6 @@ fn run(variant: Variant) -> io::Result<()> {
                 amaf_reserves: amaf_reserves.map_or(base.amaf_reserves, |on| on != 0),
                 ponder: ponder.map_or(base.ponder, |on| on != 0),
                 max_nodes: max_nodes.unwrap_or(base.max_nodes),
-                last_good_reply: replies.map_or(base.last_good_reply, |on| on != 0),
             };
             let mut engine = NoGoEngine::new(settings, process_seed());
             sau::run(&mut engine, clock.control(), stdin, stdout)
