@@ -157,28 +157,33 @@ impl Board {
     /// Places a stone of `colour` on the empty `cell`.
     pub fn place(&mut self, cell: u16, colour: Color) {
         debug_assert!(self.is_empty(cell));
+        let geometry = geometry();
         self.cells[usize::from(cell)] = Some(colour);
         self.stones += 1;
         let own = colour.index();
-        self.hash ^= geometry().zobrist[usize::from(cell)][own];
-        let other = colour.opponent().index();
-        for &window in geometry().windows_of(cell) {
+        let other = 1 - own;
+        self.hash ^= geometry.zobrist[usize::from(cell)][own];
+        for &window in geometry.windows_of(cell) {
             let index = usize::from(window);
-            let [mine, theirs] = [self.counts[index][own], self.counts[index][other]];
+            let counts = &mut self.counts[index];
+            let (mine, theirs) = (usize::from(counts[own]), usize::from(counts[other]));
+            counts[own] += 1;
             if theirs == 0 {
-                let new = usize::from(mine) + 1;
-                self.held[own][new] += 1;
-                if new > 1 {
-                    self.held[own][new - 1] -= 1;
+                self.held[own][mine + 1] += 1;
+                if mine > 0 {
+                    self.held[own][mine] -= 1;
                 }
-                if new == 6 {
+                if mine + 1 == usize::from(THREAT_STONES) {
+                    self.live[own][index / 64] |= 1 << (index % 64);
+                } else if mine + 1 == 6 {
                     self.sixes[own] += 1;
                 }
             } else if mine == 0 {
-                self.held[other][usize::from(theirs)] -= 1;
+                self.held[other][theirs] -= 1;
+                if theirs >= usize::from(THREAT_STONES) {
+                    self.live[other][index / 64] &= !(1 << (index % 64));
+                }
             }
-            self.counts[index][own] = mine + 1;
-            self.refresh_live(index);
         }
         self.touch_neighbourhood(cell, 1);
     }
@@ -189,29 +194,33 @@ impl Board {
             Some(colour) => colour,
             None => return,
         };
+        let geometry = geometry();
         self.cells[usize::from(cell)] = None;
         self.stones -= 1;
         let own = colour.index();
-        self.hash ^= geometry().zobrist[usize::from(cell)][own];
-        let other = colour.opponent().index();
-        for &window in geometry().windows_of(cell) {
+        let other = 1 - own;
+        self.hash ^= geometry.zobrist[usize::from(cell)][own];
+        for &window in geometry.windows_of(cell) {
             let index = usize::from(window);
-            let mine = self.counts[index][own] - 1;
-            let theirs = self.counts[index][other];
+            let counts = &mut self.counts[index];
+            counts[own] -= 1;
+            let (mine, theirs) = (usize::from(counts[own]), usize::from(counts[other]));
             if theirs == 0 {
-                let old = usize::from(mine) + 1;
-                self.held[own][old] -= 1;
+                self.held[own][mine + 1] -= 1;
                 if mine > 0 {
-                    self.held[own][usize::from(mine)] += 1;
+                    self.held[own][mine] += 1;
                 }
-                if old == 6 {
+                if mine + 1 == usize::from(THREAT_STONES) {
+                    self.live[own][index / 64] &= !(1 << (index % 64));
+                } else if mine + 1 == 6 {
                     self.sixes[own] -= 1;
                 }
             } else if mine == 0 {
-                self.held[other][usize::from(theirs)] += 1;
+                self.held[other][theirs] += 1;
+                if theirs >= usize::from(THREAT_STONES) {
+                    self.live[other][index / 64] |= 1 << (index % 64);
+                }
             }
-            self.counts[index][own] = mine;
-            self.refresh_live(index);
         }
         self.touch_neighbourhood(cell, -1);
     }
@@ -240,19 +249,6 @@ impl Board {
         match turn.second {
             None => self.stones == 0,
             Some(second) => self.stones > 0 && second != turn.first && self.is_empty(second),
-        }
-    }
-
-    fn refresh_live(&mut self, index: usize) {
-        let word = index / 64;
-        let bit = 1u64 << (index % 64);
-        for colour in 0..2 {
-            let [mine, theirs] = [self.counts[index][colour], self.counts[index][1 - colour]];
-            if mine >= THREAT_STONES && theirs == 0 {
-                self.live[colour][word] |= bit;
-            } else {
-                self.live[colour][word] &= !bit;
-            }
         }
     }
 

@@ -11,6 +11,32 @@ use super::threats::{blocks, winning_cells};
 use super::turn::Turn;
 use crate::core::color::Color;
 
+/// Orders `scored` best value first and keeps the best `keep`. Ties go by the item's own order,
+/// so that the result is the same whatever sort algorithm the compiler's library uses.
+pub fn keep_best<T: Ord + Copy>(scored: &mut Vec<(T, i32)>, keep: usize) {
+    let key = |&(item, value): &(T, i32)| (std::cmp::Reverse(value), item);
+    if keep == 0 {
+        scored.clear();
+        return;
+    }
+    if scored.len() > keep {
+        scored.select_nth_unstable_by_key(keep - 1, key);
+        scored.truncate(keep);
+    }
+    scored.sort_unstable_by_key(key);
+}
+
+/// Every empty cell near the stones, with its worth by `value`.
+pub fn valued_cells(board: &Board, value: impl Fn(u16) -> i32) -> Vec<(u16, i32)> {
+    let mut cells = Vec::with_capacity(CELLS);
+    for cell in 0..CELLS as u16 {
+        if board.is_empty(cell) && board.is_near_stones(cell) {
+            cells.push((cell, value(cell)));
+        }
+    }
+    cells
+}
+
 /// What `cell` is worth to `colour`: building its windows and spoiling the opponent's.
 pub fn cell_value(board: &Board, cell: u16, colour: Color) -> i32 {
     let own = colour.index();
@@ -32,18 +58,33 @@ pub fn cell_value(board: &Board, cell: u16, colour: Color) -> i32 {
     attack + defence
 }
 
+/// What one more stone adds to a window holding `n` stones of its colour and none of the other's.
+const ATTACK_GAIN: [i32; 7] = {
+    let mut gain = [0; 7];
+    let mut n = 0;
+    while n < 7 {
+        let next = if n + 1 < 6 { n + 1 } else { 6 };
+        gain[n] = WINDOW_VALUE[next] - WINDOW_VALUE[n];
+        n += 1;
+    }
+    gain
+};
+
 /// The value `colour` would gain from `cell` counting only its own windows (no defence).
 pub fn attack_value(board: &Board, cell: u16, colour: Color) -> i32 {
     let own = colour.index();
-    let mut attack = 0;
-    for &window in geometry().windows_of(cell) {
-        let counts = board.window_counts(window);
-        if counts[1 - own] == 0 {
-            let mine = usize::from(counts[own]);
-            attack += WINDOW_VALUE[(mine + 1).min(6)] - WINDOW_VALUE[mine];
-        }
-    }
-    attack
+    geometry()
+        .windows_of(cell)
+        .iter()
+        .map(|&window| {
+            let counts = board.window_counts(window);
+            if counts[1 - own] == 0 {
+                ATTACK_GAIN[usize::from(counts[own])]
+            } else {
+                0
+            }
+        })
+        .sum()
 }
 
 /// The side to move's most aggressive turns: pairs of the cells that build its own lines most,
@@ -54,12 +95,9 @@ pub fn attacking_turns(board: &mut Board, cells: usize, limit: usize) -> Vec<Tur
     if board.has_live_window(colour.opponent()) || board.stone_count() == 0 {
         return candidate_turns(board, cells, limit);
     }
-    let mut builders: Vec<(u16, i32)> = (0..CELLS as u16)
-        .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
-        .map(|cell| (cell, attack_value(board, cell, colour)))
-        .collect();
-    builders.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-    builders.truncate(cells);
+    let mut builders: Vec<(u16, i32)> =
+        valued_cells(board, |cell| attack_value(board, cell, colour));
+    keep_best(&mut builders, cells);
     let mut scored: Vec<(Turn, i32)> = Vec::new();
     for (index, &(first, first_value)) in builders.iter().enumerate() {
         board.place(first, colour);
@@ -69,8 +107,7 @@ pub fn attacking_turns(board: &mut Board, cells: usize, limit: usize) -> Vec<Tur
         }
         board.remove(first);
     }
-    scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-    scored.truncate(limit);
+    keep_best(&mut scored, limit);
     scored.into_iter().map(|(turn, _)| turn).collect()
 }
 
@@ -91,12 +128,9 @@ pub fn defence_value(board: &Board, cell: u16, colour: Color) -> i32 {
 /// first): the wider net cast when every ordinary candidate loses to a forced win.
 pub fn defensive_turns(board: &mut Board, cells: usize) -> Vec<Turn> {
     let colour = board.to_move();
-    let mut spoilers: Vec<(u16, i32)> = (0..CELLS as u16)
-        .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
-        .map(|cell| (cell, defence_value(board, cell, colour)))
-        .collect();
-    spoilers.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-    spoilers.truncate(cells);
+    let mut spoilers: Vec<(u16, i32)> =
+        valued_cells(board, |cell| defence_value(board, cell, colour));
+    keep_best(&mut spoilers, cells);
     let spoilers: Vec<u16> = spoilers.into_iter().map(|(cell, _)| cell).collect();
     let threats = blocks(board, colour.opponent());
     match threats.count {
@@ -121,12 +155,8 @@ pub fn defensive_turns(board: &mut Board, cells: usize) -> Vec<Turn> {
 
 /// The `limit` best empty cells near the stones for `colour`, with their values.
 pub fn best_cells(board: &Board, colour: Color, limit: usize) -> Vec<(u16, i32)> {
-    let mut cells: Vec<(u16, i32)> = (0..CELLS as u16)
-        .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
-        .map(|cell| (cell, cell_value(board, cell, colour)))
-        .collect();
-    cells.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-    cells.truncate(limit);
+    let mut cells: Vec<(u16, i32)> = valued_cells(board, |cell| cell_value(board, cell, colour));
+    keep_best(&mut cells, limit);
     cells
 }
 
@@ -163,8 +193,7 @@ fn pairs_from(
             }
         }
     }
-    scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-    scored.truncate(limit);
+    keep_best(&mut scored, limit);
     scored.into_iter().map(|(turn, _)| turn).collect()
 }
 
@@ -209,8 +238,7 @@ pub fn candidate_turns(board: &mut Board, cells: usize, limit: usize) -> Vec<Tur
                     (turn, value)
                 })
                 .collect();
-            scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-            scored.truncate(limit.max(4));
+            keep_best(&mut scored, limit.max(4));
             scored.into_iter().map(|(turn, _)| turn).collect()
         }
         2 => {
@@ -224,7 +252,7 @@ pub fn candidate_turns(board: &mut Board, cells: usize, limit: usize) -> Vec<Tur
                     )
                 })
                 .collect();
-            scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+            keep_best(&mut scored, usize::MAX);
             scored.into_iter().map(|(turn, _)| turn).collect()
         }
         _ => {
@@ -267,8 +295,7 @@ pub fn root_turns(board: &mut Board, cells: usize, limit: usize, firsts: usize) 
             }
         }
     }
-    scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-    scored.truncate(limit);
+    keep_best(&mut scored, limit);
     scored.into_iter().map(|(turn, _)| turn).collect()
 }
 

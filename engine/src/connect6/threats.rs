@@ -25,6 +25,12 @@ pub struct Blocks {
 /// How the opponent of `attacker` can block its threats.
 pub fn blocks(board: &Board, attacker: Color) -> Blocks {
     let windows: Vec<u16> = board.live_windows(attacker).collect();
+    blocks_of(board, &windows, &[])
+}
+
+/// How the threat `windows` (in increasing order, as [`Board::live_windows`] lists them) can be
+/// blocked, with the `filled` cells taken as well: the blocks of a turn not yet played.
+pub fn blocks_of(board: &Board, windows: &[u16], filled: &[u16]) -> Blocks {
     if windows.is_empty() {
         return Blocks::default();
     }
@@ -41,7 +47,7 @@ pub fn blocks(board: &Board, attacker: Color) -> Blocks {
     let geometry = geometry();
     for (bit, &window) in windows.iter().enumerate() {
         for &cell in &geometry.windows[usize::from(window)] {
-            if !board.is_empty(cell) {
+            if !board.is_empty(cell) || filled.contains(&cell) {
                 continue;
             }
             match cells.iter().position(|&known| known == cell) {

@@ -1,7 +1,7 @@
 //! One turn of Connect6: two stones, or one for black's opening.
 
 /// The cells a turn fills (cell = `y * 19 + x`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Turn {
     /// The first stone.
     pub first: u16,

@@ -11,9 +11,9 @@
 //! it serves to see the opponent's likely attacks, never to claim our own wins.
 
 use super::board::{Board, THREAT_STONES};
-use super::geometry::geometry;
-use super::moves::{attack_value, complete_turn, defence_value};
-use super::threats::{blocks, winning_cells, Blocks};
+use super::geometry::{geometry, MAX_WINDOWS_PER_CELL};
+use super::moves::{attack_value, complete_turn, defence_value, keep_best, valued_cells};
+use super::threats::{blocks, blocks_of, winning_cells, Blocks};
 use super::turn::Turn;
 use crate::core::color::Color;
 use crate::core::time::Deadline;
@@ -65,11 +65,17 @@ impl<'a> Vcdt<'a> {
     /// A first turn of a forced win for the side to move within `max_turns` attacking turns,
     /// trying shorter wins first.
     pub fn find(&mut self, board: &mut Board, max_turns: u32) -> Option<Turn> {
+        // The first position's forcing turns are the same at every depth: generated once.
+        let mut first = None;
         for depth in 1..=max_turns {
-            if let Some(turn) = self.attack(board, depth) {
+            if let Some(turn) = self.attack_from(board, depth, &mut first) {
                 return Some(turn);
             }
             if self.aborted {
+                return None;
+            }
+            let none_forcing = matches!(&first, Some(Forcing::Turns(turns)) if turns.is_empty());
+            if none_forcing && self.single_threats == 0 {
                 return None;
             }
         }
@@ -91,6 +97,16 @@ impl<'a> Vcdt<'a> {
 
     /// A winning turn for the side to move with at most `depth` attacking turns.
     fn attack(&mut self, board: &mut Board, depth: u32) -> Option<Turn> {
+        self.attack_from(board, depth, &mut None)
+    }
+
+    /// [`Vcdt::attack`], with the position's forcing turns kept in `forcing` once generated.
+    fn attack_from(
+        &mut self,
+        board: &mut Board,
+        depth: u32,
+        forcing: &mut Option<Forcing>,
+    ) -> Option<Turn> {
         let attacker = board.to_move();
         if let Some(win) = winning_cells(board, attacker) {
             return Some(complete_turn(board, &win, attacker));
@@ -108,7 +124,7 @@ impl<'a> Vcdt<'a> {
         {
             return None;
         }
-        let mut found = self.attack_with_turns(board, depth);
+        let mut found = self.attack_with_turns(board, depth, forcing);
         if found.is_none() && !self.aborted && singles > 0 && depth >= 2 {
             found = self.attack_with_single_threat(board, depth);
         }
@@ -119,44 +135,22 @@ impl<'a> Vcdt<'a> {
     }
 
     /// The body of [`Vcdt::attack`]: tries the forcing turns of the side to move.
-    fn attack_with_turns(&mut self, board: &mut Board, depth: u32) -> Option<Turn> {
-        let attacker = board.to_move();
-        let defender = attacker.opponent();
-        let forced = blocks(board, defender);
-        let turns = match forced.count {
-            0 => self.free_attacks(board, attacker),
-            1 => self.attacks_with_block(board, attacker, &forced),
-            2 => forced
-                .pairs
-                .iter()
-                .map(|&(first, second)| Turn::pair(first, second))
-                .collect(),
-            _ => return None,
+    fn attack_with_turns(
+        &mut self,
+        board: &mut Board,
+        depth: u32,
+        forcing: &mut Option<Forcing>,
+    ) -> Option<Turn> {
+        let forcing = match forcing {
+            Some(known) => known,
+            None => forcing.insert(forcing_turns(self, board)),
         };
-        // Keep the turns that leave two or more threats; three or more win outright.
-        let mut forcing: Vec<(Turn, Blocks)> = Vec::new();
-        for turn in turns {
-            board.play(turn);
-            // Two threats need two threat windows at least: most turns are dismissed by that
-            // cheap count before the blocking sets are worked out.
-            let promising =
-                board.live_window_count(attacker) >= 2 && !board.has_live_window(defender);
-            let threats = if promising {
-                blocks(board, attacker)
-            } else {
-                Blocks::default()
-            };
-            board.undo(turn);
-            if threats.count < 2 {
-                continue;
-            }
-            if threats.count >= 3 {
-                return Some(turn);
-            }
-            forcing.push((turn, threats));
-        }
-        forcing.sort_by_key(|(_, threats)| threats.pairs.len());
-        for (turn, threats) in forcing {
+        let forcing = match forcing {
+            Forcing::Wins(turn) => return Some(*turn),
+            Forcing::Turns(turns) => turns,
+        };
+        for (turn, threats) in forcing.iter() {
+            let turn = *turn;
             board.play(turn);
             let refuted = threats.pairs.iter().any(|&(first, second)| {
                 let reply = Turn::pair(first, second);
@@ -209,12 +203,9 @@ impl<'a> Vcdt<'a> {
         let mut found = None;
         for (turn, threats, _) in turns {
             board.play(turn);
-            let mut free: Vec<(u16, i32)> = (0..super::geometry::CELLS as u16)
-                .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
-                .map(|cell| (cell, defence_value(board, cell, defender)))
-                .collect();
-            free.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-            free.truncate(FREE_REPLY_CELLS);
+            let mut free: Vec<(u16, i32)> =
+                valued_cells(board, |cell| defence_value(board, cell, defender));
+            keep_best(&mut free, FREE_REPLY_CELLS);
             let mut refuted = false;
             'replies: for &block in &threats.singles {
                 for &(cell, _) in &free {
@@ -246,17 +237,13 @@ impl<'a> Vcdt<'a> {
 
     /// The cells that build the attacker's lines most.
     fn attack_cells(&self, board: &Board, attacker: Color) -> Vec<u16> {
-        let mut cells: Vec<(u16, i32)> = (0..super::geometry::CELLS as u16)
-            .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
-            .map(|cell| (cell, attack_value(board, cell, attacker)))
-            .filter(|&(_, value)| value >= 5)
-            .collect();
-        cells.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-        cells.truncate(ATTACK_CELLS);
+        let mut cells = valued_cells(board, |cell| attack_value(board, cell, attacker));
+        cells.retain(|&(_, value)| value >= 5);
+        keep_best(&mut cells, ATTACK_CELLS);
         cells.into_iter().map(|(cell, _)| cell).collect()
     }
 
-    fn free_attacks(&self, board: &Board, attacker: Color) -> Vec<Turn> {
+    fn free_attacks(&self, board: &Board, attacker: Color) -> Vec<(Turn, Vec<u16>)> {
         let cells = self.attack_cells(board, attacker);
         let lifts: Vec<Lifts> = cells
             .iter()
@@ -265,19 +252,24 @@ impl<'a> Vcdt<'a> {
         let mut turns = Vec::new();
         for (index, &first) in cells.iter().enumerate() {
             for (offset, &second) in cells[index + 1..].iter().enumerate() {
-                if makes_two_threats(
+                if let Some(windows) = two_threat_windows(
                     board,
                     (first, &lifts[index]),
                     (second, &lifts[index + 1 + offset]),
                 ) {
-                    turns.push(Turn::pair(first, second));
+                    turns.push((Turn::pair(first, second), windows));
                 }
             }
         }
         turns
     }
 
-    fn attacks_with_block(&self, board: &Board, attacker: Color, forced: &Blocks) -> Vec<Turn> {
+    fn attacks_with_block(
+        &self,
+        board: &Board,
+        attacker: Color,
+        forced: &Blocks,
+    ) -> Vec<(Turn, Vec<u16>)> {
         let cells = self.attack_cells(board, attacker);
         let lifts: Vec<Lifts> = cells
             .iter()
@@ -287,10 +279,13 @@ impl<'a> Vcdt<'a> {
         for &block in &forced.singles {
             let block_lifts = Lifts::of(board, block, attacker);
             for (&second, second_lifts) in cells.iter().zip(&lifts) {
-                if second != block
-                    && makes_two_threats(board, (block, &block_lifts), (second, second_lifts))
-                {
-                    turns.push(Turn::pair(block, second));
+                if second == block {
+                    continue;
+                }
+                let lifted =
+                    two_threat_windows(board, (block, &block_lifts), (second, second_lifts));
+                if let Some(windows) = lifted {
+                    turns.push((Turn::pair(block, second), windows));
                 }
             }
         }
@@ -298,20 +293,107 @@ impl<'a> Vcdt<'a> {
     }
 }
 
+/// The attacker's forcing turns in a position.
+enum Forcing {
+    /// A turn that leaves three threats or more: the defender cannot block them all.
+    Wins(Turn),
+    /// The turns that leave two threats, with the defender's blocking pairs, fewest first.
+    Turns(Vec<(Turn, Blocks)>),
+}
+
+/// The forcing turns of the side to move (none when the defender threatens too much).
+fn forcing_turns(search: &Vcdt, board: &mut Board) -> Forcing {
+    let attacker = board.to_move();
+    let defender = attacker.opponent();
+    let forced = blocks(board, defender);
+    let mut forcing: Vec<(Turn, Blocks)> = Vec::new();
+    let lifting = match forced.count {
+        0 => search.free_attacks(board, attacker),
+        1 => search.attacks_with_block(board, attacker, &forced),
+        2 => {
+            // The attacker's whole turn blocks: play each block to see what it leaves.
+            for &(first, second) in &forced.pairs {
+                let turn = Turn::pair(first, second);
+                board.play(turn);
+                // Two threats need two threat windows at least: most turns are dismissed by
+                // that cheap count before the blocking sets are worked out.
+                let promising =
+                    board.live_window_count(attacker) >= 2 && !board.has_live_window(defender);
+                let threats = if promising {
+                    blocks(board, attacker)
+                } else {
+                    Blocks::default()
+                };
+                board.undo(turn);
+                if threats.count >= 3 {
+                    return Forcing::Wins(turn);
+                }
+                if threats.count == 2 {
+                    forcing.push((turn, threats));
+                }
+            }
+            Vec::new()
+        }
+        _ => return Forcing::Turns(Vec::new()),
+    };
+    // The attacker had no threat window (it would have won), and the turn leaves none to the
+    // defender: its threats are the windows it lifts.
+    for (turn, windows) in lifting {
+        let threats = blocks_of(
+            board,
+            &windows,
+            &[turn.first, turn.second.unwrap_or(turn.first)],
+        );
+        if threats.count >= 3 {
+            return Forcing::Wins(turn);
+        }
+        if threats.count == 2 {
+            forcing.push((turn, threats));
+        }
+    }
+    forcing.sort_by_key(|(_, threats)| threats.pairs.len());
+    Forcing::Turns(forcing)
+}
+
 /// The windows through one cell that a turn of the attacker could lift to a threat (four of
 /// its stones or more, none of the opponent's): those it already holds three stones of, which
 /// this cell alone lifts, and those it holds two of, which need the turn's other stone too.
 struct Lifts {
-    threes: Vec<u16>,
-    twos: Vec<u16>,
+    threes: WindowList,
+    twos: WindowList,
+}
+
+/// Up to 24 windows (as many as pass through one cell), kept without allocating.
+#[derive(Clone, Copy)]
+struct WindowList {
+    windows: [u16; MAX_WINDOWS_PER_CELL],
+    len: usize,
+}
+
+impl WindowList {
+    fn new() -> Self {
+        Self {
+            windows: [0; MAX_WINDOWS_PER_CELL],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, window: u16) {
+        self.windows[self.len] = window;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[u16] {
+        &self.windows[..self.len]
+    }
 }
 
 impl Lifts {
     fn of(board: &Board, cell: u16, attacker: Color) -> Lifts {
         let own = attacker.index();
         let mut lifts = Lifts {
-            threes: Vec::new(),
-            twos: Vec::new(),
+            threes: WindowList::new(),
+            twos: WindowList::new(),
         };
         for &window in geometry().windows_of(cell) {
             let counts = board.window_counts(window);
@@ -328,11 +410,15 @@ impl Lifts {
     }
 }
 
-/// Whether the attacker's stones on `first` and `second` (with their [`Lifts`]) leave two
-/// threats or more: the windows they lift to four stones are its only threat windows (it has
-/// none before its turn, or it would simply win), and one empty cell in all of them would block
-/// them alone. Exact, and far cheaper than playing the pair.
-fn makes_two_threats(board: &Board, first: (u16, &Lifts), second: (u16, &Lifts)) -> bool {
+/// The windows the attacker's stones on `first` and `second` (with their [`Lifts`]) lift to
+/// threats, in increasing order, when they are two threats or more: those windows are its only
+/// threat windows (it has none before its turn, or it would simply win), and one empty cell in
+/// all of them would block them alone. Exact, and far cheaper than playing the pair.
+fn two_threat_windows(
+    board: &Board,
+    first: (u16, &Lifts),
+    second: (u16, &Lifts),
+) -> Option<Vec<u16>> {
     let mut lifted = [0u16; 64];
     let mut count = 0;
     let mut add = |window: u16| {
@@ -341,19 +427,27 @@ fn makes_two_threats(board: &Board, first: (u16, &Lifts), second: (u16, &Lifts))
             count += 1;
         }
     };
-    for &window in first.1.threes.iter().chain(&second.1.threes) {
+    for &window in first
+        .1
+        .threes
+        .as_slice()
+        .iter()
+        .chain(second.1.threes.as_slice())
+    {
         add(window);
     }
+    let second_twos = second.1.twos.as_slice();
     for &window in first
         .1
         .twos
+        .as_slice()
         .iter()
-        .filter(|window| second.1.twos.contains(window))
+        .filter(|window| second_twos.contains(window))
     {
         add(window);
     }
     if count < 2 {
-        return false;
+        return None;
     }
     let windows = &geometry().windows;
     let lifted = &lifted[..count];
@@ -365,9 +459,15 @@ fn makes_two_threats(board: &Board, first: (u16, &Lifts), second: (u16, &Lifts))
                 .iter()
                 .all(|&window| windows[usize::from(window)].contains(&cell))
     };
-    !windows[usize::from(lifted[0])]
+    if windows[usize::from(lifted[0])]
         .iter()
         .any(|&cell| blocks_all(cell))
+    {
+        return None;
+    }
+    let mut lifted = lifted.to_vec();
+    lifted.sort_unstable();
+    Some(lifted)
 }
 
 #[cfg(test)]
@@ -417,7 +517,7 @@ mod tests {
     }
 
     #[test]
-    fn the_two_threat_test_agrees_with_playing_the_turn() {
+    fn the_two_threat_windows_block_as_playing_the_turn_does() {
         let mut rng = crate::core::rng::Rng::new(7);
         let mut checked = 0;
         let mut double = 0;
@@ -446,16 +546,20 @@ mod tests {
                         for second in first + 1..builders.len() {
                             let turn = Turn::pair(builders[first], builders[second]);
                             board.play(turn);
-                            let played = blocks(&board, attacker).count >= 2;
+                            let played = blocks(&board, attacker);
                             board.undo(turn);
-                            let tested = makes_two_threats(
+                            let tested = two_threat_windows(
                                 &board,
                                 (builders[first], &lifts[first]),
                                 (builders[second], &lifts[second]),
                             );
-                            assert_eq!(tested, played, "{turn:?}");
+                            assert_eq!(tested.is_some(), played.count >= 2, "{turn:?}");
+                            if let Some(windows) = tested {
+                                let filled = [builders[first], builders[second]];
+                                assert_eq!(blocks_of(&board, &windows, &filled), played);
+                            }
                             checked += 1;
-                            double += usize::from(played);
+                            double += usize::from(played.count >= 2);
                         }
                     }
                 }
