@@ -257,6 +257,14 @@ fn sau_fuzz_and_replay_tools_reject_unknown_options_and_bad_values() {
     rejects(fit, &["--turns", "5", "x.sgf"], "--turns");
     rejects(fit, &["--folds", "x", "x.sgf"], "--folds");
     rejects(fit, &[], "RECORDS");
+    let bench = env!("CARGO_BIN_EXE_connect6-bench");
+    rejects(bench, &["--moves", "5"], "--moves");
+    rejects(bench, &["--max-depth", "x"], "--max-depth");
+    helps(
+        bench,
+        &["--help"],
+        &["--games", "--turns", "--attack-turns"],
+    );
     let phantom_play = env!("CARGO_BIN_EXE_phantom-play");
     rejects(phantom_play, &["--turns", "5", "a"], "--turns");
     rejects(phantom_play, &["--move-ms", "x", "a"], "--move-ms");

@@ -3,7 +3,9 @@
 
 use super::board::Board;
 use super::geometry::CELLS;
-use super::moves::{attacking_turns, candidate_turns, defensive_turns, root_turns};
+use super::moves::{
+    adjacent_replies, attacking_turns, candidate_turns, defensive_turns, root_turns,
+};
 use super::threats::threat_count;
 use super::turn::Turn;
 use super::vcdt::Vcdt;
@@ -84,6 +86,8 @@ pub struct Settings {
     pub opening_variety: i32,
     /// Seed of that random pick.
     pub seed: u64,
+    /// White's first turn is chosen among the pairs of cells next to black's stone.
+    pub adjacent_first_reply: bool,
 }
 
 impl Default for Settings {
@@ -106,6 +110,7 @@ impl Default for Settings {
             their_windows: [4, 24, 96, 480, 520],
             opening_variety: 0,
             seed: 0,
+            adjacent_first_reply: false,
         }
     }
 }
@@ -160,6 +165,15 @@ impl Searcher {
         .into_iter()
         .filter(allowed)
         .collect();
+        if self.settings.adjacent_first_reply && board.stone_count() == 1 {
+            let adjacent: Vec<Turn> = adjacent_replies(&mut board)
+                .into_iter()
+                .filter(allowed)
+                .collect();
+            if !adjacent.is_empty() {
+                turns = adjacent;
+            }
+        }
         if turns.is_empty() {
             return any_turn(&board, rejected);
         }
