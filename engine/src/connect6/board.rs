@@ -13,6 +13,18 @@ use crate::core::color::Color;
 /// The worth of a window holding `n` stones of one colour and none of the other.
 pub const WINDOW_VALUE: [i32; 7] = [0, 1, 6, 24, 120, 130, 0];
 
+/// What one more stone adds to a window holding `n` stones of its colour and none of the other's.
+pub const ATTACK_GAIN: [i32; 7] = {
+    let mut gain = [0; 7];
+    let mut n = 0;
+    while n < 7 {
+        let next = if n + 1 < 6 { n + 1 } else { 6 };
+        gain[n] = WINDOW_VALUE[next] - WINDOW_VALUE[n];
+        n += 1;
+    }
+    gain
+};
+
 /// Stones of one colour that make a window a threat.
 pub const THREAT_STONES: u8 = 4;
 
@@ -29,6 +41,9 @@ pub struct Board {
     counts: [[u8; 2]; WINDOWS],
     /// Windows only that colour holds, by the number of its stones in them (index 0 unused).
     held: [[u16; 7]; 2],
+    /// For each colour and window, what one more stone of that colour adds there
+    /// ([`ATTACK_GAIN`], or nothing where the other colour stands).
+    gains: [[i16; WINDOWS]; 2],
     live: [WindowSet; 2],
     sixes: [u16; 2],
     /// Stones within two cells (a 5x5 square) of each cell.
@@ -50,6 +65,7 @@ impl Board {
             cells: [None; CELLS],
             counts: [[0; 2]; WINDOWS],
             held: [[0; 7]; 2],
+            gains: [[ATTACK_GAIN[0] as i16; WINDOWS]; 2],
             live: [[0; LIVE_WORDS]; 2],
             sixes: [0; 2],
             nearby: [0; CELLS],
@@ -113,6 +129,11 @@ impl Board {
         &self.held[colour.index()]
     }
 
+    /// What one more stone of `colour` adds to `window` (see [`ATTACK_GAIN`]).
+    pub fn window_gain(&self, colour: Color, window: u16) -> i32 {
+        i32::from(self.gains[colour.index()][usize::from(window)])
+    }
+
     /// The stones of each colour in `window`.
     pub fn window_counts(&self, window: u16) -> [u8; 2] {
         self.counts[usize::from(window)]
@@ -169,6 +190,10 @@ impl Board {
             let (mine, theirs) = (usize::from(counts[own]), usize::from(counts[other]));
             counts[own] += 1;
             if theirs == 0 {
+                self.gains[own][index] = ATTACK_GAIN[mine + 1] as i16;
+                if mine == 0 {
+                    self.gains[other][index] = 0;
+                }
                 self.held[own][mine + 1] += 1;
                 if mine > 0 {
                     self.held[own][mine] -= 1;
@@ -179,6 +204,7 @@ impl Board {
                     self.sixes[own] += 1;
                 }
             } else if mine == 0 {
+                self.gains[other][index] = 0;
                 self.held[other][theirs] -= 1;
                 if theirs >= usize::from(THREAT_STONES) {
                     self.live[other][index / 64] &= !(1 << (index % 64));
@@ -206,6 +232,10 @@ impl Board {
             counts[own] -= 1;
             let (mine, theirs) = (usize::from(counts[own]), usize::from(counts[other]));
             if theirs == 0 {
+                self.gains[own][index] = ATTACK_GAIN[mine] as i16;
+                if mine == 0 {
+                    self.gains[other][index] = ATTACK_GAIN[0] as i16;
+                }
                 self.held[own][mine + 1] -= 1;
                 if mine > 0 {
                     self.held[own][mine] += 1;
@@ -216,6 +246,7 @@ impl Board {
                     self.sixes[own] -= 1;
                 }
             } else if mine == 0 {
+                self.gains[other][index] = ATTACK_GAIN[theirs] as i16;
                 self.held[other][theirs] += 1;
                 if theirs >= usize::from(THREAT_STONES) {
                     self.live[other][index / 64] |= 1 << (index % 64);
@@ -347,6 +378,7 @@ mod tests {
         board.play(turn);
         board.undo(turn);
         assert_eq!(board.held, before.held);
+        assert_eq!(board.gains, before.gains);
         assert_eq!(board.counts, before.counts);
         assert_eq!(board.live, before.live);
         assert_eq!(board.nearby, before.nearby);
@@ -383,6 +415,18 @@ mod tests {
                 }
             }
             assert_eq!(board.held, recount);
+            for window in 0..WINDOWS {
+                let [black, white] = board.counts[window];
+                let gain = |mine: u8, theirs: u8| {
+                    if theirs == 0 {
+                        ATTACK_GAIN[usize::from(mine)] as i16
+                    } else {
+                        0
+                    }
+                };
+                assert_eq!(board.gains[0][window], gain(black, white));
+                assert_eq!(board.gains[1][window], gain(white, black));
+            }
         }
     }
 

@@ -58,32 +58,12 @@ pub fn cell_value(board: &Board, cell: u16, colour: Color) -> i32 {
     attack + defence
 }
 
-/// What one more stone adds to a window holding `n` stones of its colour and none of the other's.
-const ATTACK_GAIN: [i32; 7] = {
-    let mut gain = [0; 7];
-    let mut n = 0;
-    while n < 7 {
-        let next = if n + 1 < 6 { n + 1 } else { 6 };
-        gain[n] = WINDOW_VALUE[next] - WINDOW_VALUE[n];
-        n += 1;
-    }
-    gain
-};
-
 /// The value `colour` would gain from `cell` counting only its own windows (no defence).
 pub fn attack_value(board: &Board, cell: u16, colour: Color) -> i32 {
-    let own = colour.index();
     geometry()
         .windows_of(cell)
         .iter()
-        .map(|&window| {
-            let counts = board.window_counts(window);
-            if counts[1 - own] == 0 {
-                ATTACK_GAIN[usize::from(counts[own])]
-            } else {
-                0
-            }
-        })
+        .map(|&window| board.window_gain(colour, window))
         .sum()
 }
 
@@ -186,12 +166,19 @@ fn pairs_from(
         } else {
             seconds
         };
+        if seconds.iter().all(|&second| second == first) {
+            continue;
+        }
+        // The pair's value (see `pair_value`), with the first stone placed once for all seconds.
+        let first_value = cell_value(board, first, colour);
+        board.place(first, colour);
         for &second in seconds {
             if second != first {
-                let value = pair_value(board, first, second, colour);
+                let value = first_value + cell_value(board, second, colour);
                 scored.push((Turn::pair(first, second), value));
             }
         }
+        board.remove(first);
     }
     keep_best(&mut scored, limit);
     scored.into_iter().map(|(turn, _)| turn).collect()

@@ -149,6 +149,11 @@ impl<'a> Vcdt<'a> {
             Forcing::Wins(turn) => return Some(*turn),
             Forcing::Turns(turns) => turns,
         };
+        if depth == 1 {
+            // Every blocking pair leaves the attacker no threat: with no turn after it to make
+            // new ones, two threats win nothing.
+            return None;
+        }
         for (turn, threats) in forcing.iter() {
             let turn = *turn;
             board.play(turn);
@@ -419,6 +424,12 @@ fn two_threat_windows(
     first: (u16, &Lifts),
     second: (u16, &Lifts),
 ) -> Option<Vec<u16>> {
+    // At most the threes of both cells and the twos they share: fewer than two is no turn.
+    let (first_lifts, second_lifts) = (first.1, second.1);
+    let shared_twos = first_lifts.twos.len.min(second_lifts.twos.len);
+    if first_lifts.threes.len + second_lifts.threes.len + shared_twos < 2 {
+        return None;
+    }
     let mut lifted = [0u16; 64];
     let mut count = 0;
     let mut add = |window: u16| {
