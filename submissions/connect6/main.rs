@@ -61,6 +61,18 @@ pub mod connect6 {
         /// The worth of a window holding `n` stones of one colour and none of the other.
         pub const WINDOW_VALUE: [i32; 7] = [0, 1, 6, 24, 120, 130, 0];
 
+        /// What one more stone adds to a window holding `n` stones of its colour and none of the other's.
+        pub const ATTACK_GAIN: [i32; 7] = {
+            let mut gain = [0; 7];
+            let mut n = 0;
+            while n < 7 {
+                let next = if n + 1 < 6 { n + 1 } else { 6 };
+                gain[n] = WINDOW_VALUE[next] - WINDOW_VALUE[n];
+                n += 1;
+            }
+            gain
+        };
+
         /// Stones of one colour that make a window a threat.
         pub const THREAT_STONES: u8 = 4;
 
@@ -77,6 +89,9 @@ pub mod connect6 {
             counts: [[u8; 2]; WINDOWS],
             /// Windows only that colour holds, by the number of its stones in them (index 0 unused).
             held: [[u16; 7]; 2],
+            /// For each colour and window, what one more stone of that colour adds there
+            /// ([`ATTACK_GAIN`], or nothing where the other colour stands).
+            gains: [[i16; WINDOWS]; 2],
             live: [WindowSet; 2],
             sixes: [u16; 2],
             /// Stones within two cells (a 5x5 square) of each cell.
@@ -98,6 +113,7 @@ pub mod connect6 {
                     cells: [None; CELLS],
                     counts: [[0; 2]; WINDOWS],
                     held: [[0; 7]; 2],
+                    gains: [[ATTACK_GAIN[0] as i16; WINDOWS]; 2],
                     live: [[0; LIVE_WORDS]; 2],
                     sixes: [0; 2],
                     nearby: [0; CELLS],
@@ -156,6 +172,11 @@ pub mod connect6 {
                 &self.held[colour.index()]
             }
 
+            /// What one more stone of `colour` adds to `window` (see [`ATTACK_GAIN`]).
+            pub fn window_gain(&self, colour: Color, window: u16) -> i32 {
+                i32::from(self.gains[colour.index()][usize::from(window)])
+            }
+
             /// The stones of each colour in `window`.
             pub fn window_counts(&self, window: u16) -> [u8; 2] {
                 self.counts[usize::from(window)]
@@ -197,31 +218,41 @@ pub mod connect6 {
             /// Places a stone of `colour` on the empty `cell`.
             pub fn place(&mut self, cell: u16, colour: Color) {
                 debug_assert!(self.is_empty(cell));
+                let geometry = geometry();
                 self.cells[usize::from(cell)] = Some(colour);
                 self.stones += 1;
                 let own = colour.index();
-                self.hash ^= geometry().zobrist[usize::from(cell)][own];
-                let other = colour.opponent().index();
-                for &window in geometry().windows_of(cell) {
+                let other = 1 - own;
+                self.hash ^= geometry.zobrist[usize::from(cell)][own];
+                for &window in geometry.windows_of(cell) {
                     let index = usize::from(window);
-                    let [mine, theirs] = [
-                        self.counts[index][own],
-                        self.counts[index][other],
-                    ];
+                    let counts = &mut self.counts[index];
+                    let (mine, theirs) = (
+                        usize::from(counts[own]),
+                        usize::from(counts[other]),
+                    );
+                    counts[own] += 1;
                     if theirs == 0 {
-                        let new = usize::from(mine) + 1;
-                        self.held[own][new] += 1;
-                        if new > 1 {
-                            self.held[own][new - 1] -= 1;
+                        self.gains[own][index] = ATTACK_GAIN[mine + 1] as i16;
+                        if mine == 0 {
+                            self.gains[other][index] = 0;
                         }
-                        if new == 6 {
+                        self.held[own][mine + 1] += 1;
+                        if mine > 0 {
+                            self.held[own][mine] -= 1;
+                        }
+                        if mine + 1 == usize::from(THREAT_STONES) {
+                            self.live[own][index / 64] |= 1 << (index % 64);
+                        } else if mine + 1 == 6 {
                             self.sixes[own] += 1;
                         }
                     } else if mine == 0 {
-                        self.held[other][usize::from(theirs)] -= 1;
+                        self.gains[other][index] = 0;
+                        self.held[other][theirs] -= 1;
+                        if theirs >= usize::from(THREAT_STONES) {
+                            self.live[other][index / 64] &= !(1 << (index % 64));
+                        }
                     }
-                    self.counts[index][own] = mine + 1;
-                    self.refresh_live(index);
                 }
                 self.touch_neighbourhood(cell, 1);
             }
@@ -232,29 +263,41 @@ pub mod connect6 {
                     Some(colour) => colour,
                     None => return,
                 };
+                let geometry = geometry();
                 self.cells[usize::from(cell)] = None;
                 self.stones -= 1;
                 let own = colour.index();
-                self.hash ^= geometry().zobrist[usize::from(cell)][own];
-                let other = colour.opponent().index();
-                for &window in geometry().windows_of(cell) {
+                let other = 1 - own;
+                self.hash ^= geometry.zobrist[usize::from(cell)][own];
+                for &window in geometry.windows_of(cell) {
                     let index = usize::from(window);
-                    let mine = self.counts[index][own] - 1;
-                    let theirs = self.counts[index][other];
+                    let counts = &mut self.counts[index];
+                    counts[own] -= 1;
+                    let (mine, theirs) = (
+                        usize::from(counts[own]),
+                        usize::from(counts[other]),
+                    );
                     if theirs == 0 {
-                        let old = usize::from(mine) + 1;
-                        self.held[own][old] -= 1;
-                        if mine > 0 {
-                            self.held[own][usize::from(mine)] += 1;
+                        self.gains[own][index] = ATTACK_GAIN[mine] as i16;
+                        if mine == 0 {
+                            self.gains[other][index] = ATTACK_GAIN[0] as i16;
                         }
-                        if old == 6 {
+                        self.held[own][mine + 1] -= 1;
+                        if mine > 0 {
+                            self.held[own][mine] += 1;
+                        }
+                        if mine + 1 == usize::from(THREAT_STONES) {
+                            self.live[own][index / 64] &= !(1 << (index % 64));
+                        } else if mine + 1 == 6 {
                             self.sixes[own] -= 1;
                         }
                     } else if mine == 0 {
-                        self.held[other][usize::from(theirs)] += 1;
+                        self.gains[other][index] = ATTACK_GAIN[theirs] as i16;
+                        self.held[other][theirs] += 1;
+                        if theirs >= usize::from(THREAT_STONES) {
+                            self.live[other][index / 64] |= 1 << (index % 64);
+                        }
                     }
-                    self.counts[index][own] = mine;
-                    self.refresh_live(index);
                 }
                 self.touch_neighbourhood(cell, -1);
             }
@@ -284,22 +327,6 @@ pub mod connect6 {
                     None => self.stones == 0,
                     Some(second) => {
                         self.stones > 0 && second != turn.first && self.is_empty(second)
-                    }
-                }
-            }
-
-            fn refresh_live(&mut self, index: usize) {
-                let word = index / 64;
-                let bit = 1u64 << (index % 64);
-                for colour in 0..2 {
-                    let [mine, theirs] = [
-                        self.counts[index][colour],
-                        self.counts[index][1 - colour],
-                    ];
-                    if mine >= THREAT_STONES && theirs == 0 {
-                        self.live[colour][word] |= bit;
-                    } else {
-                        self.live[colour][word] &= !bit;
                     }
                 }
             }
@@ -531,6 +558,35 @@ pub mod connect6 {
         use super::turn::Turn;
         use crate::core::color::Color;
 
+        /// Orders `scored` best value first and keeps the best `keep`. Ties go by the item's own order,
+        /// so that the result is the same whatever sort algorithm the compiler's library uses.
+        pub fn keep_best<T: Ord + Copy>(scored: &mut Vec<(T, i32)>, keep: usize) {
+            let key = |&(item, value): &(T, i32)| (std::cmp::Reverse(value), item);
+            if keep == 0 {
+                scored.clear();
+                return;
+            }
+            if scored.len() > keep {
+                scored.select_nth_unstable_by_key(keep - 1, key);
+                scored.truncate(keep);
+            }
+            scored.sort_unstable_by_key(key);
+        }
+
+        /// Every empty cell near the stones, with its worth by `value`.
+        pub fn valued_cells(
+            board: &Board,
+            value: impl Fn(u16) -> i32,
+        ) -> Vec<(u16, i32)> {
+            let mut cells = Vec::with_capacity(CELLS);
+            for cell in 0..CELLS as u16 {
+                if board.is_empty(cell) && board.is_near_stones(cell) {
+                    cells.push((cell, value(cell)));
+                }
+            }
+            cells
+        }
+
         /// What `cell` is worth to `colour`: building its windows and spoiling the opponent's.
         pub fn cell_value(board: &Board, cell: u16, colour: Color) -> i32 {
             let own = colour.index();
@@ -558,16 +614,11 @@ pub mod connect6 {
 
         /// The value `colour` would gain from `cell` counting only its own windows (no defence).
         pub fn attack_value(board: &Board, cell: u16, colour: Color) -> i32 {
-            let own = colour.index();
-            let mut attack = 0;
-            for &window in geometry().windows_of(cell) {
-                let counts = board.window_counts(window);
-                if counts[1 - own] == 0 {
-                    let mine = usize::from(counts[own]);
-                    attack += WINDOW_VALUE[(mine + 1).min(6)] - WINDOW_VALUE[mine];
-                }
-            }
-            attack
+            geometry()
+                .windows_of(cell)
+                .iter()
+                .map(|&window| board.window_gain(colour, window))
+                .sum()
         }
 
         /// The side to move's most aggressive turns: pairs of the cells that build its own lines most,
@@ -582,12 +633,11 @@ pub mod connect6 {
             if board.has_live_window(colour.opponent()) || board.stone_count() == 0 {
                 return candidate_turns(board, cells, limit);
             }
-            let mut builders: Vec<(u16, i32)> = (0..CELLS as u16)
-                .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
-                .map(|cell| (cell, attack_value(board, cell, colour)))
-                .collect();
-            builders.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-            builders.truncate(cells);
+            let mut builders: Vec<(u16, i32)> = valued_cells(
+                board,
+                |cell| attack_value(board, cell, colour),
+            );
+            keep_best(&mut builders, cells);
             let mut scored: Vec<(Turn, i32)> = Vec::new();
             for (index, &(first, first_value)) in builders.iter().enumerate() {
                 board.place(first, colour);
@@ -597,8 +647,7 @@ pub mod connect6 {
                 }
                 board.remove(first);
             }
-            scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-            scored.truncate(limit);
+            keep_best(&mut scored, limit);
             scored.into_iter().map(|(turn, _)| turn).collect()
         }
 
@@ -619,12 +668,11 @@ pub mod connect6 {
         /// first): the wider net cast when every ordinary candidate loses to a forced win.
         pub fn defensive_turns(board: &mut Board, cells: usize) -> Vec<Turn> {
             let colour = board.to_move();
-            let mut spoilers: Vec<(u16, i32)> = (0..CELLS as u16)
-                .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
-                .map(|cell| (cell, defence_value(board, cell, colour)))
-                .collect();
-            spoilers.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-            spoilers.truncate(cells);
+            let mut spoilers: Vec<(u16, i32)> = valued_cells(
+                board,
+                |cell| defence_value(board, cell, colour),
+            );
+            keep_best(&mut spoilers, cells);
             let spoilers: Vec<u16> = spoilers
                 .into_iter()
                 .map(|(cell, _)| cell)
@@ -659,12 +707,11 @@ pub mod connect6 {
             colour: Color,
             limit: usize,
         ) -> Vec<(u16, i32)> {
-            let mut cells: Vec<(u16, i32)> = (0..CELLS as u16)
-                .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
-                .map(|cell| (cell, cell_value(board, cell, colour)))
-                .collect();
-            cells.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-            cells.truncate(limit);
+            let mut cells: Vec<(u16, i32)> = valued_cells(
+                board,
+                |cell| cell_value(board, cell, colour),
+            );
+            keep_best(&mut cells, limit);
             cells
         }
 
@@ -695,15 +742,21 @@ pub mod connect6 {
             let mut scored: Vec<(Turn, i32)> = Vec::new();
             for (index, &first) in firsts.iter().enumerate() {
                 let seconds = if unordered { &seconds[index + 1..] } else { seconds };
+                if seconds.iter().all(|&second| second == first) {
+                    continue;
+                }
+                // The pair's value (see `pair_value`), with the first stone placed once for all seconds.
+                let first_value = cell_value(board, first, colour);
+                board.place(first, colour);
                 for &second in seconds {
                     if second != first {
-                        let value = pair_value(board, first, second, colour);
+                        let value = first_value + cell_value(board, second, colour);
                         scored.push((Turn::pair(first, second), value));
                     }
                 }
+                board.remove(first);
             }
-            scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-            scored.truncate(limit);
+            keep_best(&mut scored, limit);
             scored.into_iter().map(|(turn, _)| turn).collect()
         }
 
@@ -759,8 +812,7 @@ pub mod connect6 {
                             (turn, value)
                         })
                         .collect();
-                    scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-                    scored.truncate(limit.max(4));
+                    keep_best(&mut scored, limit.max(4));
                     scored.into_iter().map(|(turn, _)| turn).collect()
                 }
                 2 => {
@@ -774,7 +826,7 @@ pub mod connect6 {
                             )
                         })
                         .collect();
-                    scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
+                    keep_best(&mut scored, usize::MAX);
                     scored.into_iter().map(|(turn, _)| turn).collect()
                 }
                 _ => {
@@ -821,8 +873,7 @@ pub mod connect6 {
                     }
                 }
             }
-            scored.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-            scored.truncate(limit);
+            keep_best(&mut scored, limit);
             scored.into_iter().map(|(turn, _)| turn).collect()
         }
 
@@ -1470,6 +1521,12 @@ pub mod connect6 {
         /// How the opponent of `attacker` can block its threats.
         pub fn blocks(board: &Board, attacker: Color) -> Blocks {
             let windows: Vec<u16> = board.live_windows(attacker).collect();
+            blocks_of(board, &windows, &[])
+        }
+
+        /// How the threat `windows` (in increasing order, as [`Board::live_windows`] lists them) can be
+        /// blocked, with the `filled` cells taken as well: the blocks of a turn not yet played.
+        pub fn blocks_of(board: &Board, windows: &[u16], filled: &[u16]) -> Blocks {
             if windows.is_empty() {
                 return Blocks::default();
             }
@@ -1486,7 +1543,7 @@ pub mod connect6 {
             let geometry = geometry();
             for (bit, &window) in windows.iter().enumerate() {
                 for &cell in &geometry.windows[usize::from(window)] {
-                    if !board.is_empty(cell) {
+                    if !board.is_empty(cell) || filled.contains(&cell) {
                         continue;
                     }
                     match cells.iter().position(|&known| known == cell) {
@@ -1563,7 +1620,7 @@ pub mod connect6 {
         //! One turn of Connect6: two stones, or one for black's opening.
 
         /// The cells a turn fills (cell = `y * 19 + x`).
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct Turn {
             /// The first stone.
             pub first: u16,
@@ -1615,9 +1672,11 @@ pub mod connect6 {
         //! it serves to see the opponent's likely attacks, never to claim our own wins.
 
         use super::board::{Board, THREAT_STONES};
-        use super::geometry::geometry;
-        use super::moves::{attack_value, complete_turn, defence_value};
-        use super::threats::{blocks, winning_cells, Blocks};
+        use super::geometry::{geometry, MAX_WINDOWS_PER_CELL};
+        use super::moves::{
+            attack_value, complete_turn, defence_value, keep_best, valued_cells,
+        };
+        use super::threats::{blocks, blocks_of, winning_cells, Blocks};
         use super::turn::Turn;
         use crate::core::color::Color;
         use crate::core::time::Deadline;
@@ -1669,11 +1728,21 @@ pub mod connect6 {
             /// A first turn of a forced win for the side to move within `max_turns` attacking turns,
             /// trying shorter wins first.
             pub fn find(&mut self, board: &mut Board, max_turns: u32) -> Option<Turn> {
+                // The first position's forcing turns are the same at every depth: generated once.
+                let mut first = None;
                 for depth in 1..=max_turns {
-                    if let Some(turn) = self.attack(board, depth) {
+                    if let Some(turn) = self.attack_from(board, depth, &mut first) {
                         return Some(turn);
                     }
                     if self.aborted {
+                        return None;
+                    }
+                    let none_forcing = matches!(
+                        &first,
+                        Some(Forcing::Turns(turns))
+                        if turns.is_empty()
+                    );
+                    if none_forcing && self.single_threats == 0 {
                         return None;
                     }
                 }
@@ -1692,6 +1761,16 @@ pub mod connect6 {
 
             /// A winning turn for the side to move with at most `depth` attacking turns.
             fn attack(&mut self, board: &mut Board, depth: u32) -> Option<Turn> {
+                self.attack_from(board, depth, &mut None)
+            }
+
+            /// [`Vcdt::attack`], with the position's forcing turns kept in `forcing` once generated.
+            fn attack_from(
+                &mut self,
+                board: &mut Board,
+                depth: u32,
+                forcing: &mut Option<Forcing>,
+            ) -> Option<Turn> {
                 let attacker = board.to_move();
                 if let Some(win) = winning_cells(board, attacker) {
                     return Some(complete_turn(board, &win, attacker));
@@ -1712,7 +1791,7 @@ pub mod connect6 {
                 {
                     return None;
                 }
-                let mut found = self.attack_with_turns(board, depth);
+                let mut found = self.attack_with_turns(board, depth, forcing);
                 if found.is_none() && !self.aborted && singles > 0 && depth >= 2 {
                     found = self.attack_with_single_threat(board, depth);
                 }
@@ -1727,46 +1806,23 @@ pub mod connect6 {
                 &mut self,
                 board: &mut Board,
                 depth: u32,
+                forcing: &mut Option<Forcing>,
             ) -> Option<Turn> {
-                let attacker = board.to_move();
-                let defender = attacker.opponent();
-                let forced = blocks(board, defender);
-                let turns = match forced.count {
-                    0 => self.free_attacks(board, attacker),
-                    1 => self.attacks_with_block(board, attacker, &forced),
-                    2 => {
-                        forced
-                            .pairs
-                            .iter()
-                            .map(|&(first, second)| Turn::pair(first, second))
-                            .collect()
-                    }
-                    _ => return None,
+                let forcing = match forcing {
+                    Some(known) => known,
+                    None => forcing.insert(forcing_turns(self, board)),
                 };
-                // Keep the turns that leave two or more threats; three or more win outright.
-                let mut forcing: Vec<(Turn, Blocks)> = Vec::new();
-                for turn in turns {
-                    board.play(turn);
-                    // Two threats need two threat windows at least: most turns are dismissed by that
-                    // cheap count before the blocking sets are worked out.
-                    let promising = board.live_window_count(attacker) >= 2
-                        && !board.has_live_window(defender);
-                    let threats = if promising {
-                        blocks(board, attacker)
-                    } else {
-                        Blocks::default()
-                    };
-                    board.undo(turn);
-                    if threats.count < 2 {
-                        continue;
-                    }
-                    if threats.count >= 3 {
-                        return Some(turn);
-                    }
-                    forcing.push((turn, threats));
+                let forcing = match forcing {
+                    Forcing::Wins(turn) => return Some(*turn),
+                    Forcing::Turns(turns) => turns,
+                };
+                if depth == 1 {
+                    // Every blocking pair leaves the attacker no threat: with no turn after it to make
+                    // new ones, two threats win nothing.
+                    return None;
                 }
-                forcing.sort_by_key(|(_, threats)| threats.pairs.len());
-                for (turn, threats) in forcing {
+                for (turn, threats) in forcing.iter() {
+                    let turn = *turn;
                     board.play(turn);
                     let refuted = threats
                         .pairs
@@ -1826,14 +1882,11 @@ pub mod connect6 {
                 let mut found = None;
                 for (turn, threats, _) in turns {
                     board.play(turn);
-                    let mut free: Vec<(u16, i32)> = (0..super::geometry::CELLS as u16)
-                        .filter(|&cell| {
-                            board.is_empty(cell) && board.is_near_stones(cell)
-                        })
-                        .map(|cell| (cell, defence_value(board, cell, defender)))
-                        .collect();
-                    free.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-                    free.truncate(FREE_REPLY_CELLS);
+                    let mut free: Vec<(u16, i32)> = valued_cells(
+                        board,
+                        |cell| defence_value(board, cell, defender),
+                    );
+                    keep_best(&mut free, FREE_REPLY_CELLS);
                     let mut refuted = false;
                     'replies: for &block in &threats.singles {
                         for &(cell, _) in &free {
@@ -1865,17 +1918,20 @@ pub mod connect6 {
 
             /// The cells that build the attacker's lines most.
             fn attack_cells(&self, board: &Board, attacker: Color) -> Vec<u16> {
-                let mut cells: Vec<(u16, i32)> = (0..super::geometry::CELLS as u16)
-                    .filter(|&cell| board.is_empty(cell) && board.is_near_stones(cell))
-                    .map(|cell| (cell, attack_value(board, cell, attacker)))
-                    .filter(|&(_, value)| value >= 5)
-                    .collect();
-                cells.sort_unstable_by_key(|&(_, value)| std::cmp::Reverse(value));
-                cells.truncate(ATTACK_CELLS);
+                let mut cells = valued_cells(
+                    board,
+                    |cell| attack_value(board, cell, attacker),
+                );
+                cells.retain(|&(_, value)| value >= 5);
+                keep_best(&mut cells, ATTACK_CELLS);
                 cells.into_iter().map(|(cell, _)| cell).collect()
             }
 
-            fn free_attacks(&self, board: &Board, attacker: Color) -> Vec<Turn> {
+            fn free_attacks(
+                &self,
+                board: &Board,
+                attacker: Color,
+            ) -> Vec<(Turn, Vec<u16>)> {
                 let cells = self.attack_cells(board, attacker);
                 let lifts: Vec<Lifts> = cells
                     .iter()
@@ -1884,12 +1940,12 @@ pub mod connect6 {
                 let mut turns = Vec::new();
                 for (index, &first) in cells.iter().enumerate() {
                     for (offset, &second) in cells[index + 1..].iter().enumerate() {
-                        if makes_two_threats(
+                        if let Some(windows) = two_threat_windows(
                             board,
                             (first, &lifts[index]),
                             (second, &lifts[index + 1 + offset]),
                         ) {
-                            turns.push(Turn::pair(first, second));
+                            turns.push((Turn::pair(first, second), windows));
                         }
                     }
                 }
@@ -1901,7 +1957,7 @@ pub mod connect6 {
                 board: &Board,
                 attacker: Color,
                 forced: &Blocks,
-            ) -> Vec<Turn> {
+            ) -> Vec<(Turn, Vec<u16>)> {
                 let cells = self.attack_cells(board, attacker);
                 let lifts: Vec<Lifts> = cells
                     .iter()
@@ -1911,14 +1967,16 @@ pub mod connect6 {
                 for &block in &forced.singles {
                     let block_lifts = Lifts::of(board, block, attacker);
                     for (&second, second_lifts) in cells.iter().zip(&lifts) {
-                        if second != block
-                            && makes_two_threats(
-                                board,
-                                (block, &block_lifts),
-                                (second, second_lifts),
-                            )
-                        {
-                            turns.push(Turn::pair(block, second));
+                        if second == block {
+                            continue;
+                        }
+                        let lifted = two_threat_windows(
+                            board,
+                            (block, &block_lifts),
+                            (second, second_lifts),
+                        );
+                        if let Some(windows) = lifted {
+                            turns.push((Turn::pair(block, second), windows));
                         }
                     }
                 }
@@ -1926,20 +1984,107 @@ pub mod connect6 {
             }
         }
 
+        /// The attacker's forcing turns in a position.
+        enum Forcing {
+            /// A turn that leaves three threats or more: the defender cannot block them all.
+            Wins(Turn),
+            /// The turns that leave two threats, with the defender's blocking pairs, fewest first.
+            Turns(Vec<(Turn, Blocks)>),
+        }
+
+        /// The forcing turns of the side to move (none when the defender threatens too much).
+        fn forcing_turns(search: &Vcdt, board: &mut Board) -> Forcing {
+            let attacker = board.to_move();
+            let defender = attacker.opponent();
+            let forced = blocks(board, defender);
+            let mut forcing: Vec<(Turn, Blocks)> = Vec::new();
+            let lifting = match forced.count {
+                0 => search.free_attacks(board, attacker),
+                1 => search.attacks_with_block(board, attacker, &forced),
+                2 => {
+                    // The attacker's whole turn blocks: play each block to see what it leaves.
+                    for &(first, second) in &forced.pairs {
+                        let turn = Turn::pair(first, second);
+                        board.play(turn);
+                        // Two threats need two threat windows at least: most turns are dismissed by
+                        // that cheap count before the blocking sets are worked out.
+                        let promising = board.live_window_count(attacker) >= 2
+                            && !board.has_live_window(defender);
+                        let threats = if promising {
+                            blocks(board, attacker)
+                        } else {
+                            Blocks::default()
+                        };
+                        board.undo(turn);
+                        if threats.count >= 3 {
+                            return Forcing::Wins(turn);
+                        }
+                        if threats.count == 2 {
+                            forcing.push((turn, threats));
+                        }
+                    }
+                    Vec::new()
+                }
+                _ => return Forcing::Turns(Vec::new()),
+            };
+            // The attacker had no threat window (it would have won), and the turn leaves none to the
+            // defender: its threats are the windows it lifts.
+            for (turn, windows) in lifting {
+                let threats = blocks_of(
+                    board,
+                    &windows,
+                    &[turn.first, turn.second.unwrap_or(turn.first)],
+                );
+                if threats.count >= 3 {
+                    return Forcing::Wins(turn);
+                }
+                if threats.count == 2 {
+                    forcing.push((turn, threats));
+                }
+            }
+            forcing.sort_by_key(|(_, threats)| threats.pairs.len());
+            Forcing::Turns(forcing)
+        }
+
         /// The windows through one cell that a turn of the attacker could lift to a threat (four of
         /// its stones or more, none of the opponent's): those it already holds three stones of, which
         /// this cell alone lifts, and those it holds two of, which need the turn's other stone too.
         struct Lifts {
-            threes: Vec<u16>,
-            twos: Vec<u16>,
+            threes: WindowList,
+            twos: WindowList,
+        }
+
+        /// Up to 24 windows (as many as pass through one cell), kept without allocating.
+        #[derive(Clone, Copy)]
+        struct WindowList {
+            windows: [u16; MAX_WINDOWS_PER_CELL],
+            len: usize,
+        }
+
+        impl WindowList {
+            fn new() -> Self {
+                Self {
+                    windows: [0; MAX_WINDOWS_PER_CELL],
+                    len: 0,
+                }
+            }
+
+            fn push(&mut self, window: u16) {
+                self.windows[self.len] = window;
+                self.len += 1;
+            }
+
+            fn as_slice(&self) -> &[u16] {
+                &self.windows[..self.len]
+            }
         }
 
         impl Lifts {
             fn of(board: &Board, cell: u16, attacker: Color) -> Lifts {
                 let own = attacker.index();
                 let mut lifts = Lifts {
-                    threes: Vec::new(),
-                    twos: Vec::new(),
+                    threes: WindowList::new(),
+                    twos: WindowList::new(),
                 };
                 for &window in geometry().windows_of(cell) {
                     let counts = board.window_counts(window);
@@ -1956,15 +2101,21 @@ pub mod connect6 {
             }
         }
 
-        /// Whether the attacker's stones on `first` and `second` (with their [`Lifts`]) leave two
-        /// threats or more: the windows they lift to four stones are its only threat windows (it has
-        /// none before its turn, or it would simply win), and one empty cell in all of them would block
-        /// them alone. Exact, and far cheaper than playing the pair.
-        fn makes_two_threats(
+        /// The windows the attacker's stones on `first` and `second` (with their [`Lifts`]) lift to
+        /// threats, in increasing order, when they are two threats or more: those windows are its only
+        /// threat windows (it has none before its turn, or it would simply win), and one empty cell in
+        /// all of them would block them alone. Exact, and far cheaper than playing the pair.
+        fn two_threat_windows(
             board: &Board,
             first: (u16, &Lifts),
             second: (u16, &Lifts),
-        ) -> bool {
+        ) -> Option<Vec<u16>> {
+            // At most the threes of both cells and the twos they share: fewer than two is no turn.
+            let (first_lifts, second_lifts) = (first.1, second.1);
+            let shared_twos = first_lifts.twos.len.min(second_lifts.twos.len);
+            if first_lifts.threes.len + second_lifts.threes.len + shared_twos < 2 {
+                return None;
+            }
             let mut lifted = [0u16; 64];
             let mut count = 0;
             let mut add = |window: u16| {
@@ -1973,19 +2124,27 @@ pub mod connect6 {
                     count += 1;
                 }
             };
-            for &window in first.1.threes.iter().chain(&second.1.threes) {
+            for &window in first
+                .1
+                .threes
+                .as_slice()
+                .iter()
+                .chain(second.1.threes.as_slice())
+            {
                 add(window);
             }
+            let second_twos = second.1.twos.as_slice();
             for &window in first
                 .1
                 .twos
+                .as_slice()
                 .iter()
-                .filter(|window| second.1.twos.contains(window))
+                .filter(|window| second_twos.contains(window))
             {
                 add(window);
             }
             if count < 2 {
-                return false;
+                return None;
             }
             let windows = &geometry().windows;
             let lifted = &lifted[..count];
@@ -1995,7 +2154,12 @@ pub mod connect6 {
                         .iter()
                         .all(|&window| windows[usize::from(window)].contains(&cell))
             };
-            !windows[usize::from(lifted[0])].iter().any(|&cell| blocks_all(cell))
+            if windows[usize::from(lifted[0])].iter().any(|&cell| blocks_all(cell)) {
+                return None;
+            }
+            let mut lifted = lifted.to_vec();
+            lifted.sort_unstable();
+            Some(lifted)
         }
     }
 }

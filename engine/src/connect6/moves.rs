@@ -6,7 +6,7 @@
 //! opponent threatens, only turns that block every threat are generated.
 
 use super::board::{Board, WINDOW_VALUE};
-use super::geometry::{cell, coordinates, geometry, CELLS, SIZE};
+use super::geometry::{cell, geometry, CELLS, SIZE};
 use super::threats::{blocks, winning_cells};
 use super::turn::Turn;
 use crate::core::color::Color;
@@ -284,29 +284,6 @@ pub fn root_turns(board: &mut Board, cells: usize, limit: usize, firsts: usize) 
     }
     keep_best(&mut scored, limit);
     scored.into_iter().map(|(turn, _)| turn).collect()
-}
-
-/// White's first turns that stay next to black's opening stone: every pair of its empty
-/// neighbours, best pair value first.
-pub fn adjacent_replies(board: &mut Board) -> Vec<Turn> {
-    let colour = board.to_move();
-    let neighbours: Vec<u16> = match (0..CELLS as u16).find(|&cell| !board.is_empty(cell)) {
-        Some(stone) => {
-            let (x, y) = coordinates(stone);
-            let mut cells = Vec::new();
-            for near_y in y.saturating_sub(1)..(y + 2).min(SIZE) {
-                for near_x in x.saturating_sub(1)..(x + 2).min(SIZE) {
-                    let near = cell(near_x, near_y);
-                    if board.is_empty(near) {
-                        cells.push(near);
-                    }
-                }
-            }
-            cells
-        }
-        None => Vec::new(),
-    };
-    pairs_from(board, &neighbours, &neighbours, true, colour, usize::MAX)
 }
 
 /// Second cells tried with each first cell by [`root_turns`].

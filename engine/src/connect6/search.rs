@@ -3,9 +3,7 @@
 
 use super::board::Board;
 use super::geometry::CELLS;
-use super::moves::{
-    adjacent_replies, attacking_turns, candidate_turns, defensive_turns, root_turns,
-};
+use super::moves::{attacking_turns, candidate_turns, defensive_turns, root_turns};
 use super::threats::threat_count;
 use super::turn::Turn;
 use super::vcdt::Vcdt;
@@ -86,8 +84,6 @@ pub struct Settings {
     pub opening_variety: i32,
     /// Seed of that random pick.
     pub seed: u64,
-    /// White's first turn is chosen among the pairs of cells next to black's stone.
-    pub adjacent_first_reply: bool,
 }
 
 impl Default for Settings {
@@ -110,7 +106,6 @@ impl Default for Settings {
             their_windows: [4, 24, 96, 480, 520],
             opening_variety: 0,
             seed: 0,
-            adjacent_first_reply: false,
         }
     }
 }
@@ -165,15 +160,6 @@ impl Searcher {
         .into_iter()
         .filter(allowed)
         .collect();
-        if self.settings.adjacent_first_reply && board.stone_count() == 1 {
-            let adjacent: Vec<Turn> = adjacent_replies(&mut board)
-                .into_iter()
-                .filter(allowed)
-                .collect();
-            if !adjacent.is_empty() {
-                turns = adjacent;
-            }
-        }
         if turns.is_empty() {
             return any_turn(&board, rejected);
         }

@@ -10,7 +10,6 @@
 //!                      [--leaf-attack-turns N] [--leaf-attack-nodes N]
 //!                      [--expected-turns N] [--search-share SOFT,HARD] [--opening-variety N]
 //!                      [--own-windows W1,..,W5] [--their-windows W1,..,W5] [--seed N]
-//!                      [--adjacent-first-reply 0|1]
 //! sau-variant surakarta [--max-depth N] [--quiescence 0|1] [--reductions 0|1]
 //!                       [--positional 0|1] [--weights W1,..,W8] [--null N] [--reduce-after N]
 //!                       [--random-plies N] [--seed N]
@@ -115,9 +114,6 @@ enum Variant {
         their_windows: Option<[i32; 5]>,
         #[arg(long, value_name = "N")]
         opening_variety: Option<i32>,
-        /// Whether white's first turn stays next to black's stone (default 0: off).
-        #[arg(long, value_name = "0|1")]
-        adjacent_first_reply: Option<u8>,
         /// Default: the process id.
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
@@ -332,7 +328,6 @@ fn run(variant: Variant) -> io::Result<()> {
             own_windows,
             their_windows,
             opening_variety,
-            adjacent_first_reply,
             seed,
         } => {
             let base = Connect6Settings::default();
@@ -355,8 +350,6 @@ fn run(variant: Variant) -> io::Result<()> {
                 their_windows: their_windows.unwrap_or(base.their_windows),
                 opening_variety: opening_variety.unwrap_or(base.opening_variety),
                 seed: seed.unwrap_or_else(process_seed),
-                adjacent_first_reply: adjacent_first_reply
-                    .map_or(base.adjacent_first_reply, |on| on != 0),
             };
             let mut engine = Connect6Engine::new(settings);
             sau::run(&mut engine, clock.control(), stdin, stdout)
