@@ -974,6 +974,11 @@ pub mod nogo {
                     self.nodes.clear();
                     self.nodes.push(Node::new(0));
                 }
+                // The whole arena at once: growing by doubling would overshoot the cap by up to a third.
+                let cap = self.settings.max_nodes;
+                if self.nodes.capacity() < cap {
+                    self.nodes.reserve_exact(cap - self.nodes.len());
+                }
                 if self.nodes[0].child_count == 0 {
                     self.expand_with(0, allowed);
                 }
@@ -1016,28 +1021,40 @@ pub mod nogo {
                 true
             }
 
-            /// Makes `top` the root: its subtree is copied to the front of a new arena, children of a
-            /// node still side by side.
+            /// Makes `top` the root: its subtree moves to the front of the arena in place, in the
+            /// arena's order, so that children of a node stay side by side and no second arena is needed.
             fn keep_subtree(&mut self, top: usize) {
-                let mut kept = Vec::with_capacity(self.nodes.len().min(1 << 20));
-                let mut root = self.nodes[top];
-                root.point = 0;
-                kept.push(root);
-                let mut queue = std::collections::VecDeque::new();
-                queue.push_back((top, 0usize));
-                while let Some((old, new)) = queue.pop_front() {
-                    let node = self.nodes[old];
-                    if node.child_count == 0 {
+                // Each kept node's new index; nodes outside the subtree keep `u32::MAX`.
+                let mut new_index = vec![u32::MAX; self.nodes.len()];
+                let mut stack = vec![top];
+                new_index[top] = 0;
+                while let Some(index) = stack.pop() {
+                    for child in self.nodes[index].children() {
+                        new_index[child] = 0;
+                        stack.push(child);
+                    }
+                }
+                // Children are added after their parent, so the subtree lies after `top` and every node
+                // moves to a lower index (or stays): one pass in order moves them safely.
+                let mut kept = 0;
+                for slot in new_index[top..].iter_mut().filter(|slot| **slot != u32::MAX)
+                {
+                    *slot = kept as u32;
+                    kept += 1;
+                }
+                for index in top..self.nodes.len() {
+                    let to = new_index[index];
+                    if to == u32::MAX {
                         continue;
                     }
-                    let first = kept.len();
-                    for (offset, child) in node.children().enumerate() {
-                        kept.push(self.nodes[child]);
-                        queue.push_back((child, first + offset));
+                    let mut node = self.nodes[index];
+                    if node.child_count > 0 {
+                        node.first_child = new_index[node.first_child as usize];
                     }
-                    kept[new].first_child = first as u32;
+                    self.nodes[to as usize] = node;
                 }
-                self.nodes = kept;
+                self.nodes.truncate(kept);
+                self.nodes[0].point = 0;
             }
 
             fn should_stop(&self, deadline: &Deadline) -> bool {
