@@ -6,7 +6,6 @@
 //! connect6-bench [--games N] [--turns N] [--max-depth N] [--attack-turns N] [--defence-turns N]
 //! ```
 
-use clap::Parser;
 use engine::connect6::board::Board;
 use engine::connect6::geometry::cell;
 use engine::connect6::search::{Searcher, Settings};
@@ -15,7 +14,7 @@ use engine::core::rng::Rng;
 use engine::core::time::Deadline;
 use std::time::Instant;
 
-#[derive(Parser)]
+#[derive(clap::Parser)]
 #[command(name = "connect6-bench")]
 struct Args {
     /// Games played, each from its own opening.
@@ -51,7 +50,7 @@ fn opening(rng: &mut Rng) -> Board {
 }
 
 fn main() {
-    let args = Args::parse();
+    let args: Args = harness::cli::parse();
     let defaults = Settings::default();
     let settings = Settings {
         max_depth: args.max_depth,
