@@ -1810,7 +1810,7 @@ pub mod connect6 {
             ) -> Option<Turn> {
                 let forcing = match forcing {
                     Some(known) => known,
-                    None => forcing.insert(forcing_turns(self, board)),
+                    None => forcing.insert(self.forcing_turns(board)),
                 };
                 let forcing = match forcing {
                     Forcing::Wins(turn) => return Some(*turn),
@@ -1843,6 +1843,60 @@ pub mod connect6 {
                     }
                 }
                 None
+            }
+
+            /// The forcing turns of the side to move (none when the defender threatens too much).
+            fn forcing_turns(&self, board: &mut Board) -> Forcing {
+                let attacker = board.to_move();
+                let defender = attacker.opponent();
+                let forced = blocks(board, defender);
+                let mut forcing: Vec<(Turn, Blocks)> = Vec::new();
+                let lifting = match forced.count {
+                    0 => self.free_attacks(board, attacker),
+                    1 => self.attacks_with_block(board, attacker, &forced),
+                    2 => {
+                        // The attacker's whole turn blocks: play each block to see what it leaves.
+                        for &(first, second) in &forced.pairs {
+                            let turn = Turn::pair(first, second);
+                            board.play(turn);
+                            // Two threats need two threat windows at least: most turns are dismissed by
+                            // that cheap count before the blocking sets are worked out.
+                            let promising = board.live_window_count(attacker) >= 2
+                                && !board.has_live_window(defender);
+                            let threats = if promising {
+                                blocks(board, attacker)
+                            } else {
+                                Blocks::default()
+                            };
+                            board.undo(turn);
+                            if threats.count >= 3 {
+                                return Forcing::Wins(turn);
+                            }
+                            if threats.count == 2 {
+                                forcing.push((turn, threats));
+                            }
+                        }
+                        Vec::new()
+                    }
+                    _ => return Forcing::Turns(Vec::new()),
+                };
+                // The attacker had no threat window (it would have won), and the turn leaves none to the
+                // defender: its threats are the windows it lifts.
+                for (turn, windows) in lifting {
+                    let threats = blocks_of(
+                        board,
+                        &windows,
+                        &[turn.first, turn.second.unwrap_or(turn.first)],
+                    );
+                    if threats.count >= 3 {
+                        return Forcing::Wins(turn);
+                    }
+                    if threats.count == 2 {
+                        forcing.push((turn, threats));
+                    }
+                }
+                forcing.sort_by_key(|(_, threats)| threats.pairs.len());
+                Forcing::Turns(forcing)
             }
 
             /// Turns of the attacker that leave one threat (and build with the other stone), each
@@ -1990,60 +2044,6 @@ pub mod connect6 {
             Wins(Turn),
             /// The turns that leave two threats, with the defender's blocking pairs, fewest first.
             Turns(Vec<(Turn, Blocks)>),
-        }
-
-        /// The forcing turns of the side to move (none when the defender threatens too much).
-        fn forcing_turns(search: &Vcdt, board: &mut Board) -> Forcing {
-            let attacker = board.to_move();
-            let defender = attacker.opponent();
-            let forced = blocks(board, defender);
-            let mut forcing: Vec<(Turn, Blocks)> = Vec::new();
-            let lifting = match forced.count {
-                0 => search.free_attacks(board, attacker),
-                1 => search.attacks_with_block(board, attacker, &forced),
-                2 => {
-                    // The attacker's whole turn blocks: play each block to see what it leaves.
-                    for &(first, second) in &forced.pairs {
-                        let turn = Turn::pair(first, second);
-                        board.play(turn);
-                        // Two threats need two threat windows at least: most turns are dismissed by
-                        // that cheap count before the blocking sets are worked out.
-                        let promising = board.live_window_count(attacker) >= 2
-                            && !board.has_live_window(defender);
-                        let threats = if promising {
-                            blocks(board, attacker)
-                        } else {
-                            Blocks::default()
-                        };
-                        board.undo(turn);
-                        if threats.count >= 3 {
-                            return Forcing::Wins(turn);
-                        }
-                        if threats.count == 2 {
-                            forcing.push((turn, threats));
-                        }
-                    }
-                    Vec::new()
-                }
-                _ => return Forcing::Turns(Vec::new()),
-            };
-            // The attacker had no threat window (it would have won), and the turn leaves none to the
-            // defender: its threats are the windows it lifts.
-            for (turn, windows) in lifting {
-                let threats = blocks_of(
-                    board,
-                    &windows,
-                    &[turn.first, turn.second.unwrap_or(turn.first)],
-                );
-                if threats.count >= 3 {
-                    return Forcing::Wins(turn);
-                }
-                if threats.count == 2 {
-                    forcing.push((turn, threats));
-                }
-            }
-            forcing.sort_by_key(|(_, threats)| threats.pairs.len());
-            Forcing::Turns(forcing)
         }
 
         /// The windows through one cell that a turn of the attacker could lift to a threat (four of
