@@ -11,6 +11,7 @@
 //! - [`board`]: the position with per-window counts, kept up to date stone by stone.
 //! - [`threats`]: threats, how many stones it takes to block them, and the blocking turns.
 //! - [`moves`]: candidate cells and turns, best first.
+//! - [`opening`]: white's first turn, a fixed shape around black's stone.
 //! - [`vcdt`]: victory by continuous double threats, a proof search for forced wins.
 //! - [`search`]: alpha-beta over turns, with the threat searches at the root.
 //! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
@@ -19,6 +20,7 @@ pub mod board;
 pub mod engine;
 pub mod geometry;
 pub mod moves;
+pub mod opening;
 pub mod search;
 pub mod threats;
 pub mod turn;

@@ -4,6 +4,7 @@
 use super::board::Board;
 use super::geometry::CELLS;
 use super::moves::{attacking_turns, candidate_turns, defensive_turns, root_turns};
+use super::opening::{first_reply, Shape};
 use super::threats::threat_count;
 use super::turn::Turn;
 use super::vcdt::Vcdt;
@@ -84,6 +85,8 @@ pub struct Settings {
     pub opening_variety: i32,
     /// Seed of that random pick.
     pub seed: u64,
+    /// White's first turn around black's opening stone (`None`: searched like any other).
+    pub first_reply: Option<Shape>,
 }
 
 impl Default for Settings {
@@ -106,6 +109,7 @@ impl Default for Settings {
             their_windows: [4, 24, 96, 480, 520],
             opening_variety: 0,
             seed: 0,
+            first_reply: Some([(1, 1), (-1, -1)]),
         }
     }
 }
@@ -151,6 +155,15 @@ impl Searcher {
         self.nodes = 0;
         let mut board = board.clone();
         let allowed = |turn: &Turn| !rejected.iter().any(|other| other.same_stones(turn));
+        if let Some(turn) = self
+            .settings
+            .first_reply
+            .and_then(|shape| first_reply(&board, shape))
+        {
+            if allowed(&turn) {
+                return Some(turn);
+            }
+        }
         let mut turns: Vec<Turn> = root_turns(
             &mut board,
             self.settings.root_cells,

@@ -10,6 +10,7 @@
 //!                      [--leaf-attack-turns N] [--leaf-attack-nodes N]
 //!                      [--expected-turns N] [--search-share SOFT,HARD] [--opening-variety N]
 //!                      [--own-windows W1,..,W5] [--their-windows W1,..,W5] [--seed N]
+//!                      [--first-reply DX1,DY1,DX2,DY2|off]
 //! sau-variant surakarta [--max-depth N] [--quiescence 0|1] [--reductions 0|1]
 //!                       [--positional 0|1] [--weights W1,..,W8] [--null N] [--reduce-after N]
 //!                       [--random-plies N] [--seed N]
@@ -27,6 +28,7 @@
 use engine::amazons::engine::AmazonsEngine;
 use engine::amazons::search::Settings as AmazonsSettings;
 use engine::connect6::engine::Connect6Engine;
+use engine::connect6::opening::Shape as Connect6Shape;
 use engine::connect6::search::Settings as Connect6Settings;
 use engine::dots::engine::DotsEngine;
 use engine::dots::search::Settings as DotsSettings;
@@ -117,6 +119,9 @@ enum Variant {
         /// Default: the process id.
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
+        /// White's first turn as offsets from black's stone, or `off` to search it.
+        #[arg(long, value_name = "DX1,DY1,DX2,DY2|off", value_parser = first_reply)]
+        first_reply: Option<FirstReply>,
     },
     /// Surakarta's alpha-beta search.
     Surakarta {
@@ -258,6 +263,21 @@ fn window_weights(text: &str) -> Result<[i32; 5], String> {
         .map_err(|_| format!("5 numbers expected, not {}", numbers.len()))
 }
 
+/// White's first Connect6 turn, `None` to search it (an alias, which clap does not read as an
+/// optional value).
+type FirstReply = Option<Connect6Shape>;
+
+/// `--first-reply`: `off`, or four whole numbers separated by commas.
+fn first_reply(text: &str) -> Result<FirstReply, String> {
+    if text == "off" {
+        return Ok(None);
+    }
+    match whole_numbers(text)?[..] {
+        [x1, y1, x2, y2] => Ok(Some([(x1, y1), (x2, y2)])),
+        ref numbers => Err(format!("4 numbers or off expected, not {}", numbers.len())),
+    }
+}
+
 /// `--weights`: eight whole numbers separated by commas.
 fn surakarta_weights(text: &str) -> Result<SurakartaWeights, String> {
     let numbers = whole_numbers(text)?;
@@ -329,6 +349,7 @@ fn run(variant: Variant) -> io::Result<()> {
             their_windows,
             opening_variety,
             seed,
+            first_reply,
         } => {
             let base = Connect6Settings::default();
             let settings = Connect6Settings {
@@ -350,6 +371,7 @@ fn run(variant: Variant) -> io::Result<()> {
                 their_windows: their_windows.unwrap_or(base.their_windows),
                 opening_variety: opening_variety.unwrap_or(base.opening_variety),
                 seed: seed.unwrap_or_else(process_seed),
+                first_reply: first_reply.unwrap_or(base.first_reply),
             };
             let mut engine = Connect6Engine::new(settings);
             sau::run(&mut engine, clock.control(), stdin, stdout)
