@@ -4,6 +4,7 @@
 
 pub mod checkers;
 pub mod cli;
+pub mod connect6;
 pub mod fit;
 pub mod fuzz;
 pub mod gomoku;

@@ -265,6 +265,10 @@ fn sau_fuzz_and_replay_tools_reject_unknown_options_and_bad_values() {
         &["--help"],
         &["--games", "--turns", "--attack-turns"],
     );
+    let analyse = env!("CARGO_BIN_EXE_connect6-analyse");
+    rejects(analyse, &["--turns", "5", "x.sgf"], "--turns");
+    rejects(analyse, &["--nodes", "x", "x.sgf"], "--nodes");
+    rejects(analyse, &[], "RECORDS");
     let phantom_play = env!("CARGO_BIN_EXE_phantom-play");
     rejects(phantom_play, &["--turns", "5", "a"], "--turns");
     rejects(phantom_play, &["--move-ms", "x", "a"], "--move-ms");

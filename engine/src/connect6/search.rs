@@ -62,6 +62,8 @@ pub struct Settings {
     pub max_depth: u32,
     /// Attacking turns of our forced-win search.
     pub attack_turns: u32,
+    /// Single-threat turns allowed in our attacking lines of that search.
+    pub attack_single_threats: u32,
     /// Attacking turns of the check for the opponent's forced wins.
     pub defence_turns: u32,
     /// Single-threat turns allowed in the opponent's attacking lines of that check.
@@ -99,6 +101,7 @@ impl Default for Settings {
             turns: 12,
             max_depth: 8,
             attack_turns: 10,
+            attack_single_threats: 0,
             defence_turns: 8,
             defence_single_threats: 0,
             leaf_attack_turns: 2,
@@ -184,8 +187,9 @@ impl Searcher {
         // checks the chosen turn against the opponent's forced wins.
         let whole = self.deadline;
         let attack_deadline = portion(&whole, 0.15, 0.15);
-        if let Some(turn) =
-            Vcdt::new(&attack_deadline, 2_000_000).find(&mut board, self.settings.attack_turns)
+        if let Some(turn) = Vcdt::new(&attack_deadline, 2_000_000)
+            .with_single_threats(self.settings.attack_single_threats)
+            .find(&mut board, self.settings.attack_turns)
         {
             if allowed(&turn) && board.is_legal(&turn) {
                 return Some(turn);

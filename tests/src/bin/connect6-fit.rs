@@ -16,13 +16,12 @@ use std::collections::HashSet;
 use std::process::ExitCode;
 
 use engine::connect6::board::Board;
-use engine::connect6::geometry::{cell, SIZE};
 use engine::connect6::search::Settings;
 use engine::connect6::turn::Turn;
 use engine::core::color::Color;
+use harness::connect6;
 use harness::fit::newton::{fit_logistic, logistic_losses};
 use harness::records::{load, Outcome};
-use harness::sau::rules::parse_squares;
 
 /// Fits the window weights of Connect6's static value to game results.
 #[derive(clap::Parser)]
@@ -51,25 +50,6 @@ struct Sample {
     features: Vec<f64>,
     game: usize,
     won: f64,
-}
-
-/// The turns of a game's moves (SAU squares such as `JJ@@`, `KKLL`).
-fn turns(moves: &[String]) -> Result<Vec<Turn>, String> {
-    moves
-        .iter()
-        .map(|text| {
-            let cells: Vec<u16> = parse_squares(text, SIZE)?
-                .into_iter()
-                .flatten()
-                .map(|(x, y)| cell(x, y))
-                .collect();
-            match cells[..] {
-                [one] => Ok(Turn::single(one)),
-                [first, second] => Ok(Turn::pair(first, second)),
-                _ => Err(format!("'{text}' is not a Connect6 turn")),
-            }
-        })
-        .collect()
 }
 
 /// The quiet positions after each turn of a game won by `winner`, but the last.
@@ -141,7 +121,8 @@ fn read_samples(files: &[String], player: Option<&str>) -> Result<(Vec<Sample>, 
                         None => None,
                     },
                 );
-            let turns = turns(&texts).map_err(|e| format!("{path}: game {}: {e}", game.round))?;
+            let turns =
+                connect6::turns(&texts).map_err(|e| format!("{path}: game {}: {e}", game.round))?;
             samples(seen.len() - 1, &turns, winner, player_side, &mut out);
         }
     }

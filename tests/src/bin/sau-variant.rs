@@ -6,7 +6,7 @@
 //!                  [--rave-prior F] [--amaf-reserves 0|1] [--ponder 0|1] [--max-nodes N]
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N] [--root-firsts N]
-//!                      [--defence-single-threats N]
+//!                      [--attack-single-threats N] [--defence-single-threats N]
 //!                      [--leaf-attack-turns N] [--leaf-attack-nodes N]
 //!                      [--expected-turns N] [--search-share SOFT,HARD] [--opening-variety N]
 //!                      [--own-windows W1,..,W5] [--their-windows W1,..,W5] [--seed N]
@@ -94,6 +94,9 @@ enum Variant {
         /// Best root cells each paired with the cells best once it stands (default 0: off).
         #[arg(long, value_name = "N")]
         root_firsts: Option<usize>,
+        /// Single-threat turns in our lines of the forced-win search (default 0: off).
+        #[arg(long, value_name = "N")]
+        attack_single_threats: Option<u32>,
         /// Single-threat turns in the opponent's lines of the defence check (default 0: off).
         #[arg(long, value_name = "N")]
         defence_single_threats: Option<u32>,
@@ -340,6 +343,7 @@ fn run(variant: Variant) -> io::Result<()> {
             root_turns,
             root_cells,
             root_firsts,
+            attack_single_threats,
             defence_single_threats,
             leaf_attack_turns,
             leaf_attack_nodes,
@@ -361,6 +365,7 @@ fn run(variant: Variant) -> io::Result<()> {
                 root_turns: root_turns.unwrap_or(base.root_turns),
                 root_cells: root_cells.unwrap_or(base.root_cells),
                 root_firsts: root_firsts.unwrap_or(base.root_firsts),
+                attack_single_threats: attack_single_threats.unwrap_or(base.attack_single_threats),
                 defence_single_threats: defence_single_threats
                     .unwrap_or(base.defence_single_threats),
                 leaf_attack_turns: leaf_attack_turns.unwrap_or(base.leaf_attack_turns),
