@@ -40,6 +40,7 @@ pub mod connect6 {
     //! - [`board`]: the position with per-window counts, kept up to date stone by stone.
     //! - [`threats`]: threats, how many stones it takes to block them, and the blocking turns.
     //! - [`moves`]: candidate cells and turns, best first.
+    //! - [`opening`]: white's first turn, a fixed shape around black's stone.
     //! - [`vcdt`]: victory by continuous double threats, a proof search for forced wins.
     //! - [`search`]: alpha-beta over turns, with the threat searches at the root.
     //! - [`engine`]: the game in progress and its search, the one type the protocol adapters use.
@@ -899,6 +900,69 @@ pub mod connect6 {
         }
     }
 
+    pub mod opening {
+        // engine/src/connect6/opening.rs
+        //! White's first turn: a fixed shape around black's opening stone, chosen from games rather
+        //! than searched (the search's own first replies lost most of their games as white).
+
+        use super::board::Board;
+        use super::geometry::{cell, coordinates, CELLS, SIZE};
+        use super::turn::Turn;
+
+        /// Two stones placed relative to black's single stone, as (column, row) offsets.
+        pub type Shape = [(i32, i32); 2];
+
+        /// The eight ways to turn or mirror an offset on the square board.
+        fn symmetric(offset: (i32, i32), symmetry: u8) -> (i32, i32) {
+            let (x, y) = if symmetry & 4 != 0 { (offset.1, offset.0) } else { offset };
+            let x = if symmetry & 1 != 0 { -x } else { x };
+            let y = if symmetry & 2 != 0 { -y } else { y };
+            (x, y)
+        }
+
+        /// White's reply to black's opening stone with `shape`, in the orientation whose stones lie
+        /// nearest the centre (the first such orientation on a tie); `None` unless the board holds
+        /// black's single stone and the shape fits on the board.
+        pub fn first_reply(board: &Board, shape: Shape) -> Option<Turn> {
+            if board.stone_count() != 1 {
+                return None;
+            }
+            let black = (0..CELLS as u16).find(|&cell| !board.is_empty(cell))?;
+            let (x, y) = coordinates(black);
+            let centre = (SIZE / 2) as i32;
+            let place = |offset: (i32, i32)| {
+                let (cx, cy) = (x as i32 + offset.0, y as i32 + offset.1);
+                let inside = (0..SIZE as i32).contains(&cx)
+                    && (0..SIZE as i32).contains(&cy);
+                inside
+                    .then(|| {
+                        (
+                            cell(cx as usize, cy as usize),
+                            (cx - centre).pow(2) + (cy - centre).pow(2),
+                        )
+                    })
+            };
+            let mut best: Option<(i32, Turn)> = None;
+            for symmetry in 0..8 {
+                let (first, second) = match (
+                    place(symmetric(shape[0], symmetry)),
+                    place(symmetric(shape[1], symmetry)),
+                ) {
+                    (Some(first), Some(second)) => (first, second),
+                    _ => continue,
+                };
+                let turn = Turn::pair(first.0, second.0);
+                let distance = first.1 + second.1;
+                if board.is_legal(&turn)
+                    && best.map_or(true, |(nearest, _)| distance < nearest)
+                {
+                    best = Some((distance, turn));
+                }
+            }
+            best.map(|(_, turn)| turn)
+        }
+    }
+
     pub mod search {
         // engine/src/connect6/search.rs
         //! Choosing a turn: a win if there is one, a forced win by threats if one is found, otherwise
@@ -909,6 +973,7 @@ pub mod connect6 {
         use super::moves::{
             attacking_turns, candidate_turns, defensive_turns, root_turns,
         };
+        use super::opening::{first_reply, Shape};
         use super::threats::threat_count;
         use super::turn::Turn;
         use super::vcdt::Vcdt;
@@ -967,6 +1032,8 @@ pub mod connect6 {
             pub max_depth: u32,
             /// Attacking turns of our forced-win search.
             pub attack_turns: u32,
+            /// Single-threat turns allowed in our attacking lines of that search.
+            pub attack_single_threats: u32,
             /// Attacking turns of the check for the opponent's forced wins.
             pub defence_turns: u32,
             /// Single-threat turns allowed in the opponent's attacking lines of that check.
@@ -990,6 +1057,8 @@ pub mod connect6 {
             pub opening_variety: i32,
             /// Seed of that random pick.
             pub seed: u64,
+            /// White's first turn around black's opening stone (`None`: searched like any other).
+            pub first_reply: Option<Shape>,
         }
 
         impl Default for Settings {
@@ -1002,8 +1071,9 @@ pub mod connect6 {
                     turns: 12,
                     max_depth: 8,
                     attack_turns: 10,
+                    attack_single_threats: 0,
                     defence_turns: 8,
-                    defence_single_threats: 0,
+                    defence_single_threats: 1,
                     leaf_attack_turns: 2,
                     leaf_attack_nodes: 24,
                     expected_turns: 12,
@@ -1012,6 +1082,7 @@ pub mod connect6 {
                     their_windows: [4, 24, 96, 480, 520],
                     opening_variety: 0,
                     seed: 0,
+                    first_reply: Some([(1, 1), (-1, -1)]),
                 }
             }
         }
@@ -1064,6 +1135,15 @@ pub mod connect6 {
                 let allowed = |turn: &Turn| {
                     !rejected.iter().any(|other| other.same_stones(turn))
                 };
+                if let Some(turn) = self
+                    .settings
+                    .first_reply
+                    .and_then(|shape| first_reply(&board, shape))
+                {
+                    if allowed(&turn) {
+                        return Some(turn);
+                    }
+                }
                 let mut turns: Vec<Turn> = root_turns(
                         &mut board,
                         self.settings.root_cells,
@@ -1085,6 +1165,7 @@ pub mod connect6 {
                 let whole = self.deadline;
                 let attack_deadline = portion(&whole, 0.15, 0.15);
                 if let Some(turn) = Vcdt::new(&attack_deadline, 2_000_000)
+                    .with_single_threats(self.settings.attack_single_threats)
                     .find(&mut board, self.settings.attack_turns)
                 {
                     if allowed(&turn) && board.is_legal(&turn) {

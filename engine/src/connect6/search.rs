@@ -103,7 +103,7 @@ impl Default for Settings {
             attack_turns: 10,
             attack_single_threats: 0,
             defence_turns: 8,
-            defence_single_threats: 0,
+            defence_single_threats: 1,
             leaf_attack_turns: 2,
             leaf_attack_nodes: 24,
             expected_turns: 12,

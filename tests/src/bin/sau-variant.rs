@@ -97,7 +97,7 @@ enum Variant {
         /// Single-threat turns in our lines of the forced-win search (default 0: off).
         #[arg(long, value_name = "N")]
         attack_single_threats: Option<u32>,
-        /// Single-threat turns in the opponent's lines of the defence check (default 0: off).
+        /// Single-threat turns in the opponent's lines of the defence check (default 1).
         #[arg(long, value_name = "N")]
         defence_single_threats: Option<u32>,
         #[arg(long, value_name = "N")]
