@@ -1767,7 +1767,7 @@ pub mod connect6 {
         const ATTACK_CELLS: usize = 14;
 
         /// Cells tried for the defender's free stone after a single threat.
-        const FREE_REPLY_CELLS: usize = 6;
+        const FREE_REPLY_CELLS: usize = 16;
 
         /// Attacking turns that leave a single threat are paired from this many attack cells.
         const SINGLE_THREAT_CELLS: usize = 10;

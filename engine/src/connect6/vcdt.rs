@@ -23,7 +23,7 @@ use std::collections::HashMap;
 const ATTACK_CELLS: usize = 14;
 
 /// Cells tried for the defender's free stone after a single threat.
-const FREE_REPLY_CELLS: usize = 6;
+const FREE_REPLY_CELLS: usize = 16;
 
 /// Attacking turns that leave a single threat are paired from this many attack cells.
 const SINGLE_THREAT_CELLS: usize = 10;
@@ -509,22 +509,22 @@ mod tests {
 
     #[test]
     fn single_threats_find_the_attack_that_double_threats_miss() {
-        // Black to move: the line of a game lost to cloudict, where black won with a double
-        // threat, then a single one, then double threats again.
+        // White to move after eight turns of a game against cloudict: its win opens with a
+        // turn that leaves a single threat.
         let mut board = Board::new();
         let square = |text: &str| {
             let bytes = text.as_bytes();
             cell(usize::from(bytes[0] - b'a'), usize::from(bytes[1] - b'a'))
         };
-        board.play(Turn::single(square("lk")));
-        for pair in ["kijj", "klll", "jijl"] {
+        board.play(Turn::single(square("jj")));
+        for pair in ["jhhi", "kikj", "hjhl", "hkkl", "gkii", "kgfl", "kkfj"] {
             board.play(Turn::pair(square(&pair[..2]), square(&pair[2..])));
         }
         let deadline = Deadline::unlimited();
         let mut plain = Vcdt::new(&deadline, 2_000_000);
-        assert!(plain.find(&mut board, 5).is_none());
+        assert!(plain.find(&mut board, 4).is_none());
         let mut wider = Vcdt::new(&deadline, 2_000_000).with_single_threats(1);
-        assert!(wider.find(&mut board, 5).is_some());
+        assert!(wider.find(&mut board, 4).is_some());
     }
 
     #[test]
