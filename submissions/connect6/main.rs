@@ -1038,6 +1038,9 @@ pub mod connect6 {
             pub defence_turns: u32,
             /// Single-threat turns allowed in the opponent's attacking lines of that check.
             pub defence_single_threats: u32,
+            /// Cells tried for our free stone in those lines, when we play black and when we play
+            /// white: fewer make the check stricter.
+            pub defence_free_cells: [usize; 2],
             /// Attacking turns of the forced-win search at quiet leaves of alpha-beta (0: none).
             pub leaf_attack_turns: u32,
             /// Positions that search may visit at one leaf.
@@ -1074,6 +1077,7 @@ pub mod connect6 {
                     attack_single_threats: 0,
                     defence_turns: 8,
                     defence_single_threats: 1,
+                    defence_free_cells: [16, 6],
                     leaf_attack_turns: 2,
                     leaf_attack_nodes: 24,
                     expected_turns: 12,
@@ -1332,7 +1336,10 @@ pub mod connect6 {
                 let safe = board.winner() == Some(us)
                     || {
                         let mut check = Vcdt::new(&self.deadline, 300_000)
-                            .with_single_threats(single_threats);
+                            .with_single_threats(single_threats)
+                            .with_free_reply_cells(
+                                self.settings.defence_free_cells[us.index()],
+                            );
                         check.find(board, self.settings.defence_turns).is_none()
                     };
                 board.undo(turn);
@@ -1766,7 +1773,7 @@ pub mod connect6 {
         /// Cells considered for attacking turns (each pair of them is tried).
         const ATTACK_CELLS: usize = 14;
 
-        /// Cells tried for the defender's free stone after a single threat.
+        /// Cells tried for the defender's free stone after a single threat, unless set otherwise.
         const FREE_REPLY_CELLS: usize = 16;
 
         /// Attacking turns that leave a single threat are paired from this many attack cells.
@@ -1781,6 +1788,8 @@ pub mod connect6 {
             refuted: HashMap<u64, (u32, u32)>,
             /// Single-threat turns a line may still hold.
             single_threats: u32,
+            /// Cells tried for the defender's free stone after a single threat.
+            free_reply_cells: usize,
             nodes: u64,
             max_nodes: u64,
             aborted: bool,
@@ -1793,6 +1802,7 @@ pub mod connect6 {
                     deadline,
                     refuted: HashMap::new(),
                     single_threats: 0,
+                    free_reply_cells: FREE_REPLY_CELLS,
                     nodes: 0,
                     max_nodes,
                     aborted: false,
@@ -1803,6 +1813,13 @@ pub mod connect6 {
             /// documentation: no longer a proof).
             pub fn with_single_threats(mut self, turns: u32) -> Self {
                 self.single_threats = turns;
+                self
+            }
+
+            /// The same search trying the defender's free stone on `cells` cells only: fewer cells
+            /// find more attacks, more of which do not hold.
+            pub fn with_free_reply_cells(mut self, cells: usize) -> Self {
+                self.free_reply_cells = cells;
                 self
             }
 
@@ -2021,7 +2038,7 @@ pub mod connect6 {
                         board,
                         |cell| defence_value(board, cell, defender),
                     );
-                    keep_best(&mut free, FREE_REPLY_CELLS);
+                    keep_best(&mut free, self.free_reply_cells);
                     let mut refuted = false;
                     'replies: for &block in &threats.singles {
                         for &(cell, _) in &free {

@@ -68,6 +68,9 @@ pub struct Settings {
     pub defence_turns: u32,
     /// Single-threat turns allowed in the opponent's attacking lines of that check.
     pub defence_single_threats: u32,
+    /// Cells tried for our free stone in those lines, when we play black and when we play
+    /// white: fewer make the check stricter.
+    pub defence_free_cells: [usize; 2],
     /// Attacking turns of the forced-win search at quiet leaves of alpha-beta (0: none).
     pub leaf_attack_turns: u32,
     /// Positions that search may visit at one leaf.
@@ -104,6 +107,7 @@ impl Default for Settings {
             attack_single_threats: 0,
             defence_turns: 8,
             defence_single_threats: 1,
+            defence_free_cells: [16, 6],
             leaf_attack_turns: 2,
             leaf_attack_nodes: 24,
             expected_turns: 12,
@@ -318,7 +322,9 @@ impl Searcher {
     fn survives(&mut self, board: &mut Board, turn: Turn, us: Color, single_threats: u32) -> bool {
         board.play(turn);
         let safe = board.winner() == Some(us) || {
-            let mut check = Vcdt::new(&self.deadline, 300_000).with_single_threats(single_threats);
+            let mut check = Vcdt::new(&self.deadline, 300_000)
+                .with_single_threats(single_threats)
+                .with_free_reply_cells(self.settings.defence_free_cells[us.index()]);
             check.find(board, self.settings.defence_turns).is_none()
         };
         board.undo(turn);

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 /// Cells considered for attacking turns (each pair of them is tried).
 const ATTACK_CELLS: usize = 14;
 
-/// Cells tried for the defender's free stone after a single threat.
+/// Cells tried for the defender's free stone after a single threat, unless set otherwise.
 const FREE_REPLY_CELLS: usize = 16;
 
 /// Attacking turns that leave a single threat are paired from this many attack cells.
@@ -37,6 +37,8 @@ pub struct Vcdt<'a> {
     refuted: HashMap<u64, (u32, u32)>,
     /// Single-threat turns a line may still hold.
     single_threats: u32,
+    /// Cells tried for the defender's free stone after a single threat.
+    free_reply_cells: usize,
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
@@ -49,6 +51,7 @@ impl<'a> Vcdt<'a> {
             deadline,
             refuted: HashMap::new(),
             single_threats: 0,
+            free_reply_cells: FREE_REPLY_CELLS,
             nodes: 0,
             max_nodes,
             aborted: false,
@@ -59,6 +62,13 @@ impl<'a> Vcdt<'a> {
     /// documentation: no longer a proof).
     pub fn with_single_threats(mut self, turns: u32) -> Self {
         self.single_threats = turns;
+        self
+    }
+
+    /// The same search trying the defender's free stone on `cells` cells only: fewer cells
+    /// find more attacks, more of which do not hold.
+    pub fn with_free_reply_cells(mut self, cells: usize) -> Self {
+        self.free_reply_cells = cells;
         self
     }
 
@@ -264,7 +274,7 @@ impl<'a> Vcdt<'a> {
             board.play(turn);
             let mut free: Vec<(u16, i32)> =
                 valued_cells(board, |cell| defence_value(board, cell, defender));
-            keep_best(&mut free, FREE_REPLY_CELLS);
+            keep_best(&mut free, self.free_reply_cells);
             let mut refuted = false;
             'replies: for &block in &threats.singles {
                 for &(cell, _) in &free {

@@ -7,6 +7,7 @@
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N] [--root-firsts N]
 //!                      [--attack-single-threats N] [--defence-single-threats N]
+//!                      [--defence-free-cells BLACK,WHITE]
 //!                      [--leaf-attack-turns N] [--leaf-attack-nodes N]
 //!                      [--expected-turns N] [--search-share SOFT,HARD] [--opening-variety N]
 //!                      [--own-windows W1,..,W5] [--their-windows W1,..,W5] [--seed N]
@@ -100,6 +101,9 @@ enum Variant {
         /// Single-threat turns in the opponent's lines of the defence check (default 1).
         #[arg(long, value_name = "N")]
         defence_single_threats: Option<u32>,
+        /// Cells tried for our free stone in the defence check's lines, as black and as white.
+        #[arg(long, value_name = "B,W", value_parser = free_cells)]
+        defence_free_cells: Option<[usize; 2]>,
         #[arg(long, value_name = "N")]
         leaf_attack_turns: Option<u32>,
         /// Positions the forced-win search may visit at one leaf.
@@ -266,6 +270,14 @@ fn window_weights(text: &str) -> Result<[i32; 5], String> {
         .map_err(|_| format!("5 numbers expected, not {}", numbers.len()))
 }
 
+/// `--defence-free-cells`: two whole numbers separated by a comma.
+fn free_cells(text: &str) -> Result<[usize; 2], String> {
+    match whole_numbers(text)?[..] {
+        [black, white] if black >= 0 && white >= 0 => Ok([black as usize, white as usize]),
+        ref numbers => Err(format!("2 numbers of at least 0 expected, not {numbers:?}")),
+    }
+}
+
 /// White's first Connect6 turn, `None` to search it (an alias, which clap does not read as an
 /// optional value).
 type FirstReply = Option<Connect6Shape>;
@@ -345,6 +357,7 @@ fn run(variant: Variant) -> io::Result<()> {
             root_firsts,
             attack_single_threats,
             defence_single_threats,
+            defence_free_cells,
             leaf_attack_turns,
             leaf_attack_nodes,
             expected_turns,
@@ -368,6 +381,7 @@ fn run(variant: Variant) -> io::Result<()> {
                 attack_single_threats: attack_single_threats.unwrap_or(base.attack_single_threats),
                 defence_single_threats: defence_single_threats
                     .unwrap_or(base.defence_single_threats),
+                defence_free_cells: defence_free_cells.unwrap_or(base.defence_free_cells),
                 leaf_attack_turns: leaf_attack_turns.unwrap_or(base.leaf_attack_turns),
                 leaf_attack_nodes: leaf_attack_nodes.unwrap_or(base.leaf_attack_nodes),
                 expected_turns: expected_turns.unwrap_or(base.expected_turns),
