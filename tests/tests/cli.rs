@@ -241,6 +241,16 @@ fn sau_fuzz_and_replay_tools_reject_unknown_options_and_bad_values() {
         &["connect6", "--own-windows", "1,2,3"],
         "5 numbers expected",
     );
+    rejects(
+        variant,
+        &["connect6", "--first-reply", "1,1"],
+        "4 numbers or off expected",
+    );
+    rejects(
+        variant,
+        &["connect6", "--defence-free-cells", "6"],
+        "2 numbers of at least 0 expected",
+    );
     helps(
         variant,
         &["connect6", "--help"],
