@@ -519,7 +519,7 @@ mod tests {
 
     #[test]
     fn single_threats_find_the_attack_that_double_threats_miss() {
-        // White to move after eight turns of a game against cloudict: its win opens with a
+        // Black to move after eight turns of a game against cloudict: its win opens with a
         // turn that leaves a single threat.
         let mut board = Board::new();
         let square = |text: &str| {
