@@ -1,11 +1,9 @@
-//! The first turns, shaped by what won games rather than searched from scratch: white's first
-//! turn is a fixed shape around black's opening stone, and black's second turn is searched only
-//! among the turns that make three in a line with that stone.
+//! White's first turn: a fixed shape around black's opening stone, chosen from games rather
+//! than searched (the search's own first replies lost most of their games as white).
 
 use super::board::Board;
 use super::geometry::{cell, coordinates, CELLS, SIZE};
 use super::turn::Turn;
-use crate::core::color::Color;
 
 /// Two stones placed relative to black's single stone, as (column, row) offsets.
 pub type Shape = [(i32, i32); 2];
@@ -60,51 +58,6 @@ pub fn first_reply(board: &Board, shape: Shape) -> Option<Turn> {
     best.map(|(_, turn)| turn)
 }
 
-/// The longest stretch of a line, in cells, that black's three stones may span on its second turn.
-const LINE_SPAN: i32 = 4;
-
-/// Black's second turns that line up with its opening stone: both stones on one line through it,
-/// the three within `LINE_SPAN` cells, in a window of six that holds no white stone. Empty
-/// unless black is to make its second turn.
-pub fn line_threes(board: &mut Board) -> Vec<Turn> {
-    if board.stone_count() != 3 || board.to_move() != Color::Black {
-        return Vec::new();
-    }
-    let Some(black) = (0..CELLS as u16).find(|&cell| board.at(cell) == Some(Color::Black)) else {
-        return Vec::new();
-    };
-    let (x, y) = coordinates(black);
-    let along = |direction: (i32, i32), step: i32| {
-        let (cx, cy) = (x as i32 + direction.0 * step, y as i32 + direction.1 * step);
-        let inside = (0..SIZE as i32).contains(&cx) && (0..SIZE as i32).contains(&cy);
-        inside
-            .then(|| cell(cx as usize, cy as usize))
-            .filter(|&cell| board.is_empty(cell))
-    };
-    let mut turns = Vec::new();
-    for direction in [(1, 0), (0, 1), (1, 1), (1, -1)] {
-        for near in -(LINE_SPAN - 1)..LINE_SPAN {
-            for far in near + 1..LINE_SPAN {
-                let (low, high) = (near.min(0), far.max(0));
-                if near == 0 || far == 0 || high - low >= LINE_SPAN {
-                    continue;
-                }
-                if let (Some(first), Some(second)) = (along(direction, near), along(direction, far))
-                {
-                    turns.push(Turn::pair(first, second));
-                }
-            }
-        }
-    }
-    turns.retain(|&turn| {
-        board.play(turn);
-        let three = board.held_windows(Color::Black)[3] > 0;
-        board.undo(turn);
-        three
-    });
-    turns
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,43 +90,6 @@ mod tests {
             turn.is_none(),
             "the diagonal shape cannot surround a corner stone"
         );
-    }
-
-    #[test]
-    fn black_second_turns_make_three_on_a_line_clear_of_white() {
-        let mut board = Board::new();
-        board.play(Turn::single(cell(9, 9)));
-        board.play(Turn::pair(cell(10, 9), cell(9, 10)));
-        let turns = line_threes(&mut board);
-        // Nine shapes on each diagonal; on the row and the column only the three on the side
-        // away from white's stone.
-        assert_eq!(turns.len(), 24);
-        for turn in &turns {
-            let mut cells: Vec<(i32, i32)> = turn
-                .cells()
-                .map(coordinates)
-                .map(|(x, y)| (x as i32 - 9, y as i32 - 9))
-                .collect();
-            cells.push((0, 0));
-            let on_line = [(1, 0), (0, 1), (1, 1), (1, -1)]
-                .iter()
-                .any(|&(ux, uy)| cells.iter().all(|&(dx, dy)| dx * uy == dy * ux));
-            assert!(on_line, "{cells:?}");
-            let span = |axis: fn(&(i32, i32)) -> i32| {
-                cells.iter().map(axis).max().unwrap() - cells.iter().map(axis).min().unwrap()
-            };
-            assert!(span(|c| c.0).max(span(|c| c.1)) < LINE_SPAN, "{cells:?}");
-            assert!(
-                cells.iter().all(|&(dx, dy)| dx <= 0 || dy != 0),
-                "{cells:?}"
-            );
-            assert!(
-                cells.iter().all(|&(dx, dy)| dy <= 0 || dx != 0),
-                "{cells:?}"
-            );
-        }
-        board.play(turns[0]);
-        assert!(line_threes(&mut board).is_empty());
     }
 
     #[test]

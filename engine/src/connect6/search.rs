@@ -4,7 +4,7 @@
 use super::board::Board;
 use super::geometry::CELLS;
 use super::moves::{attacking_turns, candidate_turns, defensive_turns, root_turns};
-use super::opening::{first_reply, line_threes, Shape};
+use super::opening::{first_reply, Shape};
 use super::threats::threat_count;
 use super::turn::Turn;
 use super::vcdt::Vcdt;
@@ -92,9 +92,6 @@ pub struct Settings {
     pub seed: u64,
     /// White's first turn around black's opening stone (`None`: searched like any other).
     pub first_reply: Option<Shape>,
-    /// Black's second turn searched only among those making three in a line with its first
-    /// stone (off: it lost games against cloudict).
-    pub line_second_turn: bool,
 }
 
 impl Default for Settings {
@@ -120,7 +117,6 @@ impl Default for Settings {
             opening_variety: 0,
             seed: 0,
             first_reply: Some([(1, 1), (-1, -1)]),
-            line_second_turn: false,
         }
     }
 }
@@ -184,15 +180,6 @@ impl Searcher {
         .into_iter()
         .filter(allowed)
         .collect();
-        if self.settings.line_second_turn {
-            let lines: Vec<Turn> = line_threes(&mut board)
-                .into_iter()
-                .filter(allowed)
-                .collect();
-            if !lines.is_empty() {
-                turns = lines;
-            }
-        }
         if turns.is_empty() {
             return any_turn(&board, rejected);
         }

@@ -11,7 +11,7 @@
 //!                      [--leaf-attack-turns N] [--leaf-attack-nodes N]
 //!                      [--expected-turns N] [--search-share SOFT,HARD] [--opening-variety N]
 //!                      [--own-windows W1,..,W5] [--their-windows W1,..,W5] [--seed N]
-//!                      [--first-reply DX1,DY1,DX2,DY2|off] [--line-second-turn 0|1]
+//!                      [--first-reply DX1,DY1,DX2,DY2|off]
 //! sau-variant surakarta [--max-depth N] [--quiescence 0|1] [--reductions 0|1]
 //!                       [--positional 0|1] [--weights W1,..,W8] [--null N] [--reduce-after N]
 //!                       [--random-plies N] [--seed N]
@@ -129,9 +129,6 @@ enum Variant {
         /// White's first turn as offsets from black's stone, or `off` to search it.
         #[arg(long, value_name = "DX1,DY1,DX2,DY2|off", value_parser = first_reply)]
         first_reply: Option<FirstReply>,
-        /// Black's second turn only among those making three in a line with its first stone.
-        #[arg(long, value_name = "0|1")]
-        line_second_turn: Option<u32>,
     },
     /// Surakarta's alpha-beta search.
     Surakarta {
@@ -370,7 +367,6 @@ fn run(variant: Variant) -> io::Result<()> {
             opening_variety,
             seed,
             first_reply,
-            line_second_turn,
         } => {
             let base = Connect6Settings::default();
             let settings = Connect6Settings {
@@ -395,7 +391,6 @@ fn run(variant: Variant) -> io::Result<()> {
                 opening_variety: opening_variety.unwrap_or(base.opening_variety),
                 seed: seed.unwrap_or_else(process_seed),
                 first_reply: first_reply.unwrap_or(base.first_reply),
-                line_second_turn: line_second_turn.map_or(base.line_second_turn, |on| on != 0),
             };
             let mut engine = Connect6Engine::new(settings);
             sau::run(&mut engine, clock.control(), stdin, stdout)
