@@ -251,6 +251,11 @@ fn sau_fuzz_and_replay_tools_reject_unknown_options_and_bad_values() {
         &["connect6", "--defence-free-cells", "6"],
         "2 numbers of at least 0 expected",
     );
+    rejects(
+        variant,
+        &["connect6", "--quiet-attacks", "x"],
+        "--quiet-attacks",
+    );
     helps(
         variant,
         &["connect6", "--help"],
@@ -278,6 +283,7 @@ fn sau_fuzz_and_replay_tools_reject_unknown_options_and_bad_values() {
     let analyse = env!("CARGO_BIN_EXE_connect6-analyse");
     rejects(analyse, &["--turns", "5", "x.sgf"], "--turns");
     rejects(analyse, &["--nodes", "x", "x.sgf"], "--nodes");
+    rejects(analyse, &["--escapes", "x", "x.sgf"], "--escapes");
     rejects(analyse, &[], "RECORDS");
     let phantom_play = env!("CARGO_BIN_EXE_phantom-play");
     rejects(phantom_play, &["--turns", "5", "a"], "--turns");

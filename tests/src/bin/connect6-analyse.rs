@@ -2,7 +2,8 @@
 //! forced win by threats (the engine's `Vcdt`), and in how few attacking turns.
 //!
 //! ```text
-//! connect6-analyse [--max-turns N] [--nodes N] [--single-threats N] [--seconds S] RECORDS...
+//! connect6-analyse [--max-turns N] [--nodes N] [--single-threats N] [--seconds S]
+//!                  [--escapes N] RECORDS...
 //! ```
 //!
 //! One line a game: its players and result, the turn after which the side to move first has a
@@ -10,8 +11,13 @@
 //! `1`-`9` and `a`-`z` the fewest attacking turns of the win found, `?` a search cut short by
 //! its limits. With `--single-threats 1` the attacker's lines may hold a turn that leaves one
 //! threat; such a line is not a proof (the defender's free stone is tried on a few cells only).
+//!
+//! With `--escapes N`, the position before the turn that first let a forced win in is tried
+//! again: of the mover's `N` best candidate turns (the engine's root list), how many leave the
+//! opponent no forced win. None means the game was lost earlier than that turn.
 
 use engine::connect6::board::Board;
+use engine::connect6::moves::{attacking_turns, candidate_turns};
 use engine::connect6::vcdt::Vcdt;
 use engine::core::time::Deadline;
 use harness::connect6;
@@ -35,6 +41,9 @@ struct Args {
     /// The time one search may take.
     #[arg(long, value_name = "S", default_value_t = 20.0)]
     seconds: f64,
+    /// Candidate turns tried again before the turn that let the first forced win in (0: none).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    escapes: usize,
     /// Records files of Connect6 matches (the SGF `sau-judge --records` writes).
     #[arg(value_name = "RECORDS", required = true)]
     files: Vec<String>,
@@ -58,6 +67,29 @@ fn forced_win(board: &mut Board, args: &Args) -> Result<Option<u32>, ()> {
     } else {
         Ok(None)
     }
+}
+
+/// Cells paired into the candidate turns tried for `--escapes`, as the engine's root does.
+const ESCAPE_CELLS: usize = 16;
+
+/// How deep the opponent's attacking turns are ranked for `--escapes`.
+const ATTACK_RANKS: usize = 100;
+
+/// Of the side to move's best `limit` candidate turns, how many leave the opponent no forced
+/// win, how many were tried, and how many checks were cut short.
+fn escapes(board: &mut Board, limit: usize, args: &Args) -> (usize, usize, usize) {
+    let turns = candidate_turns(board, ESCAPE_CELLS, limit);
+    let (mut safe, mut cut_short) = (0, 0);
+    for &turn in &turns {
+        board.play(turn);
+        match forced_win(board, args) {
+            Ok(None) => safe += 1,
+            Ok(Some(_)) => {}
+            Err(()) => cut_short += 1,
+        }
+        board.undo(turn);
+    }
+    (safe, turns.len(), cut_short)
 }
 
 /// The character of one position in a game's line.
@@ -117,6 +149,34 @@ fn run(args: &Args) -> Result<(), String> {
                 turns.len(),
             );
             println!("  {line}");
+            if let (Some((turn, _)), true) = (first, args.escapes > 0) {
+                if turn >= 2 {
+                    let mut before = Board::new();
+                    for &played in &turns[..turn - 1] {
+                        before.play(played);
+                    }
+                    let (safe, tried, cut_short) = escapes(&mut before, args.escapes, args);
+                    println!(
+                        "  before turn {turn}: {safe} of {tried} candidate turns escape \
+                         ({cut_short} checks cut short)"
+                    );
+                }
+                if turn >= 3 {
+                    // Where the opponent's turn before it ranks among its most aggressive turns.
+                    let mut before = Board::new();
+                    for &played in &turns[..turn - 2] {
+                        before.play(played);
+                    }
+                    let played = turns[turn - 2];
+                    let rank = attacking_turns(&mut before, ESCAPE_CELLS, ATTACK_RANKS)
+                        .iter()
+                        .position(|other| other.same_stones(&played))
+                        .map_or(format!("not among the first {ATTACK_RANKS}"), |rank| {
+                            format!("#{}", rank + 1)
+                        });
+                    println!("  turn {}: {rank} of its side's attacking turns", turn - 1);
+                }
+            }
         }
     }
     Ok(())

@@ -7,7 +7,8 @@
 //! sau-variant connect6 [--max-depth N] [--attack-turns N] [--defence-turns N] [--turns N]
 //!                      [--cells N] [--root-turns N] [--root-cells N] [--root-firsts N]
 //!                      [--attack-single-threats N] [--defence-single-threats N]
-//!                      [--defence-free-cells BLACK,WHITE]
+//!                      [--defence-free-cells BLACK,WHITE] [--quiet-attacks N]
+//!                      [--quiet-attack-cells N] [--quiet-single-threats N]
 //!                      [--leaf-attack-turns N] [--leaf-attack-nodes N]
 //!                      [--expected-turns N] [--search-share SOFT,HARD] [--opening-variety N]
 //!                      [--own-windows W1,..,W5] [--their-windows W1,..,W5] [--seed N]
@@ -101,6 +102,15 @@ enum Variant {
         /// Single-threat turns in the opponent's lines of the defence check (default 1).
         #[arg(long, value_name = "N")]
         defence_single_threats: Option<u32>,
+        /// The opponent's quiet turns tried against each of our candidates (default 16).
+        #[arg(long, value_name = "N")]
+        quiet_attacks: Option<usize>,
+        /// Cells paired into those quiet turns (default 10).
+        #[arg(long, value_name = "N")]
+        quiet_attack_cells: Option<usize>,
+        /// Single-threat turns in the opponent's lines when our replies to them are checked.
+        #[arg(long, value_name = "N")]
+        quiet_single_threats: Option<u32>,
         /// Cells tried for our free stone in the defence check's lines, as black and as white.
         #[arg(long, value_name = "B,W", value_parser = free_cells)]
         defence_free_cells: Option<[usize; 2]>,
@@ -358,6 +368,9 @@ fn run(variant: Variant) -> io::Result<()> {
             attack_single_threats,
             defence_single_threats,
             defence_free_cells,
+            quiet_attacks,
+            quiet_attack_cells,
+            quiet_single_threats,
             leaf_attack_turns,
             leaf_attack_nodes,
             expected_turns,
@@ -382,6 +395,9 @@ fn run(variant: Variant) -> io::Result<()> {
                 defence_single_threats: defence_single_threats
                     .unwrap_or(base.defence_single_threats),
                 defence_free_cells: defence_free_cells.unwrap_or(base.defence_free_cells),
+                quiet_attacks: quiet_attacks.unwrap_or(base.quiet_attacks),
+                quiet_attack_cells: quiet_attack_cells.unwrap_or(base.quiet_attack_cells),
+                quiet_single_threats: quiet_single_threats.unwrap_or(base.quiet_single_threats),
                 leaf_attack_turns: leaf_attack_turns.unwrap_or(base.leaf_attack_turns),
                 leaf_attack_nodes: leaf_attack_nodes.unwrap_or(base.leaf_attack_nodes),
                 expected_turns: expected_turns.unwrap_or(base.expected_turns),
