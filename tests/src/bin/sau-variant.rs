@@ -49,6 +49,8 @@ use std::time::Duration;
 /// The engine's SAU players with other search settings.
 #[derive(clap::Parser)]
 #[command(name = "sau-variant")]
+// Parsed once per process, so the size of its largest variant costs nothing.
+#[allow(clippy::large_enum_variant)]
 enum Variant {
     /// NoGo's Monte Carlo search.
     Nogo {
