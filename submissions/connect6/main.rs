@@ -988,11 +988,6 @@ pub mod connect6 {
         /// The first turns of a game (stones on the board below this) may be varied.
         const OPENING_STONES: u16 = 8;
 
-        /// The opponent's quiet turns tried against each of our candidates (and the cells they pair).
-        const QUIET_ATTACKS: usize = 16;
-
-        const QUIET_ATTACK_CELLS: usize = 10;
-
         /// Our replies tried against each of those quiet turns.
         const QUIET_REPLIES: usize = 12;
 
@@ -1034,6 +1029,13 @@ pub mod connect6 {
             pub attack_turns: u32,
             /// Single-threat turns allowed in our attacking lines of that search.
             pub attack_single_threats: u32,
+            /// The opponent's quiet turns tried against each of our candidates.
+            pub quiet_attacks: usize,
+            /// Cells paired into those quiet turns.
+            pub quiet_attack_cells: usize,
+            /// Single-threat turns allowed in the opponent's lines when our replies to those quiet
+            /// turns are checked.
+            pub quiet_single_threats: u32,
             /// Attacking turns of the check for the opponent's forced wins.
             pub defence_turns: u32,
             /// Single-threat turns allowed in the opponent's attacking lines of that check.
@@ -1075,6 +1077,9 @@ pub mod connect6 {
                     max_depth: 8,
                     attack_turns: 10,
                     attack_single_threats: 0,
+                    quiet_attacks: 16,
+                    quiet_attack_cells: 10,
+                    quiet_single_threats: 0,
                     defence_turns: 8,
                     defence_single_threats: 1,
                     defence_free_cells: [16, 6],
@@ -1359,8 +1364,8 @@ pub mod connect6 {
                 if board.winner().is_none() {
                     let attacks = attacking_turns(
                         board,
-                        QUIET_ATTACK_CELLS,
-                        QUIET_ATTACKS,
+                        self.settings.quiet_attack_cells,
+                        self.settings.quiet_attacks,
                     );
                     'attacks: for attack in attacks {
                         board.play(attack);
@@ -1379,7 +1384,8 @@ pub mod connect6 {
                                     board.undo(attack);
                                     break 'attacks;
                                 }
-                                if self.survives(board, reply, us, 0) {
+                                let single_threats = self.settings.quiet_single_threats;
+                                if self.survives(board, reply, us, single_threats) {
                                     answered = true;
                                     break;
                                 }

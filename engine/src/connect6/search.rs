@@ -60,8 +60,9 @@ pub struct Settings {
     pub attack_turns: u32,
     /// Single-threat turns allowed in our attacking lines of that search.
     pub attack_single_threats: u32,
-    /// The opponent's quiet turns tried against each of our candidates, and the cells they pair.
+    /// The opponent's quiet turns tried against each of our candidates.
     pub quiet_attacks: usize,
+    /// Cells paired into those quiet turns.
     pub quiet_attack_cells: usize,
     /// Single-threat turns allowed in the opponent's lines when our replies to those quiet
     /// turns are checked.
