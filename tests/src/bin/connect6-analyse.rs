@@ -18,6 +18,7 @@
 
 use engine::connect6::board::Board;
 use engine::connect6::moves::{attacking_turns, candidate_turns};
+use engine::connect6::turn::Turn;
 use engine::connect6::vcdt::Vcdt;
 use engine::core::time::Deadline;
 use harness::connect6;
@@ -74,6 +75,15 @@ const ESCAPE_CELLS: usize = 16;
 
 /// How deep the opponent's attacking turns are ranked for `--escapes`.
 const ATTACK_RANKS: usize = 100;
+
+/// The position after `turns` (already checked legal).
+fn position_after(turns: &[Turn]) -> Board {
+    let mut board = Board::new();
+    for &turn in turns {
+        board.play(turn);
+    }
+    board
+}
 
 /// Of the side to move's best `limit` candidate turns, how many leave the opponent no forced
 /// win, how many were tried, and how many checks were cut short.
@@ -151,10 +161,7 @@ fn run(args: &Args) -> Result<(), String> {
             println!("  {line}");
             if let (Some((turn, _)), true) = (first, args.escapes > 0) {
                 if turn >= 2 {
-                    let mut before = Board::new();
-                    for &played in &turns[..turn - 1] {
-                        before.play(played);
-                    }
+                    let mut before = position_after(&turns[..turn - 1]);
                     let (safe, tried, cut_short) = escapes(&mut before, args.escapes, args);
                     println!(
                         "  before turn {turn}: {safe} of {tried} candidate turns escape \
@@ -163,10 +170,7 @@ fn run(args: &Args) -> Result<(), String> {
                 }
                 if turn >= 3 {
                     // Where the opponent's turn before it ranks among its most aggressive turns.
-                    let mut before = Board::new();
-                    for &played in &turns[..turn - 2] {
-                        before.play(played);
-                    }
+                    let mut before = position_after(&turns[..turn - 2]);
                     let played = turns[turn - 2];
                     let rank = attacking_turns(&mut before, ESCAPE_CELLS, ATTACK_RANKS)
                         .iter()
