@@ -1,8 +1,8 @@
 //! Cloudict, the Connect6 anchor, as an SAU platform engine (see `harness::sau::cloudict`):
 //!
 //! ```text
-//! sau-cloudict [--depth D] [--no-vcf] [--spread R] [--seed N] [--patterns FILE]
-//!              [--scratch DIR] ENGINE [ARGS...]
+//! sau-cloudict [--depth D] [--no-vcf] [--spread R] [--random-turns N] [--seed N]
+//!              [--patterns FILE] [--scratch DIR] ENGINE [ARGS...]
 //! ```
 //!
 //! `sau-judge` runs it for an engine command `cloudict:ARGS`.

@@ -11,7 +11,8 @@
 //!
 //! The anchor's first turn is drawn at random near the centre (black's stone within `spread`
 //! of the centre, white's two stones within `spread` of black's opening stone), so that the
-//! games of a match differ; every later turn is cloudict's own. The adapter checks nothing:
+//! games of a match differ; `--random-turns N` draws its first N turns so (its later random
+//! turns also within `spread` of black's opening stone), and every later turn is cloudict's own. The adapter checks nothing:
 //! the judge's referee judges every turn and the judge's clock times the adapter with cloudict.
 
 use crate::process::{EngineProcess, Reply};
@@ -57,14 +58,16 @@ pub struct Options {
     pub vcf: bool,
     /// How far from the centre (Chebyshev distance) its random first turn may go.
     pub spread: u8,
+    /// How many of its first turns are drawn at random (at least one).
+    pub random_turns: u32,
     /// Seed of the random first turns.
     pub seed: u64,
     /// The folder under which each game's scratch folder is made.
     pub scratch: PathBuf,
 }
 
-pub const USAGE: &str = "usage: sau-cloudict [--depth D] [--no-vcf] [--spread R] [--seed N] \
-[--patterns FILE] [--scratch DIR] ENGINE [ARGS...]";
+pub const USAGE: &str = "usage: sau-cloudict [--depth D] [--no-vcf] [--spread R] \
+[--random-turns N] [--seed N] [--patterns FILE] [--scratch DIR] ENGINE [ARGS...]";
 
 impl Options {
     /// Reads the adapter's command line: options, then cloudict's program and arguments.
@@ -75,6 +78,7 @@ impl Options {
             depth: 6,
             vcf: true,
             spread: 2,
+            random_turns: 1,
             seed: SystemTime::now()
                 .duration_since(UNIX_EPOCH)
                 .map_or(0, |time| time.as_nanos() as u64)
@@ -108,6 +112,10 @@ impl Options {
                 "--spread" => match number()? {
                     spread @ 1..=9 => options.spread = spread as u8,
                     _ => return Err("--spread: 1 to 9".to_string()),
+                },
+                "--random-turns" => match number()? {
+                    turns @ 1..=20 => options.random_turns = turns as u32,
+                    _ => return Err("--random-turns: 1 to 20".to_string()),
                 },
                 "--seed" => options.seed = number()?,
                 "--patterns" => options.patterns = PathBuf::from(value),
@@ -302,8 +310,11 @@ pub fn serve(
     let mut rng = Rng::new(options.seed);
     let mut games = 0u64;
     let mut game: Option<Game> = None;
-    // Whether our first turn is done (it is drawn at random).
-    let mut first_turn_done = false;
+    // The anchor's colour in cloudict's words, its random turns so far, and every stone set
+    // while they last (cloudict is told them directly, not asked).
+    let mut colour = "white";
+    let mut random_turns = 0;
+    let mut stones: Vec<(u8, u8)> = Vec::new();
     let mut last_answer = String::new();
     while let Ok(line) = lines.recv() {
         let line = line.trim();
@@ -320,13 +331,17 @@ pub fn serve(
                 drop(game.take());
                 games += 1;
                 let mut started = Game::start(options, games)?;
-                first_turn_done = false;
+                random_turns = 0;
+                stones.clear();
+                colour = "white";
                 started.send("new white");
                 if argument == "black" {
+                    colour = "black";
                     let stone = random_squares(&mut rng, (CENTRE, CENTRE), options.spread, &[], 1);
                     let (x, y) = stone[0];
                     started.send(&format!("black {}", to_cloudict(x, y).unwrap_or_default()));
-                    first_turn_done = true;
+                    random_turns = 1;
+                    stones.push((x, y));
                     last_answer = format!("{}{}@@", (b'A' + x) as char, (b'A' + y) as char);
                     reply(output, &format!("move {last_answer}"))?;
                 }
@@ -343,17 +358,26 @@ pub fn serve(
                     eprintln!("sau-cloudict: cannot read the turn '{argument}'");
                     continue;
                 };
-                if !first_turn_done {
-                    // White's first turn: black's stone, then two random stones near it.
-                    let answer = random_squares(&mut rng, theirs[0], options.spread, &theirs, 2);
-                    let (Some(black_stone), Some(ours)) =
+                let random = if random_turns < options.random_turns {
+                    stones.extend_from_slice(&theirs);
+                    let answer = random_squares(&mut rng, stones[0], options.spread, &stones, 2);
+                    // A full neighbourhood ends the random turns early.
+                    (answer.len() == 2).then_some(answer)
+                } else {
+                    None
+                };
+                if let Some(answer) = random {
+                    // Their turn and two random stones near black's opening stone are set.
+                    let (Some(their_text), Some(our_text)) =
                         (cloudict_turn(&theirs), cloudict_turn(&answer))
                     else {
                         continue;
                     };
-                    running.send(&format!("black {black_stone}"));
-                    running.send(&format!("white {ours}"));
-                    first_turn_done = true;
+                    let their_colour = if colour == "black" { "white" } else { "black" };
+                    running.send(&format!("{their_colour} {their_text}"));
+                    running.send(&format!("{colour} {our_text}"));
+                    random_turns += 1;
+                    stones.extend_from_slice(&answer);
                     last_answer = answer
                         .iter()
                         .map(|&(x, y)| format!("{}{}", (b'A' + x) as char, (b'A' + y) as char))
@@ -478,6 +502,65 @@ mod tests {
         let corner = random_squares(&mut rng, (0, 18), 1, &[], 4);
         assert_eq!(corner.len(), 4, "the board's edge bounds the area");
         assert!(corner.iter().all(|&(x, y)| x <= 1 && y >= 17));
+    }
+
+    /// The squares of a platform turn in a reply line `move ...`.
+    fn replied_squares(line: &str) -> Vec<(u8, u8)> {
+        platform_squares(line.strip_prefix("move ").unwrap()).unwrap()
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn random_turns_are_set_in_cloudict_then_it_plays() {
+        let folder = std::env::temp_dir().join(format!("cloudict-test-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).unwrap();
+        let log = folder.join("commands");
+        let fake = folder.join("fake.sh");
+        // A stand-in for cloudict: it logs every command and answers every `move` alike.
+        let script = format!(
+            "while read line; do echo \"$line\" >> {}; \
+             case \"$line\" in move*) echo \"move AAAB\";; esac; done\n",
+            log.display()
+        );
+        std::fs::write(&fake, script).unwrap();
+        std::fs::write(folder.join("patterns.in"), "").unwrap();
+        let options = Options {
+            engine: format!("sh {}", fake.display()),
+            patterns: folder.join("patterns.in"),
+            depth: 6,
+            vcf: true,
+            spread: 2,
+            random_turns: 2,
+            seed: 7,
+            scratch: folder.clone(),
+        };
+        let input = "new black\nmove SASB\nmove SCSD\nquit\n";
+        let mut output = Vec::new();
+        serve(&options, io::Cursor::new(input), &mut output).unwrap();
+        let output = String::from_utf8(output).unwrap();
+        let replies: Vec<&str> = output.lines().collect();
+        assert_eq!(replies.len(), 3, "{output}");
+        assert!(replies[0].ends_with("@@"), "{output}");
+        let opening = replied_squares(replies[0])[0];
+        assert!(opening.0.abs_diff(CENTRE) <= 2 && opening.1.abs_diff(CENTRE) <= 2);
+        let second = replied_squares(replies[1]);
+        assert_eq!(second.len(), 2);
+        assert!(second.iter().all(|&(x, y)| x.abs_diff(opening.0) <= 2
+            && y.abs_diff(opening.1) <= 2
+            && (x, y) != opening));
+        assert_ne!(second[0], second[1]);
+        // Cloudict's own answer, rows turned back to the platform's.
+        assert_eq!(replies[2], "move ASAR");
+        let commands = std::fs::read_to_string(&log).unwrap();
+        let expected = [
+            "new white".to_string(),
+            format!("black {}", cloudict_turn(&[opening]).unwrap()),
+            format!("white {}", cloudict_turn(&[(18, 0), (18, 1)]).unwrap()),
+            format!("black {}", cloudict_turn(&second).unwrap()),
+            format!("move {}", cloudict_turn(&[(18, 2), (18, 3)]).unwrap()),
+        ];
+        assert_eq!(commands.lines().collect::<Vec<_>>(), expected);
+        let _ = std::fs::remove_dir_all(&folder);
     }
 
     #[test]
