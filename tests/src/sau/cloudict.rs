@@ -12,8 +12,9 @@
 //! The anchor's first turn is drawn at random near the centre (black's stone within `spread`
 //! of the centre, white's two stones within `spread` of black's opening stone), so that the
 //! games of a match differ; `--random-turns N` draws its first N turns so (its later random
-//! turns also within `spread` of black's opening stone), and every later turn is cloudict's own. The adapter checks nothing:
-//! the judge's referee judges every turn and the judge's clock times the adapter with cloudict.
+//! turns also within `spread` of black's opening stone), and every later turn is cloudict's
+//! own. The adapter checks nothing: the judge's referee judges every turn and the judge's clock
+//! times the adapter with cloudict.
 
 use crate::process::{EngineProcess, Reply};
 use engine::core::rng::Rng;
