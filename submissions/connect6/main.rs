@@ -1082,7 +1082,7 @@ pub mod connect6 {
                     quiet_single_threats: 0,
                     defence_turns: 8,
                     defence_single_threats: 1,
-                    defence_free_cells: [16, 6],
+                    defence_free_cells: [16, 60],
                     leaf_attack_turns: 2,
                     leaf_attack_nodes: 24,
                     expected_turns: 12,

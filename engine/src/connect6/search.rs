@@ -113,7 +113,7 @@ impl Default for Settings {
             quiet_single_threats: 0,
             defence_turns: 8,
             defence_single_threats: 1,
-            defence_free_cells: [16, 6],
+            defence_free_cells: [16, 60],
             leaf_attack_turns: 2,
             leaf_attack_nodes: 24,
             expected_turns: 12,
@@ -600,6 +600,22 @@ mod tests {
             assert!(used > 0);
             assert_eq!(fresh, again, "depth {depth}");
         }
+    }
+
+    #[test]
+    fn white_s_check_keeps_the_close_block_that_makes_three() {
+        // Black's two twos from its opening stone; white blocks both next to it, on a line
+        // with its own stone. A free stone tried on few cells makes that look lost.
+        let mut board = Board::new();
+        board.play(Turn::single(cell(9, 9)));
+        board.play(Turn::pair(cell(10, 10), cell(8, 8)));
+        board.play(Turn::pair(cell(10, 9), cell(9, 10)));
+        let block = Turn::pair(cell(11, 9), cell(9, 11));
+        let mut searcher = Searcher::new(Settings::default());
+        searcher.deadline = Deadline::new(Duration::from_secs(30), Duration::from_secs(30));
+        assert!(searcher.survives(&mut board, block, Color::White, 1));
+        searcher.settings.defence_free_cells = [16, 6];
+        assert!(!searcher.survives(&mut board, block, Color::White, 1));
     }
 
     #[test]
