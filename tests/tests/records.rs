@@ -8,6 +8,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use harness::records::{load, GameRecord, MatchRecord, Move, Outcome, Player, Reason};
@@ -55,10 +56,13 @@ fn chromium() -> Option<PathBuf> {
 
 /// Runs headless Chromium on `url` with `args`, killed after 60 s; its standard output.
 fn headless(browser: &Path, args: &[String], url: &str) -> String {
+    // One profile per run: tests run side by side, and a second Chromium on a profile in use
+    // hands its page to the first and prints nothing.
+    static RUNS: AtomicU32 = AtomicU32::new(0);
     let profile = std::env::temp_dir().join(format!(
         "records-chromium-{}-{}",
         std::process::id(),
-        Instant::now().elapsed().as_nanos() ^ url.len() as u128 ^ args.len() as u128
+        RUNS.fetch_add(1, Ordering::Relaxed)
     ));
     let mut child = Command::new(browser)
         .args([
@@ -380,7 +384,19 @@ fn sau_judge_connect6_records_replay() {
         for mv in &game.moves {
             assert_eq!(referee.submit(&mv.text), Verdict::Accepted, "{}", mv.text);
         }
-        assert_eq!(game.reason == Reason::Line, referee.result().is_some());
+        // A finished board ends the game for the board's reason; any other ending (time, a
+        // fault) leaves the board unfinished.
+        let board_reason = referee.result().map(|_| referee.ending().0);
+        let recorded = Some(game.reason).filter(|r| matches!(r, Reason::Line | Reason::FullBoard));
+        assert_eq!(
+            recorded,
+            board_reason,
+            "game {}: {:?} ({}) after {} turns",
+            game.round,
+            game.reason,
+            game.detail,
+            game.moves.len()
+        );
     }
     let text = std::fs::read_to_string(dir.join("match.sgf")).unwrap();
     assert!(
