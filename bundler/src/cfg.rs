@@ -1,7 +1,8 @@
 //! Conditional compilation decided at bundling time.
 //!
 //! The bundle is never a test build, so `test` (and `doc`, `doctest`, `miri`) are false and the
-//! package's default features are on. Everything else (`unix`, `windows`, `debug_assertions`,
+//! package's default features are on; the cfgs a crate's build script set are true (see
+//! [`crate::build_scripts`]). Everything else (`unix`, `windows`, `debug_assertions`,
 //! target properties) is left for the judge's rustc to decide: such predicates are simplified and
 //! kept. Items under a false predicate are removed, `#[test]`/`#[bench]` functions too, and a true
 //! `cfg` attribute is dropped.
@@ -21,6 +22,8 @@ use syn::{
 pub struct CfgEnv {
     /// Enabled Cargo features.
     pub features: BTreeSet<String>,
+    /// Cfgs the crate's build script set: `name` or `name = "value"`.
+    pub set: BTreeSet<crate::build_scripts::Cfg>,
 }
 
 /// The value of a predicate: decided, or left for rustc in a simplified form.
@@ -41,6 +44,7 @@ impl CfgEnv {
                     .unwrap_or_default();
                 match name.as_str() {
                     "test" | "doc" | "doctest" | "miri" => Truth::No,
+                    _ if self.set.contains(&(name.clone(), None)) => Truth::Yes,
                     _ => Truth::Open(quote!(#meta)),
                 }
             }
@@ -52,7 +56,16 @@ impl CfgEnv {
                 Expr::Lit(_) => Truth::No,
                 _ => Truth::Open(quote!(#meta)),
             },
-            Meta::NameValue(_) => Truth::Open(quote!(#meta)),
+            Meta::NameValue(pair) => match (&pair.value, pair.path.get_ident()) {
+                (
+                    Expr::Lit(ExprLit {
+                        lit: Lit::Str(text),
+                        ..
+                    }),
+                    Some(name),
+                ) if self.set.contains(&(name.to_string(), Some(text.value()))) => Truth::Yes,
+                _ => Truth::Open(quote!(#meta)),
+            },
             Meta::List(list) => {
                 let Ok(args) =
                     list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
@@ -471,6 +484,12 @@ mod tests {
     fn env() -> CfgEnv {
         CfgEnv {
             features: ["fast".to_string()].into_iter().collect(),
+            set: [
+                ("has_total_cmp".to_string(), None),
+                ("width".to_string(), Some("64".to_string())),
+            ]
+            .into_iter()
+            .collect(),
         }
     }
 
@@ -492,6 +511,23 @@ mod tests {
         );
         assert!(!keep(syn::parse_quote!(#[cfg(feature = "slow")])).0);
         assert!(!keep(syn::parse_quote!(#[test])).0);
+    }
+
+    #[test]
+    fn cfgs_set_by_the_build_script_are_true() {
+        assert_eq!(
+            keep(syn::parse_quote!(#[cfg(has_total_cmp)])),
+            (true, vec![])
+        );
+        assert!(!keep(syn::parse_quote!(#[cfg(not(has_total_cmp))])).0);
+        assert_eq!(
+            keep(syn::parse_quote!(#[cfg(width = "64")])),
+            (true, vec![])
+        );
+        // Not set by the script: rustc decides it (false, as under Cargo).
+        let (kept, attrs) = keep(syn::parse_quote!(#[cfg(width = "32")]));
+        assert!(kept);
+        assert_eq!(attrs, vec!["# [cfg (width = \"32\")]".to_string()]);
     }
 
     #[test]

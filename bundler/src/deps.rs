@@ -2,7 +2,8 @@
 //! workspace siblings, registry crates from Cargo's source cache (or a vendored copy through
 //! source replacement), transitive ones, renamed libraries, optional dependencies and features.
 //! Each dependency becomes a module of the bundle; [`crate::paths`] rewrites the paths that
-//! name it. A proc-macro crate or a build script cannot be carried by one file and is refused.
+//! name it. A proc-macro crate cannot be carried by one file and is refused; what a build
+//! script tells Cargo is read by [`crate::build_scripts`].
 
 use crate::error::{Error, Result};
 use serde_json::Value;
@@ -26,6 +27,18 @@ pub struct DepCrate {
     pub features: BTreeSet<String>,
     /// Its own dependencies: (name its code uses, index in [`Resolved::crates`]).
     pub deps: Vec<(String, usize)>,
+    /// Cargo's id of the package, as `cargo check` names it.
+    pub id: String,
+    /// Its build script, if it has one.
+    pub build_script: Option<BuildScript>,
+}
+
+/// A dependency's build script.
+#[derive(Debug, Clone)]
+pub struct BuildScript {
+    pub src_path: PathBuf,
+    /// Where the dependency is declared, for messages (`Cargo.toml:8`).
+    pub declared_at: String,
 }
 
 /// The resolved graph: crates in an order where each comes after its dependencies.
@@ -199,16 +212,6 @@ fn walk(
                 .map(text)
                 .collect()
         };
-        if let Some(script) = targets
-            .iter()
-            .find(|t| kinds(t).iter().any(|k| k == "custom-build"))
-        {
-            return Err(Error::new(format!(
-                "{}: dependency `{name}` has a build script ({}); its output cannot be bundled into one file",
-                place(root_manifest, &extern_name, &manifest, path.is_empty()),
-                text(&script["src_path"])
-            )));
-        }
         let Some(lib) = targets.iter().find(|t| {
             kinds(t)
                 .iter()
@@ -222,6 +225,13 @@ fn walk(
                 place(root_manifest, &extern_name, &manifest, path.is_empty())
             )));
         }
+        let build_script = targets
+            .iter()
+            .find(|t| kinds(t).iter().any(|k| k == "custom-build"))
+            .map(|script| BuildScript {
+                src_path: PathBuf::from(text(&script["src_path"])),
+                declared_at: place(root_manifest, &extern_name, &manifest, path.is_empty()),
+            });
         path.push(dep_id.clone());
         let deps = walk(
             root_manifest,
@@ -255,6 +265,8 @@ fn walk(
             edition,
             features,
             deps,
+            id: dep_id.clone(),
+            build_script,
         });
         let index = resolved.crates.len() - 1;
         index_of.insert(dep_id, index);

@@ -143,6 +143,14 @@ impl CrateRelative {
 }
 
 impl VisitMut for CrateRelative {
+    fn visit_expr_path_mut(&mut self, expr: &mut syn::ExprPath) {
+        crate::paths::visit_qualified(self, &mut expr.qself, &mut expr.path);
+    }
+
+    fn visit_type_path_mut(&mut self, ty: &mut syn::TypePath) {
+        crate::paths::visit_qualified(self, &mut ty.qself, &mut ty.path);
+    }
+
     fn visit_item_use_mut(&mut self, item: &mut syn::ItemUse) {
         self.fix_use_tree(&mut item.tree);
         item.leading_colon = None;

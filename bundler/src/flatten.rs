@@ -163,6 +163,14 @@ impl VisitMut for Unnest<'_> {
         visit_mut::visit_path_mut(self, path);
     }
 
+    fn visit_expr_path_mut(&mut self, expr: &mut syn::ExprPath) {
+        crate::paths::visit_qualified(self, &mut expr.qself, &mut expr.path);
+    }
+
+    fn visit_type_path_mut(&mut self, ty: &mut syn::TypePath) {
+        crate::paths::visit_qualified(self, &mut ty.qself, &mut ty.path);
+    }
+
     fn visit_item_use_mut(&mut self, item: &mut syn::ItemUse) {
         self.use_tree(&mut item.tree);
     }

@@ -1,9 +1,10 @@
 //! Compile-time inputs turned into literals: `include_str!`, `include_bytes!`, and the
-//! `env!`/`option_env!` variables Cargo sets (`CARGO_PKG_*`).
+//! `env!`/`option_env!` variables Cargo sets (`CARGO_PKG_*`, and a dependency's build-script
+//! variables and `OUT_DIR`, see [`crate::build_scripts`]).
 //!
 //! `include!("file.rs")` with a literal path splices the file's items (or expression) in.
-//! Anything the bundle cannot reproduce (other environment variables, build-script output such
-//! as `include!(concat!(env!("OUT_DIR"), ...))`) is refused with the file and line of the call.
+//! Anything the bundle cannot reproduce (other environment variables, the bundled package's own
+//! build-script output) is refused with the file and line of the call.
 
 use crate::error::{Error, Result};
 use crate::manifest::Package;

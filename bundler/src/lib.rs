@@ -6,7 +6,9 @@
 //! 2. [`loader`]: the module trees of the binary and the library, following rustc's rules for
 //!    module files, with [`cfg`](mod@cfg) (test code removed), [`includes`] (`include_str!`, `env!`) and
 //!    [`comments`] (`//` comments kept) applied to each file as it is read;
-//! 3. [`paths`]: the library becomes a module of the binary's crate; paths are rewritten;
+//! 3. [`deps`] and [`build_scripts`]: the dependencies as Cargo resolves them, and what their
+//!    build scripts tell Cargo; [`paths`]: each library becomes a module of the binary's crate
+//!    and paths are rewritten;
 //! 4. [`prune`]: only what `main` reaches is kept ([`mentions`] says what each item names);
 //! 5. [`attrs`] and [`emit`]: crate-level attributes sorted out, then printed with prettyplease.
 //!
@@ -14,6 +16,7 @@
 //! writes and the freshness check. [`cli`] is the command line itself.
 
 pub mod attrs;
+pub mod build_scripts;
 pub mod cfg;
 pub mod check;
 pub mod cli;
@@ -222,6 +225,32 @@ pub fn finish(
     Ok(bundle)
 }
 
+/// What `dep`'s build script told Cargo, or why a bundle cannot carry it.
+fn script_output<'a>(
+    dep: &deps::DepCrate,
+    script: &deps::BuildScript,
+    scripts: &'a BTreeMap<String, build_scripts::ScriptOutput>,
+) -> Result<&'a build_scripts::ScriptOutput> {
+    let output = scripts.get(&dep.id).ok_or_else(|| {
+        error::Error::new(format!(
+            "{}: the build script of dependency `{}` ({}) did not run under `cargo check`",
+            script.declared_at,
+            dep.package,
+            script.src_path.display()
+        ))
+    })?;
+    if !output.links.is_empty() {
+        return Err(error::Error::new(format!(
+            "{}: the build script of dependency `{}` ({}) links native code ({}); that cannot be bundled into one file",
+            script.declared_at,
+            dep.package,
+            script.src_path.display(),
+            output.links.join(", ")
+        )));
+    }
+    Ok(output)
+}
+
 /// Bundles one binary without asking rustc; `prune` false keeps every item.
 pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Result<Bundle> {
     let mut package = manifest::read_package(&request.manifest_path)?;
@@ -235,6 +264,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         .unwrap_or_else(|| package.dir.clone());
     let cfg = cfg::CfgEnv {
         features: package.features.clone(),
+        ..cfg::CfgEnv::default()
     };
     // The library is loaded first (or taken from the cache), then the binary.
     let lib_crate = match &package.lib {
@@ -285,15 +315,26 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
     } else {
         deps::Resolved::default()
     };
+    let scripts = if resolved.crates.iter().any(|dep| dep.build_script.is_some()) {
+        build_scripts::run(&request.manifest_path, &bin.name)?
+    } else {
+        BTreeMap::new()
+    };
     let mut loaded: Vec<LoadedDep> = Vec::new();
     let mut dependency_roots = Vec::new();
     let mut taken: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     for dep in &resolved.crates {
         let mut dep_package = manifest::read_dependency(&dep.manifest_path)?;
         dep_package.features = dep.features.clone();
-        let dep_cfg = cfg::CfgEnv {
+        let mut dep_cfg = cfg::CfgEnv {
             features: dep.features.clone(),
+            ..cfg::CfgEnv::default()
         };
+        if let Some(script) = &dep.build_script {
+            let output = script_output(dep, script, &scripts)?;
+            dep_cfg.set = output.cfgs.clone();
+            dep_package.env.extend(output.env.iter().cloned());
+        }
         let dep_dir = dep
             .manifest_path
             .parent()
@@ -365,6 +406,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         excluded: excluded.clone(),
     };
     paths::rewrite_bin(&mut root_items, lib_info.as_ref(), &files, &deps)?;
+    let mut hoisted: Vec<Item> = Vec::new();
     let mut dep_modules = Vec::new();
     for index in 0..loaded.len() {
         let own = paths::Deps {
@@ -373,6 +415,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         };
         let info = loaded[index].info.clone();
         let krate = &mut loaded[index].krate;
+        hoisted.extend(paths::take_extern_alloc(&mut krate.items));
         paths::rewrite_lib(&mut krate.items, &info, &files, &own)?;
         let limits = attrs::take_crate_only(&mut krate.attrs);
         attrs::hoist_limits(&mut root_attrs, limits);
@@ -386,6 +429,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         dep_modules.push(Item::Mod(module));
     }
     if let (Some((_, mut krate)), Some(info)) = (lib_crate, &lib_info) {
+        hoisted.extend(paths::take_extern_alloc(&mut krate.items));
         paths::rewrite_lib(&mut krate.items, info, &files, &deps)?;
         let limits = attrs::take_crate_only(&mut krate.attrs);
         attrs::hoist_limits(&mut root_attrs, limits);
@@ -409,6 +453,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
     } else {
         root_items.extend(dep_modules);
     }
+    paths::put_extern_alloc(&mut root_items, hoisted);
 
     let report = if prune {
         prune::prune(&mut root_items)

@@ -79,9 +79,15 @@ fn local_names(items: &[Item], lib: Option<&str>, type_namespace_only: bool) -> 
                 }
             }
             Item::Use(i) => {
-                let root_is_lib = use_root(&i.tree).is_some_and(|r| Some(r.as_str()) == lib);
-                if !root_is_lib {
-                    use_names(&i.tree, &mut names);
+                let root = use_root(&i.tree);
+                if root.as_deref() != lib || lib.is_none() {
+                    // `use dep::dep;` (a macro named after its crate) does not shadow `dep`.
+                    let mut imported = BTreeSet::new();
+                    use_names(&i.tree, &mut imported);
+                    if let Some(root) = &root {
+                        imported.remove(root);
+                    }
+                    names.extend(imported);
                 }
             }
             Item::Fn(i) if !type_namespace_only => {
@@ -769,21 +775,27 @@ impl<'a> Rewriter<'a> {
     }
 }
 
-impl Rewriter<'_> {
-    /// `<T>::f` and `<T as Trait>::f`: with a self type and no trait, the path continues from
-    /// the type (`<[u64; 4]>::default` has a leading `::` but names no crate).
-    fn visit_qualified(&mut self, qself: &mut Option<syn::QSelf>, path: &mut Path) {
-        match qself {
-            Some(q) => {
-                self.visit_type_mut(&mut q.ty);
-                if q.position == 0 {
-                    visit_mut::visit_path_mut(self, path);
-                } else {
-                    self.visit_path_mut(path);
-                }
+/// Visits a path that may be qualified: `<T>::f` continues from the type (its leading `::`
+/// names no crate), so only its generic arguments are visited; in `<T as Trait>::f` the
+/// trait's segments come first, and `position` follows them when the visit adds or removes
+/// segments before them (`crate::Trait` becoming `crate::lib::Trait`).
+pub fn visit_qualified<V: VisitMut + ?Sized>(
+    visitor: &mut V,
+    qself: &mut Option<syn::QSelf>,
+    path: &mut Path,
+) {
+    match qself {
+        Some(q) => {
+            visitor.visit_type_mut(&mut q.ty);
+            if q.position == 0 {
+                visit_mut::visit_path_mut(visitor, path);
+            } else {
+                let before = path.segments.len();
+                visitor.visit_path_mut(path);
+                q.position = (q.position + path.segments.len()).saturating_sub(before);
             }
-            None => self.visit_path_mut(path),
         }
+        None => visitor.visit_path_mut(path),
     }
 }
 
@@ -845,11 +857,11 @@ impl VisitMut for Rewriter<'_> {
         for attr in &mut expr.attrs {
             self.visit_attribute_mut(attr);
         }
-        self.visit_qualified(&mut expr.qself, &mut expr.path);
+        visit_qualified(self, &mut expr.qself, &mut expr.path);
     }
 
     fn visit_type_path_mut(&mut self, ty: &mut syn::TypePath) {
-        self.visit_qualified(&mut ty.qself, &mut ty.path);
+        visit_qualified(self, &mut ty.qself, &mut ty.path);
     }
 
     fn visit_visibility_mut(&mut self, vis: &mut Visibility) {
@@ -883,6 +895,60 @@ impl Rewriter<'_> {
         }
         mac.tokens = self.rewrite_tokens(mac.tokens.clone());
     }
+}
+
+/// Takes `extern crate alloc;` (renamed or not) out of a library's root and returns it for
+/// the bundle's root: there it puts `alloc` in every module's extern prelude, as it did for
+/// the library's modules; inside the library's module it would name `alloc` in that module
+/// only. A public one stays too, for the paths through it.
+pub fn take_extern_alloc(items: &mut Vec<Item>) -> Vec<Item> {
+    let mut taken = Vec::new();
+    items.retain(|item| {
+        let Item::ExternCrate(krate) = item else {
+            return true;
+        };
+        if krate.ident != "alloc" {
+            return true;
+        }
+        let mut hoisted = krate.clone();
+        hoisted.vis = syn::Visibility::Inherited;
+        taken.push(Item::ExternCrate(hoisted));
+        !matches!(krate.vis, syn::Visibility::Inherited)
+    });
+    taken
+}
+
+/// Puts the `extern crate alloc;` items taken from the libraries at the start of the bundle's
+/// root: one for each name they bind, unless the binary binds it already, and with
+/// `#[macro_use]` if any of them had it.
+pub fn put_extern_alloc(root: &mut Vec<Item>, taken: Vec<Item>) {
+    let bound = |item: &Item| match item {
+        Item::ExternCrate(krate) => {
+            let name = krate
+                .rename
+                .as_ref()
+                .map_or(&krate.ident, |(_, alias)| alias);
+            Some(name.to_string())
+        }
+        _ => None,
+    };
+    let macro_use = |item: &Item| match item {
+        Item::ExternCrate(krate) => krate.attrs.iter().any(|a| a.path().is_ident("macro_use")),
+        _ => false,
+    };
+    let any_macro_use = taken.iter().any(macro_use);
+    let mut seen: BTreeSet<String> = root.iter().filter_map(bound).collect();
+    let mut hoisted = Vec::new();
+    for mut item in taken {
+        if !bound(&item).is_some_and(|name| seen.insert(name)) {
+            continue;
+        }
+        if let (true, Item::ExternCrate(krate)) = (any_macro_use && !macro_use(&item), &mut item) {
+            krate.attrs.push(syn::parse_quote!(#[macro_use]));
+        }
+        hoisted.push(item);
+    }
+    root.splice(0..0, hoisted);
 }
 
 /// Rewrites the library's items (its root module's contents).

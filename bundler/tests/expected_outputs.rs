@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Every positive fixture and its binaries.
-const FIXTURES: [(&str, &[&str]); 27] = [
+const FIXTURES: [(&str, &[&str]); 28] = [
     ("layouts", &["layouts"]),
     ("bin-layouts", &["explicit", "nested", "flat"]),
     ("macro-kit", &["macro-kit"]),
@@ -35,6 +35,7 @@ const FIXTURES: [(&str, &[&str]); 27] = [
     ("real/smallvec", &["demo"]),
     ("real/strsim", &["demo"]),
     ("deps-demo", &["deps-demo"]),
+    ("build-script", &["build-script"]),
 ];
 
 fn copy_dir(from: &Path, to: &Path) {

@@ -196,7 +196,9 @@ fn refusal(name: &str) -> String {
 fn refuses_what_cannot_be_bundled() {
     let message = refusal("refuse-dependency");
     assert!(
-        message.contains("Cargo.toml:8:") && message.contains("`generated` has a build script"),
+        message.contains("Cargo.toml:8:")
+            && message.contains("`generated`")
+            && message.contains("links native code (m)"),
         "{message}"
     );
     let message = refusal("refuse-proc-macro");
@@ -355,6 +357,26 @@ fn real_strsim_edition_2015() {
         !code.contains("fn osa_distance"),
         "unused functions are pruned"
     );
+}
+
+/// A dependency's build script: its cfgs decided, its variable and its OUT_DIR file expanded;
+/// its `extern crate alloc;` at the bundle's root, a qualified path to its own trait, and its
+/// macro imported under the crate's name.
+#[test]
+fn build_script_output_is_carried() {
+    let code = check("build-script", "build-script");
+    assert!(code.starts_with("//! build-script") && code.contains("\nextern crate alloc;\n"));
+    for gone in [
+        "probed_fast",
+        "probed_width",
+        "OUT_DIR",
+        "env!",
+        "include!",
+        "\"slow\"",
+    ] {
+        assert!(!code.contains(gone), "{gone} left in the bundle");
+    }
+    assert!(code.contains("<Self as crate::probed::Shape>::area(self)"));
 }
 
 /// Dependencies as Cargo resolves them: a renamed path dependency with a `[lib]` name of its
