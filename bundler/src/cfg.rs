@@ -399,12 +399,28 @@ impl VisitMut for Stripper<'_> {
     }
 
     fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        let mut opened = false;
         block.stmts.retain_mut(|stmt| match stmt {
             Stmt::Local(local) => self.env.keep(&mut local.attrs),
             Stmt::Item(item) => self.env.keep_item(item),
-            Stmt::Expr(expr, _) => expr_attrs_mut(expr).is_none_or(|a| self.env.keep(a)),
+            Stmt::Expr(expr, _) => {
+                let Some(attrs) = expr_attrs_mut(expr) else {
+                    return true;
+                };
+                let had = attrs.len();
+                let kept = self.env.keep(attrs);
+                opened |= kept && had > 0 && attrs.is_empty() && matches!(expr, Expr::Block(_));
+                kept
+            }
             Stmt::Macro(mac) => self.env.keep(&mut mac.attrs),
         });
+        // `{ #[cfg(a)] { x } #[cfg(not(a))] { y } }` decided leaves `{ { x } }`, which rustc
+        // warns about (`unused_braces`): the inner block becomes the outer one.
+        if let [Stmt::Expr(Expr::Block(inner), None)] = block.stmts.as_slice() {
+            if opened && inner.label.is_none() {
+                block.stmts = inner.block.stmts.clone();
+            }
+        }
         visit_mut::visit_block_mut(self, block);
     }
 
@@ -528,6 +544,31 @@ mod tests {
         let (kept, attrs) = keep(syn::parse_quote!(#[cfg(width = "32")]));
         assert!(kept);
         assert_eq!(attrs, vec!["# [cfg (width = \"32\")]".to_string()]);
+    }
+
+    #[test]
+    fn a_block_left_alone_by_its_cfg_opens_into_the_outer_one() {
+        let mut file: File = syn::parse_quote! {
+            fn f() -> u32 {
+                #[cfg(feature = "fast")]
+                {
+                    let x = 1;
+                    x
+                }
+                #[cfg(not(feature = "fast"))]
+                {
+                    2
+                }
+            }
+            fn g() -> u32 {
+                { 3 }
+            }
+        };
+        env().strip_file(&mut file);
+        let text = quote!(#file).to_string();
+        assert!(text.contains("fn f () -> u32 { let x = 1 ; x }"), "{text}");
+        // Braces the source wrote itself stay.
+        assert!(text.contains("fn g () -> u32 { { 3 } }"), "{text}");
     }
 
     #[test]
