@@ -1,11 +1,12 @@
 //! Conditional compilation decided at bundling time.
 //!
-//! The bundle is never a test build, so `test` (and `doc`, `doctest`, `miri`) are false and the
-//! package's default features are on; the cfgs a crate's build script set are true (see
-//! [`crate::build_scripts`]). Everything else (`unix`, `windows`, `debug_assertions`,
-//! target properties) is left for the judge's rustc to decide: such predicates are simplified and
-//! kept. Items under a false predicate are removed, `#[test]`/`#[bench]` functions too, and a true
-//! `cfg` attribute is dropped.
+//! The bundle is never a test build, so `test` (and `doc`, `doctest`, `miri`, `clippy`) are
+//! false and the package's default features are on; the cfgs a crate's build script set are
+//! true (see [`crate::build_scripts`]). What rustc itself sets (`unix`, `windows`,
+//! `debug_assertions`, target properties) is left for the judge's rustc to decide: such
+//! predicates are simplified and kept. Any other name (`kani`, `docsrs`, a script's cfg it did
+//! not set) is false, as under the judge's plain rustc. Items under a false predicate are
+//! removed, `#[test]`/`#[bench]` functions too, and a true `cfg` attribute is dropped.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -34,6 +35,32 @@ enum Truth {
     Open(TokenStream),
 }
 
+/// The cfg names rustc sets by itself, for the target or the build: left for the judge's rustc.
+const RUSTC_CFGS: [&str; 22] = [
+    "unix",
+    "windows",
+    "debug_assertions",
+    "overflow_checks",
+    "panic",
+    "proc_macro",
+    "relocation_model",
+    "sanitize",
+    "ub_checks",
+    "fmt_debug",
+    "target_abi",
+    "target_arch",
+    "target_endian",
+    "target_env",
+    "target_family",
+    "target_feature",
+    "target_has_atomic",
+    "target_has_atomic_equal_alignment",
+    "target_has_atomic_load_store",
+    "target_os",
+    "target_pointer_width",
+    "target_vendor",
+];
+
 impl CfgEnv {
     fn eval(&self, meta: &Meta) -> Truth {
         match meta {
@@ -43,9 +70,9 @@ impl CfgEnv {
                     .map(ToString::to_string)
                     .unwrap_or_default();
                 match name.as_str() {
-                    "test" | "doc" | "doctest" | "miri" => Truth::No,
                     _ if self.set.contains(&(name.clone(), None)) => Truth::Yes,
-                    _ => Truth::Open(quote!(#meta)),
+                    _ if RUSTC_CFGS.contains(&name.as_str()) => Truth::Open(quote!(#meta)),
+                    _ => Truth::No,
                 }
             }
             Meta::NameValue(pair) if pair.path.is_ident("feature") => match &pair.value {
@@ -64,6 +91,7 @@ impl CfgEnv {
                     }),
                     Some(name),
                 ) if self.set.contains(&(name.to_string(), Some(text.value()))) => Truth::Yes,
+                (_, Some(name)) if !RUSTC_CFGS.contains(&name.to_string().as_str()) => Truth::No,
                 _ => Truth::Open(quote!(#meta)),
             },
             Meta::List(list) => {
@@ -540,10 +568,11 @@ mod tests {
             keep(syn::parse_quote!(#[cfg(width = "64")])),
             (true, vec![])
         );
-        // Not set by the script: rustc decides it (false, as under Cargo).
-        let (kept, attrs) = keep(syn::parse_quote!(#[cfg(width = "32")]));
-        assert!(kept);
-        assert_eq!(attrs, vec!["# [cfg (width = \"32\")]".to_string()]);
+        // Not set by the script, or a name only other tools set: false, as under plain rustc.
+        assert!(!keep(syn::parse_quote!(#[cfg(width = "32")])).0);
+        assert!(!keep(syn::parse_quote!(#[cfg(any(test, kani))])).0);
+        assert!(!keep(syn::parse_quote!(#[cfg(docsrs)])).0);
+        assert_eq!(keep(syn::parse_quote!(#[cfg(not(clippy))])), (true, vec![]));
     }
 
     #[test]

@@ -265,10 +265,7 @@ impl Expander<'_> {
                     && HANDLED.contains(&name.as_str())
                     && !after_path
                     && !preceded_by_dollar
-                    && !group
-                        .stream()
-                        .into_iter()
-                        .any(|t| matches!(&t, TokenTree::Punct(p) if p.as_char() == '$'))
+                    && !has_metavariable(group.stream())
                 {
                     let args = if name.starts_with("include") {
                         group.stream()
@@ -301,6 +298,16 @@ impl Expander<'_> {
         }
         out.into_iter().collect()
     }
+}
+
+/// Whether a macro body's tokens name a metavariable (`$x`) at any depth: such a call is only
+/// known where the macro is used, and rustc expands it there.
+fn has_metavariable(tokens: TokenStream) -> bool {
+    tokens.into_iter().any(|tree| match tree {
+        TokenTree::Punct(punct) => punct.as_char() == '$',
+        TokenTree::Group(group) => has_metavariable(group.stream()),
+        _ => false,
+    })
 }
 
 impl VisitMut for Expander<'_> {

@@ -409,13 +409,17 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
     let mut hoisted: Vec<Item> = Vec::new();
     let mut dep_modules = Vec::new();
     for index in 0..loaded.len() {
-        let own = paths::Deps {
+        let taken = paths::take_extern_alloc(&mut loaded[index].krate.items);
+        // A renamed `alloc` (`extern crate alloc as stdalloc;`) is named as it is.
+        let mut own = paths::Deps {
             externs: extern_infos(&loaded[index].deps, &loaded),
             excluded: excluded.clone(),
         };
+        own.excluded
+            .extend(taken.iter().filter_map(paths::extern_binding));
+        hoisted.extend(taken);
         let info = loaded[index].info.clone();
         let krate = &mut loaded[index].krate;
-        hoisted.extend(paths::take_extern_alloc(&mut krate.items));
         paths::rewrite_lib(&mut krate.items, &info, &files, &own)?;
         let limits = attrs::take_crate_only(&mut krate.attrs);
         attrs::hoist_limits(&mut root_attrs, limits);
@@ -429,7 +433,11 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         dep_modules.push(Item::Mod(module));
     }
     if let (Some((_, mut krate)), Some(info)) = (lib_crate, &lib_info) {
-        hoisted.extend(paths::take_extern_alloc(&mut krate.items));
+        let taken = paths::take_extern_alloc(&mut krate.items);
+        let mut deps = deps.clone();
+        deps.excluded
+            .extend(taken.iter().filter_map(paths::extern_binding));
+        hoisted.extend(taken);
         paths::rewrite_lib(&mut krate.items, info, &files, &deps)?;
         let limits = attrs::take_crate_only(&mut krate.attrs);
         attrs::hoist_limits(&mut root_attrs, limits);

@@ -224,7 +224,8 @@ impl<'a> Loader<'a> {
                 index += 1;
                 continue;
             };
-            let name = module.ident.to_string();
+            // `mod r#ref;` lives in `ref.rs`.
+            let name = syn::ext::IdentExt::unraw(&module.ident).to_string();
             let line = module.span().start().line;
             let path_attr = take_path_attr(&mut module.attrs);
             if let Some((_, children)) = &mut module.content {

@@ -900,13 +900,17 @@ impl Rewriter<'_> {
 /// Takes `extern crate alloc;` (renamed or not) out of a library's root and returns it for
 /// the bundle's root: there it puts `alloc` in every module's extern prelude, as it did for
 /// the library's modules; inside the library's module it would name `alloc` in that module
-/// only. A public one stays too, for the paths through it.
+/// only. A public one stays too, for the paths through it. `#[macro_use]` on `extern crate
+/// std` or `core` goes: only the crate root may load macros, and the bundle has std's.
 pub fn take_extern_alloc(items: &mut Vec<Item>) -> Vec<Item> {
     let mut taken = Vec::new();
-    items.retain(|item| {
+    items.retain_mut(|item| {
         let Item::ExternCrate(krate) = item else {
             return true;
         };
+        if krate.ident == "std" || krate.ident == "core" {
+            krate.attrs.retain(|a| !a.path().is_ident("macro_use"));
+        }
         if krate.ident != "alloc" {
             return true;
         }
@@ -918,11 +922,9 @@ pub fn take_extern_alloc(items: &mut Vec<Item>) -> Vec<Item> {
     taken
 }
 
-/// Puts the `extern crate alloc;` items taken from the libraries at the start of the bundle's
-/// root: one for each name they bind, unless the binary binds it already, and with
-/// `#[macro_use]` if any of them had it.
-pub fn put_extern_alloc(root: &mut Vec<Item>, taken: Vec<Item>) {
-    let bound = |item: &Item| match item {
+/// The name an `extern crate` item binds (its rename, or the crate's name).
+pub fn extern_binding(item: &Item) -> Option<String> {
+    match item {
         Item::ExternCrate(krate) => {
             let name = krate
                 .rename
@@ -931,16 +933,22 @@ pub fn put_extern_alloc(root: &mut Vec<Item>, taken: Vec<Item>) {
             Some(name.to_string())
         }
         _ => None,
-    };
+    }
+}
+
+/// Puts the `extern crate alloc;` items taken from the libraries at the start of the bundle's
+/// root: one for each name they bind, unless the binary binds it already, and with
+/// `#[macro_use]` if any of them had it.
+pub fn put_extern_alloc(root: &mut Vec<Item>, taken: Vec<Item>) {
     let macro_use = |item: &Item| match item {
         Item::ExternCrate(krate) => krate.attrs.iter().any(|a| a.path().is_ident("macro_use")),
         _ => false,
     };
     let any_macro_use = taken.iter().any(macro_use);
-    let mut seen: BTreeSet<String> = root.iter().filter_map(bound).collect();
+    let mut seen: BTreeSet<String> = root.iter().filter_map(extern_binding).collect();
     let mut hoisted = Vec::new();
     for mut item in taken {
-        if !bound(&item).is_some_and(|name| seen.insert(name)) {
+        if !extern_binding(&item).is_some_and(|name| seen.insert(name)) {
             continue;
         }
         if let (true, Item::ExternCrate(krate)) = (any_macro_use && !macro_use(&item), &mut item) {
