@@ -360,8 +360,10 @@ fn real_strsim_edition_2015() {
 }
 
 /// A dependency's build script: its cfgs decided, its variable and its OUT_DIR file expanded;
-/// its `extern crate alloc;` at the bundle's root, a qualified path to its own trait, and its
-/// macro imported under the crate's name.
+/// its `extern crate alloc;` (also renamed) at the bundle's root, `#[macro_use]` dropped from
+/// its `extern crate std;`, a qualified path to its own trait, `mod r#ref;`, a `kani`-only
+/// module gone, an include with a metavariable left to rustc, and its macro imported under
+/// the crate's name.
 #[test]
 fn build_script_output_is_carried() {
     let code = check("build-script", "build-script");
@@ -373,10 +375,14 @@ fn build_script_output_is_carried() {
         "env!",
         "include!",
         "\"slow\"",
+        "kani",
+        "#[macro_use]",
     ] {
         assert!(!code.contains(gone), "{gone} left in the bundle");
     }
     assert!(code.contains("<Self as crate::probed::Shape>::area(self)"));
+    assert!(code.contains("\nextern crate alloc as stdalloc;\n"));
+    assert!(code.contains("pub mod r#ref {"));
 }
 
 /// Dependencies as Cargo resolves them: a renamed path dependency with a `[lib]` name of its
