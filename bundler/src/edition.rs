@@ -52,7 +52,13 @@ impl VisitMut for AddDyn {
             }
             Type::Path(path) if path.qself.is_none() => {
                 let last = path.path.segments.last().map(|s| s.ident.to_string());
-                if last.is_some_and(|name| self.bare_traits.contains(&name)) {
+                // `G::NodeRef`, `Self::Item`: an associated type of a type, not a trait.
+                let projection = path.path.segments.len() >= 2
+                    && path.path.segments[0]
+                        .ident
+                        .to_string()
+                        .starts_with(|c: char| c.is_ascii_uppercase());
+                if !projection && last.is_some_and(|name| self.bare_traits.contains(&name)) {
                     let bound = syn::TypeParamBound::Trait(syn::TraitBound {
                         paren_token: None,
                         modifier: syn::TraitBoundModifier::None,
@@ -218,5 +224,27 @@ mod tests {
         ] {
             assert!(out.contains(expected), "{expected} in {out}");
         }
+    }
+
+    #[test]
+    fn bare_traits_get_dyn_but_associated_types_do_not() {
+        let mut items = syn::parse_file(
+            "trait NodeRef {} trait Graph { type NodeRef; } struct Filtered<G: Graph> { g: G } \
+             impl<G: Graph> Graph for Filtered<G> { type NodeRef = G::NodeRef; } \
+             fn f(x: &NodeRef, y: &Box<visit::NodeRef>) {}",
+        )
+        .expect("parses")
+        .items;
+        migrate_2018(&mut [&mut items]);
+        let out = syn::File {
+            shebang: None,
+            attrs: Vec::new(),
+            items,
+        }
+        .to_token_stream()
+        .to_string();
+        assert!(out.contains("type NodeRef = G :: NodeRef ;"), "{out}");
+        assert!(out.contains("x : & dyn NodeRef"), "{out}");
+        assert!(out.contains("Box < dyn visit :: NodeRef >"), "{out}");
     }
 }

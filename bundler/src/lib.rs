@@ -18,6 +18,7 @@
 pub mod attrs;
 pub mod build_scripts;
 pub mod cfg;
+pub mod cfg_macros;
 pub mod check;
 pub mod cli;
 pub mod comments;

@@ -188,6 +188,7 @@ impl<'a> Loader<'a> {
         // Comments are found before cfg removes anything, so that the lines of a removed
         // `#[cfg(test)] mod tests { ... }` are never mistaken for comments between items.
         comments::attach(&text, &mut file.items, &mut self.comments);
+        crate::cfg_macros::expand(&mut file.items);
         if !self.cfg.strip_file(&mut file) {
             return Ok(None);
         }

@@ -362,8 +362,9 @@ fn real_strsim_edition_2015() {
 /// A dependency's build script: its cfgs decided, its variable and its OUT_DIR file expanded;
 /// its `extern crate alloc;` (also renamed) at the bundle's root, `#[macro_use]` dropped from
 /// its `extern crate std;`, a qualified path to its own trait, `mod r#ref;`, a `kani`-only
-/// module gone, an include with a metavariable left to rustc, and its macro imported under
-/// the crate's name.
+/// module gone, an include with a metavariable left to rustc, a `cfg_select!` written out as
+/// cfg'd items (its `mod fast;` followed), a WASI-only module naming a WASI-only crate kept
+/// for rustc, and its macro imported under the crate's name.
 #[test]
 fn build_script_output_is_carried() {
     let code = check("build-script", "build-script");
@@ -377,6 +378,7 @@ fn build_script_output_is_carried() {
         "\"slow\"",
         "kani",
         "#[macro_use]",
+        "cfg_select",
     ] {
         assert!(!code.contains(gone), "{gone} left in the bundle");
     }
