@@ -196,7 +196,10 @@ pub fn migrate_2015(items: &mut [Item]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use quote::ToTokens;
+
+    fn printed(items: Vec<Item>) -> String {
+        quote::quote!(#(#items)*).to_string()
+    }
 
     #[test]
     fn edition_2015_paths_become_crate_relative() {
@@ -206,13 +209,7 @@ mod tests {
         .expect("parses")
         .items;
         migrate_2015(&mut items);
-        let out = syn::File {
-            shebang: None,
-            attrs: Vec::new(),
-            items,
-        }
-        .to_token_stream()
-        .to_string();
+        let out = printed(items);
         for expected in [
             "use crate :: a :: b ;",
             "use std :: fmt ;",
@@ -236,13 +233,7 @@ mod tests {
         .expect("parses")
         .items;
         migrate_2018(&mut [&mut items]);
-        let out = syn::File {
-            shebang: None,
-            attrs: Vec::new(),
-            items,
-        }
-        .to_token_stream()
-        .to_string();
+        let out = printed(items);
         assert!(out.contains("type NodeRef = G :: NodeRef ;"), "{out}");
         assert!(out.contains("x : & dyn NodeRef"), "{out}");
         assert!(out.contains("Box < dyn visit :: NodeRef >"), "{out}");
