@@ -6,6 +6,7 @@
 //! The scripts run on the bundling machine, so what they probe (the rustc version, the target)
 //! is decided for it: the judge's rustc must accept what the bundling one did.
 
+use crate::deps::{BuildScript, DepCrate};
 use crate::error::{Error, Result};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -64,6 +65,30 @@ pub fn run(manifest_path: &Path, bin: &str) -> Result<BTreeMap<String, ScriptOut
         )));
     }
     Ok(outputs)
+}
+
+/// What `dep`'s build script told Cargo, or why a bundle cannot carry it.
+pub fn output_for<'a>(
+    dep: &DepCrate,
+    script: &BuildScript,
+    outputs: &'a BTreeMap<String, ScriptOutput>,
+) -> Result<&'a ScriptOutput> {
+    let named = format!(
+        "{}: the build script of dependency `{}` ({})",
+        script.declared_at,
+        dep.package,
+        script.src_path.display()
+    );
+    let output = outputs
+        .get(&dep.id)
+        .ok_or_else(|| Error::new(format!("{named} did not run under `cargo check`")))?;
+    if !output.links.is_empty() {
+        return Err(Error::new(format!(
+            "{named} links native code ({}); that cannot be bundled into one file",
+            output.links.join(", ")
+        )));
+    }
+    Ok(output)
 }
 
 /// Where `cargo check` builds: one folder under the system's temporary folder.

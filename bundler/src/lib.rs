@@ -4,8 +4,9 @@
 //! The pipeline, one concern per module:
 //! 1. [`manifest`]: the package, its library and binaries;
 //! 2. [`loader`]: the module trees of the binary and the library, following rustc's rules for
-//!    module files, with [`cfg`](mod@cfg) (test code removed), [`includes`] (`include_str!`, `env!`) and
-//!    [`comments`] (`//` comments kept) applied to each file as it is read;
+//!    module files, with [`cfg_macros`] (`cfg_if!`, `cfg_select!` written out), [`cfg`](mod@cfg)
+//!    (test code removed), [`includes`] (`include_str!`, `env!`) and [`comments`] (`//` comments
+//!    kept) applied to each file as it is read;
 //! 3. [`deps`] and [`build_scripts`]: the dependencies as Cargo resolves them, and what their
 //!    build scripts tell Cargo; [`paths`]: each library becomes a module of the binary's crate
 //!    and paths are rewritten;
@@ -226,32 +227,6 @@ pub fn finish(
     Ok(bundle)
 }
 
-/// What `dep`'s build script told Cargo, or why a bundle cannot carry it.
-fn script_output<'a>(
-    dep: &deps::DepCrate,
-    script: &deps::BuildScript,
-    scripts: &'a BTreeMap<String, build_scripts::ScriptOutput>,
-) -> Result<&'a build_scripts::ScriptOutput> {
-    let output = scripts.get(&dep.id).ok_or_else(|| {
-        error::Error::new(format!(
-            "{}: the build script of dependency `{}` ({}) did not run under `cargo check`",
-            script.declared_at,
-            dep.package,
-            script.src_path.display()
-        ))
-    })?;
-    if !output.links.is_empty() {
-        return Err(error::Error::new(format!(
-            "{}: the build script of dependency `{}` ({}) links native code ({}); that cannot be bundled into one file",
-            script.declared_at,
-            dep.package,
-            script.src_path.display(),
-            output.links.join(", ")
-        )));
-    }
-    Ok(output)
-}
-
 /// Bundles one binary without asking rustc; `prune` false keeps every item.
 pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Result<Bundle> {
     let mut package = manifest::read_package(&request.manifest_path)?;
@@ -332,7 +307,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
             ..cfg::CfgEnv::default()
         };
         if let Some(script) = &dep.build_script {
-            let output = script_output(dep, script, &scripts)?;
+            let output = build_scripts::output_for(dep, script, &scripts)?;
             dep_cfg.set = output.cfgs.clone();
             dep_package.env.extend(output.env.iter().cloned());
         }
