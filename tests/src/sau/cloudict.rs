@@ -510,6 +510,35 @@ mod tests {
         platform_squares(line.strip_prefix("move ").unwrap()).unwrap()
     }
 
+    /// The platform's lines, then `quit` once the stand-in has been asked for a move and has had
+    /// time to answer: a `quit` that comes first interrupts the move, as it should.
+    struct QuitOnceAsked {
+        lines: io::Cursor<&'static [u8]>,
+        log: PathBuf,
+        quit_sent: bool,
+    }
+
+    impl io::Read for QuitOnceAsked {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            let read = self.lines.read(buffer)?;
+            if read > 0 || self.quit_sent {
+                return Ok(read);
+            }
+            let asked = |log: &Path| {
+                std::fs::read_to_string(log).is_ok_and(|text| text.contains("\nmove "))
+            };
+            for _ in 0..1000 {
+                if asked(&self.log) {
+                    break;
+                }
+                thread::sleep(Duration::from_millis(10));
+            }
+            thread::sleep(Duration::from_millis(500));
+            self.quit_sent = true;
+            (&b"quit\n"[..]).read(buffer)
+        }
+    }
+
     #[cfg(unix)]
     #[test]
     fn random_turns_are_set_in_cloudict_then_it_plays() {
@@ -535,9 +564,13 @@ mod tests {
             seed: 7,
             scratch: folder.clone(),
         };
-        let input = "new black\nmove SASB\nmove SCSD\nquit\n";
+        let input = QuitOnceAsked {
+            lines: io::Cursor::new(b"new black\nmove SASB\nmove SCSD\n"),
+            log: log.clone(),
+            quit_sent: false,
+        };
         let mut output = Vec::new();
-        serve(&options, io::Cursor::new(input), &mut output).unwrap();
+        serve(&options, io::BufReader::new(input), &mut output).unwrap();
         let output = String::from_utf8(output).unwrap();
         let replies: Vec<&str> = output.lines().collect();
         assert_eq!(replies.len(), 3, "{output}");
