@@ -5,6 +5,7 @@
 use crate::comments::COMMENT;
 use crate::loader::{marker_index, MARKER};
 use crate::mentions::{is_structural, type_path, Mentions};
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use syn::{FnArg, ImplItem, Item, TraitItem, UseTree};
 
@@ -50,9 +51,6 @@ pub(super) const STD_TYPES: [&str; 36] = [
     "Clone",
     "PartialEq",
 ];
-
-/// Nesting depth beyond which resolution gives up (import cycles).
-pub(super) const MAX_DEPTH: usize = 24;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Class {
@@ -168,6 +166,14 @@ pub(super) enum Target {
     Node(NodeId),
 }
 
+/// Where a name seen through a glob import first came from: the glob's leaf, and the module the
+/// name was found in (`None` for the variants of a glob-imported enum).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct GlobOrigin {
+    glob: NodeId,
+    from: Option<ModId>,
+}
+
 #[derive(Debug, Clone, Default)]
 pub(super) struct Resolution {
     pub(super) targets: Vec<Target>,
@@ -218,12 +224,48 @@ pub(super) struct Graph {
     pub(super) impl_members: BTreeMap<NodeId, Vec<NodeId>>,
     /// Struct node → named field → the field type's path (`None`: a slice, array, tuple...).
     pub(super) field_types: BTreeMap<NodeId, BTreeMap<String, Option<Vec<String>>>>,
-    /// Lookups in progress, (module, name): glob imports that import each other (`use
-    /// super::*` both ways) would otherwise search in circles.
-    pub(super) active: std::cell::RefCell<BTreeSet<(ModId, String)>>,
+    /// Named `use` leaf → what its path names, once imports are settled.
+    leaf_targets: Vec<Vec<Target>>,
+    /// Module → the names its glob imports bring in, each target with its first origin.
+    glob_names: Vec<BTreeMap<String, Vec<(Target, GlobOrigin)>>>,
+    /// Settled lookups, (module, name) → targets and the `use` leaves they go through.
+    memo: RefCell<BTreeMap<(ModId, String), Looked>>,
+    /// Lookups in progress: an import cycle (invalid code) must not search in circles.
+    active: RefCell<BTreeSet<(ModId, String)>>,
 }
 
+/// What one pass of import settling newly found: targets of named leaves, and names that glob
+/// imports bring into a module (module, name, target, origin).
+struct Settled {
+    leaves: Vec<(NodeId, Target)>,
+    names: Vec<(ModId, String, Target, GlobOrigin)>,
+}
+
+/// A settled lookup: the targets, and the `use` leaves it goes through.
+type Looked = (Vec<Target>, Vec<NodeId>);
+
+/// A name lookup for `resolve_with`: targets of a name in a module, recording the leaves used.
+type Look<'a> = &'a dyn Fn(ModId, &str, &mut Vec<NodeId>) -> Vec<Target>;
+
 impl Graph {
+    /// The graph of `items`, the bundle's root, with every import settled.
+    pub(super) fn build(items: &[Item]) -> Self {
+        let mut graph = Graph {
+            nodes: Vec::new(),
+            modules: vec![Module::default()],
+            trait_members: BTreeMap::new(),
+            impl_members: BTreeMap::new(),
+            field_types: BTreeMap::new(),
+            leaf_targets: Vec::new(),
+            glob_names: Vec::new(),
+            memo: RefCell::default(),
+            active: RefCell::default(),
+        };
+        graph.add_items(items, 0);
+        graph.settle_imports();
+        graph
+    }
+
     pub(super) fn add(&mut self, node: Node) -> NodeId {
         self.nodes.push(node);
         self.nodes.len() - 1
@@ -495,85 +537,180 @@ impl Graph {
         }
     }
 
-    /// Targets of `name` looked up in module `m` (definitions, imports, then glob imports).
-    pub(super) fn lookup(
-        &self,
-        m: ModId,
-        name: &str,
-        uses: &mut Vec<NodeId>,
-        depth: usize,
-    ) -> Vec<Target> {
-        if depth > MAX_DEPTH || !self.active.borrow_mut().insert((m, name.to_string())) {
-            return Vec::new();
+    /// Resolves every import to a fixed point, as rustc does: each pass resolves the named
+    /// `use` leaves and copies into each glob-importing module the names its sources show, until
+    /// nothing changes. Chains of globs (`pub use self::x::*;` level after level) and globs
+    /// importing each other are then plain table reads.
+    fn settle_imports(&mut self) {
+        self.leaf_targets = vec![Vec::new(); self.nodes.len()];
+        self.glob_names = vec![BTreeMap::new(); self.modules.len()];
+        let leaves: Vec<NodeId> = (0..self.nodes.len())
+            .filter(|&id| self.nodes[id].class == Class::Use && self.nodes[id].name.is_some())
+            .collect();
+        let globs: Vec<(ModId, NodeId)> = (0..self.modules.len())
+            .flat_map(|m| self.modules[m].globs.iter().map(move |&g| (m, g)))
+            .collect();
+        loop {
+            let found = self.settle_pass(&leaves, &globs);
+            if found.leaves.is_empty() && found.names.is_empty() {
+                break;
+            }
+            for (leaf, target) in found.leaves {
+                if !self.leaf_targets[leaf].contains(&target) {
+                    self.leaf_targets[leaf].push(target);
+                }
+            }
+            for (m, name, target, origin) in found.names {
+                let entry = self.glob_names[m].entry(name).or_default();
+                if !entry.iter().any(|&(t, _)| t == target) {
+                    entry.push((target, origin));
+                }
+            }
         }
-        let out = self.lookup_inner(m, name, uses, depth);
-        self.active.borrow_mut().remove(&(m, name.to_string()));
-        out
     }
 
-    fn lookup_inner(
-        &self,
-        m: ModId,
-        name: &str,
-        uses: &mut Vec<NodeId>,
-        depth: usize,
-    ) -> Vec<Target> {
-        let module = &self.modules[m];
-        let mut out = Vec::new();
-        if let Some(ids) = module.defs.get(name) {
-            for &id in ids {
-                out.push(match self.nodes[id].child_module {
-                    Some(child) => Target::Module(child),
-                    None => Target::Node(id),
-                });
+    /// One pass of `settle_imports`: what the named leaves and the globs newly reach.
+    fn settle_pass(&self, leaves: &[NodeId], globs: &[(ModId, NodeId)]) -> Settled {
+        let table: Look = &|m, name, _| self.scope_targets(m, name);
+        let mut found_leaves = Vec::new();
+        for &leaf in leaves {
+            let node = &self.nodes[leaf];
+            for target in self
+                .resolve_with(node.module, &node.use_path, &[], table)
+                .targets
+            {
+                if !self.leaf_targets[leaf].contains(&target) {
+                    found_leaves.push((leaf, target));
+                }
             }
         }
-        if let Some(leaves) = module.uses.get(name) {
-            for &leaf in leaves {
-                let resolved = self.resolve(
-                    self.nodes[leaf].module,
-                    &self.nodes[leaf].use_path,
-                    &[],
-                    depth + 1,
-                );
-                uses.push(leaf);
-                uses.extend(resolved.uses);
-                out.extend(resolved.targets);
-            }
-        }
-        if out.is_empty() {
-            for &glob in &module.globs {
-                let source = self.resolve(
-                    self.nodes[glob].module,
-                    &self.nodes[glob].use_path,
-                    &[],
-                    depth + 1,
-                );
-                for target in &source.targets {
-                    match *target {
-                        Target::Module(from) if from != m => {
-                            let mut via = Vec::new();
-                            let found = self.lookup(from, name, &mut via, depth + 1);
-                            if !found.is_empty() {
-                                uses.push(glob);
-                                uses.extend(source.uses.iter().copied());
-                                uses.extend(via);
-                                out.extend(found);
+        let mut found_names = Vec::new();
+        for &(m, glob) in globs {
+            let node = &self.nodes[glob];
+            for source in self
+                .resolve_with(node.module, &node.use_path, &[], table)
+                .targets
+            {
+                match source {
+                    Target::Module(from) if from != m => {
+                        let origin = GlobOrigin {
+                            glob,
+                            from: Some(from),
+                        };
+                        for name in self.scope_names(from) {
+                            for target in self.scope_targets(from, name) {
+                                if !self.glob_has(m, name, target) {
+                                    found_names.push((m, name.to_string(), target, origin));
+                                }
                             }
                         }
-                        Target::Node(id) if self.nodes[id].variants.iter().any(|v| v == name) => {
-                            uses.push(glob);
-                            uses.extend(source.uses.iter().copied());
-                            out.push(Target::Node(id));
-                        }
-                        _ => {}
                     }
+                    Target::Node(id) => {
+                        let origin = GlobOrigin { glob, from: None };
+                        for variant in &self.nodes[id].variants {
+                            if !self.glob_has(m, variant, source) {
+                                found_names.push((m, variant.clone(), source, origin));
+                            }
+                        }
+                    }
+                    Target::Module(_) => {}
                 }
+            }
+        }
+        Settled {
+            leaves: found_leaves,
+            names: found_names,
+        }
+    }
+
+    fn glob_has(&self, m: ModId, name: &str, target: Target) -> bool {
+        self.glob_names[m]
+            .get(name)
+            .is_some_and(|entry| entry.iter().any(|&(t, _)| t == target))
+    }
+
+    /// Every name a module shows: definitions, imports, glob-imported names (each once).
+    fn scope_names(&self, m: ModId) -> Vec<&str> {
+        let module = &self.modules[m];
+        let mut names: Vec<&str> = module.defs.keys().map(String::as_str).collect();
+        names.extend(
+            module
+                .uses
+                .keys()
+                .filter(|name| !module.defs.contains_key(*name))
+                .map(String::as_str),
+        );
+        names.extend(
+            self.glob_names[m]
+                .keys()
+                .filter(|name| !module.defs.contains_key(*name) && !module.uses.contains_key(*name))
+                .map(String::as_str),
+        );
+        names
+    }
+
+    /// What `name` names in module `m` by the tables: its definitions and imports, or, when
+    /// those name nothing here, what glob imports bring in.
+    fn scope_targets(&self, m: ModId, name: &str) -> Vec<Target> {
+        let module = &self.modules[m];
+        let mut out = Vec::new();
+        for &id in module.defs.get(name).into_iter().flatten() {
+            out.push(match self.nodes[id].child_module {
+                Some(child) => Target::Module(child),
+                None => Target::Node(id),
+            });
+        }
+        for &leaf in module.uses.get(name).into_iter().flatten() {
+            out.extend(self.leaf_targets[leaf].iter().copied());
+        }
+        if out.is_empty() {
+            if let Some(entry) = self.glob_names[m].get(name) {
+                out.extend(entry.iter().map(|&(target, _)| target));
             }
         }
         out.sort();
         out.dedup();
         out
+    }
+
+    /// Targets of `name` looked up in module `m`, and into `uses` the `use` leaves it goes
+    /// through: its own imports, or the first glob that brought each target in, and on back
+    /// along that glob's source.
+    pub(super) fn lookup(&self, m: ModId, name: &str, uses: &mut Vec<NodeId>) -> Vec<Target> {
+        let key = (m, name.to_string());
+        if let Some((targets, via)) = self.memo.borrow().get(&key) {
+            uses.extend(via.iter().copied());
+            return targets.clone();
+        }
+        if !self.active.borrow_mut().insert(key.clone()) {
+            return Vec::new();
+        }
+        let mut via = Vec::new();
+        let module = &self.modules[m];
+        let mut explicit = module.defs.contains_key(name);
+        for &leaf in module.uses.get(name).into_iter().flatten() {
+            let node = &self.nodes[leaf];
+            via.push(leaf);
+            via.extend(self.resolve(node.module, &node.use_path, &[]).uses);
+            explicit |= !self.leaf_targets[leaf].is_empty();
+        }
+        if !explicit {
+            for &(_, origin) in self.glob_names[m].get(name).into_iter().flatten() {
+                let node = &self.nodes[origin.glob];
+                via.push(origin.glob);
+                via.extend(self.resolve(node.module, &node.use_path, &[]).uses);
+                if let Some(from) = origin.from {
+                    self.lookup(from, name, &mut via);
+                }
+            }
+        }
+        via.sort_unstable();
+        via.dedup();
+        self.active.borrow_mut().remove(&key);
+        let targets = self.scope_targets(m, name);
+        uses.extend(via.iter().copied());
+        self.memo.borrow_mut().insert(key, (targets.clone(), via));
+        targets
     }
 
     pub(super) fn is_type(&self, id: NodeId) -> bool {
@@ -589,15 +726,24 @@ impl Graph {
         module: ModId,
         segments: &[String],
         self_types: &[NodeId],
-        depth: usize,
+    ) -> Resolution {
+        self.resolve_with(module, segments, self_types, &|m, name, uses| {
+            self.lookup(m, name, uses)
+        })
+    }
+
+    /// Resolves a path, looking names up with `look`.
+    fn resolve_with(
+        &self,
+        module: ModId,
+        segments: &[String],
+        self_types: &[NodeId],
+        look: Look,
     ) -> Resolution {
         let mut res = Resolution::default();
         let Some(first) = segments.first() else {
             return res;
         };
-        if depth > MAX_DEPTH {
-            return res;
-        }
         let mut current: Vec<Target> = match first.as_str() {
             "crate" => vec![Target::Module(0)],
             "self" => vec![Target::Module(module)],
@@ -607,7 +753,7 @@ impl Graph {
                 .into_iter()
                 .collect(),
             "Self" => self_types.iter().map(|&id| Target::Node(id)).collect(),
-            _ => self.lookup(module, first, &mut res.uses, depth),
+            _ => look(module, first, &mut res.uses),
         };
         if current.is_empty() {
             // `T::f` with `T` a generic parameter (or anything unknown): any `f` may be meant.
@@ -640,7 +786,7 @@ impl Graph {
                     match segment.as_str() {
                         "super" => next.extend(self.modules[m].parent.map(Target::Module)),
                         "self" => next.push(Target::Module(m)),
-                        _ => next.extend(self.lookup(m, segment, &mut res.uses, depth)),
+                        _ => next.extend(look(m, segment, &mut res.uses)),
                     }
                 }
             }
@@ -659,7 +805,7 @@ impl Graph {
         let node = &self.nodes[impl_id];
         let mut out = Vec::new();
         for path in &node.self_paths {
-            for target in self.resolve(node.module, path, &[], 0).targets {
+            for target in self.resolve(node.module, path, &[]).targets {
                 if let Target::Node(id) = target {
                     if self.is_type(id) {
                         out.push(id);
@@ -674,7 +820,7 @@ impl Graph {
     pub(super) fn impl_trait(&self, impl_id: NodeId) -> Option<NodeId> {
         let node = &self.nodes[impl_id];
         let path = node.trait_path.as_ref()?;
-        self.resolve(node.module, path, &[], 0)
+        self.resolve(node.module, path, &[])
             .targets
             .into_iter()
             .find_map(|t| match t {
@@ -688,7 +834,7 @@ impl Graph {
         let node = &self.nodes[impl_id];
         let mut out = Vec::new();
         for path in &node.header.paths {
-            let res = self.resolve(node.module, path, &[], 0);
+            let res = self.resolve(node.module, path, &[]);
             for target in res.targets {
                 if let Target::Node(id) = target {
                     if self.is_type(id) {

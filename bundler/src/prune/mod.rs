@@ -19,6 +19,9 @@
 //! Where resolution fails the pruner keeps by name, so it errs on keeping. Modules (and the
 //! source files behind them) with nothing kept disappear.
 //!
+//! Imports are settled first, to a fixed point as rustc does, so chains of glob re-exports
+//! (libc's) cost one table read per name.
+//!
 //! `graph` builds the nodes and resolves paths, `reach` computes what is kept, `filter`
 //! applies it to the syntax tree.
 
@@ -27,7 +30,7 @@ mod graph;
 mod reach;
 
 use filter::{filter_items, mark_unused_data};
-use graph::{Class, Graph, Module};
+use graph::{Class, Graph};
 use reach::Reach;
 use std::collections::{BTreeMap, BTreeSet};
 use syn::Item;
@@ -46,15 +49,7 @@ pub struct PruneReport {
 
 /// Removes from `items` (the bundle's root) everything `main` cannot reach.
 pub fn prune(items: &mut Vec<Item>) -> PruneReport {
-    let mut graph = Graph {
-        nodes: Vec::new(),
-        modules: vec![Module::default()],
-        trait_members: BTreeMap::new(),
-        impl_members: BTreeMap::new(),
-        field_types: BTreeMap::new(),
-        active: Default::default(),
-    };
-    graph.add_items(items, 0);
+    let graph = Graph::build(items);
     let mut reach = Reach {
         graph: &graph,
         kept: vec![false; graph.nodes.len()],
@@ -209,5 +204,26 @@ mod tests {
         );
         assert!(out.contains("const N"), "{out}");
         assert!(out.contains("fn f"), "{out}");
+    }
+
+    /// Chains of glob re-exports, each level also glob-importing its parent (libc's shape), are
+    /// settled once, not searched again from every path.
+    #[test]
+    fn deep_glob_chains_resolve_to_the_item_and_keep_only_their_path() {
+        let levels = 40;
+        let mut code = String::from("fn main() { a0::deep(); }");
+        for level in 0..levels {
+            code += &format!(
+                " mod a{level} {{ pub use self::a{next}::*; use super::*; pub fn unused{level}() {{}}",
+                next = level + 1
+            );
+        }
+        code += &format!(" mod a{levels} {{ pub fn deep() {{}} pub fn unused_deep() {{}} }}");
+        code += &"}".repeat(levels);
+        let out = kept(&code);
+        assert!(out.contains("fn deep"), "{out}");
+        assert!(!out.contains("unused"), "{out}");
+        assert!(!out.contains("use super"), "{out}");
+        assert_eq!(out.matches("pub use self").count(), levels, "{out}");
     }
 }

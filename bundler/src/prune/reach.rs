@@ -138,7 +138,7 @@ impl Reach<'_> {
         {
             return Kind::Unknown;
         }
-        let res = graph.resolve(module, path, &self.self_types_for(id), 0);
+        let res = graph.resolve(module, path, &self.self_types_for(id));
         let types: Vec<NodeId> = res
             .targets
             .iter()
@@ -354,11 +354,11 @@ impl Reach<'_> {
             paths.extend(node.header.paths.iter());
         }
         if node.class == Class::Use {
-            let res = graph.resolve(node.module, &node.use_path, &[], 0);
+            let res = graph.resolve(node.module, &node.use_path, &[]);
             self.apply(res);
         }
         for path in paths {
-            let mut res = graph.resolve(node.module, path, &self_types, 0);
+            let mut res = graph.resolve(node.module, path, &self_types);
             // A macro's body is resolved where the macro is used, which may be another module:
             // a name it uses that is unknown here is kept wherever it is defined.
             let unresolved = res.targets.is_empty()
@@ -412,12 +412,8 @@ impl Reach<'_> {
             // An imported macro: keep the import that brings it into scope.
             if let Some(leaves) = graph.modules[node.module].uses.get(name) {
                 for &leaf in leaves {
-                    let res = graph.resolve(
-                        graph.nodes[leaf].module,
-                        &graph.nodes[leaf].use_path,
-                        &[],
-                        0,
-                    );
+                    let res =
+                        graph.resolve(graph.nodes[leaf].module, &graph.nodes[leaf].use_path, &[]);
                     let is_macro = res.targets.iter().any(|t| {
                         matches!(*t, Target::Node(n) if graph.nodes[n].class == Class::MacroRules)
                     });
@@ -554,7 +550,7 @@ impl Reach<'_> {
         node.name.is_none()
             && live_modules.contains(&node.module)
             && graph
-                .resolve(node.module, &node.use_path, &[], 0)
+                .resolve(node.module, &node.use_path, &[])
                 .targets
                 .is_empty()
     }
@@ -586,7 +582,7 @@ impl Reach<'_> {
     pub(super) fn trait_import_needed(&self, leaf: NodeId) -> bool {
         let graph = self.graph;
         let node = &graph.nodes[leaf];
-        let res = graph.resolve(node.module, &node.use_path, &[], 0);
+        let res = graph.resolve(node.module, &node.use_path, &[]);
         let mut traits = Vec::new();
         for target in &res.targets {
             match *target {
