@@ -61,6 +61,37 @@ pub fn take_crate_only(attrs: &mut Vec<Attribute>) -> Vec<(String, u64)> {
     limits
 }
 
+/// Lint levels a crate's root raises: `deny`, `forbid`, and `warn` too when `warn` is given,
+/// alone or under `cfg_attr`.
+fn raises_lints(attr: &Attribute, warn: bool) -> bool {
+    let raising = |path: &syn::Path| {
+        path.is_ident("deny") || path.is_ident("forbid") || (warn && path.is_ident("warn"))
+    };
+    if attr.style == AttrStyle::Outer {
+        return false;
+    }
+    if raising(attr.path()) {
+        return true;
+    }
+    if !attr.path().is_ident("cfg_attr") {
+        return false;
+    }
+    let Ok(args) =
+        attr.parse_args_with(syn::punctuated::Punctuated::<Meta, syn::Token![,]>::parse_terminated)
+    else {
+        return false;
+    };
+    args.len() >= 2 && args.iter().skip(1).all(|meta| raising(meta.path()))
+}
+
+/// Removes the lint levels a crate root raises (see [`raises_lints`]). They served the crate's
+/// own development; in the bundle, where its `pub` items are unreachable and `#[allow]`s are
+/// added, they can only fail the build (zerocopy's `deny(unreachable_pub)`) or make noise.
+/// Dependencies lose `warn` too; the package's own library keeps it.
+pub fn drop_raised_lints(attrs: &mut Vec<Attribute>, dependency: bool) {
+    attrs.retain(|attr| !raises_lints(attr, dependency));
+}
+
 /// Raises the bundle root's limits to at least those given.
 pub fn hoist_limits(root: &mut Vec<Attribute>, limits: Vec<(String, u64)>) {
     for (name, value) in limits {
@@ -96,4 +127,44 @@ impl VisitMut for Cleaner {
     }
 
     fn visit_expr_mut(&mut self, _expr: &mut Expr) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn raised_lint_levels_go_and_allow_stays() {
+        let file: syn::File = syn::parse_str(
+            "#![deny(unreachable_pub)] #![forbid(unsafe_code)] #![warn(missing_docs)] \
+             #![cfg_attr(test, deny(warnings))] #![cfg_attr(docsrs, feature(doc_cfg), deny(x))] \
+             #![allow(dead_code)]",
+        )
+        .expect("parses");
+        let shown = |attrs: &[Attribute]| {
+            attrs
+                .iter()
+                .map(|a| quote::ToTokens::to_token_stream(a).to_string())
+                .collect::<Vec<_>>()
+        };
+        let mut own = file.attrs.clone();
+        drop_raised_lints(&mut own, false);
+        assert_eq!(
+            shown(&own),
+            [
+                "# ! [warn (missing_docs)]",
+                "# ! [cfg_attr (docsrs , feature (doc_cfg) , deny (x))]",
+                "# ! [allow (dead_code)]"
+            ]
+        );
+        let mut dependency = file.attrs;
+        drop_raised_lints(&mut dependency, true);
+        assert_eq!(
+            shown(&dependency),
+            [
+                "# ! [cfg_attr (docsrs , feature (doc_cfg) , deny (x))]",
+                "# ! [allow (dead_code)]"
+            ]
+        );
+    }
 }

@@ -42,6 +42,34 @@ impl<'ast> Visit<'ast> for Declared {
 
 struct AddDyn {
     bare_traits: BTreeSet<String>,
+    /// Per module being visited: the names its renamed imports give.
+    shadowed: Vec<BTreeSet<String>>,
+}
+
+/// Names a module's renamed imports give (`use rand_chacha::ChaCha12Rng as Rng;`): in that
+/// module they are not the crate's trait of the same name.
+fn renamed_imports(items: &[Item]) -> BTreeSet<String> {
+    fn walk(tree: &syn::UseTree, out: &mut BTreeSet<String>) {
+        match tree {
+            syn::UseTree::Path(path) => walk(&path.tree, out),
+            syn::UseTree::Rename(rename) if rename.ident != rename.rename => {
+                out.insert(rename.rename.to_string());
+            }
+            syn::UseTree::Group(group) => {
+                for tree in &group.items {
+                    walk(tree, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = BTreeSet::new();
+    for item in items {
+        if let Item::Use(import) = item {
+            walk(&import.tree, &mut out);
+        }
+    }
+    out
 }
 
 impl VisitMut for AddDyn {
@@ -58,7 +86,11 @@ impl VisitMut for AddDyn {
                         .ident
                         .to_string()
                         .starts_with(|c: char| c.is_ascii_uppercase());
-                if !projection && last.is_some_and(|name| self.bare_traits.contains(&name)) {
+                let shadowed =
+                    |name: &String| self.shadowed.last().is_some_and(|s| s.contains(name));
+                if !projection
+                    && last.is_some_and(|name| self.bare_traits.contains(&name) && !shadowed(&name))
+                {
                     let bound = syn::TypeParamBound::Trait(syn::TraitBound {
                         paren_token: None,
                         modifier: syn::TraitBoundModifier::None,
@@ -86,6 +118,17 @@ impl VisitMut for AddDyn {
     }
 
     fn visit_type_param_bound_mut(&mut self, _bound: &mut syn::TypeParamBound) {}
+
+    fn visit_item_mod_mut(&mut self, item: &mut syn::ItemMod) {
+        let Some((_, items)) = &mut item.content else {
+            return;
+        };
+        self.shadowed.push(renamed_imports(items));
+        for child in items.iter_mut() {
+            self.visit_item_mut(child);
+        }
+        self.shadowed.pop();
+    }
 }
 
 /// Adds `dyn` to the trait objects of edition 2018 crates (`crates` are the item lists of the
@@ -103,11 +146,14 @@ pub fn migrate_2018(crates: &mut [&mut Vec<Item>]) {
             .difference(&declared.types)
             .cloned()
             .collect(),
+        shadowed: Vec::new(),
     };
     for items in crates.iter_mut() {
+        fixer.shadowed.push(renamed_imports(items));
         for item in items.iter_mut() {
             fixer.visit_item_mut(item);
         }
+        fixer.shadowed.pop();
     }
 }
 
@@ -224,11 +270,12 @@ mod tests {
     }
 
     #[test]
-    fn bare_traits_get_dyn_but_associated_types_do_not() {
+    fn bare_traits_get_dyn_but_associated_types_and_renamed_imports_do_not() {
         let mut items = syn::parse_file(
             "trait NodeRef {} trait Graph { type NodeRef; } struct Filtered<G: Graph> { g: G } \
              impl<G: Graph> Graph for Filtered<G> { type NodeRef = G::NodeRef; } \
-             fn f(x: &NodeRef, y: &Box<visit::NodeRef>) {}",
+             fn f(x: &NodeRef, y: &Box<visit::NodeRef>) {} \
+             mod std_rng { use other::Chacha as NodeRef; pub struct StdRng(NodeRef); }",
         )
         .expect("parses")
         .items;
@@ -237,5 +284,6 @@ mod tests {
         assert!(out.contains("type NodeRef = G :: NodeRef ;"), "{out}");
         assert!(out.contains("x : & dyn NodeRef"), "{out}");
         assert!(out.contains("Box < dyn visit :: NodeRef >"), "{out}");
+        assert!(out.contains("pub struct StdRng (NodeRef)"), "{out}");
     }
 }

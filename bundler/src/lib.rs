@@ -6,7 +6,8 @@
 //! 2. [`loader`]: the module trees of the binary and the library, following rustc's rules for
 //!    module files, with [`cfg_macros`] (`cfg_if!`, `cfg_select!` written out), [`cfg`](mod@cfg)
 //!    (test code removed), [`includes`] (`include_str!`, `env!`) and [`comments`] (`//` comments
-//!    kept) applied to each file as it is read;
+//!    kept) applied to each file as it is read, and [`item_macros`] (the crate's own macros
+//!    whose expansion declares a module file, written out);
 //! 3. [`deps`] and [`build_scripts`]: the dependencies as Cargo resolves them, and what their
 //!    build scripts tell Cargo; [`paths`]: each library becomes a module of the binary's crate
 //!    and paths are rewritten;
@@ -29,6 +30,7 @@ pub mod emit;
 pub mod error;
 pub mod flatten;
 pub mod includes;
+pub mod item_macros;
 pub mod loader;
 pub mod manifest;
 pub mod mentions;
@@ -399,6 +401,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         paths::rewrite_lib(&mut krate.items, &info, &files, &own)?;
         let limits = attrs::take_crate_only(&mut krate.attrs);
         attrs::hoist_limits(&mut root_attrs, limits);
+        attrs::drop_raised_lints(&mut krate.attrs, true);
         let ident = syn::Ident::new(&info.module, proc_macro2::Span::call_site());
         let mut module: syn::ItemMod = syn::parse_quote!(mod #ident {});
         module.attrs = std::mem::take(&mut krate.attrs);
@@ -417,6 +420,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         paths::rewrite_lib(&mut krate.items, info, &files, &deps)?;
         let limits = attrs::take_crate_only(&mut krate.attrs);
         attrs::hoist_limits(&mut root_attrs, limits);
+        attrs::drop_raised_lints(&mut krate.attrs, false);
         let ident = syn::Ident::new(&info.module, proc_macro2::Span::call_site());
         let mut module: syn::ItemMod = syn::parse_quote!(mod #ident {});
         module.attrs = krate.attrs;

@@ -11,10 +11,11 @@ use crate::error::{Error, Result};
 use crate::includes::{self, Site};
 use crate::manifest::Package;
 use proc_macro2::{Literal, Span};
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
 use syn::spanned::Spanned;
-use syn::{Attribute, Expr, ExprLit, Item, Lit, Meta};
+use syn::{Attribute, Expr, ExprLit, Item, ItemMacro, Lit, Meta};
 
 /// The name of the placeholder macro that marks the start of a source file's items.
 pub const MARKER: &str = "__bundler_marker";
@@ -48,7 +49,14 @@ pub struct Loader<'a> {
     loading: Vec<PathBuf>,
     /// The crate being loaded, for `CARGO_CRATE_NAME`.
     crate_name: String,
+    /// The crate's `macro_rules!` definitions seen so far, in textual order.
+    macros: BTreeMap<String, ItemMacro>,
+    /// Macro calls written out so far in this crate.
+    expansions: usize,
 }
+
+/// Macro calls the loader writes out in one crate, at most.
+const MAX_EXPANSIONS: usize = 256;
 
 /// Removes `.` and `..` components without touching the file system.
 pub fn normalize(path: &Path) -> PathBuf {
@@ -127,6 +135,8 @@ impl<'a> Loader<'a> {
             comments: Vec::new(),
             loading: Vec::new(),
             crate_name: String::new(),
+            macros: BTreeMap::new(),
+            expansions: 0,
         }
     }
 
@@ -153,6 +163,8 @@ impl<'a> Loader<'a> {
     /// Loads the crate whose root file is `root` (`crate_name` as code sees it).
     pub fn load_crate(&mut self, root: &Path, crate_name: &str) -> Result<LoadedCrate> {
         self.crate_name = crate_name.to_string();
+        self.macros.clear();
+        self.expansions = 0;
         let state = DirState {
             dir: root.parent().map(Path::to_path_buf).unwrap_or_default(),
             relative: None,
@@ -217,10 +229,45 @@ impl<'a> Loader<'a> {
         Ok(Some((file.attrs, file.items)))
     }
 
+    /// Records a `macro_rules!` definition; writes out in place a call of one whose expansion
+    /// declares a file module (see [`crate::item_macros`]), so that the loop then follows it.
+    /// True when `items[index]` was replaced.
+    fn macro_item(&mut self, items: &mut Vec<Item>, index: usize, call: ItemMacro) -> bool {
+        if let Some(name) = &call.ident {
+            if call.mac.path.is_ident("macro_rules") {
+                self.macros.insert(name.to_string(), call);
+            }
+            return false;
+        }
+        let Some(name) = call.mac.path.get_ident() else {
+            return false;
+        };
+        // A macro whose expansion calls itself would never end; rustc reports it.
+        if self.expansions >= MAX_EXPANSIONS {
+            return false;
+        }
+        let Some(definition) = self.macros.get(&name.to_string()) else {
+            return false;
+        };
+        let Some(mut expanded) = crate::item_macros::expand(definition, &call) else {
+            return false;
+        };
+        self.expansions += 1;
+        self.cfg.strip_items(&mut expanded);
+        items.splice(index..=index, expanded);
+        true
+    }
+
     /// Follows every `mod` item in `items` (recursively through inline modules).
     fn load_items(&mut self, items: &mut Vec<Item>, state: &DirState, shown: &str) -> Result<()> {
         let mut index = 0;
         while index < items.len() {
+            if let Item::Macro(call) = &items[index] {
+                if !self.macro_item(items, index, call.clone()) {
+                    index += 1;
+                }
+                continue;
+            }
             let Item::Mod(module) = &mut items[index] else {
                 index += 1;
                 continue;

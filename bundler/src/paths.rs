@@ -206,8 +206,12 @@ struct Rewriter<'a> {
     lib: Option<&'a LibInfo>,
     /// `extern crate self as alias;` names (library side).
     self_aliases: BTreeSet<String>,
-    /// Bare macro names to qualify with `crate::` (binary with `#[macro_use] extern crate lib`).
+    /// Bare macro names to qualify with `crate::`: with `#[macro_use] extern crate lib` in the
+    /// binary, the library's exported macros; in the library, its own exported macros named
+    /// where no definition is in textual scope (found by a glob import of the crate's root).
     qualify_macros: BTreeSet<String>,
+    /// `macro_rules!` names in textual scope at the item being rewritten.
+    textual_macros: BTreeSet<String>,
     files: &'a [String],
     /// Stack of (file shown, type-namespace names, names in any namespace, has glob import).
     scopes: Vec<Scope>,
@@ -662,8 +666,34 @@ impl<'a> Rewriter<'a> {
                     if self.rewrite_use_tree(&mut use_item.tree, leading, at_root) {
                         use_item.leading_colon = None;
                         visit_mut::visit_visibility_mut(self, &mut use_item.vis);
+                        // A crate's module is private at the bundle's root: `pub use dep;`
+                        // (rand_chacha's) can only re-export it within the bundle.
+                        let modules: Vec<&str> =
+                            self.externs.iter().map(|e| e.module.as_str()).collect();
+                        if matches!(use_item.vis, Visibility::Public(_))
+                            && imports_root_module(&use_item.tree, &modules)
+                        {
+                            use_item.vis = syn::parse_quote!(pub(crate));
+                        }
                         items.push(item);
                     }
+                }
+                Item::Macro(definition) if definition.ident.is_some() => {
+                    if let Some(name) = &definition.ident {
+                        self.textual_macros.insert(name.to_string());
+                    }
+                    self.visit_item_mut(&mut item);
+                    items.push(item);
+                }
+                Item::Mod(module) => {
+                    // A module's macros stay in textual scope after it only with `#[macro_use]`.
+                    let keeps = module.attrs.iter().any(|a| a.path().is_ident("macro_use"));
+                    let before = self.textual_macros.clone();
+                    self.visit_item_mut(&mut item);
+                    if !keeps {
+                        self.textual_macros = before;
+                    }
+                    items.push(item);
                 }
                 _ => {
                     self.visit_item_mut(&mut item);
@@ -768,8 +798,7 @@ impl<'a> Rewriter<'a> {
                         }
                     }
                     let bang_follows = matches!(trees.get(index + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
-                    if is_root && !after_sep && bang_follows && self.qualify_macros.contains(&name)
-                    {
+                    if is_root && !after_sep && bang_follows && self.qualifies(&name) {
                         if self.foreign_depth > 0 {
                             if let Some(scope) = self.scopes.last_mut() {
                                 scope.bare_macros.insert(name.clone());
@@ -785,6 +814,26 @@ impl<'a> Rewriter<'a> {
             index += 1;
         }
         out.into_iter().collect()
+    }
+}
+
+/// Whether a `use` tree imports one of `modules` (the bundle root's crate modules) itself:
+/// `crate::dep`, `crate::dep as name`, `crate::{dep, ...}`.
+fn imports_root_module(tree: &UseTree, modules: &[&str]) -> bool {
+    let UseTree::Path(root) = tree else {
+        return false;
+    };
+    if root.ident != "crate" {
+        return false;
+    }
+    let named = |tree: &UseTree| match tree {
+        UseTree::Name(name) => modules.iter().any(|m| name.ident == m),
+        UseTree::Rename(rename) => modules.iter().any(|m| rename.ident == m),
+        _ => false,
+    };
+    match &*root.tree {
+        UseTree::Group(group) => group.items.iter().any(named),
+        other => named(other),
     }
 }
 
@@ -839,7 +888,14 @@ impl VisitMut for Rewriter<'_> {
     fn visit_block_mut(&mut self, block: &mut syn::Block) {
         // Names declared in a block are not in the module's scope: no refusals from here.
         self.in_block += 1;
+        let before = self.textual_macros.clone();
         for stmt in &mut block.stmts {
+            if let syn::Stmt::Item(Item::Macro(syn::ItemMacro {
+                ident: Some(name), ..
+            })) = stmt
+            {
+                self.textual_macros.insert(name.to_string());
+            }
             match stmt {
                 syn::Stmt::Item(Item::Use(use_item)) => {
                     let leading = use_item.leading_colon.is_some();
@@ -851,6 +907,7 @@ impl VisitMut for Rewriter<'_> {
                 other => self.visit_stmt_mut(other),
             }
         }
+        self.textual_macros = before;
         self.in_block -= 1;
     }
 
@@ -884,11 +941,13 @@ impl VisitMut for Rewriter<'_> {
     }
 
     fn visit_macro_mut(&mut self, mac: &mut Macro) {
-        let foreign = mac
-            .path
-            .segments
-            .last()
-            .is_some_and(|s| !STD_MACROS.contains(&s.ident.to_string().as_str()));
+        // A `macro_rules!` body is code to be: its calls are rewritten as anywhere else.
+        let foreign = !mac.path.is_ident("macro_rules")
+            && mac
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| !STD_MACROS.contains(&s.ident.to_string().as_str()));
         self.foreign_depth += usize::from(foreign);
         self.visit_macro_inner(mac);
         self.foreign_depth -= usize::from(foreign);
@@ -896,11 +955,15 @@ impl VisitMut for Rewriter<'_> {
 }
 
 impl Rewriter<'_> {
+    fn qualifies(&self, name: &str) -> bool {
+        self.qualify_macros.contains(name) && !self.textual_macros.contains(name)
+    }
+
     fn visit_macro_inner(&mut self, mac: &mut Macro) {
         let bare = mac.path.segments.len() == 1 && mac.path.leading_colon.is_none();
         if bare {
             let name = mac.path.segments[0].ident.to_string();
-            if self.qualify_macros.contains(&name) {
+            if self.qualifies(&name) {
                 mac.path.segments.insert(0, segment("crate"));
             }
         } else {
@@ -983,7 +1046,8 @@ pub fn rewrite_lib(
         side: Side::Lib,
         lib: Some(lib),
         self_aliases: BTreeSet::new(),
-        qualify_macros: BTreeSet::new(),
+        qualify_macros: lib.exported_macros.clone(),
+        textual_macros: BTreeSet::new(),
         files,
         scopes: Vec::new(),
         in_block: 0,
@@ -1059,6 +1123,7 @@ pub fn rewrite_bin(
         lib,
         self_aliases: BTreeSet::new(),
         qualify_macros,
+        textual_macros: BTreeSet::new(),
         files,
         scopes: Vec::new(),
         in_block: 0,

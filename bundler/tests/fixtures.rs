@@ -399,6 +399,21 @@ fn dependencies_become_modules() {
     assert!(code.contains("// util/src/lib.rs") && code.contains("// either/src/lib.rs"));
 }
 
+/// The shapes that kept rand 0.8 from bundling, each in a small dependency (see its lib.rs).
+#[test]
+fn dependency_shapes_of_rand_libc_and_zerocopy() {
+    let code = check_with("issue-dep-shapes", "issue-dep-shapes", false);
+    assert!(
+        code.contains("mod types {"),
+        "prelude!() was not written out"
+    );
+    assert!(code.contains("pub(crate) use crate::inner"), "{code}");
+    let unspaced: String = code.split_whitespace().collect();
+    assert!(unspaced.contains("crate::double!(x)"), "{code}");
+    assert!(code.contains("pub struct StdRng(Rng);"), "{code}");
+    assert!(!code.contains("deny("), "{code}");
+}
+
 #[test]
 fn excluded_dependencies_stay_external() {
     let code = bundle(&Request {
