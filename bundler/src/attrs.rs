@@ -84,10 +84,10 @@ fn raises_lints(attr: &Attribute, warn: bool) -> bool {
     args.len() >= 2 && args.iter().skip(1).all(|meta| raising(meta.path()))
 }
 
-/// Removes the lint levels a crate root raises (see [`raises_lints`]). They served the crate's
-/// own development; in the bundle, where its `pub` items are unreachable and `#[allow]`s are
-/// added, they can only fail the build (zerocopy's `deny(unreachable_pub)`) or make noise.
-/// Dependencies lose `warn` too; the package's own library keeps it.
+/// Removes the lint levels a crate root raises: `deny` and `forbid`, and for a dependency
+/// `warn` too. They served the crate's own development; in the bundle, where its `pub` items
+/// are unreachable and `#[allow]`s are added, they can only fail the build (zerocopy's
+/// `deny(unreachable_pub)`) or make noise. The package's own library keeps its `warn`s.
 pub fn drop_raised_lints(attrs: &mut Vec<Attribute>, dependency: bool) {
     attrs.retain(|attr| !raises_lints(attr, dependency));
 }

@@ -220,7 +220,7 @@ impl VisitMut for CrateRelative {
     }
 }
 
-/// Migrates one edition 2015 crate's paths (see [`CrateRelative`]); `dyn` is added by
+/// Migrates one edition 2015 crate's paths (see `CrateRelative`); `dyn` is added by
 /// [`migrate_2018`] after this.
 pub fn migrate_2015(items: &mut [Item]) {
     let mut externs: BTreeSet<String> = ["std", "core", "alloc"]
