@@ -100,6 +100,10 @@ pub(super) struct Node {
     /// Impl and trait member functions: what they return.
     pub(super) returns: Returns,
     pub(super) root: bool,
+    /// Under a `#[cfg]` left to the judge's rustc: it may not exist there.
+    pub(super) conditional: bool,
+    /// Visible outside its module (any `pub`; `macro_rules!` count as visible).
+    pub(super) public: bool,
 }
 
 impl Node {
@@ -121,6 +125,8 @@ impl Node {
             returns_self: false,
             returns: Returns::Unknown,
             root: false,
+            conditional: false,
+            public: false,
         }
     }
 }
@@ -155,6 +161,8 @@ impl Returns {
 #[derive(Debug, Clone, Default)]
 pub(super) struct Module {
     pub(super) parent: Option<ModId>,
+    /// The `mod` item's node (`None` at the root).
+    pub(super) node: Option<NodeId>,
     pub(super) defs: BTreeMap<String, Vec<NodeId>>,
     pub(super) uses: BTreeMap<String, Vec<NodeId>>,
     pub(super) globs: Vec<NodeId>,
@@ -166,12 +174,15 @@ pub(super) enum Target {
     Node(NodeId),
 }
 
-/// Where a name seen through a glob import first came from: the glob's leaf, and the module the
-/// name was found in (`None` for the variants of a glob-imported enum).
+/// Where a name seen through a glob import came from: the glob's leaf, the module the name was
+/// found in (`None` for the variants of a glob-imported enum), and the settling pass that found
+/// it. What a pass finds rests only on what earlier passes found, so following origins to
+/// earlier passes only never goes in circles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct GlobOrigin {
     glob: NodeId,
     from: Option<ModId>,
+    pass: usize,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -214,6 +225,28 @@ pub(super) fn type_paths(ty: &syn::Type) -> Vec<Vec<String>> {
     }
 }
 
+/// Whether an item is visible outside its module: any `pub`, and `macro_rules!` (textual scope
+/// and `#[macro_export]` are not a module's privacy).
+fn is_public(item: &Item) -> bool {
+    let vis = match item {
+        Item::Const(i) => &i.vis,
+        Item::Enum(i) => &i.vis,
+        Item::ExternCrate(i) => &i.vis,
+        Item::Fn(i) => &i.vis,
+        Item::Mod(i) => &i.vis,
+        Item::Static(i) => &i.vis,
+        Item::Struct(i) => &i.vis,
+        Item::Trait(i) => &i.vis,
+        Item::TraitAlias(i) => &i.vis,
+        Item::Type(i) => &i.vis,
+        Item::Union(i) => &i.vis,
+        Item::Use(i) => &i.vis,
+        Item::Macro(_) => return true,
+        _ => return false,
+    };
+    !matches!(vis, syn::Visibility::Inherited)
+}
+
 /// The whole-crate graph.
 pub(super) struct Graph {
     pub(super) nodes: Vec<Node>,
@@ -229,9 +262,9 @@ pub(super) struct Graph {
     /// Module → the names its glob imports bring in, each target with its first origin.
     glob_names: Vec<BTreeMap<String, Vec<(Target, GlobOrigin)>>>,
     /// Settled lookups, (module, name) → targets and the `use` leaves they go through.
-    memo: RefCell<BTreeMap<(ModId, String), Looked>>,
+    memo: RefCell<BTreeMap<(ModId, String, usize), Looked>>,
     /// Lookups in progress: an import cycle (invalid code) must not search in circles.
-    active: RefCell<BTreeSet<(ModId, String)>>,
+    active: RefCell<BTreeSet<(ModId, String, usize)>>,
 }
 
 /// What one pass of import settling newly found: targets of named leaves, and names that glob
@@ -284,7 +317,21 @@ impl Graph {
             if is_placeholder(item) {
                 continue;
             }
+            let first = self.nodes.len();
             self.add_item(item, module);
+            let conditional = crate::cfg::item_attrs(item)
+                .iter()
+                .any(|a| a.path().is_ident("cfg"));
+            let public = is_public(item);
+            // A module's own node only: its items were added with their own attributes.
+            let last = match item {
+                Item::Mod(_) => first + 1,
+                _ => self.nodes.len(),
+            };
+            for node in &mut self.nodes[first..last] {
+                node.conditional = conditional;
+                node.public = public;
+            }
         }
     }
 
@@ -295,6 +342,7 @@ impl Graph {
                 let id = self.add(Node::new(Class::Module, Some(name.clone()), module));
                 self.modules.push(Module {
                     parent: Some(module),
+                    node: Some(id),
                     ..Module::default()
                 });
                 let child = self.modules.len() - 1;
@@ -550,10 +598,21 @@ impl Graph {
         let globs: Vec<(ModId, NodeId)> = (0..self.modules.len())
             .flat_map(|m| self.modules[m].globs.iter().map(move |&g| (m, g)))
             .collect();
-        loop {
-            let found = self.settle_pass(&leaves, &globs);
+        let mut externals_marked = false;
+        for pass in 0.. {
+            let mut found = self.settle_pass(&leaves, &globs, pass);
             if found.leaves.is_empty() && found.names.is_empty() {
-                break;
+                if externals_marked {
+                    break;
+                }
+                // What is still unresolved names something outside the crate (`pub use
+                // core::ffi::c_int;`): the leaf itself stands for it, so that globs carry it on.
+                externals_marked = true;
+                found.leaves = leaves
+                    .iter()
+                    .filter(|&&leaf| self.leaf_targets[leaf].is_empty())
+                    .map(|&leaf| (leaf, Target::Node(leaf)))
+                    .collect();
             }
             for (leaf, target) in found.leaves {
                 if !self.leaf_targets[leaf].contains(&target) {
@@ -561,16 +620,18 @@ impl Graph {
                 }
             }
             for (m, name, target, origin) in found.names {
-                let entry = self.glob_names[m].entry(name).or_default();
-                if !entry.iter().any(|&(t, _)| t == target) {
-                    entry.push((target, origin));
+                if self.glob_wants(m, &name, target, origin) {
+                    self.glob_names[m]
+                        .entry(name)
+                        .or_default()
+                        .push((target, origin));
                 }
             }
         }
     }
 
     /// One pass of `settle_imports`: what the named leaves and the globs newly reach.
-    fn settle_pass(&self, leaves: &[NodeId], globs: &[(ModId, NodeId)]) -> Settled {
+    fn settle_pass(&self, leaves: &[NodeId], globs: &[(ModId, NodeId)], pass: usize) -> Settled {
         let table: Look = &|m, name, _| self.scope_targets(m, name);
         let mut found_leaves = Vec::new();
         for &leaf in leaves {
@@ -596,19 +657,24 @@ impl Graph {
                         let origin = GlobOrigin {
                             glob,
                             from: Some(from),
+                            pass,
                         };
                         for name in self.scope_names(from) {
-                            for target in self.scope_targets(from, name) {
-                                if !self.glob_has(m, name, target) {
+                            for target in self.scope_targets_seen(from, name, Some(m)) {
+                                if self.glob_wants(m, name, target, origin) {
                                     found_names.push((m, name.to_string(), target, origin));
                                 }
                             }
                         }
                     }
                     Target::Node(id) => {
-                        let origin = GlobOrigin { glob, from: None };
+                        let origin = GlobOrigin {
+                            glob,
+                            from: None,
+                            pass,
+                        };
                         for variant in &self.nodes[id].variants {
-                            if !self.glob_has(m, variant, source) {
+                            if self.glob_wants(m, variant, source, origin) {
                                 found_names.push((m, variant.clone(), source, origin));
                             }
                         }
@@ -623,10 +689,39 @@ impl Graph {
         }
     }
 
-    fn glob_has(&self, m: ModId, name: &str, target: Target) -> bool {
-        self.glob_names[m]
-            .get(name)
-            .is_some_and(|entry| entry.iter().any(|&(t, _)| t == target))
+    /// Whether `origin` is to be recorded for `target` under `name` in module `m`: the first
+    /// origin, and more while every recorded one is under an open cfg (each configuration has
+    /// its own first glob: libc's Android and Linux branches both `pub use linux::types::*`).
+    fn glob_wants(&self, m: ModId, name: &str, target: Target, origin: GlobOrigin) -> bool {
+        let Some(entry) = self.glob_names[m].get(name) else {
+            return true;
+        };
+        entry
+            .iter()
+            .filter(|&&(t, _)| t == target)
+            .all(|&(_, known)| {
+                (known.glob, known.from) != (origin.glob, origin.from) && self.may_lack(known)
+            })
+    }
+
+    /// Whether an origin may not exist under the judge's cfgs: its glob, or the module it
+    /// found the name in (or one around that), is under an open cfg (libc's several
+    /// `prelude` modules, one per platform).
+    fn may_lack(&self, origin: GlobOrigin) -> bool {
+        if self.nodes[origin.glob].conditional {
+            return true;
+        }
+        let mut module = origin.from;
+        while let Some(m) = module {
+            if self.modules[m]
+                .node
+                .is_some_and(|node| self.nodes[node].conditional)
+            {
+                return true;
+            }
+            module = self.modules[m].parent;
+        }
+        false
     }
 
     /// Every name a module shows: definitions, imports, glob-imported names (each once).
@@ -649,23 +744,61 @@ impl Graph {
         names
     }
 
-    /// What `name` names in module `m` by the tables: its definitions and imports, or, when
-    /// those name nothing here, what glob imports bring in.
+    /// Whether a definition or a resolved import of `name` in module `m` hides what glob imports
+    /// bring in. One under a cfg left open does not: where it is configured out, the glob's
+    /// name shows (libc's `use bionic_libc::kernel_uapi::linux` for Android beside
+    /// `use linux_uapi::*`).
+    fn shadows_globs(&self, m: ModId, name: &str) -> bool {
+        let module = &self.modules[m];
+        let defined = module
+            .defs
+            .get(name)
+            .into_iter()
+            .flatten()
+            .any(|&id| !self.nodes[id].conditional);
+        let imported = module
+            .uses
+            .get(name)
+            .into_iter()
+            .flatten()
+            .any(|&leaf| !self.nodes[leaf].conditional && !self.leaf_targets[leaf].is_empty());
+        defined || imported
+    }
+
+    /// What `name` names in module `m` by the tables: its definitions and imports, and what
+    /// glob imports bring in unless those hide them.
     fn scope_targets(&self, m: ModId, name: &str) -> Vec<Target> {
+        self.scope_targets_seen(m, name, None)
+    }
+
+    /// `scope_targets`, as a glob import in module `viewer` sees them: a private item or import
+    /// only from inside module `m`.
+    fn scope_targets_seen(&self, m: ModId, name: &str, viewer: Option<ModId>) -> Vec<Target> {
+        let inside = viewer.is_none_or(|viewer| self.is_within(viewer, m));
+        let seen = |node: NodeId| inside || self.nodes[node].public;
         let module = &self.modules[m];
         let mut out = Vec::new();
         for &id in module.defs.get(name).into_iter().flatten() {
-            out.push(match self.nodes[id].child_module {
-                Some(child) => Target::Module(child),
-                None => Target::Node(id),
-            });
+            if seen(id) {
+                out.push(match self.nodes[id].child_module {
+                    Some(child) => Target::Module(child),
+                    None => Target::Node(id),
+                });
+            }
         }
         for &leaf in module.uses.get(name).into_iter().flatten() {
-            out.extend(self.leaf_targets[leaf].iter().copied());
+            if seen(leaf) {
+                out.extend(self.leaf_targets[leaf].iter().copied());
+            }
         }
-        if out.is_empty() {
+        if !self.shadows_globs(m, name) {
             if let Some(entry) = self.glob_names[m].get(name) {
-                out.extend(entry.iter().map(|&(target, _)| target));
+                out.extend(
+                    entry
+                        .iter()
+                        .filter(|(_, origin)| seen(origin.glob))
+                        .map(|&(target, _)| target),
+                );
             }
         }
         out.sort();
@@ -673,11 +806,35 @@ impl Graph {
         out
     }
 
+    /// Whether module `m` is `ancestor` or inside it.
+    fn is_within(&self, mut m: ModId, ancestor: ModId) -> bool {
+        loop {
+            if m == ancestor {
+                return true;
+            }
+            match self.modules[m].parent {
+                Some(parent) => m = parent,
+                None => return false,
+            }
+        }
+    }
+
     /// Targets of `name` looked up in module `m`, and into `uses` the `use` leaves it goes
-    /// through: its own imports, or the first glob that brought each target in, and on back
-    /// along that glob's source.
+    /// through: its own imports, and unless they hide them the globs that brought each target
+    /// in (see `glob_wants`), and on back along each glob's source.
     pub(super) fn lookup(&self, m: ModId, name: &str, uses: &mut Vec<NodeId>) -> Vec<Target> {
-        let key = (m, name.to_string());
+        self.lookup_before(m, name, usize::MAX, uses)
+    }
+
+    /// `lookup`, following only glob origins found before pass `bound`.
+    fn lookup_before(
+        &self,
+        m: ModId,
+        name: &str,
+        bound: usize,
+        uses: &mut Vec<NodeId>,
+    ) -> Vec<Target> {
+        let key = (m, name.to_string(), bound);
         if let Some((targets, via)) = self.memo.borrow().get(&key) {
             uses.extend(via.iter().copied());
             return targets.clone();
@@ -686,21 +843,21 @@ impl Graph {
             return Vec::new();
         }
         let mut via = Vec::new();
-        let module = &self.modules[m];
-        let mut explicit = module.defs.contains_key(name);
-        for &leaf in module.uses.get(name).into_iter().flatten() {
+        for &leaf in self.modules[m].uses.get(name).into_iter().flatten() {
             let node = &self.nodes[leaf];
             via.push(leaf);
             via.extend(self.resolve(node.module, &node.use_path, &[]).uses);
-            explicit |= !self.leaf_targets[leaf].is_empty();
         }
-        if !explicit {
+        if !self.shadows_globs(m, name) {
             for &(_, origin) in self.glob_names[m].get(name).into_iter().flatten() {
+                if origin.pass >= bound {
+                    continue;
+                }
                 let node = &self.nodes[origin.glob];
                 via.push(origin.glob);
                 via.extend(self.resolve(node.module, &node.use_path, &[]).uses);
                 if let Some(from) = origin.from {
-                    self.lookup(from, name, &mut via);
+                    self.lookup_before(from, name, origin.pass, &mut via);
                 }
             }
         }
@@ -718,6 +875,21 @@ impl Graph {
             self.nodes[id].class,
             Class::Type | Class::Alias | Class::Trait
         )
+    }
+
+    /// Targets without the `use` leaves that stand for something outside the crate: those go
+    /// to `uses`, and the path is then outside the crate, as if imported directly.
+    fn outside(&self, targets: Vec<Target>, uses: &mut Vec<NodeId>) -> Vec<Target> {
+        targets
+            .into_iter()
+            .filter(|&target| match target {
+                Target::Node(id) if self.nodes[id].class == Class::Use => {
+                    uses.push(id);
+                    false
+                }
+                _ => true,
+            })
+            .collect()
     }
 
     /// Resolves a path written in module `module`.
@@ -753,7 +925,7 @@ impl Graph {
                 .into_iter()
                 .collect(),
             "Self" => self_types.iter().map(|&id| Target::Node(id)).collect(),
-            _ => look(module, first, &mut res.uses),
+            _ => self.outside(look(module, first, &mut res.uses), &mut res.uses),
         };
         if current.is_empty() {
             // `T::f` with `T` a generic parameter (or anything unknown): any `f` may be meant.
@@ -786,7 +958,8 @@ impl Graph {
                     match segment.as_str() {
                         "super" => next.extend(self.modules[m].parent.map(Target::Module)),
                         "self" => next.push(Target::Module(m)),
-                        _ => next.extend(look(m, segment, &mut res.uses)),
+                        _ => next
+                            .extend(self.outside(look(m, segment, &mut res.uses), &mut res.uses)),
                     }
                 }
             }

@@ -226,4 +226,57 @@ mod tests {
         assert!(!out.contains("use super"), "{out}");
         assert_eq!(out.matches("pub use self").count(), levels, "{out}");
     }
+
+    /// libc's shape: an Android-only import of `linux` beside a glob that brings Linux's.
+    #[test]
+    fn an_import_under_an_open_cfg_does_not_hide_a_glob() {
+        let out = kept(
+            "mod new { mod bionic { pub mod linux { pub mod types { pub type U16 = u16; } } } \
+             mod uapi { pub(crate) mod linux { pub mod types { pub type U16 = u16; } } } \
+             #[cfg(target_os = \"linux\")] pub(crate) use uapi::*; \
+             #[cfg(target_os = \"android\")] use bionic::linux; \
+             #[cfg(target_os = \"linux\")] pub use linux::types::*; \
+             #[cfg(target_os = \"android\")] pub use linux::types::*; } \
+             pub use new::*; fn main() { let _: U16 = 1; }",
+        );
+        assert!(out.contains("pub (crate) use uapi :: *"), "{out}");
+        assert!(out.contains("use bionic :: linux"), "{out}");
+        assert_eq!(
+            out.matches("pub use linux :: types :: *").count(),
+            2,
+            "{out}"
+        );
+    }
+
+    /// A glob sees another module's public names only; a private import there stays its own.
+    #[test]
+    fn a_glob_sees_only_what_its_source_shows() {
+        let out = kept(
+            "mod base { pub type Word = u32; } mod prelude { pub use crate::base::*; } \
+             mod inner { use crate::base::*; pub fn unused() -> Word { 1 } } \
+             mod outer { pub use crate::inner::*; pub use crate::prelude::*; } \
+             fn main() { let _: outer::Word = 1; }",
+        );
+        assert!(out.contains("pub use crate :: prelude :: *"), "{out}");
+        assert!(!out.contains("inner"), "{out}");
+    }
+
+    /// An import of std's item re-exported through globs (libc's `pub use core::ffi::c_int`).
+    #[test]
+    fn an_import_from_outside_the_crate_travels_through_globs() {
+        let out = kept(
+            "mod primitives { pub use core::ffi::{c_int, c_long}; } \
+             pub use primitives::*; \
+             mod prelude { pub(crate) use crate::{c_int}; } \
+             mod unix { use crate::prelude::*; pub fn f() -> c_int { 0 } } \
+             fn main() { unix::f(); }",
+        );
+        assert!(
+            out.contains("pub use core :: ffi :: { c_int }")
+                || out.contains("pub use core :: ffi :: c_int"),
+            "{out}"
+        );
+        assert!(!out.contains("c_long"), "{out}");
+        assert!(out.contains("pub use primitives :: *"), "{out}");
+    }
 }
