@@ -247,6 +247,44 @@ fn is_public(item: &Item) -> bool {
     !matches!(vis, syn::Visibility::Inherited)
 }
 
+/// Names that items written inside a macro call declare (`s! { pub struct stat { .. } }`,
+/// libc's): `struct`, `enum`, `union`, `type`, `trait`, `fn`, `const` or `static` followed by a
+/// plain name. The call's node stands for them, so paths and glob imports can find them.
+fn declared_in_tokens(tokens: proc_macro2::TokenStream) -> Vec<String> {
+    use proc_macro2::TokenTree;
+    const KEYWORDS: [&str; 8] = [
+        "struct", "enum", "union", "type", "trait", "fn", "const", "static",
+    ];
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::new();
+    for (at, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Group(group) if group.delimiter() == proc_macro2::Delimiter::Brace => {
+                // Only items at the top of a block of items, not inside function bodies.
+                let inner_is_items =
+                    at == 0 || !matches!(&trees[at - 1], TokenTree::Punct(_) | TokenTree::Ident(_));
+                if inner_is_items {
+                    out.extend(declared_in_tokens(group.stream()));
+                }
+            }
+            TokenTree::Ident(word) if KEYWORDS.iter().any(|k| word == k) => {
+                let after_dollar =
+                    at > 0 && matches!(&trees[at - 1], TokenTree::Punct(p) if p.as_char() == '$');
+                if let (false, Some(TokenTree::Ident(name))) = (after_dollar, trees.get(at + 1)) {
+                    let name = name.to_string();
+                    if name != "_" && !KEYWORDS.contains(&name.as_str()) {
+                        out.push(name);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// The whole-crate graph.
 pub(super) struct Graph {
     pub(super) nodes: Vec<Node>,
@@ -414,7 +452,10 @@ impl Graph {
                 None => {
                     let mut node = Node::new(Class::ItemMacro, None, module);
                     node.mentions = Mentions::of(item);
-                    self.add(node);
+                    let id = self.add(node);
+                    for name in declared_in_tokens(m.mac.tokens.clone()) {
+                        self.define(module, &name, id);
+                    }
                 }
             },
             Item::Trait(t) => {

@@ -279,4 +279,16 @@ mod tests {
         assert!(!out.contains("c_long"), "{out}");
         assert!(out.contains("pub use primitives :: *"), "{out}");
     }
+
+    /// libc declares its structs inside `s! { .. }` calls; a glob must carry them.
+    #[test]
+    fn items_declared_in_a_macro_call_are_found_through_globs() {
+        let out = kept(
+            "macro_rules! s { ($($i:item)*) => { $($i)* } } \
+             mod unix { s! { pub struct stat { pub size: u64 } } } \
+             pub use unix::*; fn main() { let _ = std::mem::size_of::<stat>(); }",
+        );
+        assert!(out.contains("pub use unix :: *"), "{out}");
+        assert!(out.contains("struct stat"), "{out}");
+    }
 }
