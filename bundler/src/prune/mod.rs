@@ -291,4 +291,17 @@ mod tests {
         assert!(out.contains("pub use unix :: *"), "{out}");
         assert!(out.contains("struct stat"), "{out}");
     }
+
+    /// rand_chacha declares `ChaCha12Rng` by a call of its own macro; rand imports it renamed.
+    #[test]
+    fn a_name_a_macro_call_declares_keeps_the_call_when_imported() {
+        let out = kept(
+            "macro_rules! make { ($n:ident) => { pub struct $n; } } \
+             mod chacha { make!(Rng12); make!(Unused); } \
+             pub use chacha::Rng12 as Rng; fn main() { let _ = Rng; }",
+        );
+        assert!(out.contains("make ! (Rng12)"), "{out}");
+        assert!(out.contains("pub use chacha :: Rng12 as Rng"), "{out}");
+        assert!(!out.contains("Unused"), "{out}");
+    }
 }

@@ -356,6 +356,9 @@ impl Reach<'_> {
         if node.class == Class::Use {
             let res = graph.resolve(node.module, &node.use_path, &[]);
             self.apply(res);
+            // A name no item declares may come from a macro call (rand_chacha's
+            // `chacha_impl!(ChaCha12Core, ChaCha12Rng, ..)`): calls that mention it stay.
+            self.idents.extend(node.use_path.iter().cloned());
         }
         for path in paths {
             let mut res = graph.resolve(node.module, path, &self_types);
