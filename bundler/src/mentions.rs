@@ -478,7 +478,17 @@ impl Collector<'_> {
 }
 
 impl<'ast> Visit<'ast> for Collector<'_> {
-    fn visit_attribute(&mut self, _attr: &'ast syn::Attribute) {}
+    // Attributes name nothing the item needs, but for a macro computing a value in one
+    // (`#[doc = codegen_header!(..)]`, zerocopy's).
+    fn visit_attribute(&mut self, attr: &'ast syn::Attribute) {
+        if let syn::Meta::NameValue(syn::MetaNameValue {
+            value: Expr::Macro(call),
+            ..
+        }) = &attr.meta
+        {
+            self.visit_macro(&call.mac);
+        }
+    }
 
     fn visit_path(&mut self, path: &'ast syn::Path) {
         if path.leading_colon.is_none() {

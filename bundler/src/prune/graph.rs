@@ -443,6 +443,13 @@ impl Graph {
                     let name = ident.to_string();
                     let mut node = Node::new(Class::MacroRules, Some(name.clone()), module);
                     node.mentions.scan_tokens(m.mac.tokens.clone());
+                    // `#[doc = codegen_section!(..)]` (zerocopy's) calls a macro too.
+                    for attr in &m.attrs {
+                        if let syn::Meta::NameValue(pair) = &attr.meta {
+                            let value = &pair.value;
+                            node.mentions.scan_tokens(quote::quote!(#value));
+                        }
+                    }
                     let id = self.add(node);
                     self.define(module, &name, id);
                     if has_attr(&m.attrs, "macro_export") && module != 0 {

@@ -69,7 +69,19 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
         constructors: BTreeSet::new(),
         deref_types: BTreeSet::new(),
         method_index: BTreeMap::new(),
+        macro_traits: BTreeSet::new(),
     };
+    let in_macros: BTreeSet<&String> = graph
+        .nodes
+        .iter()
+        .filter(|node| node.class == Class::MacroRules)
+        .flat_map(|node| node.mentions.idents())
+        .collect();
+    for (id, node) in graph.nodes.iter().enumerate() {
+        if node.class == Class::Trait && node.name.as_ref().is_some_and(|n| in_macros.contains(n)) {
+            reach.macro_traits.insert(id);
+        }
+    }
     for (id, node) in graph.nodes.iter().enumerate() {
         let member = matches!(node.class, Class::ImplMember | Class::TraitMember);
         if let (true, Some(name)) = (member, &node.name) {
@@ -303,5 +315,42 @@ mod tests {
         assert!(out.contains("make ! (Rng12)"), "{out}");
         assert!(out.contains("pub use chacha :: Rng12 as Rng"), "{out}");
         assert!(!out.contains("Unused"), "{out}");
+    }
+
+    /// zerocopy documents its macros with `#[doc = codegen_section!(..)]`.
+    #[test]
+    fn a_macro_called_in_a_kept_macro_attribute_stays() {
+        let out = kept(
+            "macro_rules! section { () => { \"text\" } } \
+             #[doc = section!()] macro_rules! double { ($e:expr) => { $e * 2 } } \
+             fn main() { let _ = double!(2); }",
+        );
+        assert!(out.contains("macro_rules ! section"), "{out}");
+    }
+
+    /// ppv-lite86 implements its traits with `macro_rules!`: their members cannot be told
+    /// unused.
+    #[test]
+    fn traits_a_macro_implements_keep_their_members() {
+        let out = kept(
+            "trait Rotate { fn r7(self) -> Self; fn r8(self) -> Self; } \
+             macro_rules! imp { ($t:ty) => { impl Rotate for $t { fn r7(self) -> Self { self } fn r8(self) -> Self { self } } } } \
+             imp!(u32); trait Plain { fn used(&self); fn unused(&self); } \
+             impl Plain for u8 { fn used(&self) {} fn unused(&self) {} } \
+             fn rot<T: Rotate>(x: T) -> T { x.r7() } \
+             fn main() { let x: u32 = 1; rot(x); 1u8.used(); }",
+        );
+        assert!(out.contains("fn r8 (self) -> Self ;"), "{out}");
+        assert!(!out.contains("fn unused"), "{out}");
+    }
+
+    /// zerocopy documents methods with `#[doc = codegen_header!(..)]`.
+    #[test]
+    fn a_macro_called_in_an_attribute_stays() {
+        let out = kept(
+            "macro_rules! header { () => { \"text\" } } struct S; \
+             impl S { #[doc = header!()] fn f(&self) {} } fn main() { S.f(); }",
+        );
+        assert!(out.contains("macro_rules ! header"), "{out}");
     }
 }

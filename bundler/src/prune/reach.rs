@@ -97,6 +97,9 @@ pub(super) struct Reach<'g> {
     pub(super) deref_types: BTreeSet<NodeId>,
     /// Impl and trait member functions by name.
     pub(super) method_index: BTreeMap<String, Vec<NodeId>>,
+    /// Traits named in a `macro_rules!` body: impls the macro writes are not seen, so a kept
+    /// trait of these keeps all its members (ppv-lite86's `RotateEachWord32`).
+    pub(super) macro_traits: BTreeSet<NodeId>,
 }
 
 /// What a method call's receiver is known to be.
@@ -501,6 +504,7 @@ impl Reach<'_> {
                     let Some(parent) = node.parent else { continue };
                     self.kept[parent]
                         && (!node.is_fn
+                            || self.macro_traits.contains(&parent)
                             || self.methods.contains(name)
                             || self.foreign_methods.contains(name)
                             || self.pair_names.contains(name)
