@@ -100,6 +100,8 @@ pub(super) struct Node {
     /// Impl and trait member functions: what they return.
     pub(super) returns: Returns,
     pub(super) root: bool,
+    /// `macro_rules!`: the traits its body writes impls of (`impl .. Trait for`).
+    pub(super) implements: Vec<String>,
     /// Under a `#[cfg]` left to the judge's rustc: it may not exist there.
     pub(super) conditional: bool,
     /// Visible outside its module (any `pub`; `macro_rules!` count as visible).
@@ -125,6 +127,7 @@ impl Node {
             returns_self: false,
             returns: Returns::Unknown,
             root: false,
+            implements: Vec::new(),
             conditional: false,
             public: false,
         }
@@ -285,6 +288,37 @@ fn declared_in_tokens(tokens: proc_macro2::TokenStream) -> Vec<String> {
     out
 }
 
+/// The traits tokens write impls of: the last name before `for` after each `impl`.
+fn implemented_in_tokens(tokens: proc_macro2::TokenStream) -> Vec<String> {
+    use proc_macro2::TokenTree;
+    let mut out = Vec::new();
+    let mut last: Option<String> = None;
+    let mut in_impl = false;
+    for tree in tokens {
+        match tree {
+            TokenTree::Group(group) => {
+                out.extend(implemented_in_tokens(group.stream()));
+                if group.delimiter() == proc_macro2::Delimiter::Brace {
+                    in_impl = false;
+                }
+            }
+            TokenTree::Ident(word) if word == "impl" => {
+                in_impl = true;
+                last = None;
+            }
+            TokenTree::Ident(word) if word == "for" && in_impl => {
+                out.extend(last.take());
+                in_impl = false;
+            }
+            TokenTree::Ident(word) if in_impl => last = Some(word.to_string()),
+            _ => {}
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// The whole-crate graph.
 pub(super) struct Graph {
     pub(super) nodes: Vec<Node>,
@@ -297,6 +331,8 @@ pub(super) struct Graph {
     pub(super) field_types: BTreeMap<NodeId, BTreeMap<String, Option<Vec<String>>>>,
     /// Named `use` leaf → what its path names, once imports are settled.
     leaf_targets: Vec<Vec<Target>>,
+    /// Module → its glob imports of something outside the crate (`pub use core::*;`).
+    outside_globs: Vec<Vec<NodeId>>,
     /// Module → the names its glob imports bring in, each target with its first origin.
     glob_names: Vec<BTreeMap<String, Vec<(Target, GlobOrigin)>>>,
     /// Settled lookups, (module, name) → targets and the `use` leaves they go through.
@@ -329,6 +365,7 @@ impl Graph {
             field_types: BTreeMap::new(),
             leaf_targets: Vec::new(),
             glob_names: Vec::new(),
+            outside_globs: Vec::new(),
             memo: RefCell::default(),
             active: RefCell::default(),
         };
@@ -443,6 +480,7 @@ impl Graph {
                     let name = ident.to_string();
                     let mut node = Node::new(Class::MacroRules, Some(name.clone()), module);
                     node.mentions.scan_tokens(m.mac.tokens.clone());
+                    node.implements = implemented_in_tokens(m.mac.tokens.clone());
                     // `#[doc = codegen_section!(..)]` (zerocopy's) calls a macro too.
                     for attr in &m.attrs {
                         if let syn::Meta::NameValue(pair) = &attr.meta {
@@ -676,6 +714,26 @@ impl Graph {
                 }
             }
         }
+        self.find_outside_globs(&globs);
+    }
+
+    /// The globs whose path names nothing in the crate, once imports are settled.
+    fn find_outside_globs(&mut self, globs: &[(ModId, NodeId)]) {
+        let table: Look = &|m, name, _| self.scope_targets(m, name);
+        let outside: Vec<(ModId, NodeId)> = globs
+            .iter()
+            .copied()
+            .filter(|&(_, glob)| {
+                let node = &self.nodes[glob];
+                self.resolve_with(node.module, &node.use_path, &[], table)
+                    .targets
+                    .is_empty()
+            })
+            .collect();
+        self.outside_globs = vec![Vec::new(); self.modules.len()];
+        for (m, glob) in outside {
+            self.outside_globs[m].push(glob);
+        }
     }
 
     /// One pass of `settle_imports`: what the named leaves and the globs newly reach.
@@ -792,25 +850,58 @@ impl Graph {
         names
     }
 
-    /// Whether a definition or a resolved import of `name` in module `m` hides what glob imports
-    /// bring in. One under a cfg left open does not: where it is configured out, the glob's
-    /// name shows (libc's `use bionic_libc::kernel_uapi::linux` for Android beside
-    /// `use linux_uapi::*`).
-    fn shadows_globs(&self, m: ModId, name: &str) -> bool {
+    /// The namespaces a target lives in (bits: types and modules, values, macros); an item
+    /// outside the crate or of an unknown kind, all of them.
+    fn namespaces(&self, target: Target) -> u8 {
+        const TYPES: u8 = 1;
+        const VALUES: u8 = 2;
+        const MACROS: u8 = 4;
+        match target {
+            Target::Module(_) => TYPES,
+            Target::Node(id) => match self.nodes[id].class {
+                Class::Type | Class::Alias | Class::Trait | Class::Module => TYPES,
+                Class::Fn | Class::Value => VALUES,
+                Class::MacroRules => MACROS,
+                _ => TYPES | VALUES | MACROS,
+            },
+        }
+    }
+
+    /// The namespaces in which a definition or a resolved import of `name` in module `m` hides
+    /// what glob imports bring in (rustc keeps module `coalesce` and a glob's function
+    /// `coalesce` apart: itertools). One under a cfg left open hides nothing: where it is
+    /// configured out, the glob's name shows (libc's `use bionic_libc::kernel_uapi::linux`
+    /// for Android beside `use linux_uapi::*`).
+    fn hidden_namespaces(&self, m: ModId, name: &str) -> u8 {
         let module = &self.modules[m];
-        let defined = module
-            .defs
-            .get(name)
-            .into_iter()
-            .flatten()
-            .any(|&id| !self.nodes[id].conditional);
-        let imported = module
-            .uses
-            .get(name)
-            .into_iter()
-            .flatten()
-            .any(|&leaf| !self.nodes[leaf].conditional && !self.leaf_targets[leaf].is_empty());
-        defined || imported
+        let mut hidden = 0;
+        for &id in module.defs.get(name).into_iter().flatten() {
+            if !self.nodes[id].conditional {
+                hidden |= self.namespaces(match self.nodes[id].child_module {
+                    Some(child) => Target::Module(child),
+                    None => Target::Node(id),
+                });
+            }
+        }
+        for &leaf in module.uses.get(name).into_iter().flatten() {
+            if !self.nodes[leaf].conditional {
+                for &target in &self.leaf_targets[leaf] {
+                    hidden |= self.namespaces(target);
+                }
+            }
+        }
+        hidden
+    }
+
+    /// Whether a glob's `target` under `name` shows in module `m` (see `hidden_namespaces`);
+    /// an enum's variants live in two namespaces.
+    fn glob_shows(&self, m: ModId, name: &str, target: Target, origin: GlobOrigin) -> bool {
+        let all = if origin.from.is_none() {
+            7
+        } else {
+            self.namespaces(target)
+        };
+        all & !self.hidden_namespaces(m, name) != 0
     }
 
     /// What `name` names in module `m` by the tables: its definitions and imports, and what
@@ -839,15 +930,15 @@ impl Graph {
                 out.extend(self.leaf_targets[leaf].iter().copied());
             }
         }
-        if !self.shadows_globs(m, name) {
-            if let Some(entry) = self.glob_names[m].get(name) {
-                out.extend(
-                    entry
-                        .iter()
-                        .filter(|(_, origin)| seen(origin.glob))
-                        .map(|&(target, _)| target),
-                );
-            }
+        if let Some(entry) = self.glob_names[m].get(name) {
+            out.extend(
+                entry
+                    .iter()
+                    .filter(|&&(target, origin)| {
+                        seen(origin.glob) && self.glob_shows(m, name, target, origin)
+                    })
+                    .map(|&(target, _)| target),
+            );
         }
         out.sort();
         out.dedup();
@@ -896,17 +987,15 @@ impl Graph {
             via.push(leaf);
             via.extend(self.resolve(node.module, &node.use_path, &[]).uses);
         }
-        if !self.shadows_globs(m, name) {
-            for &(_, origin) in self.glob_names[m].get(name).into_iter().flatten() {
-                if origin.pass >= bound {
-                    continue;
-                }
-                let node = &self.nodes[origin.glob];
-                via.push(origin.glob);
-                via.extend(self.resolve(node.module, &node.use_path, &[]).uses);
-                if let Some(from) = origin.from {
-                    self.lookup_before(from, name, origin.pass, &mut via);
-                }
+        for &(target, origin) in self.glob_names[m].get(name).into_iter().flatten() {
+            if origin.pass >= bound || !self.glob_shows(m, name, target, origin) {
+                continue;
+            }
+            let node = &self.nodes[origin.glob];
+            via.push(origin.glob);
+            via.extend(self.resolve(node.module, &node.use_path, &[]).uses);
+            if let Some(from) = origin.from {
+                self.lookup_before(from, name, origin.pass, &mut via);
             }
         }
         via.sort_unstable();
@@ -1012,7 +1101,22 @@ impl Graph {
                 }
             }
             if next.is_empty() {
-                res.fallback = segments.last().cloned();
+                // `core_reexport::mem::transmute` (zerocopy's `pub mod core_reexport { pub use
+                // core::*; }`): the rest is outside the crate, through that module's glob.
+                let outside: Vec<NodeId> = current
+                    .iter()
+                    .filter_map(|target| match *target {
+                        Target::Module(m) => self.outside_globs.get(m),
+                        Target::Node(_) => None,
+                    })
+                    .flatten()
+                    .copied()
+                    .collect();
+                if outside.is_empty() {
+                    res.fallback = segments.last().cloned();
+                } else {
+                    res.uses.extend(outside);
+                }
                 return res;
             }
             current = next;

@@ -74,8 +74,7 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
     let in_macros: BTreeSet<&String> = graph
         .nodes
         .iter()
-        .filter(|node| node.class == Class::MacroRules)
-        .flat_map(|node| node.mentions.idents())
+        .flat_map(|node| node.implements.iter())
         .collect();
     for (id, node) in graph.nodes.iter().enumerate() {
         if node.class == Class::Trait && node.name.as_ref().is_some_and(|n| in_macros.contains(n)) {
@@ -352,5 +351,28 @@ mod tests {
              impl S { #[doc = header!()] fn f(&self) {} } fn main() { S.f(); }",
         );
         assert!(out.contains("macro_rules ! header"), "{out}");
+    }
+
+    /// zerocopy's `pub mod core_reexport { pub use core::*; }`, used as
+    /// `core_reexport::mem::transmute`.
+    #[test]
+    fn a_path_through_a_glob_of_std_keeps_the_glob() {
+        let out = kept(
+            "mod util { pub mod core_reexport { pub use core::*; } } \
+             fn main() { let _: u32 = unsafe { util::core_reexport::mem::transmute(1i32) }; }",
+        );
+        assert!(out.contains("pub use core :: *"), "{out}");
+    }
+
+    /// itertools: `mod coalesce; pub use self::coalesce::*;` where the module holds a function
+    /// `coalesce`; the module does not hide the function.
+    #[test]
+    fn a_module_does_not_hide_a_glob_function_of_its_name() {
+        let out = kept(
+            "mod adaptors { mod coalesce { pub fn coalesce() -> u8 { 1 } } pub use self::coalesce::*; } \
+             fn main() { adaptors::coalesce(); }",
+        );
+        assert!(out.contains("pub use self :: coalesce :: *"), "{out}");
+        assert!(out.contains("pub fn coalesce"), "{out}");
     }
 }

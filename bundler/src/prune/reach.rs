@@ -97,8 +97,8 @@ pub(super) struct Reach<'g> {
     pub(super) deref_types: BTreeSet<NodeId>,
     /// Impl and trait member functions by name.
     pub(super) method_index: BTreeMap<String, Vec<NodeId>>,
-    /// Traits named in a `macro_rules!` body: impls the macro writes are not seen, so a kept
-    /// trait of these keeps all its members (ppv-lite86's `RotateEachWord32`).
+    /// Traits a `macro_rules!` body writes impls of: those impls are not seen, so a kept trait
+    /// of these keeps all its members (ppv-lite86's `RotateEachWord32`).
     pub(super) macro_traits: BTreeSet<NodeId>,
 }
 
