@@ -333,9 +333,11 @@ pub(super) struct Graph {
     leaf_targets: Vec<Vec<Target>>,
     /// Module → its glob imports of something outside the crate (`pub use core::*;`).
     outside_globs: Vec<Vec<NodeId>>,
-    /// Module → the names its glob imports bring in, each target with its first origin.
+    /// Module → the names its glob imports bring in, each target with its origins (see
+    /// `glob_wants`).
     glob_names: Vec<BTreeMap<String, Vec<(Target, GlobOrigin)>>>,
-    /// Settled lookups, (module, name) → targets and the `use` leaves they go through.
+    /// Settled lookups, (module, name, pass bound) → targets and the `use` leaves they go
+    /// through.
     memo: RefCell<BTreeMap<(ModId, String, usize), Looked>>,
     /// Lookups in progress: an import cycle (invalid code) must not search in circles.
     active: RefCell<BTreeSet<(ModId, String, usize)>>,
