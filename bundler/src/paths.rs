@@ -678,10 +678,10 @@ impl<'a> Rewriter<'a> {
                         items.push(item);
                     }
                 }
-                Item::Macro(definition) if definition.ident.is_some() => {
-                    if let Some(name) = &definition.ident {
-                        self.textual_macros.insert(name.to_string());
-                    }
+                Item::Macro(syn::ItemMacro {
+                    ident: Some(name), ..
+                }) => {
+                    self.textual_macros.insert(name.to_string());
                     self.visit_item_mut(&mut item);
                     items.push(item);
                 }
