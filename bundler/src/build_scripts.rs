@@ -26,9 +26,14 @@ pub struct ScriptOutput {
     pub links: Vec<String>,
 }
 
-/// Runs `cargo check` on binary `bin` of the package at `manifest_path` and returns, by
-/// Cargo's package id, the output of every build script that ran for it.
-pub fn run(manifest_path: &Path, bin: &str) -> Result<BTreeMap<String, ScriptOutput>> {
+/// Runs `cargo check` on binary `bin` of the package at `manifest_path` (for `target`, when it
+/// is not this machine) and returns, by Cargo's package id, the output of every build script
+/// that ran for it.
+pub fn run(
+    manifest_path: &Path,
+    bin: &str,
+    target: Option<&str>,
+) -> Result<BTreeMap<String, ScriptOutput>> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     // As for `cargo metadata`: `.cargo/config.toml` is read from where Cargo runs.
@@ -52,6 +57,9 @@ pub fn run(manifest_path: &Path, bin: &str) -> Result<BTreeMap<String, ScriptOut
         // Kept out of the package's own folder, and shared between bundles to be reused.
         .arg("--target-dir")
         .arg(target_dir());
+    if let Some(triple) = target.filter(|&t| Some(t) != crate::deps::host().as_deref()) {
+        command.args(["--target", triple]);
+    }
     let output = command
         .output()
         .map_err(|err| Error::new(format!("cannot run cargo check: {err}")))?;

@@ -4,7 +4,9 @@
 //! false and the package's default features are on; the cfgs a crate's build script set are
 //! true (see [`crate::build_scripts`]). What rustc itself sets (`unix`, `windows`,
 //! `debug_assertions`, target properties) is left for the judge's rustc to decide: such
-//! predicates are simplified and kept. Any other name (`kani`, `docsrs`, a script's cfg it did
+//! predicates are simplified and kept. With a target named (`--target`), its properties
+//! (`unix`, `target_os`, `target_pointer_width`...) are decided as rustc sets them for it;
+//! what the judge's flags change (`debug_assertions`, `target_feature`, `panic`) stays open. Any other name (`kani`, `docsrs`, a script's cfg it did
 //! not set) is false, as under the judge's plain rustc. Items under a false predicate are
 //! removed, `#[test]`/`#[bench]` functions too, and a true `cfg` attribute is dropped.
 
@@ -25,6 +27,8 @@ pub struct CfgEnv {
     pub features: BTreeSet<String>,
     /// Cfgs the crate's build script set: `name` or `name = "value"`.
     pub set: BTreeSet<crate::build_scripts::Cfg>,
+    /// The judge's target, when named: every cfg rustc sets for it (`rustc --print cfg`).
+    pub target: Option<BTreeSet<crate::build_scripts::Cfg>>,
 }
 
 /// The value of a predicate: decided, or left for rustc in a simplified form.
@@ -61,7 +65,58 @@ const RUSTC_CFGS: [&str; 22] = [
     "target_vendor",
 ];
 
+/// The cfg names a target decides: the same for every build of it, whatever the flags.
+const TARGET_CFGS: [&str; 11] = [
+    "unix",
+    "windows",
+    "target_abi",
+    "target_arch",
+    "target_endian",
+    "target_env",
+    "target_family",
+    "target_has_atomic",
+    "target_os",
+    "target_pointer_width",
+    "target_vendor",
+];
+
+/// The cfgs rustc sets for `triple` (`rustc --print cfg --target TRIPLE`; `RUSTC` if set).
+pub fn target_cfgs(triple: &str) -> crate::error::Result<BTreeSet<crate::build_scripts::Cfg>> {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let output = std::process::Command::new(&rustc)
+        .args(["--print", "cfg", "--target", triple])
+        .output()
+        .map_err(|err| crate::error::Error::new(format!("cannot run rustc: {err}")))?;
+    if !output.status.success() {
+        return Err(crate::error::Error::new(format!(
+            "rustc does not know the target `{triple}`: {}",
+            String::from_utf8_lossy(&output.stderr).trim()
+        )));
+    }
+    Ok(parse_cfgs(&String::from_utf8_lossy(&output.stdout)))
+}
+
+/// Reads `rustc --print cfg` lines: `name` or `name="value"`.
+fn parse_cfgs(text: &str) -> BTreeSet<crate::build_scripts::Cfg> {
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .map(|line| match line.split_once('=') {
+            Some((name, value)) => (name.to_string(), Some(value.trim_matches('"').to_string())),
+            None => (line.to_string(), None),
+        })
+        .collect()
+}
+
 impl CfgEnv {
+    /// Whether the named target sets `cfg`, when it decides that name.
+    fn target_sets(&self, cfg: &crate::build_scripts::Cfg) -> Option<bool> {
+        let target = self.target.as_ref()?;
+        TARGET_CFGS
+            .contains(&cfg.0.as_str())
+            .then(|| target.contains(cfg))
+    }
+
     fn eval(&self, meta: &Meta) -> Truth {
         match meta {
             Meta::Path(path) => {
@@ -69,10 +124,15 @@ impl CfgEnv {
                     .get_ident()
                     .map(ToString::to_string)
                     .unwrap_or_default();
-                match name.as_str() {
-                    _ if self.set.contains(&(name.clone(), None)) => Truth::Yes,
-                    _ if RUSTC_CFGS.contains(&name.as_str()) => Truth::Open(quote!(#meta)),
-                    _ => Truth::No,
+                let cfg = (name, None);
+                if self.set.contains(&cfg) {
+                    return Truth::Yes;
+                }
+                match self.target_sets(&cfg) {
+                    Some(true) => Truth::Yes,
+                    Some(false) => Truth::No,
+                    None if RUSTC_CFGS.contains(&cfg.0.as_str()) => Truth::Open(quote!(#meta)),
+                    None => Truth::No,
                 }
             }
             Meta::NameValue(pair) if pair.path.is_ident("feature") => match &pair.value {
@@ -83,17 +143,31 @@ impl CfgEnv {
                 Expr::Lit(_) => Truth::No,
                 _ => Truth::Open(quote!(#meta)),
             },
-            Meta::NameValue(pair) => match (&pair.value, pair.path.get_ident()) {
-                (
+            Meta::NameValue(pair) => {
+                let (
                     Expr::Lit(ExprLit {
                         lit: Lit::Str(text),
                         ..
                     }),
                     Some(name),
-                ) if self.set.contains(&(name.to_string(), Some(text.value()))) => Truth::Yes,
-                (_, Some(name)) if !RUSTC_CFGS.contains(&name.to_string().as_str()) => Truth::No,
-                _ => Truth::Open(quote!(#meta)),
-            },
+                ) = (&pair.value, pair.path.get_ident())
+                else {
+                    return match pair.path.get_ident() {
+                        Some(name) if !RUSTC_CFGS.contains(&name.to_string().as_str()) => Truth::No,
+                        _ => Truth::Open(quote!(#meta)),
+                    };
+                };
+                let cfg = (name.to_string(), Some(text.value()));
+                if self.set.contains(&cfg) {
+                    return Truth::Yes;
+                }
+                match self.target_sets(&cfg) {
+                    Some(true) => Truth::Yes,
+                    Some(false) => Truth::No,
+                    None if RUSTC_CFGS.contains(&cfg.0.as_str()) => Truth::Open(quote!(#meta)),
+                    None => Truth::No,
+                }
+            }
             Meta::List(list) => {
                 let Ok(args) =
                     list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
@@ -534,6 +608,7 @@ mod tests {
             ]
             .into_iter()
             .collect(),
+            target: None,
         }
     }
 
@@ -612,6 +687,39 @@ mod tests {
             attrs,
             vec!["# [cfg (all (windows , debug_assertions))]".to_string()]
         );
+    }
+
+    #[test]
+    fn a_named_target_decides_its_own_properties_only() {
+        let mut env = env();
+        env.target = Some(parse_cfgs(
+            "debug_assertions\npanic=\"unwind\"\ntarget_arch=\"x86_64\"\ntarget_feature=\"sse2\"\ntarget_os=\"linux\"\ntarget_pointer_width=\"64\"\nunix\n",
+        ));
+        let keep = |attr: Attribute| {
+            let mut attrs = vec![attr];
+            let kept = env.keep(&mut attrs);
+            let shown: Vec<String> = attrs.iter().map(|a| quote!(#a).to_string()).collect();
+            (kept, shown)
+        };
+        assert_eq!(keep(syn::parse_quote!(#[cfg(unix)])), (true, vec![]));
+        assert!(!keep(syn::parse_quote!(#[cfg(windows)])).0);
+        assert!(!keep(syn::parse_quote!(#[cfg(target_os = "android")])).0);
+        assert_eq!(
+            keep(syn::parse_quote!(#[cfg(all(target_os = "linux", target_pointer_width = "64"))])),
+            (true, vec![])
+        );
+        // What the judge's flags decide stays open, whatever this machine's rustc printed.
+        let (kept, attrs) = keep(syn::parse_quote!(#[cfg(all(unix, debug_assertions))]));
+        assert!(kept);
+        assert_eq!(attrs, vec!["# [cfg (debug_assertions)]".to_string()]);
+        let (kept, attrs) = keep(syn::parse_quote!(#[cfg(target_feature = "avx2")]));
+        assert!(kept);
+        assert_eq!(
+            attrs,
+            vec!["# [cfg (target_feature = \"avx2\")]".to_string()]
+        );
+        let tokens = env.decide_in_tokens(quote!(if cfg!(windows) { 1 } else { 2 }));
+        assert_eq!(tokens.to_string(), "if false { 1 } else { 2 }");
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! - `bundler --check`: writes nothing; fails naming every upload file that is stale or missing.
 //! - `bundler --windows` (with or without `--check`): then also the Windows executables (see
 //!   `windows.rs`).
-//! - `bundler --manifest-path PATH/Cargo.toml --bin NAME [-o OUT.rs] [--check]`: any package.
+//! - `bundler --manifest-path PATH/Cargo.toml --bin NAME [-o OUT.rs] [--check]
+//!   [--target TRIPLE]`: any package; with a target, its platform is decided in the bundle.
 
 use crate::check::{is_fresh, write_atomically};
 use crate::error::{Error, Result};
@@ -19,9 +20,13 @@ const USAGE: &str = "usage:
   bundler --check          fail if a committed submissions/<name>/main.rs differs from a fresh bundle
   bundler [--check] --windows  then compile submissions/<name>/main.rs into the target's `windows` .exe
   bundler --manifest-path PATH/Cargo.toml --bin NAME [-o OUT.rs] [--check] [--exclude CRATE]...
+          [--target TRIPLE]
                            bundle one binary of any package (to stdout without -o); its
                            dependencies are bundled too, except the --exclude'd ones (the
-                           judge provides them)";
+                           judge provides them). --target names the judge's platform
+                           (x86_64-unknown-linux-gnu, x86_64-pc-windows-gnu, or `host`): its
+                           cfgs (target_os, unix...) are decided and only its platform's code
+                           is kept; without it they are left to the judge's rustc";
 
 #[derive(Debug, Default)]
 struct Args {
@@ -31,6 +36,7 @@ struct Args {
     check: bool,
     exclude: Vec<String>,
     windows: bool,
+    target: Option<String>,
 }
 
 fn parse(args: &[String]) -> Result<Option<Args>> {
@@ -50,6 +56,7 @@ fn parse(args: &[String]) -> Result<Option<Args>> {
             "--bin" => parsed.bin = Some(value(arg)?),
             "-o" | "--output" => parsed.output = Some(PathBuf::from(value(arg)?)),
             "--exclude" => parsed.exclude.push(value(arg)?),
+            "--target" => parsed.target = Some(value(arg)?),
             other => return Err(Error::new(format!("unknown argument `{other}`\n{USAGE}"))),
         }
     }
@@ -69,13 +76,18 @@ pub fn run(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let one = parsed.manifest_path.is_some() || parsed.bin.is_some() || parsed.output.is_some();
+    let one = parsed.manifest_path.is_some()
+        || parsed.bin.is_some()
+        || parsed.output.is_some()
+        || parsed.target.is_some();
     let result = match (&parsed.manifest_path, &parsed.bin) {
         _ if parsed.windows && one => Err(Error::new(format!(
             "--windows builds the workspace's targets only\n{USAGE}"
         ))),
         (Some(manifest), Some(bin)) => run_one(manifest, bin, &parsed),
-        (None, None) if parsed.output.is_none() && parsed.exclude.is_empty() => {
+        (None, None)
+            if parsed.output.is_none() && parsed.exclude.is_empty() && parsed.target.is_none() =>
+        {
             run_workspace(parsed.check).and_then(|()| {
                 if parsed.windows {
                     crate::windows::run(&workspace()?.root)
@@ -105,6 +117,12 @@ fn run_one(manifest: &Path, bin: &str, args: &Args) -> Result<()> {
         display_root: None,
         header: format!("{bin}: bundled by bundler. Do not edit; regenerate it with the bundler."),
         exclude: args.exclude.clone(),
+        target: match args.target.as_deref() {
+            Some("host") => Some(crate::deps::host().ok_or_else(|| {
+                Error::new("--target host: `rustc -vV` does not name this machine's target")
+            })?),
+            other => other.map(str::to_string),
+        },
     })?;
     if let Pruning::Rustc { broken, rounds } = &bundle.pruning {
         eprintln!("bundler: note: the bundler's own pruning broke the program ({broken}); the whole crate was bundled and rustc's dead-code lints pruned it instead ({rounds} round(s))");
@@ -188,6 +206,7 @@ pub fn bundle_workspace(workspace: &Workspace, check: bool) -> WorkspaceRun {
                 target.name, target.package, target.name
             ),
             exclude: Vec::new(),
+            target: None,
         });
         let result = request.and_then(|request| {
             bundle_unchecked(&request, &mut cache, true).map(|bundle| (request, bundle))

@@ -49,7 +49,8 @@ pub struct Resolved {
     pub root_deps: Vec<(String, usize)>,
 }
 
-fn host() -> Option<String> {
+/// The triple of the machine the bundler runs on, as rustc names it.
+pub fn host() -> Option<String> {
     let output = Command::new("rustc").arg("-vV").output().ok()?;
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
     text.lines()
@@ -58,8 +59,13 @@ fn host() -> Option<String> {
 }
 
 /// Runs `cargo metadata` for the package at `manifest_path` and walks its normal dependencies.
-/// `exclude`: crate names left to the judge (not bundled, not followed).
-pub fn resolve(manifest_path: &Path, exclude: &BTreeSet<String>) -> Result<Resolved> {
+/// `exclude`: crate names left to the judge (not bundled, not followed). Platform-specific
+/// dependencies are those of `target`, or of this machine.
+pub fn resolve(
+    manifest_path: &Path,
+    exclude: &BTreeSet<String>,
+    target: Option<&str>,
+) -> Result<Resolved> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     // Cargo reads `.cargo/config.toml` (source replacement, vendoring) from where it runs.
@@ -73,8 +79,8 @@ pub fn resolve(manifest_path: &Path, exclude: &BTreeSet<String>) -> Result<Resol
                 .canonicalize()
                 .unwrap_or_else(|_| manifest_path.to_path_buf()),
         );
-    if let Some(host) = host() {
-        command.args(["--filter-platform", &host]);
+    if let Some(platform) = target.map(str::to_string).or_else(host) {
+        command.args(["--filter-platform", &platform]);
     }
     let output = command
         .output()

@@ -21,7 +21,9 @@ pub fn emit(
     files: &[String],
     comments: &[String],
 ) -> String {
-    crate::verbatim::substitute(&mut items, comments);
+    let mut store = comments.to_vec();
+    crate::verbatim::substitute(&mut items, &mut store);
+    let comments = store.as_slice();
     space_items(&mut items);
     let mut file = File {
         shebang: None,

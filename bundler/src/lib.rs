@@ -61,6 +61,9 @@ pub struct Request {
     pub header: String,
     /// Dependencies the judge provides: named as they are, not bundled (`--exclude`).
     pub exclude: Vec<String>,
+    /// The judge's target triple (`--target`): its cfgs are decided and its platform's
+    /// dependencies bundled. `None` leaves target cfgs to the judge's rustc.
+    pub target: Option<String>,
 }
 
 /// A dependency crate loaded for the bundle.
@@ -149,7 +152,7 @@ pub fn bundle(request: &Request) -> Result<Bundle> {
 /// Bundles one binary of one package, reusing (and filling) `cache`; the result compiles.
 pub fn bundle_cached(request: &Request, cache: &mut Cache) -> Result<Bundle> {
     let pruned = bundle_unchecked(request, cache, true)?;
-    let checked = verify::check(&pruned.code)?;
+    let checked = verify::check(&pruned.code, request.target.as_deref())?;
     finish(request, cache, pruned, checked)
 }
 
@@ -175,6 +178,7 @@ pub fn finish(
             })
             .collect::<Vec<String>>()
     };
+    let target = request.target.as_deref();
     if !checked.has_errors() {
         // What the bundler kept and rustc calls dead goes too (a foreign crate's bundle; the
         // upload targets have no warnings).
@@ -186,7 +190,7 @@ pub fn finish(
         });
         let mut checked = checked;
         if dead {
-            let shrunk = shrink::shrink(pruned.code.clone(), &pruned.files)?;
+            let shrunk = shrink::shrink(pruned.code.clone(), &pruned.files, target)?;
             pruned.code = shrunk.code;
             checked = shrunk.checked;
         }
@@ -200,7 +204,7 @@ pub fn finish(
         .unwrap_or_default();
     let whole = bundle_unchecked(request, cache, false)?;
     // With the dead-code lints forced on: the first step of the pruning below.
-    let whole_checked = verify::check_dead(&whole.code)?;
+    let whole_checked = verify::check_dead(&whole.code, target)?;
     if whole_checked.has_errors() {
         let errors = describe_all(&whole, &whole_checked, true);
         return Err(error::Error::new(format!(
@@ -209,7 +213,7 @@ pub fn finish(
             errors.join("\n")
         )));
     }
-    let shrunk = shrink::shrink_checked(whole.code.clone(), whole_checked, &whole.files)?;
+    let shrunk = shrink::shrink_checked(whole.code.clone(), whole_checked, &whole.files, target)?;
     let mut bundle = Bundle {
         code: shrunk.code,
         pruning: Pruning::Rustc {
@@ -240,8 +244,13 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         .display_root
         .clone()
         .unwrap_or_else(|| package.dir.clone());
+    let target_cfgs = match &request.target {
+        Some(triple) => Some(cfg::target_cfgs(triple)?),
+        None => None,
+    };
     let cfg = cfg::CfgEnv {
         features: package.features.clone(),
+        target: target_cfgs.clone(),
         ..cfg::CfgEnv::default()
     };
     // The library is loaded first (or taken from the cache), then the binary.
@@ -289,12 +298,12 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         .map(|n| n.replace('-', "_"))
         .collect();
     let resolved = if manifest::needs_dependencies(&request.manifest_path) {
-        deps::resolve(&request.manifest_path, &excluded)?
+        deps::resolve(&request.manifest_path, &excluded, request.target.as_deref())?
     } else {
         deps::Resolved::default()
     };
     let scripts = if resolved.crates.iter().any(|dep| dep.build_script.is_some()) {
-        build_scripts::run(&request.manifest_path, &bin.name)?
+        build_scripts::run(&request.manifest_path, &bin.name, request.target.as_deref())?
     } else {
         BTreeMap::new()
     };
@@ -306,6 +315,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         dep_package.features = dep.features.clone();
         let mut dep_cfg = cfg::CfgEnv {
             features: dep.features.clone(),
+            target: target_cfgs.clone(),
             ..cfg::CfgEnv::default()
         };
         if let Some(script) = &dep.build_script {

@@ -11,7 +11,7 @@ use crate::verify::{self, Checked};
 use proc_macro2::LineColumn;
 use std::collections::{BTreeMap, BTreeSet};
 use syn::spanned::Spanned;
-use syn::{ImplItem, Item, TraitItem, UseTree};
+use syn::{ForeignItem, ImplItem, Item, TraitItem, UseTree};
 
 /// The most compile-and-remove rounds.
 const MAX_ROUNDS: usize = 8;
@@ -61,13 +61,18 @@ fn lints(checked: &Checked) -> Vec<RustcSpan> {
 }
 
 /// Removes what rustc calls dead from `code` (which must compile), to a fixpoint.
-pub fn shrink(code: String, files: &[String]) -> Result<Shrunk> {
-    let checked = verify::check_dead(&code)?;
-    shrink_checked(code, checked, files)
+pub fn shrink(code: String, files: &[String], target: Option<&str>) -> Result<Shrunk> {
+    let checked = verify::check_dead(&code, target)?;
+    shrink_checked(code, checked, files, target)
 }
 
 /// [`shrink`] with the first [`verify::check_dead`] of `code` already done.
-pub fn shrink_checked(code: String, checked: Checked, files: &[String]) -> Result<Shrunk> {
+pub fn shrink_checked(
+    code: String,
+    checked: Checked,
+    files: &[String],
+    target: Option<&str>,
+) -> Result<Shrunk> {
     let mut current = Shrunk {
         code,
         checked,
@@ -90,7 +95,7 @@ pub fn shrink_checked(code: String, checked: Checked, files: &[String]) -> Resul
                 if next == current.code {
                     break;
                 }
-                let checked = verify::check_dead(&next)?;
+                let checked = verify::check_dead(&next, target)?;
                 if !checked.has_errors() {
                     current = Shrunk {
                         code: next,
@@ -115,13 +120,13 @@ pub fn shrink_checked(code: String, checked: Checked, files: &[String]) -> Resul
     }
     let tidy = remove_empty(&current.code, files);
     if tidy != current.code {
-        let checked = verify::check(&tidy)?;
+        let checked = verify::check(&tidy, target)?;
         if !checked.has_errors() {
             current.code = tidy;
         }
     }
     // What the user gets: the lints as the source sets them.
-    current.checked = verify::check(&current.code)?;
+    current.checked = verify::check(&current.code, target)?;
     Ok(current)
 }
 
@@ -186,6 +191,64 @@ struct Plan<'a> {
 
 fn lines_of(span: proc_macro2::Span) -> (usize, usize) {
     (span.start().line, span.end().line)
+}
+
+/// A piece of a macro call's tokens: the name it declares, if one is seen, and its lines.
+struct Piece {
+    ident: Option<syn::Ident>,
+    is_type: bool,
+    lines: (usize, usize),
+}
+
+fn item_piece(item: &Item) -> Piece {
+    let (ident, is_type) = match item {
+        Item::Fn(f) => (Some(&f.sig.ident), false),
+        Item::Const(c) => (Some(&c.ident), false),
+        Item::Static(s) => (Some(&s.ident), false),
+        Item::Struct(s) => (Some(&s.ident), true),
+        Item::Enum(e) => (Some(&e.ident), true),
+        Item::Union(u) => (Some(&u.ident), true),
+        Item::Type(t) => (Some(&t.ident), true),
+        _ => (None, false),
+    };
+    Piece {
+        ident: ident.cloned(),
+        is_type,
+        lines: lines_of(item.span()),
+    }
+}
+
+/// A piece's name is the identifier after its first item keyword.
+fn token_pieces(tokens: proc_macro2::TokenStream) -> Vec<Piece> {
+    crate::verbatim::split_items(tokens)
+        .iter()
+        .map(|trees| token_piece(trees))
+        .collect()
+}
+
+fn token_piece(trees: &[proc_macro2::TokenTree]) -> Piece {
+    use proc_macro2::TokenTree;
+    const KEYWORDS: [&str; 7] = ["fn", "const", "static", "struct", "enum", "union", "type"];
+    let named = trees.windows(2).find_map(|pair| match pair {
+        [TokenTree::Ident(keyword), TokenTree::Ident(name)]
+            if KEYWORDS.contains(&keyword.to_string().as_str())
+                && !["fn", "safe", "unsafe", "async", "extern"]
+                    .contains(&name.to_string().as_str()) =>
+        {
+            Some((
+                name.clone(),
+                ["struct", "enum", "union", "type"].contains(&keyword.to_string().as_str()),
+            ))
+        }
+        _ => None,
+    });
+    let first = trees.first().map_or(0, |t| t.span().start().line);
+    let last = trees.last().map_or(0, |t| t.span().end().line);
+    Piece {
+        ident: named.as_ref().map(|(name, _)| name.clone()),
+        is_type: named.is_some_and(|(_, is_type)| is_type),
+        lines: (first, last),
+    }
 }
 
 impl Plan<'_> {
@@ -282,7 +345,87 @@ impl Plan<'_> {
                     });
                 }
                 Item::Use(u) => self.walk_use(u),
+                Item::ForeignMod(block) => {
+                    for member in &block.items {
+                        let ident = match member {
+                            ForeignItem::Fn(f) => &f.sig.ident,
+                            ForeignItem::Static(s) => &s.ident,
+                            ForeignItem::Type(t) => &t.ident,
+                            _ => continue,
+                        };
+                        if named(ident.span(), self.spans) && !self.excluded(&ident.to_string()) {
+                            self.delete.push(lines_of(member.span()));
+                        }
+                    }
+                }
+                Item::Macro(m) if m.ident.is_none() => self.walk_call(m, module),
                 _ => {}
+            }
+        }
+    }
+
+    /// An item-position macro call whose tokens are items (`s! { pub struct stat { .. } }`):
+    /// the items rustc calls dead go, or the whole call when every item it declares does. An
+    /// item shares no line with another or with the call's braces, or stays. Tokens that are not
+    /// items (`f! { pub const safe fn .. }`) are cut into pieces after each `;` or braced group.
+    fn walk_call(&mut self, call: &syn::ItemMacro, module: usize) {
+        let call_lines = lines_of(call.span());
+        let pieces = match syn::parse2::<syn::File>(call.mac.tokens.clone()) {
+            Ok(inner) => inner.items.iter().map(item_piece).collect(),
+            Err(_) => token_pieces(call.mac.tokens.clone()),
+        };
+        let ranges: Vec<(usize, usize)> = pieces.iter().map(|p| p.lines).collect();
+        // On lines of its own: no other piece and neither of the call's braces shares one.
+        let alone = |index: usize| {
+            let (first, last) = ranges[index];
+            first > call_lines.0
+                && last < call_lines.1
+                && ranges
+                    .iter()
+                    .enumerate()
+                    .all(|(other, &(a, b))| other == index || b < first || a > last)
+        };
+        let mut dead = Vec::new();
+        let mut alive = 0;
+        let mut unnamed = 0;
+        for (index, piece) in pieces.iter().enumerate() {
+            let Some(ident) = &piece.ident else {
+                unnamed += 1;
+                continue;
+            };
+            if piece.is_type {
+                *self.declared.entry(ident.to_string()).or_default() += 1;
+            }
+            if named(ident.span(), self.spans) && !self.excluded(&ident.to_string()) {
+                dead.push((index, piece.is_type.then(|| ident.to_string())));
+            } else {
+                alive += 1;
+            }
+        }
+        // Pieces that declare no name rustc can point at (`pub enum #anon { pub A = 1, .. }`):
+        // the call goes when rustc calls something in it dead, and comes back, through the
+        // names its errors give, if that broke the program.
+        let mut words = BTreeSet::new();
+        idents_in(call.mac.tokens.clone(), &mut words);
+        let speculative = self.macro_calls
+            && alive == 0
+            && unnamed > 0
+            && self
+                .spans
+                .iter()
+                .any(|&(line, _, end, _)| line >= call_lines.0 && end <= call_lines.1)
+            && !words.iter().any(|word| self.excluded(word));
+        if (alive == 0 && unnamed == 0 && !dead.is_empty()) || speculative {
+            self.delete.push(call_lines);
+        } else {
+            dead.retain(|(index, _)| alone(*index));
+            for (index, _) in &dead {
+                self.delete.push(ranges[*index]);
+            }
+        }
+        for (_, type_name) in dead {
+            if let Some(name) = type_name {
+                self.removed_types.insert((module, name));
             }
         }
     }
@@ -533,7 +676,7 @@ mod tests {
     use super::*;
 
     fn shrunk(code: &str) -> String {
-        shrink(code.to_string(), &["src/lib.rs".to_string()])
+        shrink(code.to_string(), &["src/lib.rs".to_string()], None)
             .expect("rustc")
             .code
     }
@@ -555,8 +698,83 @@ mod tests {
         }
         assert!(out.contains("// src/lib.rs"), "{out}");
         assert!(
-            verify::check(&out).expect("rustc").diagnostics.is_empty(),
+            verify::check(&out, None)
+                .expect("rustc")
+                .diagnostics
+                .is_empty(),
             "{out}"
+        );
+    }
+
+    #[test]
+    fn items_in_macro_calls_and_extern_blocks_go_too() {
+        let code = r#"fn main() {
+    println!("{}", lib::Kept { x: 1 }.x + lib::one() + unsafe { lib::abs(-1) } as u32);
+}
+
+mod lib {
+    // src/lib.rs
+    macro_rules! s {
+        ($($i:item)*) => { $( #[derive(Clone)] $i )* };
+    }
+
+    macro_rules! f {
+        ($(pub const safe fn $name:ident() -> u32 $body:block)*) => {
+            $( pub const fn $name() -> u32 $body )*
+        };
+    }
+
+    macro_rules! c_enum {
+        (pub enum #anon { $(pub $name:ident = $value:expr,)* }) => {
+            $( pub const $name: u32 = $value; )*
+        };
+    }
+
+    s! {
+        pub struct Kept {
+            pub x: u32,
+        }
+        pub struct Gone {
+            pub y: u32,
+        }
+    }
+
+    s! {
+        pub struct AllGone {
+            pub z: u32,
+        }
+    }
+
+    f! {
+        pub const safe fn one() -> u32 { 1 }
+        pub const safe fn two() -> u32 { 2 }
+    }
+
+    c_enum! {
+        pub enum #anon {
+            pub RED = 1,
+            pub BLUE = 2,
+        }
+    }
+
+    extern "C" {
+        pub fn abs(x: i32) -> i32;
+        pub fn labs(x: i64) -> i64;
+    }
+}
+"#;
+        let out = shrunk(code);
+        for kept in ["struct Kept", "fn one", "fn abs"] {
+            assert!(out.contains(kept), "{kept} went:\n{out}");
+        }
+        for gone in ["Gone", "fn two", "RED", "fn labs"] {
+            assert!(!out.contains(gone), "{gone} stayed:\n{out}");
+        }
+        let checked = verify::check(&out, None).expect("rustc");
+        assert!(
+            checked.diagnostics.is_empty(),
+            "{:?}\n{out}",
+            checked.diagnostics
         );
     }
 

@@ -6,7 +6,8 @@
 //! travels with the other per-file text) and the item is tagged `#[__bundler_verbatim(N)]`.
 //! When the bundle is printed, an item whose tokens are still those of its text (no path was
 //! rewritten inside, nothing was pruned from it) is replaced by its text; otherwise it is
-//! printed from tokens as before.
+//! printed from tokens, and a braced macro call whose tokens are items has them laid out as
+//! items, one after another, rather than run into one paragraph.
 
 use proc_macro2::{LineColumn, Span};
 use quote::ToTokens;
@@ -123,26 +124,142 @@ fn take_tag(item: &mut Item) -> Option<usize> {
 }
 
 /// Replaces each tagged item whose tokens are unchanged by a placeholder `__bundler_verbatim!(N);`
-/// (printed back as the stored text); removes every tag.
-pub fn substitute(items: &mut [Item], store: &[String]) {
+/// (printed back as the stored text), and a changed braced macro call of items by one whose
+/// text is [`laid_out`] (added to `store`); removes every tag.
+pub fn substitute(items: &mut [Item], store: &mut Vec<String>) {
     for item in items.iter_mut() {
         if let Item::Mod(module) = item {
             if let Some((_, children)) = &mut module.content {
                 substitute(children, store);
             }
         }
-        let Some(index) = take_tag(item) else {
-            continue;
+        let tag = take_tag(item);
+        let unchanged = tag.is_some_and(|index| {
+            store
+                .get(index + 1)
+                .is_some_and(|tokens| *tokens == token_text(item))
+        });
+        let index = match (&*item, tag) {
+            (_, Some(index)) if unchanged => index,
+            (Item::Macro(call), _) => match laid_out(call) {
+                Some(text) => {
+                    store.push(text);
+                    store.len() - 1
+                }
+                None => continue,
+            },
+            _ => continue,
         };
-        if store
-            .get(index + 1)
-            .is_some_and(|tokens| *tokens == token_text(item))
-        {
-            let ident = syn::Ident::new(VERBATIM, Span::call_site());
-            let number = proc_macro2::Literal::usize_unsuffixed(index);
-            *item = syn::parse_quote!(#ident!(#number););
+        let ident = syn::Ident::new(VERBATIM, Span::call_site());
+        let number = proc_macro2::Literal::usize_unsuffixed(index);
+        *item = syn::parse_quote!(#ident!(#number););
+    }
+}
+
+/// Tokens as a list of their texts, groups as their delimiters, spacing left out (`>,` and
+/// `> ,` are the same tokens to a macro).
+fn flat(tokens: proc_macro2::TokenStream) -> Vec<String> {
+    use proc_macro2::{Delimiter, TokenTree};
+    let mut out = Vec::new();
+    for tree in tokens {
+        match tree {
+            TokenTree::Group(group) => {
+                let (open, close) = match group.delimiter() {
+                    Delimiter::Parenthesis => ("(", ")"),
+                    Delimiter::Brace => ("{", "}"),
+                    Delimiter::Bracket => ("[", "]"),
+                    Delimiter::None => ("", ""),
+                };
+                out.push(open.to_string());
+                out.extend(flat(group.stream()));
+                out.push(close.to_string());
+            }
+            TokenTree::Punct(punct) => out.push(punct.as_char().to_string()),
+            other => out.push(other.to_string()),
         }
     }
+    out
+}
+
+/// Tokens cut after each `;` and each braced group at their top level: the items of a macro
+/// call that syn cannot read as items (`pub const safe fn f() {}`), one piece each.
+pub fn split_items(tokens: proc_macro2::TokenStream) -> Vec<Vec<proc_macro2::TokenTree>> {
+    use proc_macro2::{Delimiter, TokenTree};
+    let mut pieces = Vec::new();
+    let mut current: Vec<TokenTree> = Vec::new();
+    for tree in tokens {
+        let ends = match &tree {
+            TokenTree::Punct(p) => p.as_char() == ';',
+            TokenTree::Group(g) => g.delimiter() == Delimiter::Brace,
+            _ => false,
+        };
+        current.push(tree);
+        if ends {
+            pieces.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        pieces.push(current);
+    }
+    pieces
+}
+
+/// The text of a macro call's tokens laid out, an item after another: the items syn reads (or
+/// else the pieces of [`split_items`]), each printed as an item where that gives back the same
+/// tokens (not where it adds a trailing comma a macro would refuse), else as tokens on a line.
+fn layout_tokens(tokens: &proc_macro2::TokenStream) -> String {
+    let pieces: Vec<proc_macro2::TokenStream> = match syn::parse2::<syn::File>(tokens.clone()) {
+        Ok(inner) => inner.items.iter().map(ToTokens::to_token_stream).collect(),
+        Err(_) => split_items(tokens.clone())
+            .into_iter()
+            .map(|trees| trees.into_iter().collect())
+            .collect(),
+    };
+    let mut out = String::new();
+    for piece in pieces {
+        let printed = syn::parse2::<Item>(piece.clone()).ok().map(|item| {
+            prettyplease::unparse(&syn::File {
+                shebang: None,
+                attrs: Vec::new(),
+                items: vec![item],
+            })
+        });
+        let same = |text: &String| {
+            text.parse::<proc_macro2::TokenStream>()
+                .is_ok_and(|reparsed| flat(reparsed) == flat(piece.clone()))
+        };
+        match printed.filter(same) {
+            Some(text) => out.push_str(&text),
+            None => {
+                out.push_str(&piece.to_string());
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// A braced item-position macro call (`s! { pub struct A { .. } .. }`) printed with its tokens
+/// laid out by [`layout_tokens`]; `None` when they would not print back as the same tokens.
+fn laid_out(call: &syn::ItemMacro) -> Option<String> {
+    if call.ident.is_some() || !matches!(call.mac.delimiter, syn::MacroDelimiter::Brace(_)) {
+        return None;
+    }
+    let body = layout_tokens(&call.mac.tokens);
+    let reparsed: proc_macro2::TokenStream = body.parse().ok()?;
+    let same = flat(reparsed) == flat(call.mac.tokens.clone());
+    if call.mac.tokens.is_empty() || !same || body.contains("__bundler_") {
+        return None;
+    }
+    let mut empty = call.clone();
+    empty.mac.tokens = proc_macro2::TokenStream::new();
+    let head = prettyplease::unparse(&syn::File {
+        shebang: None,
+        attrs: Vec::new(),
+        items: vec![Item::Macro(empty)],
+    });
+    let head = head.trim_end().strip_suffix("{}")?;
+    Some(format!("{head}{{\n{}}}", reindent(&body, "    ")))
 }
 
 /// A stored text, every non-empty line moved right by `indent`.
@@ -171,7 +288,7 @@ mod tests {
         assert_eq!(store.len(), 4, "{store:?}");
         assert!(store[0].starts_with("/// Adds.\nmacro_rules! add {\n    // the only rule"));
         assert!(store[2].starts_with("#[rustfmt::skip]\nconst T"));
-        substitute(&mut items, &store);
+        substitute(&mut items, &mut store);
         let file = syn::File {
             shebang: None,
             attrs: Vec::new(),
@@ -185,5 +302,33 @@ mod tests {
             reindent(&store[0], "  "),
             "  /// Adds.\n  macro_rules! add {\n      // the only rule\n      ($a:expr, $b:expr) => {\n          $a + $b\n      };\n  }\n"
         );
+    }
+
+    #[test]
+    fn a_changed_macro_call_is_laid_out_item_by_item() {
+        let call: syn::ItemMacro = syn::parse_quote! {
+            s! { pub struct A { pub x: crate::lib::T, } pub struct B(u8); }
+        };
+        assert_eq!(
+            laid_out(&call).as_deref(),
+            Some("s! {\n    pub struct A {\n        pub x: crate::lib::T,\n    }\n    pub struct B(u8);\n}")
+        );
+        // Not items to syn: a piece a line, as tokens where printing would change them.
+        let call: syn::ItemMacro = syn::parse_quote! {
+            f! { pub const safe fn one() -> u32 { 1 } pub fn g(a_long_parameter_name: crate::lib::SomeLongTypeName, another_one: crate::lib::SomeLongTypeName) -> u32 { 2 } }
+        };
+        let text = laid_out(&call).expect("laid out");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[1], "    pub const safe fn one () -> u32 { 1 }",
+            "{text}"
+        );
+        assert!(
+            lines[2].starts_with("    pub fn g (a_long_parameter_name"),
+            "{text}"
+        );
+        assert_eq!(lines.len(), 4, "{text}");
+        let paren: syn::ItemMacro = syn::parse_quote!(m!(pub struct A;););
+        assert_eq!(laid_out(&paren), None);
     }
 }

@@ -59,14 +59,15 @@ fn scratch() -> Result<PathBuf> {
     Ok(dir)
 }
 
-/// Runs rustc on `code` as the judges compile it (edition 2021, a binary), metadata only.
-pub fn check(code: &str) -> Result<Checked> {
-    check_with(code, &[])
+/// Runs rustc on `code` as the judges compile it (edition 2021, a binary), metadata only;
+/// for `target` when one is named.
+pub fn check(code: &str, target: Option<&str>) -> Result<Checked> {
+    check_with(code, &[], target)
 }
 
 /// [`check`] with the dead-code lints forced on, through any `#[allow(dead_code)]` in the
 /// source: what [`crate::shrink`] removes.
-pub fn check_dead(code: &str) -> Result<Checked> {
+pub fn check_dead(code: &str, target: Option<&str>) -> Result<Checked> {
     check_with(
         code,
         &[
@@ -77,10 +78,11 @@ pub fn check_dead(code: &str) -> Result<Checked> {
             "--force-warn",
             "unused_macros",
         ],
+        target,
     )
 }
 
-fn check_with(code: &str, extra: &[&str]) -> Result<Checked> {
+fn check_with(code: &str, extra: &[&str], target: Option<&str>) -> Result<Checked> {
     let dir = scratch()?;
     let source = dir.join("main.rs");
     fs::write(&source, code)
@@ -96,6 +98,7 @@ fn check_with(code: &str, extra: &[&str]) -> Result<Checked> {
         ])
         .args(["--error-format=json", "--crate-name", "main"])
         .args(extra)
+        .args(target.iter().flat_map(|triple| ["--target", triple]))
         .arg("-o")
         .arg(dir.join("main.rmeta"))
         .arg(&source)
@@ -123,7 +126,7 @@ pub fn check_all(codes: &[&str]) -> Vec<Result<Checked>> {
     std::thread::scope(|scope| {
         let handles: Vec<_> = codes
             .iter()
-            .map(|code| scope.spawn(move || check(code)))
+            .map(|code| scope.spawn(move || check(code, None)))
             .collect();
         handles
             .into_iter()
@@ -306,14 +309,15 @@ mod tests {
 
     #[test]
     fn rustc_errors_are_found() {
-        let checked = check("fn main() { let x: u32 = \"no\"; }\nfn unused() {}\n").expect("rustc");
+        let checked =
+            check("fn main() { let x: u32 = \"no\"; }\nfn unused() {}\n", None).expect("rustc");
         assert!(checked.has_errors());
         let error = checked.errors().next().expect("one error");
         assert_eq!(error.code.as_deref(), Some("E0308"));
         assert_eq!(error.spans[0].0, 1);
-        let clean = check("fn main() {}\n").expect("rustc");
+        let clean = check("fn main() {}\n", None).expect("rustc");
         assert!(clean.diagnostics.is_empty(), "{clean:?}");
-        let warned = check("fn main() {}\nfn unused() {}\n").expect("rustc");
+        let warned = check("fn main() {}\nfn unused() {}\n", None).expect("rustc");
         let warning = warned.warnings().next().expect("dead code");
         assert_eq!(warning.code.as_deref(), Some("dead_code"));
         assert_eq!(warning.spans[0].0, 2);

@@ -22,6 +22,7 @@ fn try_bundle(name: &str, bin: &str) -> bundler::error::Result<String> {
         display_root: None,
         header: format!("{bin}: bundled by bundler (test)."),
         exclude: Vec::new(),
+        target: None,
     })
     .map(|bundle| bundle.code)
 }
@@ -147,6 +148,42 @@ fn cfg_includes_and_environment() {
     assert!(!code.contains("include_str!") && !code.contains("env!"));
     assert!(!code.contains("include!") && code.contains("pub const TABLE"));
     assert!(code.contains("#[cfg(unix)]") && code.contains("#[cfg(not(unix))]"));
+}
+
+#[test]
+fn a_named_target_decides_the_platform() {
+    let host = bundler::deps::host().expect("rustc names this machine's target");
+    let code = bundle(&Request {
+        manifest_path: fixture("config-demo").join("Cargo.toml"),
+        bin: "config-demo".to_string(),
+        display_root: None,
+        header: "config-demo: bundled by bundler (test).".to_string(),
+        exclude: Vec::new(),
+        target: Some(host),
+    })
+    .expect("bundles for this machine")
+    .code;
+    assert!(
+        !code.contains("cfg(unix)") && !code.contains("cfg(not(unix))"),
+        "{code}"
+    );
+    assert_eq!(code.matches("fn platform()").count(), 1, "{code}");
+    let exe = compile_with(&code, "config-demo-target", false);
+    let expected = fs::read_to_string(fixture("config-demo").join("expected/config-demo.txt"))
+        .expect("expected output");
+    assert_eq!(run(&exe, None), expected);
+    let unknown = bundle(&Request {
+        manifest_path: fixture("config-demo").join("Cargo.toml"),
+        bin: "config-demo".to_string(),
+        display_root: None,
+        header: String::new(),
+        exclude: Vec::new(),
+        target: Some("no-such-target".to_string()),
+    });
+    let message = unknown
+        .expect_err("an unknown target is refused")
+        .to_string();
+    assert!(message.contains("no-such-target"), "{message}");
 }
 
 #[test]
@@ -421,6 +458,7 @@ fn excluded_dependencies_stay_external() {
         bin: "deps-demo".to_string(),
         header: "deps-demo".to_string(),
         exclude: vec!["either".to_string()],
+        target: None,
         ..Request::default()
     });
     // The judge would provide `either`; here rustc does not have it.

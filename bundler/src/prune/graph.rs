@@ -554,6 +554,16 @@ impl Graph {
                 // Bounds (`impl<T: Bound>`, where clauses) do not decide whether the impl is
                 // needed; they are followed once it is.
                 node.mentions = Mentions::of(&block.generics);
+                // Members a macro call writes (`fwd_unop_x2!(rotate_each_word_right7);`, as
+                // ppv-lite86 does) cannot be named here: the trait keeps all of its own.
+                let written_by_macro =
+                    |m: &ImplItem| matches!(m, ImplItem::Macro(_)) && !is_impl_placeholder(m);
+                if block.items.iter().any(written_by_macro) {
+                    if let Some((_, path, _)) = &block.trait_ {
+                        node.implements
+                            .extend(path.segments.last().map(|s| s.ident.to_string()));
+                    }
+                }
                 let id = self.add(node);
                 let mut members = Vec::new();
                 for member in &block.items {

@@ -198,6 +198,29 @@ mod tests {
         assert!(!out.contains("impl T for B"), "{out}");
     }
 
+    /// ppv-lite86 writes trait methods with a macro called inside the impl.
+    #[test]
+    fn a_trait_whose_impl_calls_a_macro_keeps_its_members() {
+        let out = kept(
+            "macro_rules! fwd { ($f:ident) => { fn $f(self) -> Self { self } }; } trait Rot { fn right7(self) -> Self; fn right8(self) -> Self; } #[derive(Clone, Copy)] struct X; impl Rot for X { fwd!(right7); fwd!(right8); } fn main() { let _ = X.right7(); }",
+        );
+        assert!(
+            out.contains("fn right7") && out.contains("fn right8"),
+            "{out}"
+        );
+        assert!(out.contains("fwd ! (right8)"), "{out}");
+    }
+
+    /// rand's `$ty::cast_from_int(value)`, a trait's function called on a macro's type.
+    #[test]
+    fn a_trait_function_on_a_macro_type_keeps_the_trait_import() {
+        let out = kept(
+            "mod utils { pub trait Cast { fn cast_from_int(i: u32) -> Self; } impl Cast for f32 { fn cast_from_int(i: u32) -> f32 { i as f32 } } } mod float { use crate::utils::Cast; macro_rules! m { ($ty:ident) => { $ty::cast_from_int(3) }; } pub fn make() -> f32 { m!(f32) } } fn main() { float::make(); }",
+        );
+        assert!(out.contains("use crate :: utils :: Cast"), "{out}");
+        assert_eq!(out.matches("fn cast_from_int").count(), 2, "{out}");
+    }
+
     #[test]
     fn an_inherent_impl_with_nothing_used_goes_with_its_import() {
         let out = kept(

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// std traits that are imported for their methods, and those methods: such an import is kept
 /// when its module calls one of them (`write!`/`writeln!` call `write_fmt`).
-pub(super) const STD_TRAIT_METHODS: [(&str, &[&str]); 16] = [
+pub(super) const STD_TRAIT_METHODS: [(&str, &[&str]); 31] = [
     (
         "Write",
         &[
@@ -69,6 +69,21 @@ pub(super) const STD_TRAIT_METHODS: [(&str, &[&str]); 16] = [
     ("Sum", &["sum"]),
     ("Product", &["product"]),
     ("TryFrom", &["try_from"]),
+    ("Debug", &["fmt"]),
+    ("Display", &["fmt"]),
+    ("Pointer", &["fmt"]),
+    ("LowerHex", &["fmt"]),
+    ("UpperHex", &["fmt"]),
+    ("Octal", &["fmt"]),
+    ("Binary", &["fmt"]),
+    ("LowerExp", &["fmt"]),
+    ("UpperExp", &["fmt"]),
+    ("Deref", &["deref"]),
+    ("DerefMut", &["deref_mut"]),
+    ("AsRef", &["as_ref"]),
+    ("AsMut", &["as_mut"]),
+    ("Index", &["index"]),
+    ("IndexMut", &["index_mut"]),
 ];
 
 /// The reachability computation.
