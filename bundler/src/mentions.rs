@@ -297,13 +297,17 @@ impl Mentions {
                         continue;
                     }
                     let after_sep = index >= 2 && is_colon(prev) && is_colon(trees.get(index - 2));
-                    // `$ty::cast_from_int(..)`: an associated function of a type the macro is
-                    // given, which may be a trait's (its module then needs the trait).
+                    // `$ty::cast_from_int(..)`, `<$ty>::splat(..)`: an associated function of a
+                    // type the macro is given, which may be a trait's (its module then needs
+                    // the trait).
                     let after_metavariable = after_sep
                         && index >= 4
                         && matches!(&trees[index - 3], TokenTree::Ident(_))
                         && matches!(&trees[index - 4], TokenTree::Punct(p) if p.as_char() == '$');
-                    if after_metavariable {
+                    let after_angle = after_sep
+                        && index >= 3
+                        && matches!(&trees[index - 3], TokenTree::Punct(p) if p.as_char() == '>');
+                    if after_metavariable || after_angle {
                         self.methods.push(name.clone());
                     }
                     let leading = after_sep

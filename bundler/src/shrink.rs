@@ -16,6 +16,9 @@ use syn::{ForeignItem, ImplItem, Item, TraitItem, UseTree};
 /// The most compile-and-remove rounds.
 const MAX_ROUNDS: usize = 8;
 
+/// The most rounds when only items nothing else names are removed (one rustc check each).
+const MAX_LEAF_ROUNDS: usize = 32;
+
 /// The most attempts at one round.
 const MAX_RETRIES: usize = 4;
 
@@ -80,42 +83,63 @@ pub fn shrink_checked(
     };
     // Names whose removal broke the program stay excluded in later rounds.
     let mut excludes = [BTreeSet::new(), BTreeSet::new()];
-    for _ in 0..MAX_ROUNDS {
+    // Once removing everything rustc names keeps breaking the program, only what nothing else
+    // names goes, a layer a round.
+    let mut leaves_only = false;
+    for round in 0..MAX_LEAF_ROUNDS {
         let spans = lints(&current.checked);
-        if spans.is_empty() {
+        if spans.is_empty() || (!leaves_only && round >= MAX_ROUNDS) {
             break;
         }
         let mut advanced = false;
         // A removal that breaks the program is retried without the items rustc's errors name,
         // and at last without removing the macro calls that implement removed traits.
-        'attempts: for (macro_calls, exclude) in [true, false].into_iter().zip(excludes.iter_mut())
-        {
-            for _ in 0..MAX_RETRIES {
-                let next = remove(&current.code, &spans, files, exclude, macro_calls);
-                if next == current.code {
-                    break;
-                }
-                let checked = verify::check_dead(&next, target)?;
-                if !checked.has_errors() {
-                    current = Shrunk {
-                        code: next,
-                        checked,
-                        rounds: current.rounds + 1,
-                    };
-                    advanced = true;
-                    break 'attempts;
-                }
-                let before = exclude.len();
-                for error in checked.errors() {
-                    exclude.extend(quoted_names(&error.message));
-                }
-                if exclude.len() == before {
-                    break;
+        if !leaves_only {
+            'attempts: for (macro_calls, exclude) in
+                [true, false].into_iter().zip(excludes.iter_mut())
+            {
+                for _ in 0..MAX_RETRIES {
+                    let next = remove(&current.code, &spans, files, exclude, macro_calls);
+                    if next == current.code {
+                        break;
+                    }
+                    let checked = verify::check_dead(&next, target)?;
+                    if !checked.has_errors() {
+                        current = Shrunk {
+                            code: next,
+                            checked,
+                            rounds: current.rounds + 1,
+                        };
+                        advanced = true;
+                        break 'attempts;
+                    }
+                    let before = exclude.len();
+                    for error in checked.errors() {
+                        exclude.extend(quoted_names(&error.message));
+                    }
+                    if exclude.len() == before {
+                        break;
+                    }
                 }
             }
         }
         if !advanced {
-            break;
+            let mut exclude = named_elsewhere(&current.code);
+            exclude.extend(excludes[1].iter().cloned());
+            let next = remove(&current.code, &spans, files, &exclude, false);
+            if next == current.code {
+                break;
+            }
+            let checked = verify::check_dead(&next, target)?;
+            if checked.has_errors() {
+                break;
+            }
+            current = Shrunk {
+                code: next,
+                checked,
+                rounds: current.rounds + 1,
+            };
+            leaves_only = true;
         }
     }
     let tidy = remove_empty(&current.code, files);
@@ -191,6 +215,55 @@ struct Plan<'a> {
 
 fn lines_of(span: proc_macro2::Span) -> (usize, usize) {
     (span.start().line, span.end().line)
+}
+
+/// The identifiers the code names more than once, not counting a type's name inside its own
+/// impls (removed with it): what removing a dead item of that name could break.
+fn named_elsewhere(code: &str) -> BTreeSet<String> {
+    use quote::ToTokens;
+    fn count(tokens: proc_macro2::TokenStream, counts: &mut BTreeMap<String, isize>) {
+        for tree in tokens {
+            match tree {
+                proc_macro2::TokenTree::Ident(ident) => {
+                    *counts.entry(ident.to_string()).or_default() += 1;
+                }
+                proc_macro2::TokenTree::Group(group) => count(group.stream(), counts),
+                _ => {}
+            }
+        }
+    }
+    fn own_impls(items: &[Item], counts: &mut BTreeMap<String, isize>) {
+        for item in items {
+            match item {
+                Item::Mod(module) => {
+                    if let Some((_, children)) = &module.content {
+                        own_impls(children, counts);
+                    }
+                }
+                Item::Impl(block) => {
+                    let Some(name) = last_name(&block.self_ty) else {
+                        continue;
+                    };
+                    let mut inside = BTreeMap::new();
+                    count(block.to_token_stream(), &mut inside);
+                    *counts.entry(name.clone()).or_default() -=
+                        inside.get(&name).copied().unwrap_or(0);
+                }
+                _ => {}
+            }
+        }
+    }
+    let Ok(file) = syn::parse_file(code) else {
+        return BTreeSet::new();
+    };
+    let mut counts = BTreeMap::new();
+    count(file.to_token_stream(), &mut counts);
+    own_impls(&file.items, &mut counts);
+    counts
+        .into_iter()
+        .filter(|&(_, n)| n > 1)
+        .map(|(name, _)| name)
+        .collect()
 }
 
 /// A piece of a macro call's tokens: the name it declares, if one is seen, and its lines.

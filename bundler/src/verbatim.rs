@@ -185,15 +185,19 @@ fn flat(tokens: proc_macro2::TokenStream) -> Vec<String> {
 /// call that syn cannot read as items (`pub const safe fn f() {}`), one piece each.
 pub fn split_items(tokens: proc_macro2::TokenStream) -> Vec<Vec<proc_macro2::TokenTree>> {
     use proc_macro2::{Delimiter, TokenTree};
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
     let mut pieces = Vec::new();
     let mut current: Vec<TokenTree> = Vec::new();
-    for tree in tokens {
-        let ends = match &tree {
+    for (index, tree) in trees.iter().enumerate() {
+        // A braced group followed by `;` or an operator (`= { .. };`) goes on.
+        let continues =
+            matches!(trees.get(index + 1), Some(TokenTree::Punct(p)) if p.as_char() != '#');
+        let ends = match tree {
             TokenTree::Punct(p) => p.as_char() == ';',
-            TokenTree::Group(g) => g.delimiter() == Delimiter::Brace,
+            TokenTree::Group(g) => g.delimiter() == Delimiter::Brace && !continues,
             _ => false,
         };
-        current.push(tree);
+        current.push(tree.clone());
         if ends {
             pieces.push(std::mem::take(&mut current));
         }
@@ -202,6 +206,27 @@ pub fn split_items(tokens: proc_macro2::TokenStream) -> Vec<Vec<proc_macro2::Tok
         pieces.push(current);
     }
     pieces
+}
+
+/// Tokens as prettyplease spaces and wraps a macro's arguments (`(0..10).map(|x| x * x)`).
+fn token_text_spaced(tokens: &proc_macro2::TokenStream) -> String {
+    let item: Item = syn::parse_quote!(__piece! { #tokens });
+    let printed = prettyplease::unparse(&syn::File {
+        shebang: None,
+        attrs: Vec::new(),
+        items: vec![item],
+    });
+    let lines: Vec<&str> = printed.lines().collect();
+    match (lines.first(), lines.last()) {
+        (Some(&"__piece! {"), Some(&"}")) if lines.len() > 2 => {
+            let body: Vec<&str> = lines[1..lines.len() - 1]
+                .iter()
+                .map(|line| line.strip_prefix("    ").unwrap_or(line))
+                .collect();
+            body.join("\n") + "\n"
+        }
+        _ => tokens.to_string() + "\n",
+    }
 }
 
 /// The text of a macro call's tokens laid out, an item after another: the items syn reads (or
@@ -230,10 +255,7 @@ fn layout_tokens(tokens: &proc_macro2::TokenStream) -> String {
         };
         match printed.filter(same) {
             Some(text) => out.push_str(&text),
-            None => {
-                out.push_str(&piece.to_string());
-                out.push('\n');
-            }
+            None => out.push_str(&token_text_spaced(&piece)),
         }
     }
     out
@@ -320,14 +342,14 @@ mod tests {
         let text = laid_out(&call).expect("laid out");
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
-            lines[1], "    pub const safe fn one () -> u32 { 1 }",
+            lines[1], "    pub const safe fn one() -> u32 { 1 }",
             "{text}"
         );
         assert!(
-            lines[2].starts_with("    pub fn g (a_long_parameter_name"),
+            lines[2].starts_with("    pub fn g(a_long_parameter_name"),
             "{text}"
         );
-        assert_eq!(lines.len(), 4, "{text}");
+        assert!(!text.contains("SomeLongTypeName,\n"), "{text}");
         let paren: syn::ItemMacro = syn::parse_quote!(m!(pub struct A;););
         assert_eq!(laid_out(&paren), None);
     }

@@ -215,10 +215,19 @@ mod tests {
     #[test]
     fn a_trait_function_on_a_macro_type_keeps_the_trait_import() {
         let out = kept(
-            "mod utils { pub trait Cast { fn cast_from_int(i: u32) -> Self; } impl Cast for f32 { fn cast_from_int(i: u32) -> f32 { i as f32 } } } mod float { use crate::utils::Cast; macro_rules! m { ($ty:ident) => { $ty::cast_from_int(3) }; } pub fn make() -> f32 { m!(f32) } } fn main() { float::make(); }",
+            "mod utils { pub trait Cast { fn cast_from_int(i: u32) -> Self; } impl Cast for f32 { fn cast_from_int(i: u32) -> f32 { i as f32 } } } mod float { use crate::utils::Cast; macro_rules! m { ($ty:ident) => { $ty::cast_from_int(3) }; } macro_rules! n { ($ty:ty) => { <$ty>::cast_from_int(4) }; } pub fn make() -> f32 { m!(f32) + n!(f32) } } fn main() { float::make(); }",
         );
         assert!(out.contains("use crate :: utils :: Cast"), "{out}");
         assert_eq!(out.matches("fn cast_from_int").count(), 2, "{out}");
+    }
+
+    /// rand's `Core::from_rng(OsRng)`, where `Core` renames a type a macro defines.
+    #[test]
+    fn a_trait_function_through_a_renamed_import_keeps_the_trait_import() {
+        let out = kept(
+            "pub trait Seed: Sized { fn from_seed() -> Self; } macro_rules! def { ($n:ident) => { pub struct $n; impl crate::Seed for $n { fn from_seed() -> Self { $n } } }; } mod chacha { def!(Chacha); } mod std_rng { pub(crate) use crate::chacha::Chacha as Core; } mod core_crate { pub use crate::Seed; } mod thread { use super::std_rng::Core; use crate::core_crate::Seed; thread_local!(static KEY: super::chacha::Chacha = { Core::from_seed() }); pub fn make() { KEY.with(|_| ()) } } fn main() { thread::make(); }",
+        );
+        assert!(out.contains("use crate :: core_crate :: Seed"), "{out}");
     }
 
     #[test]

@@ -397,6 +397,11 @@ impl Reach<'_> {
                 .or_else(|| res.external_assoc.clone());
             if let Some(name) = associated {
                 self.module_methods.insert((node.module, name));
+            } else if path.len() >= 2 && res.targets.is_empty() {
+                // `Core::from_rng(..)` through a type alias: any trait's function of that
+                // name may be the one called.
+                self.module_methods
+                    .insert((node.module, path[path.len() - 1].clone()));
             }
             self.apply(res);
         }
