@@ -117,6 +117,20 @@ impl CfgEnv {
             .then(|| target.contains(cfg))
     }
 
+    /// A name or `name = "value"` cfg: set by the build script, by the target, left for the
+    /// judge's rustc, or false.
+    fn decide(&self, cfg: &crate::build_scripts::Cfg, meta: &Meta) -> Truth {
+        if self.set.contains(cfg) {
+            return Truth::Yes;
+        }
+        match self.target_sets(cfg) {
+            Some(true) => Truth::Yes,
+            Some(false) => Truth::No,
+            None if RUSTC_CFGS.contains(&cfg.0.as_str()) => Truth::Open(quote!(#meta)),
+            None => Truth::No,
+        }
+    }
+
     fn eval(&self, meta: &Meta) -> Truth {
         match meta {
             Meta::Path(path) => {
@@ -125,15 +139,7 @@ impl CfgEnv {
                     .map(ToString::to_string)
                     .unwrap_or_default();
                 let cfg = (name, None);
-                if self.set.contains(&cfg) {
-                    return Truth::Yes;
-                }
-                match self.target_sets(&cfg) {
-                    Some(true) => Truth::Yes,
-                    Some(false) => Truth::No,
-                    None if RUSTC_CFGS.contains(&cfg.0.as_str()) => Truth::Open(quote!(#meta)),
-                    None => Truth::No,
-                }
+                self.decide(&cfg, meta)
             }
             Meta::NameValue(pair) if pair.path.is_ident("feature") => match &pair.value {
                 Expr::Lit(ExprLit {
@@ -158,15 +164,7 @@ impl CfgEnv {
                     };
                 };
                 let cfg = (name.to_string(), Some(text.value()));
-                if self.set.contains(&cfg) {
-                    return Truth::Yes;
-                }
-                match self.target_sets(&cfg) {
-                    Some(true) => Truth::Yes,
-                    Some(false) => Truth::No,
-                    None if RUSTC_CFGS.contains(&cfg.0.as_str()) => Truth::Open(quote!(#meta)),
-                    None => Truth::No,
-                }
+                self.decide(&cfg, meta)
             }
             Meta::List(list) => {
                 let Ok(args) =

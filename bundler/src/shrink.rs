@@ -325,6 +325,11 @@ fn token_piece(trees: &[proc_macro2::TokenTree]) -> Piece {
 }
 
 impl Plan<'_> {
+    /// Whether rustc calls the item named by `ident` dead and it may go.
+    fn dead(&self, ident: &syn::Ident) -> bool {
+        named(ident.span(), self.spans) && !self.excluded(&ident.to_string())
+    }
+
     fn excluded(&self, name: &str) -> bool {
         self.exclude.is_some_and(|names| names.contains(name))
     }
@@ -347,7 +352,7 @@ impl Plan<'_> {
                 if is_type {
                     *self.declared.entry(ident.to_string()).or_default() += 1;
                 }
-                if named(ident.span(), self.spans) && !self.excluded(&ident.to_string()) {
+                if self.dead(ident) {
                     self.delete.push(lines_of(item.span()));
                     if is_type {
                         self.removed_types.insert((module, ident.to_string()));
@@ -383,7 +388,7 @@ impl Plan<'_> {
                             TraitItem::Type(t) => &t.ident,
                             _ => continue,
                         };
-                        if named(ident.span(), self.spans) && !self.excluded(&ident.to_string()) {
+                        if self.dead(ident) {
                             self.delete.push(lines_of(member.span()));
                             self.removed_trait_members
                                 .insert((t.ident.to_string(), ident.to_string()));
@@ -399,7 +404,7 @@ impl Plan<'_> {
                             ImplItem::Type(t) => &t.ident,
                             _ => continue,
                         };
-                        if named(ident.span(), self.spans) && !self.excluded(&ident.to_string()) {
+                        if self.dead(ident) {
                             self.delete.push(lines_of(member.span()));
                         } else {
                             members.push((ident.to_string(), lines_of(member.span())));
@@ -426,7 +431,7 @@ impl Plan<'_> {
                             ForeignItem::Type(t) => &t.ident,
                             _ => continue,
                         };
-                        if named(ident.span(), self.spans) && !self.excluded(&ident.to_string()) {
+                        if self.dead(ident) {
                             self.delete.push(lines_of(member.span()));
                         }
                     }
@@ -469,7 +474,7 @@ impl Plan<'_> {
             if piece.is_type {
                 *self.declared.entry(ident.to_string()).or_default() += 1;
             }
-            if named(ident.span(), self.spans) && !self.excluded(&ident.to_string()) {
+            if self.dead(ident) {
                 dead.push((index, piece.is_type.then(|| ident.to_string())));
             } else {
                 alive += 1;

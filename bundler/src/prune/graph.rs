@@ -100,8 +100,11 @@ pub(super) struct Node {
     /// Impl and trait member functions: what they return.
     pub(super) returns: Returns,
     pub(super) root: bool,
-    /// `macro_rules!`: the traits its body writes impls of (`impl .. Trait for`).
+    /// `macro_rules!`: the traits its body writes impls of (`impl .. Trait for`); `$` when it
+    /// writes an impl of a trait its caller names (`impl $trait_name for $t`).
     pub(super) implements: Vec<String>,
+    /// An item-position macro call: the macro it calls.
+    pub(super) called_macro: Option<String>,
     /// Under a `#[cfg]` left to the judge's rustc: it may not exist there.
     pub(super) conditional: bool,
     /// Visible outside its module (any `pub`; `macro_rules!` count as visible).
@@ -128,6 +131,7 @@ impl Node {
             returns: Returns::Unknown,
             root: false,
             implements: Vec::new(),
+            called_macro: None,
             conditional: false,
             public: false,
         }
@@ -294,7 +298,16 @@ fn implemented_in_tokens(tokens: proc_macro2::TokenStream) -> Vec<String> {
     let mut out = Vec::new();
     let mut last: Option<String> = None;
     let mut in_impl = false;
+    let mut after_dollar = false;
+    // Inside `<..>` of the header: generic parameters and arguments, not the trait's name.
+    let mut depth = 0usize;
     for tree in tokens {
+        let dollar = matches!(&tree, TokenTree::Punct(p) if p.as_char() == '$');
+        match &tree {
+            TokenTree::Punct(p) if in_impl && p.as_char() == '<' => depth += 1,
+            TokenTree::Punct(p) if in_impl && p.as_char() == '>' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
         match tree {
             TokenTree::Group(group) => {
                 out.extend(implemented_in_tokens(group.stream()));
@@ -305,14 +318,22 @@ fn implemented_in_tokens(tokens: proc_macro2::TokenStream) -> Vec<String> {
             TokenTree::Ident(word) if word == "impl" => {
                 in_impl = true;
                 last = None;
+                depth = 0;
             }
             TokenTree::Ident(word) if word == "for" && in_impl => {
                 out.extend(last.take());
                 in_impl = false;
             }
-            TokenTree::Ident(word) if in_impl => last = Some(word.to_string()),
+            TokenTree::Ident(word) if in_impl && depth == 0 => {
+                last = Some(if after_dollar {
+                    "$".to_string()
+                } else {
+                    word.to_string()
+                });
+            }
             _ => {}
         }
+        after_dollar = dollar;
     }
     out.sort();
     out.dedup();
@@ -499,6 +520,7 @@ impl Graph {
                 None => {
                     let mut node = Node::new(Class::ItemMacro, None, module);
                     node.mentions = Mentions::of(item);
+                    node.called_macro = m.mac.path.segments.last().map(|s| s.ident.to_string());
                     let id = self.add(node);
                     for name in declared_in_tokens(m.mac.tokens.clone()) {
                         self.define(module, &name, id);

@@ -70,12 +70,40 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
         deref_types: BTreeSet::new(),
         method_index: BTreeMap::new(),
         macro_traits: BTreeSet::new(),
+        traits_by_macro: BTreeMap::new(),
     };
-    let in_macros: BTreeSet<&String> = graph
+    for node in &graph.nodes {
+        if let (Class::MacroRules, Some(name)) = (node.class, &node.name) {
+            let traits = graph.nodes.iter().enumerate().filter(|(_, t)| {
+                t.class == Class::Trait
+                    && t.name.as_ref().is_some_and(|n| node.implements.contains(n))
+            });
+            let entry = reach.traits_by_macro.entry(name.clone()).or_default();
+            entry.extend(traits.map(|(id, _)| id));
+        }
+    }
+    let mut in_macros: BTreeSet<&String> = graph
         .nodes
         .iter()
         .flat_map(|node| node.implements.iter())
         .collect();
+    // `checked_impl!(CheckedAdd, checked_add, u8)` of a macro that writes `impl $trait_name
+    // for $t`: the traits its calls name.
+    let by_caller: BTreeSet<&String> = graph
+        .nodes
+        .iter()
+        .filter(|node| node.class == Class::MacroRules && node.implements.iter().any(|t| t == "$"))
+        .filter_map(|node| node.name.as_ref())
+        .collect();
+    for node in &graph.nodes {
+        if node
+            .called_macro
+            .as_ref()
+            .is_some_and(|m| by_caller.contains(m))
+        {
+            in_macros.extend(node.mentions.paths.iter().flatten());
+        }
+    }
     for (id, node) in graph.nodes.iter().enumerate() {
         if node.class == Class::Trait && node.name.as_ref().is_some_and(|n| in_macros.contains(n)) {
             reach.macro_traits.insert(id);
@@ -209,6 +237,18 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("fwd ! (right8)"), "{out}");
+    }
+
+    /// num-traits: `checked_impl!(CheckedAdd, checked_add, u8)` writes `impl $trait_name for
+    /// $t`, and `pow_impl!(..)` writes `impl<'a> Pow<&'a $rhs> for $t` where it is called.
+    #[test]
+    fn traits_a_macro_call_implements_stay_with_their_members_and_imports() {
+        let out = kept(
+            "pub trait CheckedAdd: Sized { fn checked_add(&self, v: &Self) -> Option<Self>; } macro_rules! checked_impl { ($trait_name:ident, $method:ident, $t:ty) => { impl $trait_name for $t { fn $method(&self, v: &$t) -> Option<$t> { <$t>::$method(*self, *v) } } }; } checked_impl!(CheckedAdd, checked_add, u8); pub trait Pow<R> { fn pow(self, r: R) -> Self; } macro_rules! pow_impl { ($t:ty, $rhs:ty) => { impl<'a> Pow<&'a $rhs> for $t { fn pow(self, _: &'a $rhs) -> $t { self } } }; } mod float_impls { use super::Pow; use crate::Half; pow_impl!(f32, Half); } pub struct Half; fn main() { let _ = 1u8.checked_add(&2); let _ = Half; }",
+        );
+        assert!(out.contains("fn checked_add (& self"), "{out}");
+        assert!(out.contains("pub trait Pow"), "{out}");
+        assert!(out.contains("use super :: Pow"), "{out}");
     }
 
     /// rand's `$ty::cast_from_int(value)`, a trait's function called on a macro's type.

@@ -115,6 +115,9 @@ pub(super) struct Reach<'g> {
     /// Traits a `macro_rules!` body writes impls of: those impls are not seen, so a kept trait
     /// of these keeps all its members (ppv-lite86's `RotateEachWord32`).
     pub(super) macro_traits: BTreeSet<NodeId>,
+    /// By macro name: the traits its `macro_rules!` body writes impls of, which a kept call
+    /// of it needs.
+    pub(super) traits_by_macro: BTreeMap<String, Vec<NodeId>>,
 }
 
 /// What a method call's receiver is known to be.
@@ -365,6 +368,27 @@ impl Reach<'_> {
         // A kept member keeps its impl or trait; a kept node keeps its module's `mod` item.
         if let Some(parent) = node.parent {
             self.keep(parent);
+        }
+        if let Some(traits) = node
+            .called_macro
+            .as_ref()
+            .and_then(|m| self.traits_by_macro.get(m))
+        {
+            for trait_id in traits.clone() {
+                self.keep(trait_id);
+                // The impls it writes name the trait where the call is (`use super::Pow;`).
+                let Some(name) = &graph.nodes[trait_id].name else {
+                    continue;
+                };
+                for &leaf in graph.modules[node.module]
+                    .uses
+                    .get(name)
+                    .into_iter()
+                    .flatten()
+                {
+                    self.keep(leaf);
+                }
+            }
         }
         let self_types = self.self_types_for(id);
         let mut paths: Vec<&Vec<String>> = node.mentions.paths.iter().collect();
