@@ -71,6 +71,7 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
         method_index: BTreeMap::new(),
         macro_traits: BTreeSet::new(),
         traits_by_macro: BTreeMap::new(),
+        macro_defs: BTreeMap::new(),
     };
     for node in &graph.nodes {
         if let (Class::MacroRules, Some(name)) = (node.class, &node.name) {
@@ -78,6 +79,8 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
                 t.class == Class::Trait
                     && t.name.as_ref().is_some_and(|n| node.implements.contains(n))
             });
+            let id = graph.nodes.iter().position(|n| std::ptr::eq(n, node));
+            reach.macro_defs.entry(name.clone()).or_default().extend(id);
             let entry = reach.traits_by_macro.entry(name.clone()).or_default();
             entry.extend(traits.map(|(id, _)| id));
         }
@@ -249,6 +252,15 @@ mod tests {
         assert!(out.contains("fn checked_add (& self"), "{out}");
         assert!(out.contains("pub trait Pow"), "{out}");
         assert!(out.contains("use super :: Pow"), "{out}");
+    }
+
+    /// num-bigint: a macro body names `UsizePromotion`, which the calling module imports.
+    #[test]
+    fn names_a_macro_body_gives_keep_the_callers_imports() {
+        let out = kept(
+            "type UsizePromotion = u64; macro_rules! promote { ($t:ty) => { impl Into2 for $t { fn into2(self) -> UsizePromotion { self as UsizePromotion } } }; } pub trait Into2 { fn into2(self) -> u64; } mod addition { use crate::UsizePromotion; use crate::Into2; impl Into2 for u8 { promote_body!(); } } macro_rules! promote_body { () => { fn into2(self) -> UsizePromotion { self as UsizePromotion } }; } fn main() { let _ = 1u8.into2(); }",
+        );
+        assert!(out.contains("use crate :: UsizePromotion"), "{out}");
     }
 
     /// rand's `$ty::cast_from_int(value)`, a trait's function called on a macro's type.

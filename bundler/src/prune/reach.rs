@@ -118,6 +118,8 @@ pub(super) struct Reach<'g> {
     /// By macro name: the traits its `macro_rules!` body writes impls of, which a kept call
     /// of it needs.
     pub(super) traits_by_macro: BTreeMap<String, Vec<NodeId>>,
+    /// `macro_rules!` definitions by name.
+    pub(super) macro_defs: BTreeMap<String, Vec<NodeId>>,
 }
 
 /// What a method call's receiver is known to be.
@@ -362,12 +364,44 @@ impl Reach<'_> {
             .unwrap_or_default()
     }
 
+    /// Names a macro's body (and the bodies of the macros it calls) gives are resolved where
+    /// it is called (num-bigint's `UsizePromotion`): the calling module's imports of them stay.
+    fn keep_imports_for_macro(&mut self, module: ModId, called: String) {
+        let graph = self.graph;
+        let mut seen = BTreeSet::new();
+        let mut pending = vec![called];
+        while let Some(name) = pending.pop() {
+            if !seen.insert(name.clone()) {
+                continue;
+            }
+            let defs = self.macro_defs.get(&name).cloned().unwrap_or_default();
+            for def in defs {
+                let body = &graph.nodes[def].mentions;
+                pending.extend(body.macros.iter().cloned());
+                for ident in body.idents() {
+                    for &leaf in graph.modules[module].uses.get(ident).into_iter().flatten() {
+                        self.keep(leaf);
+                    }
+                }
+            }
+        }
+    }
+
     pub(super) fn process(&mut self, id: NodeId) {
         let graph = self.graph;
         let node = &graph.nodes[id];
         // A kept member keeps its impl or trait; a kept node keeps its module's `mod` item.
         if let Some(parent) = node.parent {
             self.keep(parent);
+        }
+        let called: Vec<String> = node
+            .called_macro
+            .iter()
+            .chain(node.mentions.macros.iter())
+            .cloned()
+            .collect();
+        for name in called {
+            self.keep_imports_for_macro(node.module, name);
         }
         if let Some(traits) = node
             .called_macro
