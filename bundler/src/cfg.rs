@@ -6,9 +6,10 @@
 //! `debug_assertions`, target properties) is left for the judge's rustc to decide: such
 //! predicates are simplified and kept. With a target named (`--target`), its properties
 //! (`unix`, `target_os`, `target_pointer_width`...) are decided as rustc sets them for it;
-//! what the judge's flags change (`debug_assertions`, `target_feature`, `panic`) stays open. Any other name (`kani`, `docsrs`, a script's cfg it did
-//! not set) is false, as under the judge's plain rustc. Items under a false predicate are
-//! removed, `#[test]`/`#[bench]` functions too, and a true `cfg` attribute is dropped.
+//! what the judge's flags change (`debug_assertions`, `target_feature`, `panic`) stays open.
+//! Any other name (`kani`, `docsrs`, a script's cfg it did not set) is false, as under the
+//! judge's plain rustc. Items under a false predicate are removed, `#[test]`/`#[bench]`
+//! functions too, and a true `cfg` attribute is dropped.
 
 use proc_macro2::TokenStream;
 use quote::quote;

@@ -275,20 +275,27 @@ struct Piece {
     lines: (usize, usize),
 }
 
+/// The name an item declares, and whether it is a type or trait (its impls go with it).
+fn item_name(item: &Item) -> Option<(&syn::Ident, bool)> {
+    match item {
+        Item::Fn(f) => Some((&f.sig.ident, false)),
+        Item::Const(c) => Some((&c.ident, false)),
+        Item::Static(s) => Some((&s.ident, false)),
+        Item::Macro(m) => m.ident.as_ref().map(|i| (i, false)),
+        Item::Struct(s) => Some((&s.ident, true)),
+        Item::Enum(e) => Some((&e.ident, true)),
+        Item::Union(u) => Some((&u.ident, true)),
+        Item::Type(t) => Some((&t.ident, true)),
+        Item::Trait(t) => Some((&t.ident, true)),
+        _ => None,
+    }
+}
+
 fn item_piece(item: &Item) -> Piece {
-    let (ident, is_type) = match item {
-        Item::Fn(f) => (Some(&f.sig.ident), false),
-        Item::Const(c) => (Some(&c.ident), false),
-        Item::Static(s) => (Some(&s.ident), false),
-        Item::Struct(s) => (Some(&s.ident), true),
-        Item::Enum(e) => (Some(&e.ident), true),
-        Item::Union(u) => (Some(&u.ident), true),
-        Item::Type(t) => (Some(&t.ident), true),
-        _ => (None, false),
-    };
+    let named = item_name(item);
     Piece {
-        ident: ident.cloned(),
-        is_type,
+        ident: named.map(|(ident, _)| ident.clone()),
+        is_type: named.is_some_and(|(_, is_type)| is_type),
         lines: lines_of(item.span()),
     }
 }
@@ -338,19 +345,7 @@ impl Plan<'_> {
 
     fn walk(&mut self, items: &[Item], module: usize) {
         for item in items {
-            let ident = match item {
-                Item::Fn(f) => Some((&f.sig.ident, false)),
-                Item::Const(c) => Some((&c.ident, false)),
-                Item::Static(s) => Some((&s.ident, false)),
-                Item::Macro(m) => m.ident.as_ref().map(|i| (i, false)),
-                Item::Struct(s) => Some((&s.ident, true)),
-                Item::Enum(e) => Some((&e.ident, true)),
-                Item::Union(u) => Some((&u.ident, true)),
-                Item::Type(t) => Some((&t.ident, true)),
-                Item::Trait(t) => Some((&t.ident, true)),
-                _ => None,
-            };
-            if let Some((ident, is_type)) = ident {
+            if let Some((ident, is_type)) = item_name(item) {
                 if is_type {
                     *self.declared.entry(ident.to_string()).or_default() += 1;
                 }
@@ -447,7 +442,7 @@ impl Plan<'_> {
     /// An item-position macro call whose tokens are items (`s! { pub struct stat { .. } }`):
     /// the items rustc calls dead go, or the whole call when every item it declares does. An
     /// item shares no line with another or with the call's braces, or stays. Tokens that are not
-    /// items (`f! { pub const safe fn .. }`) are cut into pieces after each `;` or braced group.
+    /// items (`f! { pub const safe fn .. }`) are cut as [`crate::verbatim::split_items`] does.
     fn walk_call(&mut self, call: &syn::ItemMacro, module: usize) {
         let call_lines = lines_of(call.span());
         let pieces = match syn::parse2::<syn::File>(call.mac.tokens.clone()) {

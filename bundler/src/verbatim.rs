@@ -6,8 +6,8 @@
 //! travels with the other per-file text) and the item is tagged `#[__bundler_verbatim(N)]`.
 //! When the bundle is printed, an item whose tokens are still those of its text (no path was
 //! rewritten inside, nothing was pruned from it) is replaced by its text; otherwise it is
-//! printed from tokens, and a braced macro call whose tokens are items has them laid out as
-//! items, one after another, rather than run into one paragraph.
+//! printed from tokens, and a braced macro call printed from tokens has them laid out an item
+//! after another, rather than run into one paragraph.
 
 use proc_macro2::{LineColumn, Span};
 use quote::ToTokens;
@@ -124,8 +124,8 @@ fn take_tag(item: &mut Item) -> Option<usize> {
 }
 
 /// Replaces each tagged item whose tokens are unchanged by a placeholder `__bundler_verbatim!(N);`
-/// (printed back as the stored text), and a changed braced macro call of items by one whose
-/// text is [`laid_out`] (added to `store`); removes every tag.
+/// (printed back as the stored text), and any other braced macro call by one whose text is
+/// [`laid_out`] (added to `store`); removes every tag.
 pub fn substitute(items: &mut [Item], store: &mut Vec<String>) {
     for item in items.iter_mut() {
         if let Item::Mod(module) = item {
@@ -181,8 +181,9 @@ fn flat(tokens: proc_macro2::TokenStream) -> Vec<String> {
     out
 }
 
-/// Tokens cut after each `;` and each braced group at their top level: the items of a macro
-/// call that syn cannot read as items (`pub const safe fn f() {}`), one piece each.
+/// Tokens cut after each `;` and each braced group not followed by punctuation (`= { .. };`
+/// goes on to its `;`) at their top level: the items of a macro call that syn cannot read as
+/// items (`pub const safe fn f() {}`), one piece each.
 pub fn split_items(tokens: proc_macro2::TokenStream) -> Vec<Vec<proc_macro2::TokenTree>> {
     use proc_macro2::{Delimiter, TokenTree};
     let trees: Vec<TokenTree> = tokens.into_iter().collect();

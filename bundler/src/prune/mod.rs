@@ -30,7 +30,7 @@ mod graph;
 mod reach;
 
 use filter::{filter_items, mark_unused_data};
-use graph::{Class, Graph};
+use graph::{Class, Graph, NodeId};
 use reach::Reach;
 use std::collections::{BTreeMap, BTreeSet};
 use syn::Item;
@@ -73,16 +73,22 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
         traits_by_macro: BTreeMap::new(),
         macro_defs: BTreeMap::new(),
     };
-    for node in &graph.nodes {
+    let mut traits_by_name: BTreeMap<&String, Vec<NodeId>> = BTreeMap::new();
+    for (id, node) in graph.nodes.iter().enumerate() {
+        if let (Class::Trait, Some(name)) = (node.class, &node.name) {
+            traits_by_name.entry(name).or_default().push(id);
+        }
+    }
+    for (id, node) in graph.nodes.iter().enumerate() {
         if let (Class::MacroRules, Some(name)) = (node.class, &node.name) {
-            let traits = graph.nodes.iter().enumerate().filter(|(_, t)| {
-                t.class == Class::Trait
-                    && t.name.as_ref().is_some_and(|n| node.implements.contains(n))
-            });
-            let id = graph.nodes.iter().position(|n| std::ptr::eq(n, node));
-            reach.macro_defs.entry(name.clone()).or_default().extend(id);
+            reach.macro_defs.entry(name.clone()).or_default().push(id);
+            let traits = node
+                .implements
+                .iter()
+                .filter_map(|t| traits_by_name.get(t))
+                .flatten();
             let entry = reach.traits_by_macro.entry(name.clone()).or_default();
-            entry.extend(traits.map(|(id, _)| id));
+            entry.extend(traits);
         }
     }
     let mut in_macros: BTreeSet<&String> = graph

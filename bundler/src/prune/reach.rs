@@ -408,20 +408,10 @@ impl Reach<'_> {
             .as_ref()
             .and_then(|m| self.traits_by_macro.get(m))
         {
+            // The call's module's import of the trait (`use super::Pow;`) stays with the other
+            // names of the macro's body, above.
             for trait_id in traits.clone() {
                 self.keep(trait_id);
-                // The impls it writes name the trait where the call is (`use super::Pow;`).
-                let Some(name) = &graph.nodes[trait_id].name else {
-                    continue;
-                };
-                for &leaf in graph.modules[node.module]
-                    .uses
-                    .get(name)
-                    .into_iter()
-                    .flatten()
-                {
-                    self.keep(leaf);
-                }
             }
         }
         let self_types = self.self_types_for(id);
@@ -456,8 +446,8 @@ impl Reach<'_> {
             if let Some(name) = associated {
                 self.module_methods.insert((node.module, name));
             } else if path.len() >= 2 && res.targets.is_empty() {
-                // `Core::from_rng(..)` through a type alias: any trait's function of that
-                // name may be the one called.
+                // `Core::from_rng(..)`, `Core` a renamed import of a type a macro defines:
+                // any trait's function of that name may be the one called.
                 self.module_methods
                     .insert((node.module, path[path.len() - 1].clone()));
             }
