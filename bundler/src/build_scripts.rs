@@ -1,13 +1,15 @@
-//! What the dependencies' build scripts tell Cargo, read from `cargo check`'s JSON messages:
-//! the cfgs they set (`cargo:rustc-cfg`), the variables they export (`cargo:rustc-env`) and
-//! their `OUT_DIR`. A bundle carries those as decided cfgs and expanded `env!`/`include!`
-//! calls. A script that links native code cannot be carried by one file and is refused.
+//! What build scripts tell Cargo, the bundled package's own and its dependencies', read from
+//! `cargo check`'s JSON messages: the cfgs they set (`cargo:rustc-cfg`), the variables they
+//! export (`cargo:rustc-env`) and their `OUT_DIR`. A bundle carries those as decided cfgs and
+//! expanded `env!`/`include!` calls. A script that links native code cannot be carried by one
+//! file and is refused.
 //!
 //! The scripts run on the bundling machine, so what they probe (the rustc version, the target)
 //! is decided for it: the judge's rustc must accept what the bundling one did.
 
 use crate::deps::{BuildScript, DepCrate};
 use crate::error::{Error, Result};
+use crate::manifest::Package;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -26,14 +28,18 @@ pub struct ScriptOutput {
     pub links: Vec<String>,
 }
 
+/// What every build script that ran told Cargo.
+#[derive(Debug, Clone, Default)]
+pub struct Outputs {
+    /// By Cargo's package id.
+    pub by_package: BTreeMap<String, ScriptOutput>,
+    /// Cargo's messages when `cargo check` failed: why a script may not have run.
+    pub failure: Option<String>,
+}
+
 /// Runs `cargo check` on binary `bin` of the package at `manifest_path` (for `target`, when it
-/// is not this machine) and returns, by Cargo's package id, the output of every build script
-/// that ran for it.
-pub fn run(
-    manifest_path: &Path,
-    bin: &str,
-    target: Option<&str>,
-) -> Result<BTreeMap<String, ScriptOutput>> {
+/// is not this machine) and returns the output of every build script that ran for it.
+pub fn run(manifest_path: &Path, bin: &str, target: Option<&str>) -> Result<Outputs> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     // As for `cargo metadata`: `.cargo/config.toml` is read from where Cargo runs.
@@ -63,23 +69,25 @@ pub fn run(
     let output = command
         .output()
         .map_err(|err| Error::new(format!("cannot run cargo check: {err}")))?;
-    let outputs = parse_messages(&String::from_utf8_lossy(&output.stdout));
-    if !output.status.success() && outputs.is_empty() {
-        let stderr = String::from_utf8_lossy(&output.stderr);
+    let by_package = parse_messages(&String::from_utf8_lossy(&output.stdout));
+    let stderr = String::from_utf8_lossy(&output.stderr).trim().to_string();
+    if !output.status.success() && by_package.is_empty() {
         return Err(Error::new(format!(
-            "{}: cargo check failed before any build script ran: {}",
+            "{}: cargo check failed before any build script finished: {stderr}",
             manifest_path.display(),
-            stderr.trim()
         )));
     }
-    Ok(outputs)
+    Ok(Outputs {
+        by_package,
+        failure: (!output.status.success()).then_some(stderr),
+    })
 }
 
 /// What `dep`'s build script told Cargo, or why a bundle cannot carry it.
 pub fn output_for<'a>(
     dep: &DepCrate,
     script: &BuildScript,
-    outputs: &'a BTreeMap<String, ScriptOutput>,
+    outputs: &'a Outputs,
 ) -> Result<&'a ScriptOutput> {
     let named = format!(
         "{}: the build script of dependency `{}` ({})",
@@ -87,9 +95,35 @@ pub fn output_for<'a>(
         dep.package,
         script.src_path.display()
     );
-    let output = outputs
-        .get(&dep.id)
-        .ok_or_else(|| Error::new(format!("{named} did not run under `cargo check`")))?;
+    carried(named, &dep.id, outputs)
+}
+
+/// What the bundled package's own build script told Cargo (`id`: the package's), or why a
+/// bundle cannot carry it.
+pub fn own_output<'a>(
+    manifest_path: &Path,
+    package: &Package,
+    id: &str,
+    outputs: &'a Outputs,
+) -> Result<&'a ScriptOutput> {
+    let script = package.build_script.as_deref().unwrap_or("build.rs");
+    let named = format!(
+        "{}: the package's build script ({script})",
+        manifest_path.display()
+    );
+    carried(named, id, outputs)
+}
+
+/// The output of package `id`'s script, `named` in messages: refused when it did not run or
+/// links native code.
+fn carried<'a>(named: String, id: &str, outputs: &'a Outputs) -> Result<&'a ScriptOutput> {
+    let output = outputs.by_package.get(id).ok_or_else(|| {
+        let why = match &outputs.failure {
+            Some(stderr) => format!(": {stderr}"),
+            None => String::new(),
+        };
+        Error::new(format!("{named} did not run under `cargo check`{why}"))
+    })?;
     if !output.links.is_empty() {
         return Err(Error::new(format!(
             "{named} links native code ({}); that cannot be bundled into one file",

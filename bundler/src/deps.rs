@@ -47,6 +47,8 @@ pub struct Resolved {
     pub crates: Vec<DepCrate>,
     /// The root package's dependencies: (name its code uses, index).
     pub root_deps: Vec<(String, usize)>,
+    /// Cargo's id of the root package, as `cargo check` names it.
+    pub root_id: String,
 }
 
 /// The triple of the machine the bundler runs on, as rustc names it.
@@ -149,6 +151,7 @@ pub fn from_metadata(
         &mut index_of,
         &mut Vec::new(),
     )?;
+    resolved.root_id = root;
     Ok(resolved)
 }
 

@@ -248,11 +248,38 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         Some(triple) => Some(cfg::target_cfgs(triple)?),
         None => None,
     };
-    let cfg = cfg::CfgEnv {
+    // Dependencies, as Cargo resolves them, and what the build scripts tell Cargo.
+    let excluded: std::collections::BTreeSet<String> = request
+        .exclude
+        .iter()
+        .map(|n| n.replace('-', "_"))
+        .collect();
+    let own_script = package.build_script.is_some();
+    let resolved = if own_script || manifest::needs_dependencies(&request.manifest_path) {
+        deps::resolve(&request.manifest_path, &excluded, request.target.as_deref())?
+    } else {
+        deps::Resolved::default()
+    };
+    let scripts = if own_script || resolved.crates.iter().any(|dep| dep.build_script.is_some()) {
+        build_scripts::run(&request.manifest_path, &bin.name, request.target.as_deref())?
+    } else {
+        build_scripts::Outputs::default()
+    };
+    let mut cfg = cfg::CfgEnv {
         features: package.features.clone(),
         target: target_cfgs.clone(),
         ..cfg::CfgEnv::default()
     };
+    if own_script {
+        let output = build_scripts::own_output(
+            &request.manifest_path,
+            &package,
+            &resolved.root_id,
+            &scripts,
+        )?;
+        cfg.set = output.cfgs.clone();
+        package.env.extend(output.env.iter().cloned());
+    }
     // The library is loaded first (or taken from the cache), then the binary.
     let lib_crate = match &package.lib {
         Some(lib) if lib.path != bin.path => {
@@ -290,23 +317,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
     let mut comments = std::mem::take(&mut loader.comments);
     drop(loader);
 
-    // Dependencies, as Cargo resolves them: each crate's files are shown under its folder's
-    // name (`either-1.15.0/src/lib.rs`).
-    let excluded: std::collections::BTreeSet<String> = request
-        .exclude
-        .iter()
-        .map(|n| n.replace('-', "_"))
-        .collect();
-    let resolved = if manifest::needs_dependencies(&request.manifest_path) {
-        deps::resolve(&request.manifest_path, &excluded, request.target.as_deref())?
-    } else {
-        deps::Resolved::default()
-    };
-    let scripts = if resolved.crates.iter().any(|dep| dep.build_script.is_some()) {
-        build_scripts::run(&request.manifest_path, &bin.name, request.target.as_deref())?
-    } else {
-        BTreeMap::new()
-    };
+    // Each dependency's files are shown under its folder's name (`either-1.15.0/src/lib.rs`).
     let mut loaded: Vec<LoadedDep> = Vec::new();
     let mut dependency_roots = Vec::new();
     let mut taken: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();

@@ -33,8 +33,10 @@ pub struct Package {
     pub bins: Vec<Target>,
     /// Features enabled by default (the set a plain `cargo run` compiles with).
     pub features: BTreeSet<String>,
-    /// The package's edition (2018, 2021, 2024; 2015 is refused).
+    /// The package's edition: 2015, 2018, 2021 or 2024.
     pub edition: String,
+    /// Its build script (`build.rs`, or `package.build`), relative to `dir`.
+    pub build_script: Option<String>,
 }
 
 impl Package {
@@ -135,7 +137,6 @@ fn string_field(package: &Value, key: &str, dir: &Path) -> Result<String> {
     })
 }
 
-/// Refuses a package that needs anything but std: dependencies, build scripts, proc macros.
 /// The line (1-based) of `key` in the TOML table named `table` (`[table]` with `key = ...`,
 /// or `[table.key]`), for messages; 1 when not found.
 fn line_of_key(text: &str, table: &str, key: &str) -> usize {
@@ -190,9 +191,8 @@ pub fn dependency_line(manifest_path: &Path, name: &str) -> usize {
     line_of_key(&text, "dependencies", name)
 }
 
-/// Refuses what one file cannot carry: a proc-macro library, a build script.
-fn refuse_unsupported(manifest: &Value, package: &Value, path: &Path, dir: &Path) -> Result<()> {
-    let shown = path.display().to_string();
+/// Refuses what one file cannot carry: a proc-macro library.
+fn refuse_proc_macro(manifest: &Value, path: &Path) -> Result<()> {
     let proc_macro = manifest
         .get("lib")
         .and_then(|lib| lib.get("proc-macro").or_else(|| lib.get("proc_macro")))
@@ -200,21 +200,22 @@ fn refuse_unsupported(manifest: &Value, package: &Value, path: &Path, dir: &Path
         .unwrap_or(false);
     if proc_macro {
         return Err(Error::new(format!(
-            "{shown}: the library is a proc macro crate; proc macros cannot be bundled into one file"
+            "{}: the library is a proc macro crate; proc macros cannot be bundled into one file",
+            path.display()
         )));
     }
-    let build = match package.get("build") {
+    Ok(())
+}
+
+/// The package's build script as Cargo finds it: `package.build`, else `build.rs` beside the
+/// manifest; `build = false` turns it off.
+fn build_script(package: &Value, dir: &Path) -> Option<String> {
+    match package.get("build") {
         Some(Value::Boolean(false)) => None,
         Some(Value::String(script)) => Some(script.clone()),
         _ if dir.join("build.rs").is_file() => Some("build.rs".to_string()),
         _ => None,
-    };
-    if let Some(script) = build {
-        return Err(Error::new(format!(
-            "{shown}: the package has a build script ({script}); its output cannot be bundled into one file"
-        )));
     }
-    Ok(())
 }
 
 /// The optional dependencies a plain build turns on: named by an enabled feature as `dep:x`,
@@ -335,7 +336,7 @@ fn read(manifest_path: &Path, root: bool) -> Result<Package> {
         .ok_or_else(|| Error::new(format!("{}: package has no name", manifest_path.display())))?
         .to_string();
     if root {
-        refuse_unsupported(&manifest, package, shown_manifest, &dir)?;
+        refuse_proc_macro(&manifest, shown_manifest)?;
     }
     let edition = string_field(package, "edition", &dir)?;
     // No edition is edition 2015.
@@ -444,6 +445,7 @@ fn read(manifest_path: &Path, root: bool) -> Result<Package> {
     }
     bins.sort_by(|a, b| a.name.cmp(&b.name));
 
+    let build_script = build_script(package, &dir);
     Ok(Package {
         name,
         dir,
@@ -452,6 +454,7 @@ fn read(manifest_path: &Path, root: bool) -> Result<Package> {
         bins,
         features: default_features(&manifest),
         edition,
+        build_script,
     })
 }
 

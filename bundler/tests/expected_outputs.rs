@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Every positive fixture and its binaries.
-const FIXTURES: [(&str, &[&str]); 28] = [
+const FIXTURES: [(&str, &[&str]); 29] = [
     ("layouts", &["layouts"]),
     ("bin-layouts", &["explicit", "nested", "flat"]),
     ("macro-kit", &["macro-kit"]),
@@ -36,6 +36,7 @@ const FIXTURES: [(&str, &[&str]); 28] = [
     ("real/strsim", &["demo"]),
     ("deps-demo", &["deps-demo"]),
     ("build-script", &["build-script"]),
+    ("own-build-script", &["own-build-script"]),
 ];
 
 fn copy_dir(from: &Path, to: &Path) {
