@@ -490,6 +490,32 @@ impl Collector<'_> {
     }
 }
 
+/// The paths a use tree imports: `a::{b, c::self, d::*}` gives `a::b`, `a::c` and `a::d`.
+fn use_paths(tree: &syn::UseTree, prefix: &mut Vec<String>, paths: &mut Vec<Vec<String>>) {
+    let with = |prefix: &Vec<String>, ident: &syn::Ident| {
+        let mut path = prefix.clone();
+        if ident != "self" {
+            path.push(ident.to_string());
+        }
+        path
+    };
+    match tree {
+        syn::UseTree::Path(path) => {
+            prefix.push(path.ident.to_string());
+            use_paths(&path.tree, prefix, paths);
+            prefix.pop();
+        }
+        syn::UseTree::Name(name) => paths.push(with(prefix, &name.ident)),
+        syn::UseTree::Rename(rename) => paths.push(with(prefix, &rename.ident)),
+        syn::UseTree::Glob(_) => paths.push(prefix.clone()),
+        syn::UseTree::Group(group) => {
+            for item in &group.items {
+                use_paths(item, prefix, paths);
+            }
+        }
+    }
+}
+
 impl<'ast> Visit<'ast> for Collector<'_> {
     // Attributes name nothing the item needs, but for a macro computing a value in one
     // (`#[doc = codegen_header!(..)]`, zerocopy's).
@@ -514,6 +540,16 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_expr_path(&mut self, expr: &'ast syn::ExprPath) {
         self.qualified(expr.qself.as_ref(), &expr.path);
+    }
+
+    // A `use` inside a function body names what it imports (zerocopy's
+    // `use util::{max, min};`); module-level ones are the graph's own edges.
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        if item.leading_colon.is_none() {
+            let mut paths = Vec::new();
+            use_paths(&item.tree, &mut Vec::new(), &mut paths);
+            self.mentions.paths.extend(paths);
+        }
     }
 
     fn visit_type_path(&mut self, ty: &'ast syn::TypePath) {

@@ -119,10 +119,19 @@ fn use_root(tree: &UseTree) -> Option<String> {
     }
 }
 
-/// The names a use tree brings into scope.
+/// The names a use tree brings into scope (`a::{self}` brings `a`).
 pub fn use_names(tree: &UseTree, names: &mut BTreeSet<String>) {
+    use_names_under(tree, None, names);
+}
+
+fn use_names_under(tree: &UseTree, parent: Option<&syn::Ident>, names: &mut BTreeSet<String>) {
     match tree {
-        UseTree::Path(p) => use_names(&p.tree, names),
+        UseTree::Path(p) => use_names_under(&p.tree, Some(&p.ident), names),
+        UseTree::Name(n) if n.ident == "self" => {
+            if let Some(parent) = parent {
+                names.insert(parent.to_string());
+            }
+        }
         UseTree::Name(n) => {
             names.insert(n.ident.to_string());
         }
@@ -130,7 +139,10 @@ pub fn use_names(tree: &UseTree, names: &mut BTreeSet<String>) {
             names.insert(r.rename.to_string());
         }
         UseTree::Glob(_) => {}
-        UseTree::Group(g) => g.items.iter().for_each(|t| use_names(t, names)),
+        UseTree::Group(g) => g
+            .items
+            .iter()
+            .for_each(|t| use_names_under(t, parent, names)),
     }
 }
 
@@ -976,9 +988,18 @@ impl Rewriter<'_> {
 /// Takes `extern crate alloc;` (renamed or not) out of a library's root and returns it for
 /// the bundle's root: there it puts `alloc` in every module's extern prelude, as it did for
 /// the library's modules; inside the library's module it would name `alloc` in that module
-/// only. A public one stays too, for the paths through it. `#[macro_use]` on `extern crate
+/// only. A public one stays too, and one the crate names as `crate::alloc`, for the paths
+/// through it (hashbrown's `crate::alloc::alloc::Layout`). `#[macro_use]` on `extern crate
 /// std` or `core` goes: only the crate root may load macros, and the bundle has std's.
 pub fn take_extern_alloc(items: &mut Vec<Item>) -> Vec<Item> {
+    let has_alloc = items
+        .iter()
+        .any(|item| matches!(item, Item::ExternCrate(krate) if krate.ident == "alloc"));
+    let text = if has_alloc {
+        quote::quote!(#(#items)*).to_string()
+    } else {
+        String::new()
+    };
     let mut taken = Vec::new();
     items.retain_mut(|item| {
         let Item::ExternCrate(krate) = item else {
@@ -993,9 +1014,24 @@ pub fn take_extern_alloc(items: &mut Vec<Item>) -> Vec<Item> {
         let mut hoisted = krate.clone();
         hoisted.vis = syn::Visibility::Inherited;
         taken.push(Item::ExternCrate(hoisted));
-        !matches!(krate.vis, syn::Visibility::Inherited)
+        let binding = krate
+            .rename
+            .as_ref()
+            .map_or(&krate.ident, |(_, alias)| alias);
+        !matches!(krate.vis, syn::Visibility::Inherited) || named_from_crate(&text, binding)
     });
     taken
+}
+
+/// Whether token text `text` holds a path `crate::name` (also `$crate::name`).
+fn named_from_crate(text: &str, name: &syn::Ident) -> bool {
+    let needle = format!("crate :: {name}");
+    text.match_indices(&needle).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + needle.len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
 }
 
 /// The name an `extern crate` item binds (its rename, or the crate's name).
@@ -1042,11 +1078,13 @@ pub fn rewrite_lib(
     files: &[String],
     deps: &Deps,
 ) -> Result<()> {
+    let mut qualify_macros = lib.exported_macros.clone();
+    qualify_macros.extend(macro_use_externs(items, deps));
     let mut rewriter = Rewriter {
         side: Side::Lib,
         lib: Some(lib),
         self_aliases: BTreeSet::new(),
-        qualify_macros: lib.exported_macros.clone(),
+        qualify_macros,
         textual_macros: BTreeSet::new(),
         files,
         scopes: Vec::new(),
@@ -1097,27 +1135,7 @@ pub fn rewrite_bin(
                 .collect();
         }
     }
-    // `#[macro_use] extern crate dep;` of a bundled dependency: its macros by their bare names.
-    let own = local_macro_names(items);
-    for ext in &deps.externs {
-        let macro_use = items.iter().any(|item| match item {
-            Item::ExternCrate(krate) => {
-                krate.ident == ext.name.as_str()
-                    && item_attrs(item)
-                        .iter()
-                        .any(|a| a.path().is_ident("macro_use"))
-            }
-            _ => false,
-        });
-        if macro_use {
-            qualify_macros.extend(
-                ext.exported_macros
-                    .iter()
-                    .filter(|name| !own.contains(*name))
-                    .cloned(),
-            );
-        }
-    }
+    qualify_macros.extend(macro_use_externs(items, deps));
     let mut rewriter = Rewriter {
         side: Side::Bin,
         lib,
@@ -1135,6 +1153,33 @@ pub fn rewrite_bin(
     };
     rewriter.rewrite_items(items);
     rewriter.error.map_or(Ok(()), Err)
+}
+
+/// The macros a root's `#[macro_use] extern crate dep;` of a bundled dependency brings in by
+/// their bare names (less those the root defines itself): they become `crate::name!`.
+fn macro_use_externs(items: &[Item], deps: &Deps) -> BTreeSet<String> {
+    let own = local_macro_names(items);
+    let mut names = BTreeSet::new();
+    for ext in &deps.externs {
+        let macro_use = items.iter().any(|item| match item {
+            Item::ExternCrate(krate) => {
+                krate.ident == ext.name.as_str()
+                    && item_attrs(item)
+                        .iter()
+                        .any(|a| a.path().is_ident("macro_use"))
+            }
+            _ => false,
+        });
+        if macro_use {
+            names.extend(
+                ext.exported_macros
+                    .iter()
+                    .filter(|name| !own.contains(*name))
+                    .cloned(),
+            );
+        }
+    }
+    names
 }
 
 fn local_macro_names(items: &[Item]) -> BTreeSet<String> {
@@ -1203,5 +1248,72 @@ mod tests {
         );
         assert!(out.contains("crate :: twice ! (one ! (2))"), "{out}");
         assert!(out.contains("use crate :: { one } ;"), "{out}");
+    }
+
+    /// hashbrown's `set.rs`: `use map::make_hash;` names the module that a later
+    /// `use super::map::{self, ..};` imports, not a crate.
+    #[test]
+    fn a_module_imported_with_self_is_a_local_name() {
+        let out = rewritten(
+            "mod map { pub fn make_hash() {} } mod set { use map::make_hash; use super::map::{self, make_hash as h}; pub fn f() { make_hash(); h(); } } fn main() { set::f(); }",
+        )
+        .expect("`map` is imported, not a crate");
+        assert!(out.contains("use map :: make_hash"), "{out}");
+        let mut names = BTreeSet::new();
+        use_names(
+            &syn::parse_quote!(super::map::{self, inner::{self as renamed}, Keys}),
+            &mut names,
+        );
+        let expected: BTreeSet<String> = ["map", "renamed", "Keys"].map(String::from).into();
+        assert_eq!(names, expected);
+    }
+
+    /// getrandom's `#[macro_use] extern crate cfg_if;`: a dependency's macro called by its bare
+    /// name inside a function body of another dependency names the bundle's root macro.
+    #[test]
+    fn a_librarys_macro_use_extern_crate_qualifies_its_macros() {
+        let mut items = syn::parse_file(
+            "#[macro_use] extern crate cfg_if; mod error { pub fn f() -> u8 { cfg_if! { if #[cfg(unix)] { 1 } else { 2 } } } }",
+        )
+        .expect("parses")
+        .items;
+        let cfg_if = LibInfo {
+            name: "cfg_if".to_string(),
+            module: "cfg_if".to_string(),
+            exported_macros: ["cfg_if".to_string()].into(),
+        };
+        let getrandom = LibInfo {
+            name: "getrandom".to_string(),
+            module: "getrandom".to_string(),
+            exported_macros: BTreeSet::new(),
+        };
+        let deps = Deps {
+            externs: vec![cfg_if],
+            excluded: BTreeSet::new(),
+        };
+        rewrite_lib(&mut items, &getrandom, &[], &deps).expect("rewrites");
+        let out = quote::quote!(#(#items)*).to_string();
+        assert!(out.contains("crate :: cfg_if ! {"), "{out}");
+    }
+
+    /// hashbrown's `crate::alloc::alloc::Layout`: its `extern crate alloc;` goes to the
+    /// bundle's root and also stays in its module; a crate that never names it so loses it.
+    #[test]
+    fn extern_alloc_stays_where_crate_paths_name_it() {
+        let mut named =
+            syn::parse_file("extern crate alloc; mod raw { use crate::alloc::alloc::Layout; }")
+                .expect("parses")
+                .items;
+        assert_eq!(take_extern_alloc(&mut named).len(), 1);
+        assert!(matches!(named[0], Item::ExternCrate(_)));
+        let mut unnamed = syn::parse_file(
+            "extern crate alloc; mod raw { use alloc::vec::Vec; fn allocator() {} }",
+        )
+        .expect("parses")
+        .items;
+        assert_eq!(take_extern_alloc(&mut unnamed).len(), 1);
+        assert!(!unnamed
+            .iter()
+            .any(|item| matches!(item, Item::ExternCrate(_))));
     }
 }

@@ -465,4 +465,24 @@ mod tests {
         assert!(out.contains("pub use self :: coalesce :: *"), "{out}");
         assert!(out.contains("pub fn coalesce"), "{out}");
     }
+
+    /// zerocopy's `use util::{max, min};` inside a function, through the module's
+    /// `use crate::util;`.
+    #[test]
+    fn a_use_inside_a_function_keeps_what_it_imports() {
+        let out = kept(
+            "mod util { pub fn max() -> u8 { 2 } pub fn min() -> u8 { 1 } pub fn unused() {} } mod layout { use crate::util; pub fn f() -> u8 { use util::{max, min}; max() + min() } } fn main() { layout::f(); }",
+        );
+        assert!(out.contains("fn max") && out.contains("fn min"), "{out}");
+        assert!(!out.contains("fn unused"), "{out}");
+    }
+
+    /// ahash's `random_state.build_hasher()` needs `use core::hash::BuildHasher;`.
+    #[test]
+    fn a_std_trait_import_stays_for_its_method() {
+        let out = kept(
+            "mod specialize { use core::hash::BuildHasher; use core::hash::Hasher; pub fn f(s: &std::collections::hash_map::RandomState) -> u64 { s.build_hasher().finish() } } fn main() { specialize::f(&Default::default()); }",
+        );
+        assert!(out.contains("use core :: hash :: BuildHasher"), "{out}");
+    }
 }

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// std traits that are imported for their methods, and those methods: such an import is kept
 /// when its module calls one of them (`write!`/`writeln!` call `write_fmt`).
-pub(super) const STD_TRAIT_METHODS: [(&str, &[&str]); 31] = [
+pub(super) const STD_TRAIT_METHODS: [(&str, &[&str]); 55] = [
     (
         "Write",
         &[
@@ -84,6 +84,30 @@ pub(super) const STD_TRAIT_METHODS: [(&str, &[&str]); 31] = [
     ("AsMut", &["as_mut"]),
     ("Index", &["index"]),
     ("IndexMut", &["index_mut"]),
+    ("BuildHasher", &["build_hasher", "hash_one"]),
+    ("RangeBounds", &["start_bound", "end_bound", "contains"]),
+    ("TryInto", &["try_into"]),
+    ("Add", &["add"]),
+    ("Sub", &["sub"]),
+    ("Mul", &["mul"]),
+    ("Div", &["div"]),
+    ("Rem", &["rem"]),
+    ("Neg", &["neg"]),
+    ("Not", &["not"]),
+    ("BitAnd", &["bitand"]),
+    ("BitOr", &["bitor"]),
+    ("BitXor", &["bitxor"]),
+    ("Shl", &["shl"]),
+    ("Shr", &["shr"]),
+    ("AsRawFd", &["as_raw_fd"]),
+    ("AsFd", &["as_fd"]),
+    ("FromRawFd", &["from_raw_fd"]),
+    ("IntoRawFd", &["into_raw_fd"]),
+    ("OsStrExt", &["as_bytes", "from_bytes"]),
+    ("OsStringExt", &["into_vec", "from_vec"]),
+    ("PermissionsExt", &["mode", "set_mode", "from_mode"]),
+    ("ExitStatusExt", &["signal", "core_dumped", "from_raw"]),
+    ("ToSocketAddrs", &["to_socket_addrs"]),
 ];
 
 /// The reachability computation.
