@@ -155,18 +155,60 @@ pub fn from_metadata(
     Ok(resolved)
 }
 
-/// Where a dependency is declared: the root manifest's line for a direct one, else the
-/// dependency's own manifest.
-fn place(root_manifest: &Path, name: &str, manifest: &Path, direct: bool) -> String {
-    if direct {
-        format!(
-            "{}:{}",
-            root_manifest.display(),
-            crate::manifest::dependency_line(root_manifest, name)
-        )
-    } else {
-        manifest.display().to_string()
+/// Where a dependency is declared: the line of its entry in the manifest of the package that
+/// depends on it (the root's as the user named it; the package name is tried first, then the
+/// name the code uses).
+fn place(declaring_manifest: &Path, package: &str, extern_name: &str) -> String {
+    let line = match crate::manifest::dependency_line(declaring_manifest, package) {
+        1 => crate::manifest::dependency_line(declaring_manifest, extern_name),
+        line => line,
+    };
+    format!("{}:{line}", declaring_manifest.display())
+}
+
+/// Whether the normal dependency that `package`'s code calls `extern_name` is built: always
+/// unless it is optional, and then only when an enabled feature turns it on (its implicit
+/// feature, `dep:name` or `name/feature`). `cargo metadata` also lists an optional
+/// dependency that is only a dev-dependency's namesake (priority-queue's `serde`).
+fn optional_dep_enabled(package: &Value, node: &Value, extern_name: &str) -> bool {
+    let empty = Vec::new();
+    let declared: Vec<&Value> = package["dependencies"]
+        .as_array()
+        .unwrap_or(&empty)
+        .iter()
+        .filter(|d| d["kind"].is_null())
+        .filter(|d| {
+            let name = d["rename"].as_str().or(d["name"].as_str()).unwrap_or("");
+            name.replace('-', "_") == extern_name
+        })
+        .collect();
+    if declared.is_empty() || declared.iter().any(|d| d["optional"] != true) {
+        return true;
     }
+    let enabled: BTreeSet<String> = node["features"]
+        .as_array()
+        .unwrap_or(&empty)
+        .iter()
+        .map(text)
+        .collect();
+    let features = &package["features"];
+    declared.iter().any(|d| {
+        let name = d["rename"].as_str().or(d["name"].as_str()).unwrap_or("");
+        enabled.contains(name)
+            || enabled.iter().any(|feature| {
+                features[feature.as_str()]
+                    .as_array()
+                    .unwrap_or(&empty)
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .any(|item| {
+                        item == format!("dep:{name}")
+                            || item
+                                .strip_prefix(name)
+                                .is_some_and(|rest| rest.starts_with('/'))
+                    })
+            })
+    })
 }
 
 /// The normal dependencies of package `id`, each added (with its own) to `resolved` first.
@@ -186,16 +228,17 @@ fn walk(
     let Some(node) = nodes.get(id) else {
         return Ok(out);
     };
+    let parent = packages.get(id).copied();
     for dep in node["deps"].as_array().unwrap_or(&empty) {
         let normal = dep["dep_kinds"]
             .as_array()
             .unwrap_or(&empty)
             .iter()
             .any(|k| k["kind"].is_null());
-        if !normal {
+        let extern_name = text(&dep["name"]);
+        if !normal || parent.is_some_and(|p| !optional_dep_enabled(p, node, &extern_name)) {
             continue;
         }
-        let extern_name = text(&dep["name"]);
         let dep_id = text(&dep["pkg"]);
         if exclude.contains(&extern_name) {
             continue;
@@ -228,10 +271,18 @@ fn walk(
         }) else {
             continue;
         };
+        let declaring = if path.is_empty() {
+            root_manifest.to_path_buf()
+        } else {
+            parent.map_or_else(
+                || manifest.clone(),
+                |p| PathBuf::from(text(&p["manifest_path"])),
+            )
+        };
         if kinds(lib).iter().any(|k| k == "proc-macro") {
             return Err(Error::new(format!(
                 "{}: dependency `{name}` is a proc-macro crate; proc macros cannot be bundled into one file",
-                place(root_manifest, &extern_name, &manifest, path.is_empty())
+                place(&declaring, &name, &extern_name)
             )));
         }
         let build_script = targets
@@ -239,7 +290,7 @@ fn walk(
             .find(|t| kinds(t).iter().any(|k| k == "custom-build"))
             .map(|script| BuildScript {
                 src_path: PathBuf::from(text(&script["src_path"])),
-                declared_at: place(root_manifest, &extern_name, &manifest, path.is_empty()),
+                declared_at: place(&declaring, &name, &extern_name),
             });
         path.push(dep_id.clone());
         let deps = walk(
@@ -282,4 +333,39 @@ fn walk(
         out.push((extern_name, index));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// priority-queue: `serde` is optional, off, and also a dev-dependency; `cargo metadata`
+    /// lists it among the normal dependencies all the same.
+    #[test]
+    fn an_optional_dependency_counts_only_when_a_feature_turns_it_on() {
+        let package = json!({
+            "dependencies": [
+                {"name": "indexmap", "rename": null, "kind": null, "optional": false},
+                {"name": "serde", "rename": null, "kind": null, "optional": true},
+                {"name": "serde", "rename": null, "kind": "dev", "optional": false},
+                {"name": "bit-vec", "rename": null, "kind": null, "optional": true},
+                {"name": "foldhash", "rename": "hasher", "kind": null, "optional": true},
+                {"name": "rayon", "rename": null, "kind": null, "optional": true},
+            ],
+            "features": {
+                "default": ["std"],
+                "std": ["bit-vec/std", "dep:hasher"],
+                "parallel": ["dep:rayon"],
+            },
+        });
+        let node = json!({"features": ["default", "std"]});
+        assert!(optional_dep_enabled(&package, &node, "indexmap"));
+        assert!(!optional_dep_enabled(&package, &node, "serde"));
+        assert!(optional_dep_enabled(&package, &node, "bit_vec"));
+        assert!(optional_dep_enabled(&package, &node, "hasher"));
+        assert!(!optional_dep_enabled(&package, &node, "rayon"));
+        let with_serde = json!({"features": ["serde"]});
+        assert!(optional_dep_enabled(&package, &with_serde, "serde"));
+    }
 }

@@ -5,6 +5,7 @@
 //! and single-path types naming one of the crate's own traits (and no type of the same name).
 //! Other edition differences (`array.into_iter()`, `panic!("{}")`) are not migrated.
 
+use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use std::collections::BTreeSet;
 use syn::visit::{self, Visit};
 use syn::visit_mut::{self, VisitMut};
@@ -239,6 +240,204 @@ pub fn migrate_2015(items: &mut [Item]) {
     }
 }
 
+/// What older editions write and syn cannot parse, fixed in the text itself so that comments
+/// and macro bodies keep their places: an unnamed parameter of an edition 2015 trait method
+/// (`fn hash_word(&mut self, Self);`) gets the pattern `_`, and a closure trait object without
+/// `dyn` (`Box<Fn(u8) -> u8>`, `&FnMut()`, editions 2015 and 2018) gets it. `None` when
+/// there is nothing to fix, or the text does not lex.
+pub fn parseable_text(text: &str, edition: &str) -> Option<String> {
+    if edition != "2015" && edition != "2018" {
+        return None;
+    }
+    let tokens: TokenStream = text.parse().ok()?;
+    let mut inserts: Vec<((usize, usize), &str)> = Vec::new();
+    if edition == "2015" {
+        let mut starts = Vec::new();
+        find_anonymous(tokens.clone(), &mut starts);
+        inserts.extend(starts.into_iter().map(|at| (at, "_: ")));
+    }
+    let mut bare = Vec::new();
+    find_bare_closure_traits(tokens, &mut bare);
+    inserts.extend(bare.into_iter().map(|at| (at, "dyn ")));
+    if inserts.is_empty() {
+        return None;
+    }
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+        .collect();
+    let mut offsets: Vec<(usize, &str)> = inserts
+        .iter()
+        .filter_map(|&((line, column), insert)| {
+            let start = *line_starts.get(line.checked_sub(1)?)?;
+            let (at, _) = text[start..].char_indices().nth(column)?;
+            Some((start + at, insert))
+        })
+        .collect();
+    offsets.sort_unstable();
+    offsets.dedup();
+    let mut fixed = text.to_string();
+    for (at, insert) in offsets.into_iter().rev() {
+        fixed.insert_str(at, insert);
+    }
+    Some(fixed)
+}
+
+/// The (line, column) of each `Fn(..)`, `FnMut(..)` or `FnOnce(..)` written as a type after
+/// `<`, `&`, `&'a` or `&mut` (a trait object: bounds follow `:` or `impl`), nested groups
+/// included.
+fn find_bare_closure_traits(tokens: TokenStream, found: &mut Vec<(usize, usize)>) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    for (index, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Group(group) => find_bare_closure_traits(group.stream(), found),
+            TokenTree::Ident(ident)
+                if (ident == "Fn" || ident == "FnMut" || ident == "FnOnce")
+                    && matches!(trees.get(index + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis)
+                    && in_type_position(&trees[..index]) =>
+            {
+                let start = ident.span().start();
+                found.push((start.line, start.column));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether the tokens before a path end in `<`, `&`, `&mut`, `&'a` or `&'a mut`.
+fn in_type_position(before: &[TokenTree]) -> bool {
+    let mut end = before.len();
+    let is_punct = |tree: Option<&TokenTree>, c: char| matches!(tree, Some(TokenTree::Punct(p)) if p.as_char() == c);
+    if matches!(end.checked_sub(1).and_then(|i| before.get(i)), Some(TokenTree::Ident(word)) if word == "mut")
+    {
+        end -= 1;
+    }
+    // A lifetime is `'` joined to an identifier.
+    if end >= 2
+        && matches!(&before[end - 1], TokenTree::Ident(_))
+        && is_punct(before.get(end - 2), '\'')
+    {
+        end -= 2;
+    }
+    let last = end.checked_sub(1).and_then(|i| before.get(i));
+    is_punct(last, '&') || (is_punct(last, '<') && end == before.len())
+}
+
+/// The (line, column) of each unnamed parameter of a `fn NAME(..)` or `fn $name(..)` in
+/// `tokens`, nested groups included.
+fn find_anonymous(tokens: TokenStream, starts: &mut Vec<(usize, usize)>) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    for (index, tree) in trees.iter().enumerate() {
+        let TokenTree::Group(group) = tree else {
+            continue;
+        };
+        if group.delimiter() == Delimiter::Parenthesis && follows_fn_name(&trees[..index]) {
+            for param in split_params(group.stream()) {
+                if is_anonymous(&param) {
+                    let start = param[0].span().start();
+                    starts.push((start.line, start.column));
+                }
+            }
+        }
+        find_anonymous(group.stream(), starts);
+    }
+}
+
+/// Whether the tokens before a parenthesis end in `fn NAME`, `fn $name`, or either followed
+/// by generics `<..>`.
+fn follows_fn_name(before: &[TokenTree]) -> bool {
+    let mut end = before.len();
+    if matches!(before.last(), Some(TokenTree::Punct(p)) if p.as_char() == '>') {
+        let mut depth = 0usize;
+        loop {
+            let Some(index) = end.checked_sub(1) else {
+                return false;
+            };
+            end = index;
+            if let TokenTree::Punct(p) = &before[index] {
+                match p.as_char() {
+                    '>' if !is_arrow(before, index) => depth += 1,
+                    '<' => depth -= 1,
+                    _ => {}
+                }
+                if depth == 0 {
+                    break;
+                }
+            }
+        }
+    }
+    let is_ident = |index: Option<usize>, word: Option<&str>| {
+        index
+            .and_then(|i| before.get(i))
+            .is_some_and(|tree| match tree {
+                TokenTree::Ident(ident) => word.is_none_or(|w| ident == w),
+                _ => false,
+            })
+    };
+    if !is_ident(end.checked_sub(1), None) {
+        return false;
+    }
+    let dollar = end
+        .checked_sub(2)
+        .and_then(|i| before.get(i))
+        .is_some_and(|tree| matches!(tree, TokenTree::Punct(p) if p.as_char() == '$'));
+    let fn_at = end.checked_sub(if dollar { 3 } else { 2 });
+    is_ident(fn_at, Some("fn"))
+}
+
+/// Whether the `>` at `index` ends a `->`.
+fn is_arrow(trees: &[TokenTree], index: usize) -> bool {
+    index > 0
+        && matches!(&trees[index - 1], TokenTree::Punct(p) if p.as_char() == '-' && p.spacing() == Spacing::Joint)
+}
+
+/// A parameter list split at its top-level commas (not those inside `<..>`).
+fn split_params(stream: TokenStream) -> Vec<Vec<TokenTree>> {
+    let trees: Vec<TokenTree> = stream.into_iter().collect();
+    let mut params = vec![Vec::new()];
+    let mut depth = 0usize;
+    for (index, tree) in trees.iter().enumerate() {
+        if let TokenTree::Punct(p) = tree {
+            match p.as_char() {
+                '<' => depth += 1,
+                '>' if !is_arrow(&trees, index) => depth = depth.saturating_sub(1),
+                ',' if depth == 0 => {
+                    params.push(Vec::new());
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        if let Some(last) = params.last_mut() {
+            last.push(tree.clone());
+        }
+    }
+    params.retain(|param| !param.is_empty());
+    params
+}
+
+/// A parameter with no pattern: no `:` of its own (`::` is a path), and not a form of `self`.
+fn is_anonymous(param: &[TokenTree]) -> bool {
+    let colon =
+        |index: usize| matches!(param.get(index), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+    let mut depth = 0usize;
+    for (index, tree) in param.iter().enumerate() {
+        if let TokenTree::Punct(p) = tree {
+            match p.as_char() {
+                '<' => depth += 1,
+                '>' if !is_arrow(param, index) => depth = depth.saturating_sub(1),
+                ':' if depth == 0
+                    && !(p.spacing() == Spacing::Joint && colon(index + 1))
+                    && !(index > 0 && colon(index - 1)) =>
+                {
+                    return false;
+                }
+                _ => {}
+            }
+        }
+    }
+    !matches!(param.last(), Some(TokenTree::Ident(ident)) if ident == "self")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -285,5 +484,43 @@ mod tests {
         assert!(out.contains("x : & dyn NodeRef"), "{out}");
         assert!(out.contains("Box < dyn visit :: NodeRef >"), "{out}");
         assert!(out.contains("pub struct StdRng (NodeRef)"), "{out}");
+    }
+
+    #[test]
+    fn unnamed_parameters_of_2015_trait_methods_get_a_pattern() {
+        let text = "trait HashWord {\n    fn hash_word(&mut self, Self);\n    fn two<T: Into<u8>>(&self, HashMap<K, V>, x: u8, ::std::fmt::Result) -> u8;\n    fn pointer(&self, f: fn(u8) -> u8, Box<Fn(u8) -> u8>);\n}\nmacro_rules! m { ($t:ty) => { fn $name(&'a mut self, $t); } }\nfn named(self, a: u8) {}\n";
+        let named = parseable_text(text, "2015").expect("four to name");
+        assert!(
+            named.contains("fn hash_word(&mut self, _: Self);"),
+            "{named}"
+        );
+        assert!(
+            named.contains("(&self, _: HashMap<K, V>, x: u8, _: ::std::fmt::Result) -> u8;"),
+            "{named}"
+        );
+        assert!(
+            named.contains("fn pointer(&self, f: fn(u8) -> u8, _: Box<dyn Fn(u8) -> u8>);"),
+            "{named}"
+        );
+        assert!(named.contains("fn $name(&'a mut self, _: $t);"), "{named}");
+        assert!(named.contains("fn named(self, a: u8) {}"), "{named}");
+        syn::parse_file(&named).expect("parses once named");
+        assert_eq!(parseable_text("fn f(x: u8) {}", "2015"), None);
+        assert_eq!(parseable_text(text, "2021"), None);
+    }
+
+    #[test]
+    fn closure_trait_objects_without_dyn_get_it_and_bounds_do_not() {
+        let text = "struct S<'a> { f: Box<Fn(u8) -> u8 + Send>, g: &'a mut FnMut(), h: Vec<Box<FnOnce()>> }\nfn k<F: Fn(u8), G>(f: F, g: &Fn()) -> impl Fn() where G: FnMut() { || {} }\n";
+        let fixed = parseable_text(text, "2018").expect("four to fix");
+        for expected in [
+            "Box<dyn Fn(u8) -> u8 + Send>",
+            "&'a mut dyn FnMut()",
+            "Vec<Box<dyn FnOnce()>>",
+            "fn k<F: Fn(u8), G>(f: F, g: &dyn Fn()) -> impl Fn() where G: FnMut()",
+        ] {
+            assert!(fixed.contains(expected), "{expected} in {fixed}");
+        }
+        syn::parse_file(&fixed).expect("parses once fixed");
     }
 }

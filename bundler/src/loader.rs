@@ -190,6 +190,7 @@ impl<'a> Loader<'a> {
         }
         let text = fs::read_to_string(path)
             .map_err(|err| Error::new(format!("cannot read {shown}: {err}")))?;
+        let text = crate::edition::parseable_text(&text, &self.package.edition).unwrap_or(text);
         let mut file = syn::parse_file(&text).map_err(|err| {
             Error::at(
                 &shown,

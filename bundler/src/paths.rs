@@ -72,10 +72,13 @@ fn local_names(items: &[Item], lib: Option<&str>, type_namespace_only: bool) -> 
             Item::Type(i) => {
                 names.insert(i.ident.to_string());
             }
+            // `extern crate dep;` names the crate itself, which shadows nothing; a rename
+            // gives a name of its own.
             Item::ExternCrate(i) => {
-                let name = i.rename.as_ref().map_or(&i.ident, |(_, r)| r).to_string();
-                if Some(i.ident.to_string().as_str()) != lib {
-                    names.insert(name);
+                if let (Some((_, alias)), true) =
+                    (&i.rename, Some(i.ident.to_string().as_str()) != lib)
+                {
+                    names.insert(alias.to_string());
                 }
             }
             Item::Use(i) => {
@@ -1315,5 +1318,38 @@ mod tests {
         assert!(!unnamed
             .iter()
             .any(|item| matches!(item, Item::ExternCrate(_))));
+    }
+
+    /// fxhash and bit-set (edition 2015): `extern crate byteorder;` then `use byteorder::..`
+    /// at the library's root names the bundled crate, not a local item.
+    #[test]
+    fn a_library_path_through_its_extern_crate_names_the_bundled_crate() {
+        let mut items = syn::parse_file(
+            "extern crate byteorder; extern crate byteorder as order; use byteorder::{ByteOrder, NativeEndian}; pub fn f() -> u32 { NativeEndian::read_u32(&[0; 4]) + order::BigEndian::read_u32(&[0; 4]) }",
+        )
+        .expect("parses")
+        .items;
+        let byteorder = LibInfo {
+            name: "byteorder".to_string(),
+            module: "byteorder".to_string(),
+            exported_macros: BTreeSet::new(),
+        };
+        let fxhash = LibInfo {
+            name: "fxhash".to_string(),
+            module: "fxhash".to_string(),
+            exported_macros: BTreeSet::new(),
+        };
+        let deps = Deps {
+            externs: vec![byteorder],
+            excluded: BTreeSet::new(),
+        };
+        rewrite_lib(&mut items, &fxhash, &[], &deps).expect("rewrites");
+        let out = quote::quote!(#(#items)*).to_string();
+        assert!(
+            out.contains("use crate :: byteorder :: { ByteOrder , NativeEndian } ;"),
+            "{out}"
+        );
+        assert!(out.contains("use crate :: byteorder as order ;"), "{out}");
+        assert!(!out.contains("extern crate"), "{out}");
     }
 }
