@@ -485,4 +485,15 @@ mod tests {
         );
         assert!(out.contains("use core :: hash :: BuildHasher"), "{out}");
     }
+
+    /// smallvec's `impl_array!(0, 1, 2)`: a call that names nothing but implements a kept
+    /// trait stays; one whose trait goes, goes.
+    #[test]
+    fn a_macro_call_implementing_a_kept_trait_stays() {
+        let out = kept(
+            "pub unsafe trait Array { fn size() -> usize; } macro_rules! impl_array { ($($size:expr),+) => { $(unsafe impl<T> Array for [T; $size] { fn size() -> usize { $size } })+ }; } impl_array!(0, 1, 2); pub trait Unused { fn u(); } macro_rules! impl_unused { ($($n:expr),+) => { $(impl Unused for [u8; $n] { fn u() {} })+ }; } impl_unused!(3); fn size<A: Array>() -> usize { A::size() } fn main() { size::<[u8; 1]>(); }",
+        );
+        assert!(out.contains("impl_array ! (0 , 1 , 2)"), "{out}");
+        assert!(!out.contains("impl_unused ! (3)"), "{out}");
+    }
 }

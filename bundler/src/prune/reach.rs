@@ -605,7 +605,17 @@ impl Reach<'_> {
                 Class::MacroRules => self.macros.contains(name),
                 Class::ItemMacro => {
                     let mut inner = node.mentions.idents();
-                    inner.any(|ident| self.idents.contains(ident) && !self.macros.contains(ident))
+                    // smallvec's `impl_array!(0, 1, 2, ..)` names nothing, but its macro
+                    // implements `Array`, which is kept.
+                    let implements_kept = node
+                        .called_macro
+                        .as_ref()
+                        .and_then(|m| self.traits_by_macro.get(m))
+                        .is_some_and(|traits| traits.iter().any(|&t| self.kept[t]));
+                    implements_kept
+                        || inner.any(|ident| {
+                            self.idents.contains(ident) && !self.macros.contains(ident)
+                        })
                 }
                 Class::Use => {
                     self.trait_import_needed(id)
