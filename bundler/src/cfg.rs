@@ -441,16 +441,35 @@ fn retain_punctuated<T, P: Default>(
     list: &mut Punctuated<T, P>,
     mut keep: impl FnMut(&mut T) -> bool,
 ) {
+    let kept: Vec<bool> = list.iter_mut().map(&mut keep).collect();
+    // A list that loses nothing stays as parsed (its trailing comma too), so that items
+    // printed as written still match their text.
+    if kept.iter().all(|&k| k) {
+        return;
+    }
+    let trailing = list.trailing_punct();
     let old = std::mem::take(list);
-    for mut element in old {
-        if keep(&mut element) {
+    for (element, kept) in old.into_iter().zip(kept) {
+        if kept {
             list.push(element);
         }
+    }
+    if trailing && !list.empty_or_trailing() {
+        list.push_punct(P::default());
     }
 }
 
 struct Stripper<'a> {
     env: &'a CfgEnv,
+}
+
+impl Stripper<'_> {
+    fn retain_exprs(&self, list: &mut Punctuated<Expr, syn::Token![,]>) {
+        retain_punctuated(list, |element: &mut Expr| match expr_attrs_mut(element) {
+            Some(attrs) => self.env.keep(attrs),
+            None => true,
+        });
+    }
 }
 
 impl VisitMut for Stripper<'_> {
@@ -557,6 +576,28 @@ impl VisitMut for Stripper<'_> {
             self.env.keep(&mut f.attrs)
         });
         visit_mut::visit_expr_struct_mut(self, expr);
+    }
+
+    // Elements of arrays and tuples, and call arguments, can be cfg'd too (unicode-width's
+    // tables hold rows only its `cjk` feature adds).
+    fn visit_expr_array_mut(&mut self, expr: &mut syn::ExprArray) {
+        self.retain_exprs(&mut expr.elems);
+        visit_mut::visit_expr_array_mut(self, expr);
+    }
+
+    fn visit_expr_tuple_mut(&mut self, expr: &mut syn::ExprTuple) {
+        self.retain_exprs(&mut expr.elems);
+        visit_mut::visit_expr_tuple_mut(self, expr);
+    }
+
+    fn visit_expr_call_mut(&mut self, expr: &mut syn::ExprCall) {
+        self.retain_exprs(&mut expr.args);
+        visit_mut::visit_expr_call_mut(self, expr);
+    }
+
+    fn visit_expr_method_call_mut(&mut self, expr: &mut syn::ExprMethodCall) {
+        self.retain_exprs(&mut expr.args);
+        visit_mut::visit_expr_method_call_mut(self, expr);
     }
 
     fn visit_pat_struct_mut(&mut self, pat: &mut syn::PatStruct) {
@@ -730,5 +771,21 @@ mod tests {
         let (_, attrs) = keep(syn::parse_quote!(#[cfg_attr(not(test), inline)]));
         assert_eq!(attrs, vec!["# [inline]".to_string()]);
         assert!(!keep(syn::parse_quote!(#[cfg_attr(not(test), cfg(test))])).0);
+    }
+
+    /// unicode-width: rows of a table that only a feature adds, and the same in tuples and
+    /// call arguments.
+    #[test]
+    fn cfgd_elements_of_arrays_tuples_and_calls_are_decided() {
+        let mut file: File = syn::parse_quote! {
+            static T: [[u8; 2]; 2] = [[0, 0], #[cfg(feature = "fast")] [1, 1], #[cfg(feature = "slow")] [2, 2]];
+            fn f() { g(1, #[cfg(feature = "slow")] 2); let t = (1, #[cfg(feature = "fast")] 3); x.m(#[cfg(unix)] 4); }
+        };
+        env().strip_file(&mut file);
+        let text = quote!(#file).to_string();
+        assert!(text.contains("[[0 , 0] , [1 , 1]]"), "{text}");
+        assert!(text.contains("g (1 ,)") || text.contains("g (1)"), "{text}");
+        assert!(text.contains("(1 , 3)"), "{text}");
+        assert!(text.contains("x . m (# [cfg (unix)] 4)"), "{text}");
     }
 }
