@@ -969,7 +969,31 @@ impl VisitMut for Rewriter<'_> {
     }
 }
 
-impl Rewriter<'_> {
+impl<'a> Rewriter<'a> {
+    fn new(
+        side: Side,
+        lib: Option<&'a LibInfo>,
+        qualify_macros: BTreeSet<String>,
+        files: &'a [String],
+        deps: &'a Deps,
+    ) -> Self {
+        Rewriter {
+            side,
+            lib,
+            self_aliases: BTreeSet::new(),
+            qualify_macros,
+            textual_macros: BTreeSet::new(),
+            files,
+            scopes: Vec::new(),
+            in_block: 0,
+            open_cfg: 0,
+            foreign_depth: 0,
+            externs: &deps.externs,
+            excluded: &deps.excluded,
+            error: None,
+        }
+    }
+
     fn qualifies(&self, name: &str) -> bool {
         self.qualify_macros.contains(name) && !self.textual_macros.contains(name)
     }
@@ -1082,22 +1106,8 @@ pub fn rewrite_lib(
     deps: &Deps,
 ) -> Result<()> {
     let mut qualify_macros = lib.exported_macros.clone();
-    qualify_macros.extend(macro_use_externs(items, deps));
-    let mut rewriter = Rewriter {
-        side: Side::Lib,
-        lib: Some(lib),
-        self_aliases: BTreeSet::new(),
-        qualify_macros,
-        textual_macros: BTreeSet::new(),
-        files,
-        scopes: Vec::new(),
-        in_block: 0,
-        open_cfg: 0,
-        foreign_depth: 0,
-        externs: &deps.externs,
-        excluded: &deps.excluded,
-        error: None,
-    };
+    qualify_macros.extend(macro_use_macros(items, &deps.externs));
+    let mut rewriter = Rewriter::new(Side::Lib, Some(lib), qualify_macros, files, deps);
     // `extern crate self as alias;` can appear anywhere in the root; find it first.
     for item in items.iter() {
         if let Item::ExternCrate(krate) = item {
@@ -1117,8 +1127,20 @@ pub fn rewrite_bin(
     files: &[String],
     deps: &Deps,
 ) -> Result<()> {
-    let mut qualify_macros = BTreeSet::new();
-    if let Some(lib) = lib {
+    // `#[macro_use] extern crate` of the library or of a bundled dependency.
+    let libs: Vec<LibInfo> = lib.into_iter().chain(&deps.externs).cloned().collect();
+    let qualify_macros = macro_use_macros(items, &libs);
+    let mut rewriter = Rewriter::new(Side::Bin, lib, qualify_macros, files, deps);
+    rewriter.rewrite_items(items);
+    rewriter.error.map_or(Ok(()), Err)
+}
+
+/// The macros a root's `#[macro_use] extern crate name;` of one of `libs` brings in by their
+/// bare names (less those the root defines itself): they become `crate::name!`.
+fn macro_use_macros(items: &[Item], libs: &[LibInfo]) -> BTreeSet<String> {
+    let own = local_macro_names(items);
+    let mut names = BTreeSet::new();
+    for lib in libs {
         let macro_use = items.iter().any(|item| match item {
             Item::ExternCrate(krate) => {
                 krate.ident == lib.name.as_str()
@@ -1129,53 +1151,8 @@ pub fn rewrite_bin(
             _ => false,
         });
         if macro_use {
-            let own = local_macro_names(items);
-            qualify_macros = lib
-                .exported_macros
-                .iter()
-                .filter(|name| !own.contains(*name))
-                .cloned()
-                .collect();
-        }
-    }
-    qualify_macros.extend(macro_use_externs(items, deps));
-    let mut rewriter = Rewriter {
-        side: Side::Bin,
-        lib,
-        self_aliases: BTreeSet::new(),
-        qualify_macros,
-        textual_macros: BTreeSet::new(),
-        files,
-        scopes: Vec::new(),
-        in_block: 0,
-        open_cfg: 0,
-        foreign_depth: 0,
-        externs: &deps.externs,
-        excluded: &deps.excluded,
-        error: None,
-    };
-    rewriter.rewrite_items(items);
-    rewriter.error.map_or(Ok(()), Err)
-}
-
-/// The macros a root's `#[macro_use] extern crate dep;` of a bundled dependency brings in by
-/// their bare names (less those the root defines itself): they become `crate::name!`.
-fn macro_use_externs(items: &[Item], deps: &Deps) -> BTreeSet<String> {
-    let own = local_macro_names(items);
-    let mut names = BTreeSet::new();
-    for ext in &deps.externs {
-        let macro_use = items.iter().any(|item| match item {
-            Item::ExternCrate(krate) => {
-                krate.ident == ext.name.as_str()
-                    && item_attrs(item)
-                        .iter()
-                        .any(|a| a.path().is_ident("macro_use"))
-            }
-            _ => false,
-        });
-        if macro_use {
             names.extend(
-                ext.exported_macros
+                lib.exported_macros
                     .iter()
                     .filter(|name| !own.contains(*name))
                     .cloned(),
