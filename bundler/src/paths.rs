@@ -1107,6 +1107,7 @@ pub fn rewrite_lib(
 ) -> Result<()> {
     let mut qualify_macros = lib.exported_macros.clone();
     qualify_macros.extend(macro_use_macros(items, &deps.externs));
+    let deps = &with_root_renames(items, deps);
     let mut rewriter = Rewriter::new(Side::Lib, Some(lib), qualify_macros, files, deps);
     // `extern crate self as alias;` can appear anywhere in the root; find it first.
     for item in items.iter() {
@@ -1130,9 +1131,33 @@ pub fn rewrite_bin(
     // `#[macro_use] extern crate` of the library or of a bundled dependency.
     let libs: Vec<LibInfo> = lib.into_iter().chain(&deps.externs).cloned().collect();
     let qualify_macros = macro_use_macros(items, &libs);
+    let deps = &with_root_renames(items, deps);
     let mut rewriter = Rewriter::new(Side::Bin, lib, qualify_macros, files, deps);
     rewriter.rewrite_items(items);
     rewriter.error.map_or(Ok(()), Err)
+}
+
+/// `deps` with the names a crate root's `extern crate dep as alias;` gives: like the crate
+/// itself, the alias is in every module's extern prelude (num-bigint 0.2's
+/// `extern crate num_integer as integer;`, then `use integer::Integer;` in a submodule).
+fn with_root_renames(items: &[Item], deps: &Deps) -> Deps {
+    let mut deps = deps.clone();
+    for item in items {
+        let Item::ExternCrate(krate) = item else {
+            continue;
+        };
+        let Some((_, alias)) = &krate.rename else {
+            continue;
+        };
+        let alias = alias.to_string();
+        let known = deps.externs.iter().any(|e| e.name == alias);
+        if let (false, Some(ext)) = (known, deps.externs.iter().find(|e| krate.ident == e.name)) {
+            let mut renamed = ext.clone();
+            renamed.name = alias;
+            deps.externs.push(renamed);
+        }
+    }
+    deps
 }
 
 /// The macros a root's `#[macro_use] extern crate name;` of one of `libs` brings in by their
@@ -1328,5 +1353,40 @@ mod tests {
         );
         assert!(out.contains("use crate :: byteorder as order ;"), "{out}");
         assert!(!out.contains("extern crate"), "{out}");
+    }
+
+    /// num-bigint 0.2: `extern crate num_integer as integer;` at the root, then `use
+    /// integer::Integer;` in a submodule, where the alias is in the extern prelude.
+    #[test]
+    fn a_root_extern_crate_rename_is_seen_from_every_module() {
+        let mut items = syn::parse_file(
+            "extern crate num_integer as integer; mod bigint { use integer::Integer; }",
+        )
+        .expect("parses")
+        .items;
+        let num_integer = LibInfo {
+            name: "num_integer".to_string(),
+            module: "num_integer".to_string(),
+            exported_macros: BTreeSet::new(),
+        };
+        let bigint = LibInfo {
+            name: "num_bigint".to_string(),
+            module: "num_bigint".to_string(),
+            exported_macros: BTreeSet::new(),
+        };
+        let deps = Deps {
+            externs: vec![num_integer],
+            excluded: BTreeSet::new(),
+        };
+        rewrite_lib(&mut items, &bigint, &[], &deps).expect("no refusal");
+        let out = quote::quote!(#(#items)*).to_string();
+        assert!(
+            out.contains("use crate :: num_integer as integer ;"),
+            "{out}"
+        );
+        assert!(
+            out.contains("use crate :: num_integer :: Integer ;"),
+            "{out}"
+        );
     }
 }
