@@ -1220,6 +1220,26 @@ mod tests {
         }
     }
 
+    /// A bundled crate whose module has its name.
+    fn crate_info(name: &str, macros: &[&str]) -> LibInfo {
+        LibInfo {
+            name: name.to_string(),
+            module: name.to_string(),
+            exported_macros: macros.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    /// `code` as the root of library `lib` with one bundled dependency, rewritten.
+    fn lib_rewritten(code: &str, lib: LibInfo, dep: LibInfo) -> String {
+        let mut items = syn::parse_file(code).expect("parses").items;
+        let deps = Deps {
+            externs: vec![dep],
+            excluded: BTreeSet::new(),
+        };
+        rewrite_lib(&mut items, &lib, &[], &deps).expect("no refusal");
+        quote::quote!(#(#items)*).to_string()
+    }
+
     fn rewritten(code: &str) -> Result<String> {
         let mut items = syn::parse_file(code).expect("parses").items;
         rewrite_bin(&mut items, Some(&lib()), &[], &Deps::default())?;
@@ -1277,27 +1297,11 @@ mod tests {
     /// name inside a function body of another dependency names the bundle's root macro.
     #[test]
     fn a_librarys_macro_use_extern_crate_qualifies_its_macros() {
-        let mut items = syn::parse_file(
+        let out = lib_rewritten(
             "#[macro_use] extern crate cfg_if; mod error { pub fn f() -> u8 { cfg_if! { if #[cfg(unix)] { 1 } else { 2 } } } }",
-        )
-        .expect("parses")
-        .items;
-        let cfg_if = LibInfo {
-            name: "cfg_if".to_string(),
-            module: "cfg_if".to_string(),
-            exported_macros: ["cfg_if".to_string()].into(),
-        };
-        let getrandom = LibInfo {
-            name: "getrandom".to_string(),
-            module: "getrandom".to_string(),
-            exported_macros: BTreeSet::new(),
-        };
-        let deps = Deps {
-            externs: vec![cfg_if],
-            excluded: BTreeSet::new(),
-        };
-        rewrite_lib(&mut items, &getrandom, &[], &deps).expect("rewrites");
-        let out = quote::quote!(#(#items)*).to_string();
+            crate_info("getrandom", &[]),
+            crate_info("cfg_if", &["cfg_if"]),
+        );
         assert!(out.contains("crate :: cfg_if ! {"), "{out}");
     }
 
@@ -1326,27 +1330,11 @@ mod tests {
     /// at the library's root names the bundled crate, not a local item.
     #[test]
     fn a_library_path_through_its_extern_crate_names_the_bundled_crate() {
-        let mut items = syn::parse_file(
+        let out = lib_rewritten(
             "extern crate byteorder; extern crate byteorder as order; use byteorder::{ByteOrder, NativeEndian}; pub fn f() -> u32 { NativeEndian::read_u32(&[0; 4]) + order::BigEndian::read_u32(&[0; 4]) }",
-        )
-        .expect("parses")
-        .items;
-        let byteorder = LibInfo {
-            name: "byteorder".to_string(),
-            module: "byteorder".to_string(),
-            exported_macros: BTreeSet::new(),
-        };
-        let fxhash = LibInfo {
-            name: "fxhash".to_string(),
-            module: "fxhash".to_string(),
-            exported_macros: BTreeSet::new(),
-        };
-        let deps = Deps {
-            externs: vec![byteorder],
-            excluded: BTreeSet::new(),
-        };
-        rewrite_lib(&mut items, &fxhash, &[], &deps).expect("rewrites");
-        let out = quote::quote!(#(#items)*).to_string();
+            crate_info("fxhash", &[]),
+            crate_info("byteorder", &[]),
+        );
         assert!(
             out.contains("use crate :: byteorder :: { ByteOrder , NativeEndian } ;"),
             "{out}"
@@ -1359,27 +1347,11 @@ mod tests {
     /// integer::Integer;` in a submodule, where the alias is in the extern prelude.
     #[test]
     fn a_root_extern_crate_rename_is_seen_from_every_module() {
-        let mut items = syn::parse_file(
+        let out = lib_rewritten(
             "extern crate num_integer as integer; mod bigint { use integer::Integer; }",
-        )
-        .expect("parses")
-        .items;
-        let num_integer = LibInfo {
-            name: "num_integer".to_string(),
-            module: "num_integer".to_string(),
-            exported_macros: BTreeSet::new(),
-        };
-        let bigint = LibInfo {
-            name: "num_bigint".to_string(),
-            module: "num_bigint".to_string(),
-            exported_macros: BTreeSet::new(),
-        };
-        let deps = Deps {
-            externs: vec![num_integer],
-            excluded: BTreeSet::new(),
-        };
-        rewrite_lib(&mut items, &bigint, &[], &deps).expect("no refusal");
-        let out = quote::quote!(#(#items)*).to_string();
+            crate_info("num_bigint", &[]),
+            crate_info("num_integer", &[]),
+        );
         assert!(
             out.contains("use crate :: num_integer as integer ;"),
             "{out}"
