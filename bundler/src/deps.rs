@@ -172,15 +172,19 @@ fn place(declaring_manifest: &Path, package: &str, extern_name: &str) -> String 
 /// dependency that is only a dev-dependency's namesake (priority-queue's `serde`).
 fn optional_dep_enabled(package: &Value, node: &Value, extern_name: &str) -> bool {
     let empty = Vec::new();
+    let declared_name = |d: &Value| -> String {
+        text(if d["rename"].is_string() {
+            &d["rename"]
+        } else {
+            &d["name"]
+        })
+    };
     let declared: Vec<&Value> = package["dependencies"]
         .as_array()
         .unwrap_or(&empty)
         .iter()
         .filter(|d| d["kind"].is_null())
-        .filter(|d| {
-            let name = d["rename"].as_str().or(d["name"].as_str()).unwrap_or("");
-            name.replace('-', "_") == extern_name
-        })
+        .filter(|d| declared_name(d).replace('-', "_") == extern_name)
         .collect();
     if declared.is_empty() || declared.iter().any(|d| d["optional"] != true) {
         return true;
@@ -193,7 +197,8 @@ fn optional_dep_enabled(package: &Value, node: &Value, extern_name: &str) -> boo
         .collect();
     let features = &package["features"];
     declared.iter().any(|d| {
-        let name = d["rename"].as_str().or(d["name"].as_str()).unwrap_or("");
+        let name = declared_name(d);
+        let name = name.as_str();
         enabled.contains(name)
             || enabled.iter().any(|feature| {
                 features[feature.as_str()]

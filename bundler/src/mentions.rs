@@ -490,30 +490,49 @@ impl Collector<'_> {
     }
 }
 
-/// The paths a use tree imports: `a::{b, c::self, d::*}` gives `a::b`, `a::c` and `a::d`.
-fn use_paths(tree: &syn::UseTree, prefix: &mut Vec<String>, paths: &mut Vec<Vec<String>>) {
-    let with = |prefix: &Vec<String>, ident: &syn::Ident| {
-        let mut path = prefix.clone();
-        if ident != "self" {
-            path.push(ident.to_string());
-        }
-        path
-    };
-    match tree {
-        syn::UseTree::Path(path) => {
-            prefix.push(path.ident.to_string());
-            use_paths(&path.tree, prefix, paths);
-            prefix.pop();
-        }
-        syn::UseTree::Name(name) => paths.push(with(prefix, &name.ident)),
-        syn::UseTree::Rename(rename) => paths.push(with(prefix, &rename.ident)),
-        syn::UseTree::Glob(_) => paths.push(prefix.clone()),
-        syn::UseTree::Group(group) => {
-            for item in &group.items {
-                use_paths(item, prefix, paths);
+/// What a use tree imports, leaf by leaf: the path and the name it brings into scope (`None`
+/// for a glob). `a::{b as c, d::{self}, e::*}` gives `a::b` as `c`, `a::d` as `d`, and `a::e`.
+pub fn use_leaves(tree: &syn::UseTree) -> Vec<(Vec<String>, Option<String>)> {
+    fn walk(
+        tree: &syn::UseTree,
+        prefix: &mut Vec<String>,
+        out: &mut Vec<(Vec<String>, Option<String>)>,
+    ) {
+        let path_to = |prefix: &Vec<String>, ident: &syn::Ident| {
+            let mut path = prefix.clone();
+            if ident != "self" {
+                path.push(ident.to_string());
+            }
+            path
+        };
+        match tree {
+            syn::UseTree::Path(path) => {
+                prefix.push(path.ident.to_string());
+                walk(&path.tree, prefix, out);
+                prefix.pop();
+            }
+            syn::UseTree::Name(name) => {
+                let path = path_to(prefix, &name.ident);
+                let introduced = path.last().cloned();
+                out.push((path, introduced));
+            }
+            syn::UseTree::Rename(rename) => {
+                out.push((
+                    path_to(prefix, &rename.ident),
+                    Some(rename.rename.to_string()),
+                ));
+            }
+            syn::UseTree::Glob(_) => out.push((prefix.clone(), None)),
+            syn::UseTree::Group(group) => {
+                for item in &group.items {
+                    walk(item, prefix, out);
+                }
             }
         }
     }
+    let mut out = Vec::new();
+    walk(tree, &mut Vec::new(), &mut out);
+    out
 }
 
 impl<'ast> Visit<'ast> for Collector<'_> {
@@ -546,9 +565,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     // `use util::{max, min};`); module-level ones are the graph's own edges.
     fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
         if item.leading_colon.is_none() {
-            let mut paths = Vec::new();
-            use_paths(&item.tree, &mut Vec::new(), &mut paths);
-            self.mentions.paths.extend(paths);
+            let leaves = use_leaves(&item.tree);
+            self.mentions
+                .paths
+                .extend(leaves.into_iter().map(|(path, _)| path));
         }
     }
 

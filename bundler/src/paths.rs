@@ -124,29 +124,11 @@ fn use_root(tree: &UseTree) -> Option<String> {
 
 /// The names a use tree brings into scope (`a::{self}` brings `a`).
 pub fn use_names(tree: &UseTree, names: &mut BTreeSet<String>) {
-    use_names_under(tree, None, names);
-}
-
-fn use_names_under(tree: &UseTree, parent: Option<&syn::Ident>, names: &mut BTreeSet<String>) {
-    match tree {
-        UseTree::Path(p) => use_names_under(&p.tree, Some(&p.ident), names),
-        UseTree::Name(n) if n.ident == "self" => {
-            if let Some(parent) = parent {
-                names.insert(parent.to_string());
-            }
-        }
-        UseTree::Name(n) => {
-            names.insert(n.ident.to_string());
-        }
-        UseTree::Rename(r) => {
-            names.insert(r.rename.to_string());
-        }
-        UseTree::Glob(_) => {}
-        UseTree::Group(g) => g
-            .items
-            .iter()
-            .for_each(|t| use_names_under(t, parent, names)),
-    }
+    names.extend(
+        crate::mentions::use_leaves(tree)
+            .into_iter()
+            .filter_map(|(_, name)| name),
+    );
 }
 
 fn has_glob(tree: &UseTree) -> bool {

@@ -622,8 +622,7 @@ impl Graph {
                 self.impl_members.insert(id, members);
             }
             Item::Use(u) => {
-                let mut prefix = Vec::new();
-                self.add_use_tree(&u.tree, &mut prefix, module);
+                self.add_use_tree(&u.tree, module);
             }
             _ => {
                 let mut node = Node::new(Class::Other, None, module);
@@ -650,41 +649,9 @@ impl Graph {
         self.define(module, &name, id);
     }
 
-    pub(super) fn add_use_tree(&mut self, tree: &UseTree, prefix: &mut Vec<String>, module: ModId) {
-        match tree {
-            UseTree::Path(path) => {
-                prefix.push(path.ident.to_string());
-                self.add_use_tree(&path.tree, prefix, module);
-                prefix.pop();
-            }
-            UseTree::Name(name) => {
-                let ident = name.ident.to_string();
-                let (path, introduced) = if ident == "self" {
-                    (prefix.clone(), prefix.last().cloned().unwrap_or_default())
-                } else {
-                    let mut path = prefix.clone();
-                    path.push(ident.clone());
-                    (path, ident)
-                };
-                self.add_use_leaf(path, Some(introduced), module);
-            }
-            UseTree::Rename(rename) => {
-                let ident = rename.ident.to_string();
-                let path = if ident == "self" {
-                    prefix.clone()
-                } else {
-                    let mut path = prefix.clone();
-                    path.push(ident);
-                    path
-                };
-                self.add_use_leaf(path, Some(rename.rename.to_string()), module);
-            }
-            UseTree::Glob(_) => self.add_use_leaf(prefix.clone(), None, module),
-            UseTree::Group(group) => {
-                for item in &group.items {
-                    self.add_use_tree(item, prefix, module);
-                }
-            }
+    pub(super) fn add_use_tree(&mut self, tree: &UseTree, module: ModId) {
+        for (path, introduced) in crate::mentions::use_leaves(tree) {
+            self.add_use_leaf(path, introduced, module);
         }
     }
 
