@@ -35,6 +35,8 @@ pub struct Outputs {
     pub by_package: BTreeMap<String, ScriptOutput>,
     /// Cargo's messages when `cargo check` failed: why a script may not have run.
     pub failure: Option<String>,
+    /// The built proc-macro libraries, by Cargo's package id.
+    pub proc_macro_libs: BTreeMap<String, PathBuf>,
 }
 
 /// Runs `cargo check` on binary `bin` of the package at `manifest_path` (for `target`, when it
@@ -69,17 +71,20 @@ pub fn run(manifest_path: &Path, bin: &str, target: Option<&str>) -> Result<Outp
     let output = command
         .output()
         .map_err(|err| Error::new(format!("cannot run cargo check: {err}")))?;
-    let by_package = parse_messages(&String::from_utf8_lossy(&output.stdout));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let by_package = parse_messages(&stdout);
+    let proc_macro_libs = parse_proc_macro_libs(&stdout);
     let stderr = String::from_utf8_lossy(&output.stderr).trim().to_string();
-    if !output.status.success() && by_package.is_empty() {
+    if !output.status.success() && by_package.is_empty() && proc_macro_libs.is_empty() {
         return Err(Error::new(format!(
-            "{}: cargo check failed before any build script finished: {stderr}",
+            "{}: cargo check failed before any build script or proc macro was built: {stderr}",
             manifest_path.display(),
         )));
     }
     Ok(Outputs {
         by_package,
         failure: (!output.status.success()).then_some(stderr),
+        proc_macro_libs,
     })
 }
 
@@ -185,6 +190,29 @@ pub fn parse_messages(stdout: &str) -> BTreeMap<String, ScriptOutput> {
     outputs
 }
 
+/// The proc-macro libraries among Cargo's `compiler-artifact` messages, by package id.
+pub fn parse_proc_macro_libs(stdout: &str) -> BTreeMap<String, PathBuf> {
+    let mut libs = BTreeMap::new();
+    for line in stdout.lines() {
+        let Ok(message) = serde_json::from_str::<Value>(line) else {
+            continue;
+        };
+        let proc_macro = message["target"]["kind"]
+            .as_array()
+            .is_some_and(|kinds| kinds.iter().any(|k| k == "proc-macro"));
+        if message["reason"] != "compiler-artifact" || !proc_macro {
+            continue;
+        }
+        let file = message["filenames"]
+            .as_array()
+            .and_then(|f| f.first()?.as_str());
+        if let (Some(id), Some(file)) = (message["package_id"].as_str(), file) {
+            libs.insert(id.to_string(), PathBuf::from(file));
+        }
+    }
+    libs
+}
+
 /// `name` or `name="value"`, as Cargo reports a `cargo:rustc-cfg`.
 fn parse_cfg(text: &str) -> Cfg {
     match text.split_once('=') {
@@ -230,5 +258,18 @@ mod tests {
         );
         assert!(num.links.is_empty());
         assert_eq!(outputs["sys 0.1.0"].links, vec!["static=z", "native=/x"]);
+    }
+
+    #[test]
+    fn finds_the_built_proc_macro_libraries() {
+        let stdout = concat!(
+            r#"{"reason":"compiler-artifact","package_id":"a 1.0.0","target":{"kind":["lib"]},"filenames":["/t/liba.rmeta"]}"#,
+            "\n",
+            r#"{"reason":"compiler-artifact","package_id":"d 0.1.0","target":{"kind":["proc-macro"]},"filenames":["/t/libd-1.so"],"fresh":true}"#,
+            "\n",
+        );
+        let libs = parse_proc_macro_libs(stdout);
+        assert_eq!(libs.len(), 1);
+        assert_eq!(libs["d 0.1.0"], PathBuf::from("/t/libd-1.so"));
     }
 }

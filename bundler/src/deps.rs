@@ -2,8 +2,9 @@
 //! workspace siblings, registry crates from Cargo's source cache (or a vendored copy through
 //! source replacement), transitive ones, renamed libraries, optional dependencies and features.
 //! Each dependency becomes a module of the bundle; [`crate::paths`] rewrites the paths that
-//! name it. A proc-macro crate cannot be carried by one file and is refused; what a build
-//! script tells Cargo is read by [`crate::build_scripts`].
+//! name it. A proc-macro crate is not carried: it is listed apart, and the calls of its macros
+//! are expanded while bundling ([`crate::proc_macros`]); what a build script tells Cargo is
+//! read by [`crate::build_scripts`].
 
 use crate::error::{Error, Result};
 use serde_json::Value;
@@ -31,6 +32,31 @@ pub struct DepCrate {
     pub id: String,
     /// Its build script, if it has one.
     pub build_script: Option<BuildScript>,
+    /// Its proc-macro dependencies: (name its code uses, index in [`Resolved::proc_macros`]).
+    pub proc_macros: Vec<(String, usize)>,
+}
+
+/// A proc-macro dependency: run while bundling, never carried.
+#[derive(Debug, Clone)]
+pub struct ProcMacroCrate {
+    pub package: String,
+    /// The library's crate name (`proconio_derive`).
+    pub crate_name: String,
+    /// Cargo's id of the package, as `cargo check` names it.
+    pub id: String,
+    /// Its library's root file (its derive helper attributes are read from its sources).
+    pub lib_path: PathBuf,
+    /// Where it is declared, for messages (`Cargo.toml:8`).
+    pub declared_at: String,
+}
+
+/// The dependencies of one package, as its code names them.
+#[derive(Debug, Clone, Default)]
+struct Edges {
+    /// (name, index in [`Resolved::crates`]).
+    crates: Vec<(String, usize)>,
+    /// (name, index in [`Resolved::proc_macros`]).
+    proc_macros: Vec<(String, usize)>,
 }
 
 /// A dependency's build script.
@@ -49,6 +75,10 @@ pub struct Resolved {
     pub root_deps: Vec<(String, usize)>,
     /// Cargo's id of the root package, as `cargo check` names it.
     pub root_id: String,
+    /// Proc-macro crates anywhere in the graph.
+    pub proc_macros: Vec<ProcMacroCrate>,
+    /// The root package's proc-macro dependencies: (name its code uses, index).
+    pub root_proc_macros: Vec<(String, usize)>,
 }
 
 /// The triple of the machine the bundler runs on, as rustc names it.
@@ -141,7 +171,7 @@ pub fn from_metadata(
 
     let mut resolved = Resolved::default();
     let mut index_of: BTreeMap<String, usize> = BTreeMap::new();
-    resolved.root_deps = walk(
+    let edges = walk(
         manifest_path,
         &root,
         &packages,
@@ -151,6 +181,8 @@ pub fn from_metadata(
         &mut index_of,
         &mut Vec::new(),
     )?;
+    resolved.root_deps = edges.crates;
+    resolved.root_proc_macros = edges.proc_macros;
     resolved.root_id = root;
     Ok(resolved)
 }
@@ -227,9 +259,9 @@ fn walk(
     resolved: &mut Resolved,
     index_of: &mut BTreeMap<String, usize>,
     path: &mut Vec<String>,
-) -> Result<Vec<(String, usize)>> {
+) -> Result<Edges> {
     let empty = Vec::new();
-    let mut out = Vec::new();
+    let mut out = Edges::default();
     let Some(node) = nodes.get(id) else {
         return Ok(out);
     };
@@ -249,7 +281,11 @@ fn walk(
             continue;
         }
         if let Some(&index) = index_of.get(&dep_id) {
-            out.push((extern_name, index));
+            out.crates.push((extern_name, index));
+            continue;
+        }
+        if let Some(index) = resolved.proc_macros.iter().position(|p| p.id == dep_id) {
+            out.proc_macros.push((extern_name, index));
             continue;
         }
         if path.contains(&dep_id) {
@@ -285,10 +321,17 @@ fn walk(
             )
         };
         if kinds(lib).iter().any(|k| k == "proc-macro") {
-            return Err(Error::new(format!(
-                "{}: dependency `{name}` is a proc-macro crate; proc macros cannot be bundled into one file",
-                place(&declaring, &name, &extern_name)
-            )));
+            // Its own dependencies (syn, quote) run with it; none is followed.
+            resolved.proc_macros.push(ProcMacroCrate {
+                package: name.clone(),
+                crate_name: text(&lib["name"]).replace('-', "_"),
+                id: dep_id.clone(),
+                lib_path: PathBuf::from(text(&lib["src_path"])),
+                declared_at: place(&declaring, &name, &extern_name),
+            });
+            out.proc_macros
+                .push((extern_name, resolved.proc_macros.len() - 1));
+            continue;
         }
         let build_script = targets
             .iter()
@@ -298,7 +341,7 @@ fn walk(
                 declared_at: place(&declaring, &name, &extern_name),
             });
         path.push(dep_id.clone());
-        let deps = walk(
+        let edges = walk(
             root_manifest,
             &dep_id,
             packages,
@@ -329,13 +372,14 @@ fn walk(
             lib_path: PathBuf::from(text(&lib["src_path"])),
             edition,
             features,
-            deps,
+            deps: edges.crates,
             id: dep_id.clone(),
             build_script,
+            proc_macros: edges.proc_macros,
         });
         let index = resolved.crates.len() - 1;
         index_of.insert(dep_id, index);
-        out.push((extern_name, index));
+        out.crates.push((extern_name, index));
     }
     Ok(out)
 }

@@ -32,10 +32,12 @@ pub mod flatten;
 pub mod includes;
 pub mod item_macros;
 pub mod loader;
+pub mod macro_server;
 pub mod manifest;
 pub mod mentions;
 pub mod pack;
 pub mod paths;
+pub mod proc_macros;
 pub mod prune;
 pub mod shrink;
 pub mod targets;
@@ -82,6 +84,97 @@ fn extern_infos(deps: &[(String, usize)], loaded: &[LoadedDep]) -> Vec<paths::Li
             ..loaded[*index].info.clone()
         })
         .collect()
+}
+
+/// One crate as its proc macros see it.
+struct ProcScope<'a> {
+    crate_name: &'a str,
+    /// Its proc-macro dependencies and its normal ones, as [`deps::DepCrate`] lists them.
+    own: &'a [(String, usize)],
+    deps: &'a [(String, usize)],
+    /// What Cargo sets for it, and its package folder.
+    env: &'a [(String, String)],
+    dir: &'a Path,
+    /// For a binary, its package's library (its name and items): it may re-export the
+    /// package's proc macros.
+    own_lib: Option<(&'a str, &'a [Item])>,
+}
+
+/// Expands the proc-macro calls in a crate's `items` (see [`proc_macros`]); `loaded` holds
+/// its dependencies, already expanded.
+fn expand_proc_macros(
+    expander: &mut proc_macros::Expander,
+    krate: &ProcScope,
+    resolved: &deps::Resolved,
+    built: &build_scripts::Outputs,
+    loaded: &[LoadedDep],
+    items: &mut Vec<Item>,
+) -> Result<()> {
+    let mut scope = proc_macros::Scope {
+        crate_name: krate.crate_name.to_string(),
+        macro_rules: proc_macros::macro_rules_names(items),
+        dir: krate.dir.to_path_buf(),
+        ..proc_macros::Scope::default()
+    };
+    scope.env = krate.env.to_vec();
+    scope.env.push((
+        "CARGO_MANIFEST_DIR".to_string(),
+        krate.dir.display().to_string(),
+    ));
+    scope.env.push((
+        "CARGO_CRATE_NAME".to_string(),
+        krate.crate_name.replace('-', "_"),
+    ));
+    for (name, index) in krate.own {
+        scope.proc_crates.insert(name.clone());
+        let hidden: std::collections::BTreeSet<String> =
+            krate.own.iter().map(|(n, _)| n.clone()).collect();
+        let lib_names = krate
+            .own_lib
+            .map(|(lib, items)| (lib, proc_macros::root_names(items, &hidden)));
+        for mut def in expander.macros_of(&resolved.proc_macros[*index], built)? {
+            def.reached_as.insert(name.clone());
+            if let Some((lib, names)) = &lib_names {
+                def.reached_as.insert(lib.to_string());
+                if !names.contains(&def.name) {
+                    let facade = scope.facades.entry(lib.to_string()).or_default();
+                    facade.insert(def.name.clone());
+                }
+            }
+            scope.macros.push(def);
+        }
+    }
+    // A dependency that re-exports proc macros (a facade): its name reaches them.
+    for (name, index) in krate.deps {
+        let Some(dep) = loaded.get(*index) else {
+            continue;
+        };
+        scope
+            .macro_rules
+            .extend(dep.info.exported_macros.iter().cloned());
+        let facade = &resolved.crates[*index];
+        if facade.proc_macros.is_empty() {
+            continue;
+        }
+        let hidden: std::collections::BTreeSet<String> =
+            facade.proc_macros.iter().map(|(n, _)| n.clone()).collect();
+        let own_names = proc_macros::root_names(&dep.krate.items, &hidden);
+        for (_, proc_index) in &facade.proc_macros {
+            for mut def in expander.macros_of(&resolved.proc_macros[*proc_index], built)? {
+                if !own_names.contains(&def.name) {
+                    scope
+                        .facades
+                        .entry(name.clone())
+                        .or_default()
+                        .insert(def.name.clone());
+                }
+                def.reached_as.insert(name.clone());
+                scope.macros.push(def);
+            }
+        }
+    }
+    expander.expand_crate(items, &scope)?;
+    Ok(())
 }
 
 /// A finished bundle.
@@ -260,7 +353,10 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
     } else {
         deps::Resolved::default()
     };
-    let scripts = if own_script || resolved.crates.iter().any(|dep| dep.build_script.is_some()) {
+    let scripts = if own_script
+        || !resolved.proc_macros.is_empty()
+        || resolved.crates.iter().any(|dep| dep.build_script.is_some())
+    {
         build_scripts::run(&request.manifest_path, &bin.name, request.target.as_deref())?
     } else {
         build_scripts::Outputs::default()
@@ -319,6 +415,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
 
     // Each dependency's files are shown under its folder's name (`either-1.15.0/src/lib.rs`).
     let mut loaded: Vec<LoadedDep> = Vec::new();
+    let mut macros = proc_macros::Expander::default();
     let mut dependency_roots = Vec::new();
     let mut taken: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     for dep in &resolved.crates {
@@ -348,6 +445,22 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         let mut krate = dep_loader.load_crate(&dep.lib_path, &dep.crate_name)?;
         files = std::mem::take(&mut dep_loader.files);
         comments = std::mem::take(&mut dep_loader.comments);
+        let scope = ProcScope {
+            crate_name: &dep.crate_name,
+            own: &dep.proc_macros,
+            deps: &dep.deps,
+            env: &dep_package.env,
+            dir: &dep_dir,
+            own_lib: None,
+        };
+        expand_proc_macros(
+            &mut macros,
+            &scope,
+            &resolved,
+            &scripts,
+            &loaded,
+            &mut krate.items,
+        )?;
         if dep.edition == "2015" {
             edition::migrate_2015(&mut krate.items);
         }
@@ -377,6 +490,35 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
     let mut root_attrs = bin_crate.attrs;
     let mut root_items = bin_crate.items;
     let mut lib_crate = lib_crate;
+    let mut root_scope = ProcScope {
+        crate_name: &package.name,
+        own: &resolved.root_proc_macros,
+        deps: &resolved.root_deps,
+        env: &package.env,
+        dir: &package.dir,
+        own_lib: None,
+    };
+    if let Some((_, krate)) = &mut lib_crate {
+        expand_proc_macros(
+            &mut macros,
+            &root_scope,
+            &resolved,
+            &scripts,
+            &loaded,
+            &mut krate.items,
+        )?;
+    }
+    root_scope.own_lib = lib_crate
+        .as_ref()
+        .map(|(name, krate)| (name.as_str(), krate.items.as_slice()));
+    expand_proc_macros(
+        &mut macros,
+        &root_scope,
+        &resolved,
+        &scripts,
+        &loaded,
+        &mut root_items,
+    )?;
     if package.edition == "2015" {
         edition::migrate_2015(&mut root_items);
         if let Some((_, krate)) = &mut lib_crate {

@@ -276,7 +276,7 @@ struct Piece {
 }
 
 /// The name an item declares, and whether it is a type or trait (its impls go with it).
-fn item_name(item: &Item) -> Option<(&syn::Ident, bool)> {
+pub(crate) fn item_name(item: &Item) -> Option<(&syn::Ident, bool)> {
     match item {
         Item::Fn(f) => Some((&f.sig.ident, false)),
         Item::Const(c) => Some((&c.ident, false)),

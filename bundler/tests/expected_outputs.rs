@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Every positive fixture and its binaries.
-const FIXTURES: [(&str, &[&str]); 29] = [
+const FIXTURES: [(&str, &[&str]); 30] = [
     ("layouts", &["layouts"]),
     ("bin-layouts", &["explicit", "nested", "flat"]),
     ("macro-kit", &["macro-kit"]),
@@ -37,6 +37,7 @@ const FIXTURES: [(&str, &[&str]); 29] = [
     ("deps-demo", &["deps-demo"]),
     ("build-script", &["build-script"]),
     ("own-build-script", &["own-build-script"]),
+    ("proc-macros", &["proc-macros"]),
 ];
 
 fn copy_dir(from: &Path, to: &Path) {

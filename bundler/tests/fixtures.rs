@@ -433,6 +433,37 @@ fn build_script_output_is_carried() {
 /// The package's own build script (at a path of its own, `build = "codegen.rs"`): its cfg
 /// decided, its variable expanded, the code it wrote into OUT_DIR spliced in, and its files
 /// read by `include_str!` and `include_bytes!`, in the library and in the binary.
+/// A derive with a helper attribute, an attribute macro on a function and on a method, and
+/// function-like macros in item position, in expression position and inside `println!`, from a
+/// proc-macro crate the package's library re-exports (as proconio re-exports proconio-derive).
+#[test]
+fn proc_macro_calls_are_expanded() {
+    let code = check("proc-macros", "proc-macros");
+    for gone in [
+        "fixture_macros",
+        "#[traced]",
+        "Describe,",
+        "describe(skip)",
+        "numbered!",
+        "squares!",
+    ] {
+        assert!(!code.contains(gone), "{gone} left in the bundle:\n{code}");
+    }
+    for kept in [
+        // The library's trait of the same name as the derive keeps its import.
+        "use crate::proc_macros::Describe;",
+        "impl crate::proc_macros::Describe for Point",
+        "#[derive(Debug, Clone)]",
+        "::std::println!(\"-> area\");",
+        "[0u64, 1u64, 4u64].len() * 2",
+    ] {
+        assert!(
+            code.contains(kept),
+            "{kept} missing from the bundle:\n{code}"
+        );
+    }
+}
+
 #[test]
 fn own_build_script_output_is_carried() {
     let code = check("own-build-script", "own-build-script");

@@ -1,0 +1,992 @@
+//! Expanding proc macros: a proc-macro crate cannot travel in one file, so every call of its
+//! macros is replaced by what the macro writes, run by [`crate::macro_server`] on the library
+//! Cargo built. Derives add their items after the type (whose helper attributes then go),
+//! attribute macros replace the item they sit on, and function-like macros their call, in item,
+//! statement and expression position. The imports that name the proc-macro crate go too.
+//!
+//! A call is recognised by its name among the macros the crate can reach: those of its own
+//! proc-macro dependencies and those its direct dependencies re-export (proconio's `fastout`
+//! from proconio-derive). A bare name that is also a built-in attribute or derive, a standard
+//! macro or a `macro_rules!` the crate sees stays what it is.
+
+use crate::deps::ProcMacroCrate;
+use crate::error::{Error, Result};
+use crate::macro_server::{MacroKind, Server};
+use proc_macro2::{Delimiter, Group, Spacing, TokenStream, TokenTree};
+use quote::ToTokens;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
+use syn::visit_mut::{self, VisitMut};
+use syn::{Attribute, Expr, ImplItem, Item, Meta, Stmt, TraitItem, UseTree};
+
+/// Expansions in one crate, at most (a macro that keeps calling itself is refused).
+const MAX_EXPANSIONS: usize = 10_000;
+
+/// Attributes rustc knows by a bare name: never taken for a proc macro of the same name.
+const BUILTIN_ATTRIBUTES: &[&str] = &[
+    "allow",
+    "automatically_derived",
+    "cfg",
+    "cfg_attr",
+    "cold",
+    "comment",
+    "deny",
+    "deprecated",
+    "derive",
+    "doc",
+    "expect",
+    "export_name",
+    "forbid",
+    "global_allocator",
+    "ignore",
+    "inline",
+    "link",
+    "link_name",
+    "link_section",
+    "macro_export",
+    "macro_use",
+    "must_use",
+    "no_mangle",
+    "non_exhaustive",
+    "path",
+    "repr",
+    "should_panic",
+    "target_feature",
+    "test",
+    "track_caller",
+    "used",
+    "warn",
+];
+
+/// Derives the standard library provides.
+const BUILTIN_DERIVES: &[&str] = &[
+    "Clone",
+    "Copy",
+    "Debug",
+    "Default",
+    "Eq",
+    "Hash",
+    "Ord",
+    "PartialEq",
+    "PartialOrd",
+];
+
+/// Macros of the standard prelude.
+const STD_MACROS: &[&str] = &[
+    "assert",
+    "assert_eq",
+    "assert_ne",
+    "cfg",
+    "column",
+    "compile_error",
+    "concat",
+    "dbg",
+    "debug_assert",
+    "debug_assert_eq",
+    "debug_assert_ne",
+    "env",
+    "eprint",
+    "eprintln",
+    "file",
+    "format",
+    "format_args",
+    "include",
+    "include_bytes",
+    "include_str",
+    "line",
+    "matches",
+    "module_path",
+    "option_env",
+    "panic",
+    "print",
+    "println",
+    "stringify",
+    "thread_local",
+    "todo",
+    "unimplemented",
+    "unreachable",
+    "vec",
+    "write",
+    "writeln",
+];
+
+/// One proc macro a crate can call.
+#[derive(Debug, Clone)]
+pub struct MacroDef {
+    pub name: String,
+    pub kind: MacroKind,
+    /// The built library that defines it.
+    pub dylib: PathBuf,
+    /// The proc-macro crate's name, and the names a path to it may start with (the crate's own
+    /// name for it, or the dependency that re-exports it).
+    pub crate_name: String,
+    pub reached_as: BTreeSet<String>,
+    /// A derive's helper attributes (`#[derive_readable]` has none, `#[derive(Fail)]` `fail`).
+    pub helpers: Vec<String>,
+}
+
+/// What one crate's code can call, and how Cargo would run its macros.
+#[derive(Debug, Clone, Default)]
+pub struct Scope {
+    /// The crate, for messages.
+    pub crate_name: String,
+    pub macros: Vec<MacroDef>,
+    /// Names under which the crate reaches proc-macro crates directly (its `use` of them goes).
+    pub proc_crates: BTreeSet<String>,
+    /// Names a dependency that re-exports proc macros is reached as, with the macro names it
+    /// re-exports and does not also define as an item (`use proconio::fastout;` goes).
+    pub facades: BTreeMap<String, BTreeSet<String>>,
+    /// `macro_rules!` names the crate sees (its own and its dependencies' exported ones).
+    pub macro_rules: BTreeSet<String>,
+    /// The environment Cargo gives the macros (`CARGO_MANIFEST_DIR`, ...) and their folder.
+    pub env: Vec<(String, String)>,
+    pub dir: PathBuf,
+}
+
+/// Runs proc macros for a bundle; the server starts with the first call.
+#[derive(Default)]
+pub struct Expander {
+    server: Option<Server>,
+    /// Macros each library defines.
+    listed: BTreeMap<PathBuf, Vec<(String, MacroKind)>>,
+}
+
+impl Expander {
+    fn server(&mut self) -> Result<&mut Server> {
+        if self.server.is_none() {
+            self.server = Some(Server::start()?);
+        }
+        Ok(self.server.as_mut().expect("started above"))
+    }
+
+    /// The macros the library at `dylib` defines.
+    pub fn list(&mut self, dylib: &Path) -> Result<Vec<(String, MacroKind)>> {
+        if let Some(found) = self.listed.get(dylib) {
+            return Ok(found.clone());
+        }
+        let found = self.server()?.list(dylib)?;
+        self.listed.insert(dylib.to_path_buf(), found.clone());
+        Ok(found)
+    }
+
+    /// Expands every proc-macro call in `items` (a crate's whole tree) and drops the imports of
+    /// proc-macro crates; the number of calls expanded.
+    pub fn expand_crate(&mut self, items: &mut Vec<Item>, scope: &Scope) -> Result<usize> {
+        if scope.macros.is_empty() && scope.proc_crates.is_empty() {
+            return Ok(0);
+        }
+        let mut walk = Walk {
+            expander: self,
+            scope,
+            expanded: 0,
+            error: None,
+        };
+        walk.items(items);
+        if let Some(error) = walk.error {
+            return Err(error);
+        }
+        let expanded = walk.expanded;
+        drop_proc_imports(items, scope);
+        Ok(expanded)
+    }
+}
+
+/// The helper attributes of each derive a proc-macro crate defines, read from its sources
+/// (`#[proc_macro_derive(Name, attributes(helper, ..))]`).
+pub fn derive_helpers(lib_path: &Path) -> BTreeMap<String, Vec<String>> {
+    let mut helpers = BTreeMap::new();
+    let Some(dir) = lib_path.parent() else {
+        return helpers;
+    };
+    for entry in walkdir::WalkDir::new(dir).into_iter().flatten() {
+        if entry.path().extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(entry.path()) else {
+            continue;
+        };
+        let Ok(file) = syn::parse_file(&text) else {
+            continue;
+        };
+        let mut finder = HelperFinder(&mut helpers);
+        finder.visit_file_mut(&mut file.clone());
+    }
+    helpers
+}
+
+struct HelperFinder<'a>(&'a mut BTreeMap<String, Vec<String>>);
+
+impl VisitMut for HelperFinder<'_> {
+    fn visit_attribute_mut(&mut self, attr: &mut Attribute) {
+        if !attr.path().is_ident("proc_macro_derive") {
+            return;
+        }
+        let Ok(args) = attr.parse_args_with(Punctuated::<Meta, syn::Token![,]>::parse_terminated)
+        else {
+            return;
+        };
+        let mut args = args.into_iter();
+        let Some(name) = args
+            .next()
+            .and_then(|m| m.path().get_ident().map(|i| i.to_string()))
+        else {
+            return;
+        };
+        let mut found = Vec::new();
+        for arg in args {
+            if let Meta::List(list) = arg {
+                if list.path.is_ident("attributes") {
+                    let names = list
+                        .parse_args_with(Punctuated::<syn::Ident, syn::Token![,]>::parse_terminated)
+                        .map(|names| names.into_iter().map(|n| n.to_string()).collect::<Vec<_>>())
+                        .unwrap_or_default();
+                    found.extend(names);
+                }
+            }
+        }
+        self.0.insert(name, found);
+    }
+}
+
+/// Items as a macro writes them.
+struct Items(Vec<Item>);
+
+impl Parse for Items {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let mut items = Vec::new();
+        while !input.is_empty() {
+            items.push(input.parse()?);
+        }
+        Ok(Items(items))
+    }
+}
+
+struct ImplItems(Vec<ImplItem>);
+
+impl Parse for ImplItems {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let mut items = Vec::new();
+        while !input.is_empty() {
+            items.push(input.parse()?);
+        }
+        Ok(ImplItems(items))
+    }
+}
+
+struct TraitItems(Vec<TraitItem>);
+
+impl Parse for TraitItems {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let mut items = Vec::new();
+        while !input.is_empty() {
+            items.push(input.parse()?);
+        }
+        Ok(TraitItems(items))
+    }
+}
+
+struct Stmts(Vec<Stmt>);
+
+impl Parse for Stmts {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        syn::Block::parse_within(input).map(Stmts)
+    }
+}
+
+/// The attributes of an item of any kind.
+fn item_attrs(item: &mut Item) -> Option<&mut Vec<Attribute>> {
+    Some(match item {
+        Item::Const(i) => &mut i.attrs,
+        Item::Enum(i) => &mut i.attrs,
+        Item::ExternCrate(i) => &mut i.attrs,
+        Item::Fn(i) => &mut i.attrs,
+        Item::ForeignMod(i) => &mut i.attrs,
+        Item::Impl(i) => &mut i.attrs,
+        Item::Macro(i) => &mut i.attrs,
+        Item::Mod(i) => &mut i.attrs,
+        Item::Static(i) => &mut i.attrs,
+        Item::Struct(i) => &mut i.attrs,
+        Item::Trait(i) => &mut i.attrs,
+        Item::TraitAlias(i) => &mut i.attrs,
+        Item::Type(i) => &mut i.attrs,
+        Item::Union(i) => &mut i.attrs,
+        Item::Use(i) => &mut i.attrs,
+        _ => return None,
+    })
+}
+
+fn impl_item_attrs(item: &mut ImplItem) -> Option<&mut Vec<Attribute>> {
+    Some(match item {
+        ImplItem::Const(i) => &mut i.attrs,
+        ImplItem::Fn(i) => &mut i.attrs,
+        ImplItem::Type(i) => &mut i.attrs,
+        ImplItem::Macro(i) => &mut i.attrs,
+        _ => return None,
+    })
+}
+
+fn trait_item_attrs(item: &mut TraitItem) -> Option<&mut Vec<Attribute>> {
+    Some(match item {
+        TraitItem::Const(i) => &mut i.attrs,
+        TraitItem::Fn(i) => &mut i.attrs,
+        TraitItem::Type(i) => &mut i.attrs,
+        TraitItem::Macro(i) => &mut i.attrs,
+        _ => return None,
+    })
+}
+
+/// The path's segments as text, without a leading `::`.
+fn segments(path: &syn::Path) -> Vec<String> {
+    path.segments.iter().map(|s| s.ident.to_string()).collect()
+}
+
+/// The expansion of one kind of node: what the walk does with a call's output.
+trait Node: ToTokens + Sized {
+    fn attrs(&mut self) -> Option<&mut Vec<Attribute>>;
+    fn parse_many(tokens: TokenStream) -> syn::Result<Vec<Self>>;
+    /// A function-like call standing as this node: its path and tokens.
+    fn bang(&self) -> Option<(&syn::Path, &TokenStream)>;
+}
+
+impl Node for Item {
+    fn attrs(&mut self) -> Option<&mut Vec<Attribute>> {
+        item_attrs(self)
+    }
+    fn parse_many(tokens: TokenStream) -> syn::Result<Vec<Self>> {
+        syn::parse2::<Items>(tokens).map(|items| items.0)
+    }
+    fn bang(&self) -> Option<(&syn::Path, &TokenStream)> {
+        match self {
+            Item::Macro(mac) if mac.ident.is_none() => Some((&mac.mac.path, &mac.mac.tokens)),
+            _ => None,
+        }
+    }
+}
+
+impl Node for ImplItem {
+    fn attrs(&mut self) -> Option<&mut Vec<Attribute>> {
+        impl_item_attrs(self)
+    }
+    fn parse_many(tokens: TokenStream) -> syn::Result<Vec<Self>> {
+        syn::parse2::<ImplItems>(tokens).map(|items| items.0)
+    }
+    fn bang(&self) -> Option<(&syn::Path, &TokenStream)> {
+        match self {
+            ImplItem::Macro(mac) => Some((&mac.mac.path, &mac.mac.tokens)),
+            _ => None,
+        }
+    }
+}
+
+impl Node for TraitItem {
+    fn attrs(&mut self) -> Option<&mut Vec<Attribute>> {
+        trait_item_attrs(self)
+    }
+    fn parse_many(tokens: TokenStream) -> syn::Result<Vec<Self>> {
+        syn::parse2::<TraitItems>(tokens).map(|items| items.0)
+    }
+    fn bang(&self) -> Option<(&syn::Path, &TokenStream)> {
+        match self {
+            TraitItem::Macro(mac) => Some((&mac.mac.path, &mac.mac.tokens)),
+            _ => None,
+        }
+    }
+}
+
+struct Walk<'a> {
+    expander: &'a mut Expander,
+    scope: &'a Scope,
+    expanded: usize,
+    error: Option<Error>,
+}
+
+impl Walk<'_> {
+    /// The proc macro a path of this kind calls, if it is one.
+    fn resolve(&mut self, path: &syn::Path, kind: MacroKind) -> Option<MacroDef> {
+        let names = segments(path);
+        let name = names.last()?;
+        if names.len() == 1 && path.leading_colon.is_none() {
+            let builtin = match kind {
+                MacroKind::Attr => BUILTIN_ATTRIBUTES.contains(&name.as_str()),
+                MacroKind::Derive => BUILTIN_DERIVES.contains(&name.as_str()),
+                MacroKind::Bang => {
+                    STD_MACROS.contains(&name.as_str()) || self.scope.macro_rules.contains(name)
+                }
+            };
+            if builtin {
+                return None;
+            }
+        }
+        let mut found: Vec<&MacroDef> = self
+            .scope
+            .macros
+            .iter()
+            .filter(|m| &m.name == name && m.kind == kind)
+            .collect();
+        if names.len() > 1 {
+            found.retain(|m| m.reached_as.contains(&names[0]));
+        }
+        found.dedup_by(|a, b| a.dylib == b.dylib);
+        match found.as_slice() {
+            [] => None,
+            [one] => Some((*one).clone()),
+            several => {
+                let crates: Vec<&str> = several.iter().map(|m| m.crate_name.as_str()).collect();
+                self.fail(Error::new(format!(
+                    "crate `{}`: proc macro `{name}` could be that of {}; name it by its path",
+                    self.scope.crate_name,
+                    crates.join(" or ")
+                )));
+                None
+            }
+        }
+    }
+
+    fn fail(&mut self, error: Error) {
+        self.error.get_or_insert(error);
+    }
+
+    /// Runs one macro; `None` after an error (recorded).
+    fn run(
+        &mut self,
+        def: &MacroDef,
+        body: &TokenStream,
+        attr: Option<&TokenStream>,
+    ) -> Option<TokenStream> {
+        if self.error.is_some() {
+            return None;
+        }
+        self.expanded += 1;
+        if self.expanded > MAX_EXPANSIONS {
+            self.fail(Error::new(format!(
+                "crate `{}`: more than {MAX_EXPANSIONS} proc-macro expansions; a macro may keep calling itself",
+                self.scope.crate_name
+            )));
+            return None;
+        }
+        let scope = self.scope;
+        let result = self.expander.server().and_then(|server| {
+            server.expand(&def.dylib, &def.name, body, attr, &scope.env, &scope.dir)
+        });
+        match result {
+            Ok(tokens) => Some(tokens),
+            Err(err) => {
+                self.fail(Error::new(format!(
+                    "crate `{}`, `{}` of {}: {err}",
+                    scope.crate_name, def.name, def.crate_name
+                )));
+                None
+            }
+        }
+    }
+
+    fn parsed<T>(&mut self, def: &MacroDef, parsed: syn::Result<T>) -> Option<T> {
+        match parsed {
+            Ok(value) => Some(value),
+            Err(err) => {
+                self.fail(Error::new(format!(
+                    "crate `{}`: proc macro `{}` of {} wrote code that cannot be parsed: {err}",
+                    self.scope.crate_name, def.name, def.crate_name
+                )));
+                None
+            }
+        }
+    }
+
+    /// What replaces `node`: the expansion of its first proc-macro attribute, of its proc
+    /// derives (the node first, helper attributes removed), or of the call it is.
+    fn expand_node<T: Node>(&mut self, node: &mut T) -> Option<Vec<T>> {
+        if let Some((path, tokens)) = node.bang() {
+            let (path, tokens) = (path.clone(), tokens.clone());
+            let def = self.resolve(&path, MacroKind::Bang)?;
+            let output = self.run(&def, &tokens, None)?;
+            return self.parsed(&def, T::parse_many(output)).map(generated);
+        }
+        let attrs = node.attrs()?.clone();
+        for (index, attr) in attrs.iter().enumerate() {
+            let Some(def) = self.resolve(attr.path(), MacroKind::Attr) else {
+                continue;
+            };
+            let args = match &attr.meta {
+                Meta::List(list) => list.tokens.clone(),
+                _ => TokenStream::new(),
+            };
+            node.attrs()?.remove(index);
+            let body = node.to_token_stream();
+            let output = self.run(&def, &body, Some(&args))?;
+            return self.parsed(&def, T::parse_many(output)).map(generated);
+        }
+        self.expand_derives(node)
+    }
+
+    fn expand_derives<T: Node>(&mut self, node: &mut T) -> Option<Vec<T>> {
+        let mut derives: Vec<MacroDef> = Vec::new();
+        let attrs = node.attrs()?;
+        for attr in attrs.iter_mut() {
+            if !attr.path().is_ident("derive") {
+                continue;
+            }
+            let Ok(paths) =
+                attr.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
+            else {
+                continue;
+            };
+            let mut kept: Punctuated<syn::Path, syn::Token![,]> = Punctuated::new();
+            for path in paths {
+                match self.resolve(&path, MacroKind::Derive) {
+                    Some(def) => derives.push(def),
+                    None => kept.push(path),
+                }
+            }
+            if !derives.is_empty() {
+                *attr = syn::parse_quote!(#[derive(#kept)]);
+            }
+        }
+        if derives.is_empty() {
+            return None;
+        }
+        let attrs = node.attrs()?;
+        attrs.retain(|a| !(a.path().is_ident("derive") && derive_is_empty(a)));
+        // The derives see the item without its derive attributes and comments.
+        let mut input = node.to_token_stream();
+        if let Ok(mut item) = syn::parse2::<Item>(input.clone()) {
+            if let Some(attrs) = item_attrs(&mut item) {
+                attrs.retain(|a| !a.path().is_ident("derive") && !a.path().is_ident("comment"));
+            }
+            StripAttrs(&["comment"]).visit_item_mut(&mut item);
+            input = item.to_token_stream();
+        }
+        let mut output = Vec::new();
+        for def in &derives {
+            let tokens = self.run(def, &input, None)?;
+            output.extend(self.parsed(def, T::parse_many(tokens))?);
+        }
+        let helpers: Vec<&str> = derives
+            .iter()
+            .flat_map(|d| d.helpers.iter().map(String::as_str))
+            .collect();
+        let mut node_tokens = node.to_token_stream();
+        if let Ok(mut item) = syn::parse2::<Item>(node_tokens.clone()) {
+            if let Some(attrs) = item_attrs(&mut item) {
+                attrs.retain(|a| !helpers.iter().any(|h| a.path().is_ident(h)));
+            }
+            StripAttrs(&helpers).visit_item_mut(&mut item);
+            node_tokens = item.to_token_stream();
+        }
+        let node = self.parsed(&derives[0], T::parse_many(node_tokens))?;
+        Some(node.into_iter().chain(generated(output)).collect())
+    }
+
+    /// Expands the calls in a list of nodes, then walks what remains.
+    fn list<T: Node>(&mut self, nodes: &mut Vec<T>, mut visit: impl FnMut(&mut Self, &mut T)) {
+        let mut index = 0;
+        while index < nodes.len() && self.error.is_none() {
+            match self.expand_node(&mut nodes[index]) {
+                Some(replacement) => {
+                    // What a macro wrote is looked at again: it may call more macros.
+                    let tail = nodes.split_off(index + 1);
+                    nodes.pop();
+                    nodes.extend(replacement);
+                    nodes.extend(tail);
+                }
+                None => {
+                    visit(self, &mut nodes[index]);
+                    index += 1;
+                }
+            }
+        }
+    }
+
+    fn items(&mut self, items: &mut Vec<Item>) {
+        self.list(items, |walk, item| walk.visit_item_mut(item));
+    }
+}
+
+/// Marks what a macro wrote: rustc does not lint code that comes out of an external macro, so
+/// the bundle does not either.
+fn generated<T: Node>(mut nodes: Vec<T>) -> Vec<T> {
+    for node in &mut nodes {
+        if let Some(attrs) = node.attrs() {
+            attrs.push(syn::parse_quote!(#[allow(unused, nonstandard_style)]));
+        }
+    }
+    nodes
+}
+
+/// Whether a `#[derive()]` lists nothing.
+fn derive_is_empty(attr: &Attribute) -> bool {
+    match &attr.meta {
+        Meta::List(list) => list.tokens.is_empty(),
+        _ => false,
+    }
+}
+
+/// Removes attributes of these names from fields and variants.
+struct StripAttrs<'a>(&'a [&'a str]);
+
+impl VisitMut for StripAttrs<'_> {
+    fn visit_field_mut(&mut self, field: &mut syn::Field) {
+        field
+            .attrs
+            .retain(|a| !self.0.iter().any(|h| a.path().is_ident(h)));
+        visit_mut::visit_field_mut(self, field);
+    }
+    fn visit_variant_mut(&mut self, variant: &mut syn::Variant) {
+        variant
+            .attrs
+            .retain(|a| !self.0.iter().any(|h| a.path().is_ident(h)));
+        visit_mut::visit_variant_mut(self, variant);
+    }
+}
+
+impl Walk<'_> {
+    /// Expands proc-macro calls inside the tokens of another macro's call (`println!("{}",
+    /// squares!(3))`): a call's expansion goes in parentheses when it is a compound expression.
+    fn expand_in_tokens(&mut self, tokens: TokenStream) -> TokenStream {
+        let mut out: Vec<TokenTree> = Vec::new();
+        let mut iter = tokens.into_iter().peekable();
+        while let Some(token) = iter.next() {
+            let call = match (&token, iter.peek()) {
+                (TokenTree::Punct(bang), Some(TokenTree::Group(_)))
+                    if bang.as_char() == '!' && bang.spacing() == Spacing::Alone =>
+                {
+                    self.call_before(&out)
+                }
+                _ => None,
+            };
+            let Some((start, def)) = call else {
+                out.push(match token {
+                    TokenTree::Group(group) => {
+                        let inner = self.expand_in_tokens(group.stream());
+                        let mut new = Group::new(group.delimiter(), inner);
+                        new.set_span(group.span());
+                        TokenTree::Group(new)
+                    }
+                    other => other,
+                });
+                continue;
+            };
+            let Some(TokenTree::Group(args)) = iter.next() else {
+                continue;
+            };
+            let Some(output) = self.run(&def, &args.stream(), None) else {
+                return TokenStream::new();
+            };
+            out.truncate(start);
+            let output = self.expand_in_tokens(output);
+            let compound = syn::parse2::<Expr>(output.clone()).is_ok_and(|e| !simple_expr(&e));
+            if compound {
+                out.push(TokenTree::Group(Group::new(Delimiter::Parenthesis, output)));
+            } else {
+                out.extend(output);
+            }
+        }
+        out.into_iter().collect()
+    }
+
+    /// The proc macro whose path ends `tokens` (`a::b` before a `!`), and where the path starts.
+    fn call_before(&mut self, tokens: &[TokenTree]) -> Option<(usize, MacroDef)> {
+        let mut start = tokens.len();
+        while let Some(TokenTree::Ident(_)) = tokens.get(start.checked_sub(1)?) {
+            start -= 1;
+            let colons = start >= 2
+                && matches!(&tokens[start - 1], TokenTree::Punct(p) if p.as_char() == ':')
+                && matches!(&tokens[start - 2], TokenTree::Punct(p) if p.as_char() == ':' && p.spacing() == Spacing::Joint);
+            if !colons {
+                break;
+            }
+            start -= 2;
+        }
+        if start == tokens.len() {
+            return None;
+        }
+        let text: TokenStream = tokens[start..].iter().cloned().collect();
+        let path = syn::parse2::<syn::Path>(text).ok()?;
+        let def = self.resolve(&path, MacroKind::Bang)?;
+        Some((start, def))
+    }
+}
+
+/// Whether an expression stays one operand wherever it is put.
+fn simple_expr(expr: &Expr) -> bool {
+    matches!(
+        expr,
+        Expr::Lit(_)
+            | Expr::Path(_)
+            | Expr::Paren(_)
+            | Expr::Block(_)
+            | Expr::Call(_)
+            | Expr::MethodCall(_)
+            | Expr::Macro(_)
+            | Expr::Tuple(_)
+            | Expr::Array(_)
+            | Expr::Struct(_)
+    )
+}
+
+impl VisitMut for Walk<'_> {
+    fn visit_item_macro_mut(&mut self, item: &mut syn::ItemMacro) {
+        // A `macro_rules!` body holds metavariables no proc macro can be run on.
+        if item.ident.is_none() {
+            visit_mut::visit_item_macro_mut(self, item);
+        }
+    }
+
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        mac.tokens = self.expand_in_tokens(std::mem::take(&mut mac.tokens));
+    }
+
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        if let Some((_, items)) = &mut module.content {
+            self.items(items);
+        }
+    }
+
+    fn visit_item_impl_mut(&mut self, item: &mut syn::ItemImpl) {
+        self.list(&mut item.items, |walk, item| {
+            visit_mut::visit_impl_item_mut(walk, item)
+        });
+    }
+
+    fn visit_item_trait_mut(&mut self, item: &mut syn::ItemTrait) {
+        self.list(&mut item.items, |walk, item| {
+            visit_mut::visit_trait_item_mut(walk, item)
+        });
+    }
+
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        let mut index = 0;
+        while index < block.stmts.len() && self.error.is_none() {
+            let replacement = match &mut block.stmts[index] {
+                Stmt::Item(item) => self
+                    .expand_node(item)
+                    .map(|items| items.into_iter().map(Stmt::Item).collect()),
+                Stmt::Macro(mac) => self
+                    .resolve(&mac.mac.path, MacroKind::Bang)
+                    .and_then(|def| {
+                        let tokens = mac.mac.tokens.clone();
+                        let output = self.run(&def, &tokens, None)?;
+                        self.parsed(&def, syn::parse2::<Stmts>(output)).map(|s| s.0)
+                    }),
+                _ => None,
+            };
+            match replacement {
+                Some(stmts) => {
+                    let tail = block.stmts.split_off(index + 1);
+                    block.stmts.pop();
+                    block.stmts.extend(stmts);
+                    block.stmts.extend(tail);
+                }
+                None => {
+                    visit_mut::visit_stmt_mut(self, &mut block.stmts[index]);
+                    index += 1;
+                }
+            }
+        }
+    }
+
+    fn visit_expr_mut(&mut self, expr: &mut Expr) {
+        while let Expr::Macro(mac) = expr {
+            let Some(def) = self.resolve(&mac.mac.path, MacroKind::Bang) else {
+                break;
+            };
+            let tokens = mac.mac.tokens.clone();
+            let Some(output) = self.run(&def, &tokens, None) else {
+                return;
+            };
+            let Some(parsed) = self.parsed(&def, syn::parse2::<Expr>(output)) else {
+                return;
+            };
+            // The call was one operand, whatever the expansion's precedence.
+            *expr = if simple_expr(&parsed) {
+                parsed
+            } else {
+                syn::parse_quote!((#parsed))
+            };
+        }
+        visit_mut::visit_expr_mut(self, expr);
+    }
+}
+
+/// Removes `extern crate` and `use` of proc-macro crates, and imports of re-exported proc
+/// macros from the dependencies that re-export them.
+fn drop_proc_imports(items: &mut Vec<Item>, scope: &Scope) {
+    items.retain_mut(|item| match item {
+        Item::ExternCrate(krate) => !scope.proc_crates.contains(&krate.ident.to_string()),
+        Item::Use(use_item) => prune_tree(&mut use_item.tree, scope, &[]),
+        Item::Mod(module) => {
+            if let Some((_, children)) = &mut module.content {
+                drop_proc_imports(children, scope);
+            }
+            true
+        }
+        _ => true,
+    });
+    for item in items.iter_mut() {
+        BlockImports(scope).visit_item_mut(item);
+    }
+}
+
+/// The same inside function bodies.
+struct BlockImports<'a>(&'a Scope);
+
+impl VisitMut for BlockImports<'_> {
+    fn visit_item_mod_mut(&mut self, _: &mut syn::ItemMod) {}
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        block.stmts.retain_mut(|stmt| match stmt {
+            Stmt::Item(Item::ExternCrate(krate)) => {
+                !self.0.proc_crates.contains(&krate.ident.to_string())
+            }
+            Stmt::Item(Item::Use(use_item)) => prune_tree(&mut use_item.tree, self.0, &[]),
+            _ => true,
+        });
+        visit_mut::visit_block_mut(self, block);
+    }
+}
+
+/// Prunes a use tree under the path `prefix`; false when nothing of it is left.
+fn prune_tree(tree: &mut UseTree, scope: &Scope, prefix: &[String]) -> bool {
+    let first = prefix.first().map(String::as_str);
+    let proc_crate = |name: &str| scope.proc_crates.contains(name);
+    match tree {
+        UseTree::Path(path) => {
+            let mut next = prefix.to_vec();
+            next.push(path.ident.to_string());
+            if prefix.is_empty() && proc_crate(&next[0]) {
+                return false;
+            }
+            prune_tree(&mut path.tree, scope, &next)
+        }
+        UseTree::Name(name) => !imports_proc_macro(scope, prefix, &name.ident.to_string()),
+        UseTree::Rename(rename) => !imports_proc_macro(scope, prefix, &rename.ident.to_string()),
+        UseTree::Glob(_) => !first.is_some_and(proc_crate),
+        UseTree::Group(group) => {
+            let trees = std::mem::take(&mut group.items);
+            group.items = trees
+                .into_iter()
+                .filter_map(|mut t| prune_tree(&mut t, scope, prefix).then_some(t))
+                .collect();
+            !group.items.is_empty()
+        }
+    }
+}
+
+/// Whether `prefix::leaf` names a proc-macro crate or a proc macro a facade re-exports.
+fn imports_proc_macro(scope: &Scope, prefix: &[String], leaf: &str) -> bool {
+    let whole_crate = prefix.is_empty() && scope.proc_crates.contains(leaf);
+    whole_crate || facade_macro(scope, prefix.first().map(String::as_str), leaf)
+}
+
+/// Whether `first::...::leaf` imports a proc macro that dependency `first` re-exports.
+fn facade_macro(scope: &Scope, first: Option<&str>, leaf: &str) -> bool {
+    first
+        .and_then(|first| scope.facades.get(first))
+        .is_some_and(|names| names.contains(leaf))
+}
+
+/// The names a crate defines at its root or re-exports there from other than `proc_crates`
+/// (so that a facade's own trait named like a derive, failure's `Fail`, keeps its imports).
+pub fn root_names(items: &[Item], proc_crates: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for item in items {
+        match item {
+            Item::Use(use_item) => collect_use_names(&use_item.tree, proc_crates, true, &mut names),
+            Item::Mod(module) => {
+                names.insert(module.ident.to_string());
+            }
+            other => {
+                if let Some((ident, _)) = crate::shrink::item_name(other) {
+                    names.insert(ident.to_string());
+                }
+            }
+        }
+    }
+    names
+}
+
+fn collect_use_names(
+    tree: &UseTree,
+    proc_crates: &BTreeSet<String>,
+    at_start: bool,
+    names: &mut BTreeSet<String>,
+) {
+    match tree {
+        UseTree::Path(path) => {
+            if at_start && proc_crates.contains(&path.ident.to_string()) {
+                return;
+            }
+            collect_use_names(&path.tree, proc_crates, false, names);
+        }
+        UseTree::Name(name) => {
+            names.insert(name.ident.to_string());
+        }
+        UseTree::Rename(rename) => {
+            names.insert(rename.rename.to_string());
+        }
+        UseTree::Glob(_) => {}
+        UseTree::Group(group) => {
+            for tree in &group.items {
+                collect_use_names(tree, proc_crates, at_start, names);
+            }
+        }
+    }
+}
+
+impl Expander {
+    /// The macros of proc-macro crate `krate`, from the library `cargo check` built.
+    pub fn macros_of(
+        &mut self,
+        krate: &ProcMacroCrate,
+        built: &crate::build_scripts::Outputs,
+    ) -> Result<Vec<MacroDef>> {
+        let dylib = built.proc_macro_libs.get(&krate.id).ok_or_else(|| {
+            let why = built
+                .failure
+                .as_deref()
+                .map(|stderr| format!(": {stderr}"))
+                .unwrap_or_default();
+            Error::new(format!(
+                "{}: proc-macro crate `{}` was not built by `cargo check`{why}",
+                krate.declared_at, krate.package
+            ))
+        })?;
+        let helpers = derive_helpers(&krate.lib_path);
+        let listed = self
+            .list(dylib)
+            .map_err(|err| Error::new(format!("{}: {err}", krate.declared_at)))?;
+        Ok(listed
+            .into_iter()
+            .map(|(name, kind)| MacroDef {
+                helpers: helpers.get(&name).cloned().unwrap_or_default(),
+                name,
+                kind,
+                dylib: dylib.clone(),
+                crate_name: krate.crate_name.clone(),
+                reached_as: [krate.crate_name.clone()].into_iter().collect(),
+            })
+            .collect())
+    }
+}
+
+/// Every `macro_rules!` name defined in `items`, at any depth of modules.
+pub fn macro_rules_names(items: &[Item]) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for item in items {
+        match item {
+            Item::Macro(mac) => {
+                if let Some(ident) = &mac.ident {
+                    names.insert(ident.to_string());
+                }
+            }
+            Item::Mod(module) => {
+                if let Some((_, children)) = &module.content {
+                    names.extend(macro_rules_names(children));
+                }
+            }
+            _ => {}
+        }
+    }
+    names
+}
