@@ -25,6 +25,9 @@ pub fn emit(
     crate::verbatim::substitute(&mut items, &mut store);
     let comments = store.as_slice();
     space_items(&mut items);
+    for item in &mut items {
+        ThreadLocals.visit_item_mut(item);
+    }
     let mut file = File {
         shebang: None,
         attrs,
@@ -37,6 +40,27 @@ pub fn emit(
     Stripper.visit_file_mut(&mut file);
     let text = replace_placeholders(&prettyplease::unparse(&file), files, comments);
     crate::pack::pack_literal_arrays(&text)
+}
+
+/// Ends the tokens of each `thread_local!` call with `;` (the macro takes both forms):
+/// prettyplease drops the last declaration of a call that has none.
+struct ThreadLocals;
+
+impl VisitMut for ThreadLocals {
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        let named = mac
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "thread_local");
+        let ends_with_semicolon = matches!(
+            mac.tokens.clone().into_iter().last(),
+            Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == ';'
+        );
+        if named && !mac.tokens.is_empty() && !ends_with_semicolon {
+            mac.tokens.extend(quote::quote!(;));
+        }
+    }
 }
 
 fn replace_placeholders(printed: &str, files: &[String], comments: &[String]) -> String {
@@ -327,6 +351,26 @@ mod tests {
             tidy_brackets("f!(t[1] [2], \"[a] [b]\")"),
             "f!(t[1][2], \"[a] [b]\")"
         );
+    }
+
+    #[test]
+    fn every_thread_local_declaration_is_printed() {
+        let items: Vec<Item> = vec![
+            syn::parse_quote!(thread_local!(static A: u8 = 1);),
+            syn::parse_quote!(
+                fn f() {
+                    thread_local!(static B: u8 = 2; static C: u8 = 3);
+                }
+            ),
+        ];
+        let text = emit(Vec::new(), items, &[], &[]);
+        for declared in [
+            "static A: u8 = 1;",
+            "static B: u8 = 2;",
+            "static C: u8 = 3;",
+        ] {
+            assert!(text.contains(declared), "{declared} missing:\n{text}");
+        }
     }
 
     #[test]

@@ -1,8 +1,14 @@
-//! Calls, in item position, of the crate's own `macro_rules!` macros whose expansion declares a
-//! module from a file (libc's `prelude!()` holds `mod types;`). The loader must see that `mod`
-//! to bring the file in, so such a call is written out in place when one of the macro's arms
-//! matches the call's tokens exactly and that arm's body has no metavariable. Any other call is
-//! left to rustc.
+//! Calls, in item position, of the crate's own `macro_rules!` macros that the loader writes out
+//! before rustc would:
+//! - a call whose expansion declares a module from a file (libc's `prelude!()` holds `mod
+//!   types;`): the loader must see that `mod` to bring the file in. It is written out when one
+//!   of the macro's arms matches the call's tokens exactly and that arm's body has no
+//!   metavariable;
+//! - any call of an item wrapper (`($($i:item)*) => ($(#[cfg(feature = "std")] $i)*)`,
+//!   failure's `with_std!`, tokio's `cfg_rt!`): its items then get the paths, cfgs and files of
+//!   items written as such.
+//!
+//! Any other call is left to rustc.
 
 use crate::cfg::item_attrs_mut;
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
@@ -61,6 +67,9 @@ fn arms(definition: &ItemMacro) -> Vec<(TokenStream, TokenStream)> {
 /// The items `call` expands to under `definition`, each carrying the call's attributes; `None`
 /// when the definition declares no file module, or no arm matches the call literally.
 pub fn expand(definition: &ItemMacro, call: &ItemMacro) -> Option<Vec<Item>> {
+    if let Some(items) = wrap_items(definition, call) {
+        return Some(items);
+    }
     if !declares_file_module(definition.mac.tokens.clone()) {
         return None;
     }
@@ -71,7 +80,94 @@ pub fn expand(definition: &ItemMacro, call: &ItemMacro) -> Option<Vec<Item>> {
     if has_metavariable(body.clone()) {
         return None;
     }
-    let mut items = Parser::parse2(
+    let mut items = parse_items(body)?;
+    for item in &mut items {
+        if let Some(attrs) = item_attrs_mut(item) {
+            attrs.splice(0..0, call.attrs.iter().cloned());
+        }
+    }
+    Some(items)
+}
+
+/// The metavariable of an item wrapper's repetition: `NAME` of `$($NAME:item)*`.
+fn item_repetition(pattern: &[TokenTree]) -> Option<String> {
+    let [TokenTree::Punct(dollar), TokenTree::Group(group), TokenTree::Punct(star)] = pattern
+    else {
+        return None;
+    };
+    if dollar.as_char() != '$' || star.as_char() != '*' {
+        return None;
+    }
+    let inner: Vec<TokenTree> = group.stream().into_iter().collect();
+    match inner.as_slice() {
+        [TokenTree::Punct(d), TokenTree::Ident(name), TokenTree::Punct(colon), TokenTree::Ident(kind)]
+            if d.as_char() == '$' && colon.as_char() == ':' && kind == "item" =>
+        {
+            Some(name.to_string())
+        }
+        _ => None,
+    }
+}
+
+/// `tokens` with each `$name` replaced by `item`; `None` if another metavariable is used.
+fn substitute(tokens: TokenStream, name: &str, item: &TokenStream) -> Option<TokenStream> {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out: Vec<TokenTree> = Vec::new();
+    let mut at = 0;
+    while at < trees.len() {
+        match &trees[at] {
+            TokenTree::Punct(dollar) if dollar.as_char() == '$' => {
+                match trees.get(at + 1) {
+                    Some(TokenTree::Ident(ident)) if ident == name => out.extend(item.clone()),
+                    _ => return None,
+                }
+                at += 2;
+                continue;
+            }
+            TokenTree::Group(group) => {
+                let inner = substitute(group.stream(), name, item)?;
+                out.push(TokenTree::Group(proc_macro2::Group::new(
+                    group.delimiter(),
+                    inner,
+                )));
+            }
+            other => out.push(other.clone()),
+        }
+        at += 1;
+    }
+    Some(out.into_iter().collect())
+}
+
+/// An item wrapper's expansion: each item of the call written into the repeated body.
+fn wrap_items(definition: &ItemMacro, call: &ItemMacro) -> Option<Vec<Item>> {
+    let [(pattern, body)] = arms(definition).try_into().ok()?;
+    let name = item_repetition(&pattern.into_iter().collect::<Vec<_>>())?;
+    let body: Vec<TokenTree> = body.into_iter().collect();
+    let [TokenTree::Punct(dollar), TokenTree::Group(repeated), TokenTree::Punct(star)] =
+        body.as_slice()
+    else {
+        return None;
+    };
+    if dollar.as_char() != '$' || star.as_char() != '*' {
+        return None;
+    }
+    let called = parse_items(call.mac.tokens.clone())?;
+    let mut written = TokenStream::new();
+    for item in called {
+        let item = quote::ToTokens::into_token_stream(item);
+        written.extend(substitute(repeated.stream(), &name, &item)?);
+    }
+    let mut items = parse_items(written)?;
+    for item in &mut items {
+        if let Some(attrs) = item_attrs_mut(item) {
+            attrs.splice(0..0, call.attrs.iter().cloned());
+        }
+    }
+    Some(items)
+}
+
+fn parse_items(tokens: TokenStream) -> Option<Vec<Item>> {
+    Parser::parse2(
         |input: ParseStream| {
             let mut items = Vec::new();
             while !input.is_empty() {
@@ -79,15 +175,9 @@ pub fn expand(definition: &ItemMacro, call: &ItemMacro) -> Option<Vec<Item>> {
             }
             Ok(items)
         },
-        body,
+        tokens,
     )
-    .ok()?;
-    for item in &mut items {
-        if let Some(attrs) = item_attrs_mut(item) {
-            attrs.splice(0..0, call.attrs.iter().cloned());
-        }
-    }
-    Some(items)
+    .ok()
 }
 
 #[cfg(test)]
@@ -118,6 +208,21 @@ mod tests {
             shown(&items),
             "# [cfg (unix)] mod types ; | # [cfg (unix)] pub (crate) mod prelude { pub use core :: clone :: Clone ; }"
         );
+    }
+
+    #[test]
+    fn an_item_wrapper_around_file_modules_is_written_out() {
+        let definition = macro_item(
+            "macro_rules! with_std { ($($i:item)*) => ($(#[cfg(feature = \"std\")] $i)*) }",
+        );
+        let call = macro_item("with_std! { mod error; /// Docs.\n pub use error::Error; }");
+        let items = expand(&definition, &call).expect("expands");
+        assert_eq!(
+            shown(&items),
+            "# [cfg (feature = \"std\")] mod error ; | # [cfg (feature = \"std\")] # [doc = \" Docs.\"] pub use error :: Error ;"
+        );
+        let two_variables = macro_item("macro_rules! w { ($($i:item)*) => ($(#[cfg($x)] $i)*) }");
+        assert!(expand(&two_variables, &call).is_none());
     }
 
     #[test]

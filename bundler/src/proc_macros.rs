@@ -31,7 +31,9 @@ const BUILTIN_ATTRIBUTES: &[&str] = &[
     "cfg",
     "cfg_attr",
     "cold",
+    "collapse_debuginfo",
     "comment",
+    "debugger_visualizer",
     "deny",
     "deprecated",
     "derive",
@@ -42,6 +44,7 @@ const BUILTIN_ATTRIBUTES: &[&str] = &[
     "global_allocator",
     "ignore",
     "inline",
+    "instruction_set",
     "link",
     "link_name",
     "link_section",
@@ -49,6 +52,7 @@ const BUILTIN_ATTRIBUTES: &[&str] = &[
     "macro_use",
     "must_use",
     "no_mangle",
+    "no_link",
     "non_exhaustive",
     "path",
     "repr",
@@ -348,9 +352,13 @@ trait Node: ToTokens + Sized {
     fn parse_many(tokens: TokenStream) -> syn::Result<Vec<Self>>;
     /// A function-like call standing as this node: its path and tokens.
     fn bang(&self) -> Option<(&syn::Path, &TokenStream)>;
+    fn visit(&mut self, visitor: &mut impl VisitMut);
 }
 
 impl Node for Item {
+    fn visit(&mut self, visitor: &mut impl VisitMut) {
+        visitor.visit_item_mut(self);
+    }
     fn attrs(&mut self) -> Option<&mut Vec<Attribute>> {
         item_attrs(self)
     }
@@ -366,6 +374,9 @@ impl Node for Item {
 }
 
 impl Node for ImplItem {
+    fn visit(&mut self, visitor: &mut impl VisitMut) {
+        visitor.visit_impl_item_mut(self);
+    }
     fn attrs(&mut self) -> Option<&mut Vec<Attribute>> {
         impl_item_attrs(self)
     }
@@ -381,6 +392,9 @@ impl Node for ImplItem {
 }
 
 impl Node for TraitItem {
+    fn visit(&mut self, visitor: &mut impl VisitMut) {
+        visitor.visit_trait_item_mut(self);
+    }
     fn attrs(&mut self) -> Option<&mut Vec<Attribute>> {
         trait_item_attrs(self)
     }
@@ -555,7 +569,11 @@ impl Walk<'_> {
             if let Some(attrs) = item_attrs(&mut item) {
                 attrs.retain(|a| !a.path().is_ident("derive") && !a.path().is_ident("comment"));
             }
-            StripAttrs(&["comment"]).visit_item_mut(&mut item);
+            StripAttrs {
+                names: &["comment"],
+                unknown: false,
+            }
+            .visit_item_mut(&mut item);
             input = item.to_token_stream();
         }
         let mut output = Vec::new();
@@ -563,16 +581,22 @@ impl Walk<'_> {
             let tokens = self.run(def, &input, None)?;
             output.extend(self.parsed(def, T::parse_many(tokens))?);
         }
+        // Helper attributes go with their derives: those the macros declare, and any other
+        // bare name rustc does not know (synstructure's derives declare theirs in a macro).
         let helpers: Vec<&str> = derives
             .iter()
             .flat_map(|d| d.helpers.iter().map(String::as_str))
             .collect();
         let mut node_tokens = node.to_token_stream();
         if let Ok(mut item) = syn::parse2::<Item>(node_tokens.clone()) {
+            let mut strip = StripAttrs {
+                names: &helpers,
+                unknown: true,
+            };
             if let Some(attrs) = item_attrs(&mut item) {
-                attrs.retain(|a| !helpers.iter().any(|h| a.path().is_ident(h)));
+                attrs.retain(|a| !strip.strips(a));
             }
-            StripAttrs(&helpers).visit_item_mut(&mut item);
+            strip.visit_item_mut(&mut item);
             node_tokens = item.to_token_stream();
         }
         let node = self.parsed(&derives[0], T::parse_many(node_tokens))?;
@@ -608,11 +632,84 @@ impl Walk<'_> {
 /// the bundle does not either.
 fn generated<T: Node>(mut nodes: Vec<T>) -> Vec<T> {
     for node in &mut nodes {
+        let mut externs = ExternCrates::default();
+        node.visit(&mut FindExterns(&mut externs.aliases));
+        if !externs.aliases.is_empty() {
+            node.visit(&mut externs);
+        }
         if let Some(attrs) = node.attrs() {
             attrs.push(syn::parse_quote!(#[allow(unused, nonstandard_style)]));
         }
     }
     nodes
+}
+
+/// `extern crate dep as name;` in what a macro wrote (num-derive's `const _: () = { extern
+/// crate num_traits as _num_traits; .. }`) goes, and the paths that start with `name` start
+/// with `::dep` instead, which the bundle's paths then follow as any other (a module alias
+/// would keep the whole dependency). The standard crates stay as they are.
+#[derive(Default)]
+struct ExternCrates {
+    /// Alias to crate.
+    aliases: BTreeMap<String, syn::Ident>,
+}
+
+fn is_standard_crate(name: &str) -> bool {
+    ["std", "core", "alloc", "self", "proc_macro"].contains(&name)
+}
+
+/// Finds the aliases.
+struct FindExterns<'a>(&'a mut BTreeMap<String, syn::Ident>);
+
+impl VisitMut for FindExterns<'_> {
+    fn visit_item_extern_crate_mut(&mut self, krate: &mut syn::ItemExternCrate) {
+        if !is_standard_crate(&krate.ident.to_string()) {
+            let alias = krate.rename.as_ref().map_or(&krate.ident, |(_, r)| r);
+            self.0.insert(alias.to_string(), krate.ident.clone());
+        }
+    }
+}
+
+impl ExternCrates {
+    fn removed(&self, item: &Item) -> bool {
+        matches!(item, Item::ExternCrate(k) if !is_standard_crate(&k.ident.to_string()))
+    }
+}
+
+impl VisitMut for ExternCrates {
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        block
+            .stmts
+            .retain(|stmt| !matches!(stmt, Stmt::Item(item) if self.removed(item)));
+        visit_mut::visit_block_mut(self, block);
+    }
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        if let Some((_, items)) = &mut module.content {
+            items.retain(|item| !self.removed(item));
+        }
+        visit_mut::visit_item_mod_mut(self, module);
+    }
+    fn visit_path_mut(&mut self, path: &mut syn::Path) {
+        if path.leading_colon.is_none() {
+            if let Some(first) = path.segments.first_mut() {
+                if let Some(krate) = self.aliases.get(&first.ident.to_string()) {
+                    first.ident = krate.clone();
+                    path.leading_colon = Some(Default::default());
+                }
+            }
+        }
+        visit_mut::visit_path_mut(self, path);
+    }
+    fn visit_item_use_mut(&mut self, item: &mut syn::ItemUse) {
+        if item.leading_colon.is_none() {
+            if let UseTree::Path(path) = &mut item.tree {
+                if let Some(krate) = self.aliases.get(&path.ident.to_string()) {
+                    path.ident = krate.clone();
+                    item.leading_colon = Some(Default::default());
+                }
+            }
+        }
+    }
 }
 
 /// Whether a `#[derive()]` lists nothing.
@@ -623,20 +720,31 @@ fn derive_is_empty(attr: &Attribute) -> bool {
     }
 }
 
-/// Removes attributes of these names from fields and variants.
-struct StripAttrs<'a>(&'a [&'a str]);
+/// Removes attributes from an item's fields and variants: those of `names`, and with
+/// `unknown` every bare name that is neither built in nor the standard `Default` derive's
+/// helper.
+struct StripAttrs<'a> {
+    names: &'a [&'a str],
+    unknown: bool,
+}
+
+impl StripAttrs<'_> {
+    fn strips(&self, attr: &Attribute) -> bool {
+        let Some(name) = attr.path().get_ident().map(|i| i.to_string()) else {
+            return false;
+        };
+        let known = BUILTIN_ATTRIBUTES.contains(&name.as_str()) || name == "default";
+        self.names.contains(&name.as_str()) || (self.unknown && !known)
+    }
+}
 
 impl VisitMut for StripAttrs<'_> {
     fn visit_field_mut(&mut self, field: &mut syn::Field) {
-        field
-            .attrs
-            .retain(|a| !self.0.iter().any(|h| a.path().is_ident(h)));
+        field.attrs.retain(|a| !self.strips(a));
         visit_mut::visit_field_mut(self, field);
     }
     fn visit_variant_mut(&mut self, variant: &mut syn::Variant) {
-        variant
-            .attrs
-            .retain(|a| !self.0.iter().any(|h| a.path().is_ident(h)));
+        variant.attrs.retain(|a| !self.strips(a));
         visit_mut::visit_variant_mut(self, variant);
     }
 }
