@@ -1098,3 +1098,134 @@ pub fn macro_rules_names(items: &[Item]) -> BTreeSet<String> {
     }
     names
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn items(code: &str) -> Vec<Item> {
+        syn::parse_str::<syn::File>(code).expect("parses").items
+    }
+
+    fn shown(items: &[Item]) -> String {
+        items
+            .iter()
+            .map(|item| item.to_token_stream().to_string())
+            .collect::<Vec<_>>()
+            .join(" | ")
+    }
+
+    fn scope() -> Scope {
+        let def = |name: &str, kind| MacroDef {
+            name: name.to_string(),
+            kind,
+            dylib: PathBuf::from("/lib/libderive.so"),
+            crate_name: "fancy_derive".to_string(),
+            reached_as: ["fancy_derive", "fancy"].map(String::from).into(),
+            helpers: Vec::new(),
+        };
+        Scope {
+            crate_name: "user".to_string(),
+            macros: vec![
+                def("fastout", MacroKind::Attr),
+                def("Fail", MacroKind::Derive),
+                def("table", MacroKind::Bang),
+            ],
+            proc_crates: ["fancy_derive".to_string()].into(),
+            facades: [("fancy".to_string(), ["fastout".to_string()].into())].into(),
+            macro_rules: ["mine".to_string()].into(),
+            ..Scope::default()
+        }
+    }
+
+    #[test]
+    fn imports_of_proc_macro_crates_and_re_exported_macros_go() {
+        let mut code = items(
+            "extern crate fancy_derive; use fancy_derive::*; use fancy::{fastout, Fail, source::Once}; \
+             use fancy::fastout as fast; fn f() { use fancy_derive::table; use std::io; }",
+        );
+        drop_proc_imports(&mut code, &scope());
+        assert_eq!(
+            shown(&code),
+            "use fancy :: { Fail , source :: Once } ; | fn f () { use std :: io ; }"
+        );
+    }
+
+    #[test]
+    fn bare_names_rustc_knows_are_not_taken_for_proc_macros() {
+        let scope = scope();
+        let mut expander = Expander::default();
+        let mut walk = Walk {
+            expander: &mut expander,
+            scope: &scope,
+            expanded: 0,
+            error: None,
+        };
+        let path = |text: &str| syn::parse_str::<syn::Path>(text).expect("path");
+        assert!(walk.resolve(&path("fastout"), MacroKind::Attr).is_some());
+        assert!(walk
+            .resolve(&path("fancy::fastout"), MacroKind::Attr)
+            .is_some());
+        assert!(walk
+            .resolve(&path("other::fastout"), MacroKind::Attr)
+            .is_none());
+        assert!(walk.resolve(&path("fastout"), MacroKind::Bang).is_none());
+        assert!(walk.resolve(&path("inline"), MacroKind::Attr).is_none());
+        assert!(walk.resolve(&path("Debug"), MacroKind::Derive).is_none());
+        assert!(walk.resolve(&path("mine"), MacroKind::Bang).is_none());
+        let tokens: Vec<TokenTree> = "x + fancy::table"
+            .parse::<TokenStream>()
+            .unwrap()
+            .into_iter()
+            .collect();
+        let (start, def) = walk.call_before(&tokens).expect("a call");
+        assert_eq!((start, def.name.as_str()), (2, "table"));
+        let tokens: Vec<TokenTree> = "if".parse::<TokenStream>().unwrap().into_iter().collect();
+        assert!(walk.call_before(&tokens).is_none());
+        assert!(walk.error.is_none());
+    }
+
+    #[test]
+    fn macro_output_names_dependencies_by_path_and_is_not_linted() {
+        let output = items(
+            "const _: () = { extern crate num_traits as _num; extern crate std as _std; \
+             impl _num::Zero for X { fn zero() -> Self { _std::default::Default::default() } } };",
+        );
+        let output = generated(output);
+        assert_eq!(
+            shown(&output),
+            "# [allow (unused , nonstandard_style)] const _ : () = { extern crate std as _std ; \
+             impl :: num_traits :: Zero for X { fn zero () -> Self { _std :: default :: Default :: default () } } } ;"
+        );
+    }
+
+    #[test]
+    fn derive_helpers_go_with_the_derive_and_known_attributes_stay() {
+        let mut item: Item = syn::parse_quote! {
+            #[fail(display = "x")]
+            #[repr(u8)]
+            enum E {
+                #[fail(display = "a")]
+                #[default]
+                A,
+                B(#[cause] u8, #[doc = "kept"] u8),
+            }
+        };
+        let strip = StripAttrs {
+            names: &[],
+            unknown: true,
+        };
+        if let Some(attrs) = item_attrs(&mut item) {
+            attrs.retain(|a| !strip.strips(a));
+        }
+        StripAttrs {
+            names: &[],
+            unknown: true,
+        }
+        .visit_item_mut(&mut item);
+        assert_eq!(
+            item.to_token_stream().to_string(),
+            "# [repr (u8)] enum E { # [default] A , B (u8 , # [doc = \"kept\"] u8) , }"
+        );
+    }
+}
