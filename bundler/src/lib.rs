@@ -9,8 +9,9 @@
 //!    kept) applied to each file as it is read, and [`item_macros`] (the crate's own macros
 //!    whose expansion declares a module file, written out);
 //! 3. [`deps`] and [`build_scripts`]: the dependencies as Cargo resolves them, and what their
-//!    build scripts tell Cargo; [`paths`]: each library becomes a module of the binary's crate
-//!    and paths are rewritten;
+//!    build scripts tell Cargo; [`proc_macros`]: the calls of proc macros replaced by their
+//!    output, run by the toolchain's server ([`macro_server`]); [`paths`]: each library becomes
+//!    a module of the binary's crate and paths are rewritten;
 //! 4. [`prune`]: only what `main` reaches is kept ([`mentions`] says what each item names);
 //! 5. [`attrs`] and [`emit`]: crate-level attributes sorted out, then printed with prettyplease.
 //!

@@ -628,14 +628,18 @@ impl Walk<'_> {
     }
 }
 
-/// Marks what a macro wrote: rustc does not lint code that comes out of an external macro, so
-/// the bundle does not either.
+/// Marks what a macro wrote (but macro calls): rustc does not lint code that comes out of an
+/// external macro, so the bundle does not either.
 fn generated<T: Node>(mut nodes: Vec<T>) -> Vec<T> {
     for node in &mut nodes {
         let mut externs = ExternCrates::default();
         node.visit(&mut FindExterns(&mut externs.aliases));
         if !externs.aliases.is_empty() {
             node.visit(&mut externs);
+        }
+        // rustc ignores lint attributes on a macro call, and says so.
+        if node.bang().is_some() {
+            continue;
         }
         if let Some(attrs) = node.attrs() {
             attrs.push(syn::parse_quote!(#[allow(unused, nonstandard_style)]));

@@ -59,8 +59,8 @@ fn scratch() -> Result<PathBuf> {
     Ok(dir)
 }
 
-/// Runs rustc on `code` as the judges compile it (edition 2021, a binary), metadata only;
-/// for `target` when one is named.
+/// Runs rustc on `code` as the judges compile it (edition 2021, a binary, `-O`, so without
+/// debug assertions), metadata only; for `target` when one is named.
 pub fn check(code: &str, target: Option<&str>) -> Result<Checked> {
     check_with(code, &[], target)
 }
@@ -95,6 +95,9 @@ fn check_with(code: &str, extra: &[&str], target: Option<&str>) -> Result<Checke
             "--crate-type",
             "bin",
             "--emit=metadata",
+            // What `-O` decides for the code: `cfg(debug_assertions)` is off.
+            "-C",
+            "debug-assertions=off",
         ])
         .args(["--error-format=json", "--crate-name", "main"])
         .args(extra)
