@@ -6,7 +6,12 @@
 //!   metavariable;
 //! - any call of an item wrapper (`($($i:item)*) => ($(#[cfg(feature = "std")] $i)*)`,
 //!   failure's `with_std!`, tokio's `cfg_rt!`): its items then get the paths, cfgs and files of
-//!   items written as such.
+//!   items written as such;
+//! - any other call of a macro whose body declares a module from a file (also through a
+//!   metavariable, `mod $name;`), or names a feature through a metavariable (`#[cfg(feature = $feature)]`, derive_more's
+//!   `re_export_traits!`), written out by [`crate::macro_rules`]. Without features rustc takes
+//!   any `feature = ..` as false, so such a call left to rustc would change what the program
+//!   does; the loader refuses one it cannot write out.
 //!
 //! Any other call is left to rustc.
 
@@ -23,6 +28,37 @@ pub fn declares_file_module(tokens: TokenStream) -> bool {
         TokenTree::Ident(word) if word == "mod" => matches!(
             (trees.get(at + 1), trees.get(at + 2)),
             (Some(TokenTree::Ident(_)), Some(TokenTree::Punct(semi))) if semi.as_char() == ';'
+        ),
+        _ => false,
+    })
+}
+
+/// Whether a macro's body names a feature through a metavariable (`feature = $name`).
+pub fn feature_dependent(definition: &ItemMacro) -> bool {
+    fn scan(tokens: TokenStream) -> bool {
+        let trees: Vec<TokenTree> = tokens.into_iter().collect();
+        trees.iter().enumerate().any(|(at, tree)| match tree {
+            TokenTree::Group(group) => scan(group.stream()),
+            TokenTree::Ident(word) if word == "feature" => matches!(
+                (trees.get(at + 1), trees.get(at + 2)),
+                (Some(TokenTree::Punct(eq)), Some(TokenTree::Punct(dollar)))
+                    if eq.as_char() == '=' && dollar.as_char() == '$'
+            ),
+            _ => false,
+        })
+    }
+    scan(definition.mac.tokens.clone())
+}
+
+/// Whether a macro's body declares a file module named by a metavariable (`mod $name;`).
+fn declares_module_by_metavariable(tokens: TokenStream) -> bool {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    trees.iter().enumerate().any(|(at, tree)| match tree {
+        TokenTree::Group(group) => declares_module_by_metavariable(group.stream()),
+        TokenTree::Ident(word) if word == "mod" => matches!(
+            (trees.get(at + 1), trees.get(at + 2), trees.get(at + 3)),
+            (Some(TokenTree::Punct(dollar)), Some(TokenTree::Ident(_)), Some(TokenTree::Punct(semi)))
+                if dollar.as_char() == '$' && semi.as_char() == ';'
         ),
         _ => false,
     })
@@ -68,6 +104,21 @@ fn arms(definition: &ItemMacro) -> Vec<(TokenStream, TokenStream)> {
 /// when the definition declares no file module, or no arm matches the call literally.
 pub fn expand(definition: &ItemMacro, call: &ItemMacro) -> Option<Vec<Item>> {
     if let Some(items) = wrap_items(definition, call) {
+        return Some(items);
+    }
+    let body = definition.mac.tokens.clone();
+    if feature_dependent(definition)
+        || declares_module_by_metavariable(body.clone())
+        || declares_file_module(body)
+    {
+        let written =
+            crate::macro_rules::expand(definition.mac.tokens.clone(), call.mac.tokens.clone())?;
+        let mut items = parse_items(written)?;
+        for item in &mut items {
+            if let Some(attrs) = item_attrs_mut(item) {
+                attrs.splice(0..0, call.attrs.iter().cloned());
+            }
+        }
         return Some(items);
     }
     if !declares_file_module(definition.mac.tokens.clone()) {
@@ -166,11 +217,16 @@ fn wrap_items(definition: &ItemMacro, call: &ItemMacro) -> Option<Vec<Item>> {
     Some(items)
 }
 
+/// The items of written-out tokens. A `;` between them is skipped: the one that ended an
+/// `include!(..);` the loader already replaced by the file's items.
 fn parse_items(tokens: TokenStream) -> Option<Vec<Item>> {
     Parser::parse2(
         |input: ParseStream| {
             let mut items = Vec::new();
             while !input.is_empty() {
+                if input.parse::<Option<syn::Token![;]>>()?.is_some() {
+                    continue;
+                }
                 items.push(input.parse::<Item>()?);
             }
             Ok(items)
@@ -226,9 +282,20 @@ mod tests {
     }
 
     #[test]
+    fn a_call_naming_a_feature_through_a_metavariable_is_written_out() {
+        let definition = macro_item(
+            "macro_rules! pick { ($f:literal, $name:ident) => { #[cfg(feature = $f)] fn $name() {} }; }",
+        );
+        assert!(feature_dependent(&definition));
+        let items = expand(&definition, &macro_item("pick!(\"fast\", go);")).expect("expands");
+        assert_eq!(shown(&items), "# [cfg (feature = \"fast\")] fn go () { }");
+        let module = macro_item("macro_rules! m { ($name:ident) => { pub mod $name; }; }");
+        let items = expand(&module, &macro_item("m!(de);")).expect("expands");
+        assert_eq!(shown(&items), "pub mod de ;");
+    }
+
+    #[test]
     fn calls_rustc_must_expand_are_left_alone() {
-        let with_metavariable = macro_item("macro_rules! m { ($name:ident) => { mod $name; }; }");
-        assert!(expand(&with_metavariable, &macro_item("m!(a);")).is_none());
         let no_module = macro_item("macro_rules! m { () => { fn f() {} }; }");
         assert!(expand(&no_module, &macro_item("m!();")).is_none());
         let other_input = macro_item("macro_rules! m { () => { mod a; }; }");

@@ -33,6 +33,7 @@ pub mod flatten;
 pub mod includes;
 pub mod item_macros;
 pub mod loader;
+pub mod macro_rules;
 pub mod macro_server;
 pub mod manifest;
 pub mod mentions;

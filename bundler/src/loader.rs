@@ -53,6 +53,8 @@ pub struct Loader<'a> {
     macros: BTreeMap<String, ItemMacro>,
     /// Macro calls written out so far in this crate.
     expansions: usize,
+    /// Macros that name a feature through a metavariable, by name: where each is defined.
+    feature_macros: BTreeMap<String, String>,
 }
 
 /// Macro calls the loader writes out in one crate, at most.
@@ -108,6 +110,42 @@ pub fn marker_index(item: &Item, name: &str) -> Option<usize> {
     mac.mac.tokens.to_string().trim().parse().ok()
 }
 
+/// The first call `name!(..)` in `tokens` of a macro in `names`, and its line.
+fn called_macro(
+    tokens: proc_macro2::TokenStream,
+    names: &BTreeMap<String, String>,
+) -> Option<(String, usize)> {
+    use proc_macro2::TokenTree;
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut definition_body = None;
+    for (at, tree) in trees.iter().enumerate() {
+        if Some(at) == definition_body {
+            continue;
+        }
+        match tree {
+            // A definition's own body (a macro that calls itself) is not a call.
+            TokenTree::Ident(word) if word == "macro_rules" => definition_body = Some(at + 3),
+            TokenTree::Group(group) => {
+                if let Some(found) = called_macro(group.stream(), names) {
+                    return Some(found);
+                }
+            }
+            TokenTree::Ident(name) if names.contains_key(&name.to_string()) => {
+                let bang =
+                    matches!(trees.get(at + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                let call = matches!(trees.get(at + 2), Some(TokenTree::Group(_)));
+                let defined =
+                    at > 0 && matches!(&trees[at - 1], TokenTree::Punct(p) if p.as_char() == '!');
+                if bang && call && !defined {
+                    return Some((name.to_string(), name.span().start().line));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The `#[path = "..."]` attribute's value, removed from the list.
 fn take_path_attr(attrs: &mut Vec<Attribute>) -> Option<String> {
     let position = attrs.iter().position(|attr| attr.path().is_ident("path"))?;
@@ -137,6 +175,7 @@ impl<'a> Loader<'a> {
             crate_name: String::new(),
             macros: BTreeMap::new(),
             expansions: 0,
+            feature_macros: BTreeMap::new(),
         }
     }
 
@@ -164,6 +203,7 @@ impl<'a> Loader<'a> {
     pub fn load_crate(&mut self, root: &Path, crate_name: &str) -> Result<LoadedCrate> {
         self.crate_name = crate_name.to_string();
         self.macros.clear();
+        self.feature_macros.clear();
         self.expansions = 0;
         let state = DirState {
             dir: root.parent().map(Path::to_path_buf).unwrap_or_default(),
@@ -171,7 +211,10 @@ impl<'a> Loader<'a> {
         };
         let shown = self.shown(root);
         match self.load_file(root, state)? {
-            Some((attrs, items)) => Ok(LoadedCrate { attrs, items }),
+            Some((attrs, items)) => {
+                self.refuse_feature_macro_calls(&items)?;
+                Ok(LoadedCrate { attrs, items })
+            }
             None => Err(Error::new(format!(
                 "{shown}: the crate root is configured out (#![cfg(...)] is false)"
             ))),
@@ -230,33 +273,62 @@ impl<'a> Loader<'a> {
         Ok(Some((file.attrs, file.items)))
     }
 
-    /// Records a `macro_rules!` definition; writes out in place a call of one whose expansion
-    /// declares a file module (see [`crate::item_macros`]), so that the loop then follows it.
-    /// True when `items[index]` was replaced.
-    fn macro_item(&mut self, items: &mut Vec<Item>, index: usize, call: ItemMacro) -> bool {
+    /// Records a `macro_rules!` definition; writes out in place a call that the loader must
+    /// see expanded (see [`crate::item_macros`]), so that the loop then follows it. True when
+    /// `items[index]` was replaced.
+    fn macro_item(
+        &mut self,
+        items: &mut Vec<Item>,
+        index: usize,
+        call: ItemMacro,
+        shown: &str,
+    ) -> Result<bool> {
         if let Some(name) = &call.ident {
             if call.mac.path.is_ident("macro_rules") {
+                if crate::item_macros::feature_dependent(&call) {
+                    let place = format!("{shown}:{}", name.span().start().line);
+                    self.feature_macros.insert(name.to_string(), place);
+                }
                 self.macros.insert(name.to_string(), call);
             }
-            return false;
+            return Ok(false);
         }
         let Some(name) = call.mac.path.get_ident() else {
-            return false;
+            return Ok(false);
         };
         // A macro whose expansion calls itself would never end; rustc reports it.
         if self.expansions >= MAX_EXPANSIONS {
-            return false;
+            return Ok(false);
         }
         let Some(definition) = self.macros.get(&name.to_string()) else {
-            return false;
+            return Ok(false);
         };
         let Some(mut expanded) = crate::item_macros::expand(definition, &call) else {
-            return false;
+            return Ok(false);
         };
         self.expansions += 1;
         self.cfg.strip_items(&mut expanded);
         items.splice(index..=index, expanded);
-        true
+        Ok(true)
+    }
+
+    /// Refuses a call left in the crate of a macro that names a feature through a
+    /// metavariable: rustc would take the feature as off whatever Cargo enabled.
+    fn refuse_feature_macro_calls(&self, items: &[Item]) -> Result<()> {
+        if self.feature_macros.is_empty() {
+            return Ok(());
+        }
+        let tokens: proc_macro2::TokenStream = items
+            .iter()
+            .flat_map(quote::ToTokens::to_token_stream)
+            .collect();
+        match called_macro(tokens, &self.feature_macros) {
+            Some((name, line)) => Err(Error::new(format!(
+                "{}: macro `{name}` names a feature through a metavariable (`feature = $..`) and a call of it (line {line}) could not be written out as items; rustc, given no features, would take that feature as off",
+                self.feature_macros[&name]
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// Follows every `mod` item in `items` (recursively through inline modules).
@@ -264,7 +336,7 @@ impl<'a> Loader<'a> {
         let mut index = 0;
         while index < items.len() {
             if let Item::Macro(call) = &items[index] {
-                if !self.macro_item(items, index, call.clone()) {
+                if !self.macro_item(items, index, call.clone(), shown)? {
                     index += 1;
                 }
                 continue;

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Every positive fixture and its binaries.
-const FIXTURES: [(&str, &[&str]); 30] = [
+const FIXTURES: [(&str, &[&str]); 31] = [
     ("layouts", &["layouts"]),
     ("bin-layouts", &["explicit", "nested", "flat"]),
     ("macro-kit", &["macro-kit"]),
@@ -38,6 +38,7 @@ const FIXTURES: [(&str, &[&str]); 30] = [
     ("build-script", &["build-script"]),
     ("own-build-script", &["own-build-script"]),
     ("proc-macros", &["proc-macros"]),
+    ("issue-feature-macro", &["issue-feature-macro"]),
 ];
 
 fn copy_dir(from: &Path, to: &Path) {

@@ -246,6 +246,12 @@ fn refuses_what_cannot_be_bundled() {
     );
     let message = refusal("refuse-proc-macro");
     assert!(message.contains("proc macro"), "{message}");
+    let message = refusal("refuse-feature-macro");
+    assert!(
+        message
+            .starts_with("src/main.rs:2: macro `enabled` names a feature through a metavariable"),
+        "{message}"
+    );
     let message = refusal("refuse-env");
     assert!(
         message.starts_with("src/main.rs:3:") && message.contains("OUT_DIR"),
@@ -461,6 +467,16 @@ fn proc_macro_calls_are_expanded() {
             code.contains(kept),
             "{kept} missing from the bundle:\n{code}"
         );
+    }
+}
+
+/// Calls of macros that name a feature through a metavariable (`#[cfg(feature = $f)]`) are
+/// written out with the features Cargo enables; left to rustc they would all be off.
+#[test]
+fn feature_macros_are_written_out() {
+    let code = check("issue-feature-macro", "issue-feature-macro");
+    for gone in ["pick!", "part!", "feature = "] {
+        assert!(!code.contains(gone), "{gone} left in the bundle:\n{code}");
     }
 }
 
