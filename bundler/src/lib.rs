@@ -33,6 +33,7 @@ pub mod flatten;
 pub mod includes;
 pub mod item_macros;
 pub mod loader;
+pub mod macro_clash;
 pub mod macro_rules;
 pub mod macro_server;
 pub mod manifest;
@@ -74,6 +75,8 @@ pub struct Request {
 struct LoadedDep {
     krate: loader::LoadedCrate,
     info: paths::LibInfo,
+    /// Its exported macros renamed because an earlier crate exports the same name.
+    renamed_macros: BTreeMap<String, String>,
     /// Its dependencies: (name its code uses, index in the list of loaded crates).
     deps: Vec<(String, usize)>,
 }
@@ -177,6 +180,15 @@ fn expand_proc_macros(
     }
     expander.expand_crate(items, &scope)?;
     Ok(())
+}
+
+/// Calls through a dependency's name of its renamed exported macros (see [`macro_clash`]).
+fn rename_clashing_macro_calls(items: &mut [Item], deps: &[(String, usize)], loaded: &[LoadedDep]) {
+    for (name, index) in deps {
+        if let Some(dep) = loaded.get(*index).filter(|d| !d.renamed_macros.is_empty()) {
+            macro_clash::rename(items, &dep.renamed_macros, Some(name));
+        }
+    }
 }
 
 /// A finished bundle.
@@ -418,6 +430,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
     // Each dependency's files are shown under its folder's name (`either-1.15.0/src/lib.rs`).
     let mut loaded: Vec<LoadedDep> = Vec::new();
     let mut macros = proc_macros::Expander::default();
+    let mut exported_so_far: std::collections::BTreeSet<String> = Default::default();
     let mut dependency_roots = Vec::new();
     let mut taken: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     for dep in &resolved.crates {
@@ -463,6 +476,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
             &loaded,
             &mut krate.items,
         )?;
+        rename_clashing_macro_calls(&mut krate.items, &dep.deps, &loaded);
         if dep.edition == "2015" {
             edition::migrate_2015(&mut krate.items);
         }
@@ -477,14 +491,25 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
             counter += 1;
         }
         taken.insert(module.clone());
+        let renamed_macros: BTreeMap<String, String> = paths::exported_macros(&krate.items)
+            .into_iter()
+            .filter(|name| exported_so_far.contains(name))
+            .map(|name| {
+                let new = format!("{name}_{module}");
+                (name, new)
+            })
+            .collect();
+        macro_clash::rename(&mut krate.items, &renamed_macros, None);
         let info = paths::LibInfo {
             name: dep.crate_name.clone(),
             module,
             exported_macros: paths::exported_macros(&krate.items),
         };
+        exported_so_far.extend(info.exported_macros.iter().cloned());
         loaded.push(LoadedDep {
             krate,
             info,
+            renamed_macros,
             deps: dep.deps.clone(),
         });
     }
@@ -509,6 +534,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
             &loaded,
             &mut krate.items,
         )?;
+        rename_clashing_macro_calls(&mut krate.items, &resolved.root_deps, &loaded);
     }
     root_scope.own_lib = lib_crate
         .as_ref()
@@ -521,6 +547,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         &loaded,
         &mut root_items,
     )?;
+    rename_clashing_macro_calls(&mut root_items, &resolved.root_deps, &loaded);
     if package.edition == "2015" {
         edition::migrate_2015(&mut root_items);
         if let Some((_, krate)) = &mut lib_crate {
