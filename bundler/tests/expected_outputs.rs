@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Every positive fixture and its binaries.
-const FIXTURES: [(&str, &[&str]); 31] = [
+const FIXTURES: [(&str, &[&str]); 32] = [
     ("layouts", &["layouts"]),
     ("bin-layouts", &["explicit", "nested", "flat"]),
     ("macro-kit", &["macro-kit"]),
@@ -39,6 +39,7 @@ const FIXTURES: [(&str, &[&str]); 31] = [
     ("own-build-script", &["own-build-script"]),
     ("proc-macros", &["proc-macros"]),
     ("issue-feature-macro", &["issue-feature-macro"]),
+    ("issue-macro-clash", &["issue-macro-clash"]),
 ];
 
 fn copy_dir(from: &Path, to: &Path) {

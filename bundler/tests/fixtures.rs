@@ -480,6 +480,18 @@ fn feature_macros_are_written_out() {
     }
 }
 
+/// Two dependencies export a macro of the same name: the later one's is renamed, with its
+/// calls in its own crate and in the crates that name it.
+#[test]
+fn macros_two_crates_export_under_one_name_are_told_apart() {
+    let code = check("issue-macro-clash", "issue-macro-clash");
+    assert!(code.contains("macro_rules! greet_clash_b"), "{code}");
+    assert!(
+        code.contains("concat!(crate::greet_clash_b!(), \"!\")"),
+        "{code}"
+    );
+}
+
 #[test]
 fn own_build_script_output_is_carried() {
     let code = check("own-build-script", "own-build-script");
