@@ -105,8 +105,9 @@ struct ProcScope<'a> {
     own_lib: Option<(&'a str, &'a [Item])>,
 }
 
-/// Expands the proc-macro calls in a crate's `items` (see [`proc_macros`]); `loaded` holds
-/// its dependencies, already expanded.
+/// Expands the proc-macro calls in a crate's `items` (see [`proc_macros`]) and renames its
+/// calls of dependencies' renamed macros (see [`macro_clash`]); `loaded` holds its
+/// dependencies, already expanded.
 fn expand_proc_macros(
     expander: &mut proc_macros::Expander,
     krate: &ProcScope,
@@ -117,7 +118,7 @@ fn expand_proc_macros(
 ) -> Result<()> {
     let mut scope = proc_macros::Scope {
         crate_name: krate.crate_name.to_string(),
-        macro_rules: proc_macros::macro_rules_names(items),
+        macro_rules: paths::local_macro_names(items),
         dir: krate.dir.to_path_buf(),
         ..proc_macros::Scope::default()
     };
@@ -179,6 +180,7 @@ fn expand_proc_macros(
         }
     }
     expander.expand_crate(items, &scope)?;
+    rename_clashing_macro_calls(items, krate.deps, loaded);
     Ok(())
 }
 
@@ -476,7 +478,6 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
             &loaded,
             &mut krate.items,
         )?;
-        rename_clashing_macro_calls(&mut krate.items, &dep.deps, &loaded);
         if dep.edition == "2015" {
             edition::migrate_2015(&mut krate.items);
         }
@@ -534,7 +535,6 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
             &loaded,
             &mut krate.items,
         )?;
-        rename_clashing_macro_calls(&mut krate.items, &resolved.root_deps, &loaded);
     }
     root_scope.own_lib = lib_crate
         .as_ref()
@@ -547,7 +547,6 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         &loaded,
         &mut root_items,
     )?;
-    rename_clashing_macro_calls(&mut root_items, &resolved.root_deps, &loaded);
     if package.edition == "2015" {
         edition::migrate_2015(&mut root_items);
         if let Some((_, krate)) = &mut lib_crate {

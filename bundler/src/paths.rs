@@ -1169,7 +1169,8 @@ fn macro_use_macros(items: &[Item], libs: &[LibInfo]) -> BTreeSet<String> {
     names
 }
 
-fn local_macro_names(items: &[Item]) -> BTreeSet<String> {
+/// Every `macro_rules!` name defined in `items`, at any depth of modules.
+pub(crate) fn local_macro_names(items: &[Item]) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for item in items {
         match item {

@@ -299,28 +299,6 @@ impl Parse for Stmts {
     }
 }
 
-/// The attributes of an item of any kind.
-fn item_attrs(item: &mut Item) -> Option<&mut Vec<Attribute>> {
-    Some(match item {
-        Item::Const(i) => &mut i.attrs,
-        Item::Enum(i) => &mut i.attrs,
-        Item::ExternCrate(i) => &mut i.attrs,
-        Item::Fn(i) => &mut i.attrs,
-        Item::ForeignMod(i) => &mut i.attrs,
-        Item::Impl(i) => &mut i.attrs,
-        Item::Macro(i) => &mut i.attrs,
-        Item::Mod(i) => &mut i.attrs,
-        Item::Static(i) => &mut i.attrs,
-        Item::Struct(i) => &mut i.attrs,
-        Item::Trait(i) => &mut i.attrs,
-        Item::TraitAlias(i) => &mut i.attrs,
-        Item::Type(i) => &mut i.attrs,
-        Item::Union(i) => &mut i.attrs,
-        Item::Use(i) => &mut i.attrs,
-        _ => return None,
-    })
-}
-
 fn impl_item_attrs(item: &mut ImplItem) -> Option<&mut Vec<Attribute>> {
     Some(match item {
         ImplItem::Const(i) => &mut i.attrs,
@@ -360,7 +338,7 @@ impl Node for Item {
         visitor.visit_item_mut(self);
     }
     fn attrs(&mut self) -> Option<&mut Vec<Attribute>> {
-        item_attrs(self)
+        crate::cfg::item_attrs_mut(self)
     }
     fn parse_many(tokens: TokenStream) -> syn::Result<Vec<Self>> {
         syn::parse2::<Items>(tokens).map(|items| items.0)
@@ -566,7 +544,7 @@ impl Walk<'_> {
         // The derives see the item without its derive attributes and comments.
         let mut input = node.to_token_stream();
         if let Ok(mut item) = syn::parse2::<Item>(input.clone()) {
-            if let Some(attrs) = item_attrs(&mut item) {
+            if let Some(attrs) = crate::cfg::item_attrs_mut(&mut item) {
                 attrs.retain(|a| !a.path().is_ident("derive") && !a.path().is_ident("comment"));
             }
             StripAttrs {
@@ -593,7 +571,7 @@ impl Walk<'_> {
                 names: &helpers,
                 unknown: true,
             };
-            if let Some(attrs) = item_attrs(&mut item) {
+            if let Some(attrs) = crate::cfg::item_attrs_mut(&mut item) {
                 attrs.retain(|a| !strip.strips(a));
             }
             strip.visit_item_mut(&mut item);
@@ -1082,27 +1060,6 @@ impl Expander {
     }
 }
 
-/// Every `macro_rules!` name defined in `items`, at any depth of modules.
-pub fn macro_rules_names(items: &[Item]) -> BTreeSet<String> {
-    let mut names = BTreeSet::new();
-    for item in items {
-        match item {
-            Item::Macro(mac) => {
-                if let Some(ident) = &mac.ident {
-                    names.insert(ident.to_string());
-                }
-            }
-            Item::Mod(module) => {
-                if let Some((_, children)) = &module.content {
-                    names.extend(macro_rules_names(children));
-                }
-            }
-            _ => {}
-        }
-    }
-    names
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1219,7 +1176,7 @@ mod tests {
             names: &[],
             unknown: true,
         };
-        if let Some(attrs) = item_attrs(&mut item) {
+        if let Some(attrs) = crate::cfg::item_attrs_mut(&mut item) {
             attrs.retain(|a| !strip.strips(a));
         }
         StripAttrs {
