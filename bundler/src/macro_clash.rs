@@ -2,7 +2,8 @@
 //! `__require_serde_not_serde_core`) cannot both put it at the bundle's root. The later crate's
 //! macro is renamed `<name>_<module>`: in that crate (its definition, and calls written bare,
 //! `crate::name!` or `$crate::name!`), and in the crates that call it through the crate's name
-//! (`serde::name!`), in code and inside other macros' tokens.
+//! (`serde::name!`, and `use serde::name;`, which then imports the new name under the old),
+//! in code and inside other macros' tokens.
 
 use proc_macro2::{Ident, TokenStream, TokenTree};
 use std::collections::BTreeMap;
@@ -91,7 +92,43 @@ fn path_before(trees: &[TokenTree]) -> Vec<String> {
     segments
 }
 
+impl Renamer<'_> {
+    /// In a dependent, `use dep::old;` becomes `use dep::new as old;`: bare calls keep working.
+    fn use_tree(&self, tree: &mut syn::UseTree, at_start: bool, under_crate: bool) {
+        match tree {
+            syn::UseTree::Path(path) => {
+                let first = at_start && self.through == Some(&*path.ident.to_string());
+                self.use_tree(&mut path.tree, false, under_crate || first);
+            }
+            syn::UseTree::Group(group) => {
+                for tree in &mut group.items {
+                    self.use_tree(tree, at_start, under_crate);
+                }
+            }
+            syn::UseTree::Name(name) if under_crate => {
+                if let Some(new) = self.renames.get(&name.ident.to_string()) {
+                    let old = name.ident.clone();
+                    let new = Ident::new(new, old.span());
+                    *tree = syn::parse_quote!(#new as #old);
+                }
+            }
+            syn::UseTree::Rename(rename) if under_crate => {
+                if let Some(new) = self.renames.get(&rename.ident.to_string()) {
+                    rename.ident = Ident::new(new, rename.ident.span());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 impl VisitMut for Renamer<'_> {
+    fn visit_item_use_mut(&mut self, item: &mut syn::ItemUse) {
+        if self.through.is_some() {
+            self.use_tree(&mut item.tree, true, false);
+        }
+    }
+
     fn visit_item_macro_mut(&mut self, item: &mut syn::ItemMacro) {
         if let (None, Some(ident)) = (self.through, &mut item.ident) {
             let exported = item.attrs.iter().any(|a| a.path().is_ident("macro_export"));
@@ -165,10 +202,24 @@ mod tests {
                 m!(serde::req!());
             }
         )];
+        dependent.push(syn::parse_quote!(
+            use serde::{req, other};
+        ));
+        dependent.push(syn::parse_quote!(
+            use serde::req as r;
+        ));
         rename(&mut dependent, &renames, Some("serde"));
         assert_eq!(
             dependent[0].to_token_stream().to_string(),
             "fn g () { :: serde :: req_serde ! () ; serde_core :: req ! () ; m ! (serde :: req_serde ! ()) ; }"
+        );
+        assert_eq!(
+            dependent[1].to_token_stream().to_string(),
+            "use serde :: { req_serde as req , other } ;"
+        );
+        assert_eq!(
+            dependent[2].to_token_stream().to_string(),
+            "use serde :: req_serde as r ;"
         );
     }
 }
