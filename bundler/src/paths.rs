@@ -227,7 +227,7 @@ struct Rewriter<'a> {
 
 /// std's macros whose arguments are expressions (or format arguments): a library macro named
 /// in them can be written as a path.
-const STD_MACROS: [&str; 22] = [
+pub(crate) const STD_MACROS: [&str; 22] = [
     "assert",
     "assert_eq",
     "assert_ne",

@@ -77,43 +77,22 @@ const BUILTIN_DERIVES: &[&str] = &[
     "PartialOrd",
 ];
 
-/// Macros of the standard prelude.
-const STD_MACROS: &[&str] = &[
-    "assert",
-    "assert_eq",
-    "assert_ne",
+/// Macros of the standard prelude besides those whose arguments are expressions
+/// ([`crate::paths::STD_MACROS`]).
+const STD_OTHER_MACROS: &[&str] = &[
     "cfg",
     "column",
     "compile_error",
     "concat",
-    "dbg",
-    "debug_assert",
-    "debug_assert_eq",
-    "debug_assert_ne",
     "env",
-    "eprint",
-    "eprintln",
     "file",
-    "format",
-    "format_args",
     "include",
     "include_bytes",
     "include_str",
     "line",
-    "matches",
     "module_path",
     "option_env",
-    "panic",
-    "print",
-    "println",
     "stringify",
-    "thread_local",
-    "todo",
-    "unimplemented",
-    "unreachable",
-    "vec",
-    "write",
-    "writeln",
 ];
 
 /// One proc macro a crate can call.
@@ -404,7 +383,9 @@ impl Walk<'_> {
                 MacroKind::Attr => BUILTIN_ATTRIBUTES.contains(&name.as_str()),
                 MacroKind::Derive => BUILTIN_DERIVES.contains(&name.as_str()),
                 MacroKind::Bang => {
-                    STD_MACROS.contains(&name.as_str()) || self.scope.macro_rules.contains(name)
+                    STD_OTHER_MACROS.contains(&name.as_str())
+                        || crate::paths::STD_MACROS.contains(&name.as_str())
+                        || self.scope.macro_rules.contains(name)
                 }
             };
             if builtin {
