@@ -233,40 +233,16 @@ impl VisitMut for HelperFinder<'_> {
     }
 }
 
-/// Items as a macro writes them.
-struct Items(Vec<Item>);
+/// What a macro writes: a run of items (or impl or trait items) up to the end.
+struct Many<T>(Vec<T>);
 
-impl Parse for Items {
+impl<T: Parse> Parse for Many<T> {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let mut items = Vec::new();
         while !input.is_empty() {
             items.push(input.parse()?);
         }
-        Ok(Items(items))
-    }
-}
-
-struct ImplItems(Vec<ImplItem>);
-
-impl Parse for ImplItems {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
-        let mut items = Vec::new();
-        while !input.is_empty() {
-            items.push(input.parse()?);
-        }
-        Ok(ImplItems(items))
-    }
-}
-
-struct TraitItems(Vec<TraitItem>);
-
-impl Parse for TraitItems {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
-        let mut items = Vec::new();
-        while !input.is_empty() {
-            items.push(input.parse()?);
-        }
-        Ok(TraitItems(items))
+        Ok(Many(items))
     }
 }
 
@@ -320,7 +296,7 @@ impl Node for Item {
         crate::cfg::item_attrs_mut(self)
     }
     fn parse_many(tokens: TokenStream) -> syn::Result<Vec<Self>> {
-        syn::parse2::<Items>(tokens).map(|items| items.0)
+        syn::parse2::<Many<Self>>(tokens).map(|items| items.0)
     }
     fn bang(&self) -> Option<(&syn::Path, &TokenStream)> {
         match self {
@@ -338,7 +314,7 @@ impl Node for ImplItem {
         impl_item_attrs(self)
     }
     fn parse_many(tokens: TokenStream) -> syn::Result<Vec<Self>> {
-        syn::parse2::<ImplItems>(tokens).map(|items| items.0)
+        syn::parse2::<Many<Self>>(tokens).map(|items| items.0)
     }
     fn bang(&self) -> Option<(&syn::Path, &TokenStream)> {
         match self {
@@ -356,7 +332,7 @@ impl Node for TraitItem {
         trait_item_attrs(self)
     }
     fn parse_many(tokens: TokenStream) -> syn::Result<Vec<Self>> {
-        syn::parse2::<TraitItems>(tokens).map(|items| items.0)
+        syn::parse2::<Many<Self>>(tokens).map(|items| items.0)
     }
     fn bang(&self) -> Option<(&syn::Path, &TokenStream)> {
         match self {
