@@ -27,6 +27,7 @@ pub mod cli;
 pub mod comments;
 pub mod deps;
 pub mod edition;
+pub mod edition_2024;
 pub mod emit;
 pub mod error;
 pub mod flatten;
@@ -43,6 +44,7 @@ pub mod paths;
 pub mod proc_macros;
 pub mod prune;
 pub mod shrink;
+pub mod tail_temporaries;
 pub mod targets;
 pub mod verbatim;
 pub mod verify;
@@ -288,6 +290,9 @@ pub fn finish(
             .collect::<Vec<String>>()
     };
     let target = request.target.as_deref();
+    let (code, checked) =
+        tail_temporaries::settle(pruned.code, checked, |code| verify::check(code, target))?;
+    pruned.code = code;
     if !checked.has_errors() {
         // What the bundler kept and rustc calls dead goes too (a foreign crate's bundle; the
         // upload targets have no warnings).
@@ -311,9 +316,13 @@ pub fn finish(
         .into_iter()
         .next()
         .unwrap_or_default();
-    let whole = bundle_unchecked(request, cache, false)?;
+    let mut whole = bundle_unchecked(request, cache, false)?;
     // With the dead-code lints forced on: the first step of the pruning below.
     let whole_checked = verify::check_dead(&whole.code, target)?;
+    let (code, whole_checked) = tail_temporaries::settle(whole.code, whole_checked, |code| {
+        verify::check_dead(code, target)
+    })?;
+    whole.code = code;
     if whole_checked.has_errors() {
         let errors = describe_all(&whole, &whole_checked, true);
         return Err(error::Error::new(format!(
@@ -484,6 +493,9 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         if dep.edition == "2015" || dep.edition == "2018" {
             edition::migrate_2018(&mut [&mut krate.items]);
         }
+        if dep.edition == "2024" {
+            edition_2024::migrate(&mut krate.items);
+        }
         // Not a name the binary's root uses, nor another crate's.
         let mut module = paths::choose_module_name(&dep.crate_name, &bin_crate.items);
         let mut counter = 2;
@@ -557,6 +569,12 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         match &mut lib_crate {
             Some((_, krate)) => edition::migrate_2018(&mut [&mut root_items, &mut krate.items]),
             None => edition::migrate_2018(&mut [&mut root_items]),
+        }
+    }
+    if package.edition == "2024" {
+        edition_2024::migrate(&mut root_items);
+        if let Some((_, krate)) = &mut lib_crate {
+            edition_2024::migrate(&mut krate.items);
         }
     }
     let lib_info = lib_crate.as_ref().map(|(name, krate)| {

@@ -322,6 +322,18 @@ impl<'a> Rewriter<'a> {
         BUILTIN_CRATES.contains(&name) || self.excluded.contains(name)
     }
 
+    /// Whether a rewritten `use` keeps its leading `::`: `use ::core::cmp` still names the
+    /// crate, where `use core::cmp` is ambiguous next to a module named `core` (miniz_oxide).
+    fn keeps_leading_colon(&self, tree: &UseTree) -> bool {
+        let first = match tree {
+            UseTree::Path(p) => &p.ident,
+            UseTree::Name(n) => &n.ident,
+            UseTree::Rename(r) => &r.ident,
+            UseTree::Glob(_) | UseTree::Group(_) => return false,
+        };
+        self.is_allowed_crate(&first.to_string())
+    }
+
     /// The segments replacing a dependency's root (as [`Self::lib_root`] does for the library).
     fn extern_root(ext: &'a LibInfo, next: Option<&str>, is_macro: bool) -> Vec<&'a str> {
         match next {
@@ -632,16 +644,35 @@ impl<'a> Rewriter<'a> {
                             let module =
                                 ident(&self.lib.map_or(String::new(), |l| l.module.clone()));
                             let vis = krate.vis.clone();
-                            items.push(syn::parse_quote!(#vis use crate::#module as #alias;));
+                            items.push(if *alias == module {
+                                syn::parse_quote!(#vis use crate::#module;)
+                            } else {
+                                syn::parse_quote!(#vis use crate::#module as #alias;)
+                            });
                         }
                         continue;
                     }
                     if let Some(ext) = self.externs.iter().find(|e| e.name == name) {
-                        // Paths through it are rewritten; a rename becomes an import.
-                        if let Some((_, alias)) = &krate.rename {
-                            let module = ident(&ext.module);
-                            let vis = krate.vis.clone();
-                            items.push(syn::parse_quote!(#vis use crate::#module as #alias;));
+                        // Paths through it are rewritten; a rename becomes an import, and so
+                        // does the name it gives a module other than the root, which child
+                        // modules reach as `super::name` (failure's `backtrace`).
+                        // A `pub extern crate` re-exports it (addr2line's `gimli`), within the
+                        // bundle, where the crate's module is private.
+                        let module = ident(&ext.module);
+                        let vis = match &krate.vis {
+                            Visibility::Public(_) => syn::parse_quote!(pub(crate)),
+                            other => other.clone(),
+                        };
+                        let alias = krate.rename.as_ref().map_or(&krate.ident, |(_, a)| a);
+                        if krate.rename.is_some()
+                            || self.scopes.len() > 1
+                            || !matches!(krate.vis, Visibility::Inherited)
+                        {
+                            items.push(if *alias == module {
+                                syn::parse_quote!(#vis use crate::#module;)
+                            } else {
+                                syn::parse_quote!(#vis use crate::#module as #alias;)
+                            });
                         }
                         continue;
                     }
@@ -661,7 +692,9 @@ impl<'a> Rewriter<'a> {
                     let leading = use_item.leading_colon.is_some();
                     let at_root = self.scopes.len() == 1;
                     if self.rewrite_use_tree(&mut use_item.tree, leading, at_root) {
-                        use_item.leading_colon = None;
+                        if !self.keeps_leading_colon(&use_item.tree) {
+                            use_item.leading_colon = None;
+                        }
                         visit_mut::visit_visibility_mut(self, &mut use_item.vis);
                         // A crate's module is private at the bundle's root: `pub use dep;`
                         // (rand_chacha's) can only re-export it within the bundle.
@@ -897,7 +930,7 @@ impl VisitMut for Rewriter<'_> {
                 syn::Stmt::Item(Item::Use(use_item)) => {
                     let leading = use_item.leading_colon.is_some();
                     let keep = self.rewrite_use_tree(&mut use_item.tree, leading, false);
-                    if keep {
+                    if keep && !self.keeps_leading_colon(&use_item.tree) {
                         use_item.leading_colon = None;
                     }
                 }
@@ -910,7 +943,9 @@ impl VisitMut for Rewriter<'_> {
 
     fn visit_item_use_mut(&mut self, use_item: &mut ItemUse) {
         let leading = use_item.leading_colon.is_some();
-        if self.rewrite_use_tree(&mut use_item.tree, leading, false) {
+        if self.rewrite_use_tree(&mut use_item.tree, leading, false)
+            && !self.keeps_leading_colon(&use_item.tree)
+        {
             use_item.leading_colon = None;
         }
     }

@@ -25,6 +25,9 @@ pub struct Diagnostic {
     pub spans: Vec<(usize, usize, usize, usize)>,
     /// The bundle's text on the first primary line.
     pub line_text: String,
+    /// rustc's fix for a temporary at the end of a block that outlives the block's locals
+    /// (edition 2024 drops it earlier): text to insert at byte offsets of the bundle.
+    pub tail_fix: Vec<(usize, String)>,
 }
 
 /// What rustc said about a bundle.
@@ -187,9 +190,44 @@ pub fn parse_diagnostics(stderr: &str, code: &str) -> Checked {
             message,
             spans,
             line_text,
+            tail_fix: tail_fix(&value),
         });
     }
     checked
+}
+
+/// The insertions of rustc's "save the expression's value in a new local variable" help, when
+/// they all lie in the bundle itself (not in a macro's expansion).
+fn tail_fix(value: &Value) -> Vec<(usize, String)> {
+    let Some(children) = value["children"].as_array() else {
+        return Vec::new();
+    };
+    for child in children {
+        let message = child["message"].as_str().unwrap_or("");
+        if !message.contains("save the expression's value in a new local variable") {
+            continue;
+        }
+        let Some(spans) = child["spans"].as_array() else {
+            continue;
+        };
+        let fix: Option<Vec<(usize, String)>> = spans
+            .iter()
+            .map(|s| {
+                let plain = s["expansion"].is_null()
+                    && s["byte_start"] == s["byte_end"]
+                    && s["file_name"]
+                        .as_str()
+                        .is_some_and(|f| f.ends_with("main.rs"));
+                let text = s["suggested_replacement"].as_str()?;
+                let at = s["byte_start"].as_u64()? as usize;
+                plain.then(|| (at, text.to_string()))
+            })
+            .collect();
+        if let Some(fix) = fix.filter(|f| f.len() == 2) {
+            return fix;
+        }
+    }
+    Vec::new()
 }
 
 /// The source file (as shown in markers) that line `line` (1-based) of the bundle comes from:

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Every positive fixture and its binaries.
-const FIXTURES: [(&str, &[&str]); 32] = [
+const FIXTURES: [(&str, &[&str]); 33] = [
     ("layouts", &["layouts"]),
     ("bin-layouts", &["explicit", "nested", "flat"]),
     ("macro-kit", &["macro-kit"]),
@@ -18,6 +18,7 @@ const FIXTURES: [(&str, &[&str]); 32] = [
     ("engine-like", &["engine-like"]),
     ("mixed-bag", &["mixed-bag"]),
     ("edition-2018", &["edition-2018"]),
+    ("edition-2024", &["edition-2024"]),
     ("method-chains", &["method-chains"]),
     ("issue-macro-method", &["issue-macro-method"]),
     ("issue-literal-impl", &["issue-literal-impl"]),

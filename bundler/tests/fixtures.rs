@@ -328,6 +328,25 @@ fn edition_2018_trait_objects_get_dyn() {
 }
 
 #[test]
+fn edition_2024_is_written_as_edition_2021() {
+    let code = check("edition-2024", "edition-2024");
+    // Let chains are nested `if`s; with an `else`, a labeled block.
+    assert!(!code.contains("&& let"), "a let chain is left");
+    assert!(code.contains("break 'chain \"both, rising\";"));
+    // The `borrow()` guard is dropped before the `else` (2021 would panic in `borrow_mut`).
+    let compact: String = code.split_whitespace().collect();
+    assert!(compact.contains("'chain:{ifletSome(v)=self.cache.borrow().get(&k){break'chain*v;}"));
+    // Return-position `impl Trait` captures what 2024 captures.
+    assert!(code.contains("fn evens(&self) -> impl Iterator<Item = u32> + use<'_>"));
+    assert!(code.contains("pub fn mapped<'a0, I0: Fn(u32) -> u32>("));
+    // The lock guard at the end of `total` is dropped before `m`, as rustc suggests.
+    assert!(compact.contains("letvalue=m.lock().unwrap().len();value}"));
+    // `::core` stays the crate next to a module named `core`; `extern crate` names stay.
+    assert!(code.contains("use ::core::cmp;"));
+    assert!(code.contains("pub(crate) use crate::ranges;"));
+}
+
+#[test]
 fn method_chains_and_trait_functions() {
     let code = check("method-chains", "method-chains");
     // Only std's `len` is called (on a Vec field, a method's Vec result, a literal): the
