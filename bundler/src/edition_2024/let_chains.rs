@@ -304,6 +304,14 @@ impl Chains {
                 };
                 parse_quote!(break #name #value)
             }
+            // A macro call ending the block without `;` is its value too.
+            Some(Stmt::Macro(mac)) if mac.semi_token.is_none() => {
+                let value = Expr::Macro(syn::ExprMacro {
+                    attrs: mac.attrs,
+                    mac: mac.mac,
+                });
+                parse_quote!(break #name #value)
+            }
             Some(other) => {
                 stmts.push(other);
                 parse_quote!(break #name)
@@ -476,6 +484,17 @@ mod tests {
             "fn f(a: bool, o: Option<i32>) -> i32 { if a { 1 } else if let Some(x) = o && x > 0 { x } else { 2 } }",
         );
         assert!(out.contains("} else {\n        'chain: {"), "{out}");
+    }
+
+    #[test]
+    fn a_macro_call_ending_the_block_is_its_value() {
+        let out = migrated(
+            "fn f(o: Option<i32>) -> Vec<i32> { if let Some(x) = o && x > 0 { m! { x } } else { Vec::new() } }",
+        );
+        assert!(
+            out.contains("break 'chain m! {\n                    x\n                };"),
+            "{out}"
+        );
     }
 
     #[test]
