@@ -7,6 +7,10 @@ use syn::punctuated::Punctuated;
 use syn::visit::{self, Visit};
 use syn::{Expr, FnArg, Pat, Token, Type};
 
+/// The last segment of a path a macro body ends with a metavariable (`avx2::memchr::$ty`):
+/// not an identifier, so it names nothing itself.
+pub const CALLER_NAMED: &str = "$";
+
 /// std macros whose arguments are all expressions.
 const EXPRESSION_MACROS: [&str; 17] = [
     "print",
@@ -326,6 +330,13 @@ impl Mentions {
                             }
                             _ => break,
                         }
+                    }
+                    // `module::$name`: an item the macro's caller names, any of the module's.
+                    if is_colon(trees.get(end))
+                        && is_colon(trees.get(end + 1))
+                        && matches!(trees.get(end + 2), Some(TokenTree::Punct(p)) if p.as_char() == '$')
+                    {
+                        path.push(CALLER_NAMED.to_string());
                     }
                     let is_macro =
                         matches!(trees.get(end), Some(TokenTree::Punct(p)) if p.as_char() == '!');

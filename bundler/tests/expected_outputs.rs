@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Every positive fixture and its binaries.
-const FIXTURES: [(&str, &[&str]); 33] = [
+const FIXTURES: [(&str, &[&str]); 34] = [
     ("layouts", &["layouts"]),
     ("bin-layouts", &["explicit", "nested", "flat"]),
     ("macro-kit", &["macro-kit"]),
@@ -41,6 +41,7 @@ const FIXTURES: [(&str, &[&str]); 33] = [
     ("proc-macros", &["proc-macros"]),
     ("issue-feature-macro", &["issue-feature-macro"]),
     ("issue-macro-clash", &["issue-macro-clash"]),
+    ("issue-macro-module-path", &["issue-macro-module-path"]),
 ];
 
 fn copy_dir(from: &Path, to: &Path) {

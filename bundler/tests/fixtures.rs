@@ -372,6 +372,32 @@ fn issue_reproductions() {
     }
 }
 
+/// A macro body's `crate::kinds::$kind` reaches whatever item of `kinds` the calls name: the
+/// bundler's own pruning keeps them (it used to drop `kinds` and fall back to rustc's lints).
+#[test]
+fn a_macro_path_ending_in_a_metavariable_keeps_the_module() {
+    let name = "issue-macro-module-path";
+    check(name, name);
+    let bundle = bundle(&Request {
+        manifest_path: fixture(name).join("Cargo.toml"),
+        bin: name.to_string(),
+        display_root: None,
+        header: String::new(),
+        exclude: Vec::new(),
+        target: None,
+    })
+    .expect("bundles");
+    assert!(
+        matches!(bundle.pruning, bundler::Pruning::Bundler),
+        "{:?}",
+        bundle.pruning
+    );
+    assert!(
+        !bundle.code.contains("fn never"),
+        "unused modules are pruned"
+    );
+}
+
 /// Real crates from crates.io (vendored under `fixtures/real/`, licence files kept), each with a
 /// small binary `src/bin/demo.rs`. Their bundles may have warnings (the crates' own code).
 fn real(name: &str) -> String {

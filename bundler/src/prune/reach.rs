@@ -451,6 +451,22 @@ impl Reach<'_> {
             self.idents.extend(node.use_path.iter().cloned());
         }
         for path in paths {
+            if let Some((last, module_path)) = path.split_last() {
+                if last == crate::mentions::CALLER_NAMED {
+                    // memchr's `use crate::arch::x86_64::avx2::memchr::$memchrty;`: whichever
+                    // item a call names, it is in that module.
+                    let res = graph.resolve(node.module, module_path, &self_types);
+                    for target in &res.targets {
+                        if let Target::Module(m) = *target {
+                            for &item in graph.modules[m].defs.values().flatten() {
+                                self.keep(item);
+                            }
+                        }
+                    }
+                    self.apply(res);
+                    continue;
+                }
+            }
             let mut res = graph.resolve(node.module, path, &self_types);
             // A macro's body is resolved where the macro is used, which may be another module:
             // a name it uses that is unknown here is kept wherever it is defined.
