@@ -75,32 +75,25 @@ fn apply(code: &str, inserts: &[(usize, String)]) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_value_goes_into_a_local_on_its_own_line() {
-        let code = "fn f() -> usize {\n    let c = C::new();\n    c.borrow().len()\n}\n";
+    /// `code` with rustc's two insertions around `c.borrow().len()`.
+    fn fixed(code: &str) -> String {
         let start = code.find("c.borrow()").unwrap();
         let end = code.find("len()").unwrap() + 5;
-        let fixed = apply(
+        apply(
             code,
             &[(start, "let x = ".to_string()), (end, "; x".to_string())],
-        );
-        assert_eq!(
-            fixed,
-            "fn f() -> usize {\n    let c = C::new();\n    let value = c.borrow().len();\n    value\n}\n"
-        );
+        )
     }
 
     #[test]
-    fn mid_line_expressions_stay_on_their_line() {
-        let code = "fn f() -> usize { let c = C::new(); c.borrow().len() }";
-        let start = code.find("c.borrow()").unwrap();
-        let end = code.find("len()").unwrap() + 5;
-        let fixed = apply(
-            code,
-            &[(start, "let x = ".to_string()), (end, "; x".to_string())],
+    fn the_value_goes_into_a_local() {
+        // On a line of its own when the expression starts its line.
+        assert_eq!(
+            fixed("fn f() -> usize {\n    let c = C::new();\n    c.borrow().len()\n}\n"),
+            "fn f() -> usize {\n    let c = C::new();\n    let value = c.borrow().len();\n    value\n}\n"
         );
         assert_eq!(
-            fixed,
+            fixed("fn f() -> usize { let c = C::new(); c.borrow().len() }"),
             "fn f() -> usize { let c = C::new(); let value = c.borrow().len(); value }"
         );
     }

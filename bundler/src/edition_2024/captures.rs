@@ -91,6 +91,8 @@ struct NameElided {
     prefix: &'static str,
     taken: BTreeSet<String>,
     named: Vec<Lifetime>,
+    /// The one lifetime every elided one gets instead (output elision's choice).
+    fixed: Option<Lifetime>,
 }
 
 impl NameElided {
@@ -102,10 +104,24 @@ impl NameElided {
                 .map(|l| l.lifetime.to_string())
                 .collect(),
             named: Vec::new(),
+            fixed: None,
+        }
+    }
+
+    /// Gives every elided lifetime `lifetime`.
+    fn all_as(lifetime: Lifetime) -> Self {
+        NameElided {
+            prefix: "",
+            taken: BTreeSet::new(),
+            named: Vec::new(),
+            fixed: Some(lifetime),
         }
     }
 
     fn fresh(&mut self) -> Lifetime {
+        if let Some(fixed) = &self.fixed {
+            return fixed.clone();
+        }
         let mut n = self.named.len();
         loop {
             let name = format!("{}{n}", self.prefix);
@@ -144,22 +160,25 @@ impl VisitMut for NameElided {
     }
 }
 
-/// The lifetimes a type names, elided ones as `'_`.
+/// The lifetimes a type names, elided ones as `'_`, and how many are elided.
 #[derive(Default)]
 struct Named {
     lifetimes: BTreeSet<String>,
+    elided: usize,
 }
 
 impl<'ast> Visit<'ast> for Named {
     fn visit_type_reference(&mut self, ty: &'ast syn::TypeReference) {
         if ty.lifetime.is_none() {
             self.lifetimes.insert("'_".to_string());
+            self.elided += 1;
         }
         visit::visit_type_reference(self, ty);
     }
 
     fn visit_lifetime(&mut self, lifetime: &'ast Lifetime) {
         self.lifetimes.insert(lifetime.to_string());
+        self.elided += usize::from(lifetime.ident == "_");
     }
 
     fn visit_type_bare_fn(&mut self, _: &'ast syn::TypeBareFn) {}
@@ -197,26 +216,9 @@ fn elided_inputs(sig: &syn::Signature) -> usize {
 }
 
 fn count_elided(ty: &Type) -> usize {
-    #[derive(Default)]
-    struct Count(usize);
-    impl<'ast> Visit<'ast> for Count {
-        fn visit_type_reference(&mut self, ty: &'ast syn::TypeReference) {
-            self.0 += usize::from(ty.lifetime.is_none());
-            visit::visit_type_reference(self, ty);
-        }
-        fn visit_lifetime(&mut self, lifetime: &'ast Lifetime) {
-            self.0 += usize::from(lifetime.ident == "_");
-        }
-        fn visit_type_bare_fn(&mut self, _: &'ast syn::TypeBareFn) {}
-        fn visit_parenthesized_generic_arguments(
-            &mut self,
-            _: &'ast syn::ParenthesizedGenericArguments,
-        ) {
-        }
-    }
-    let mut count = Count::default();
-    count.visit_type(ty);
-    count.0
+    let mut named = Named::default();
+    named.visit_type(ty);
+    named.elided
 }
 
 fn has_apit(sig: &syn::Signature) -> bool {
@@ -366,7 +368,7 @@ fn name_signature(sig: &mut syn::Signature) {
         sig.generics.params.insert(index, parse_quote!(#lifetime));
     }
     if let (Some(lifetime), syn::ReturnType::Type(_, output)) = (output_lifetime, &mut sig.output) {
-        OutputLifetime(lifetime).visit_type_mut(output);
+        NameElided::all_as(lifetime).visit_type_mut(output);
     }
     let mut apit = Apit {
         taken: sig
@@ -387,32 +389,6 @@ fn name_signature(sig: &mut syn::Signature) {
     if sig.generics.lt_token.is_none() && !sig.generics.params.is_empty() {
         sig.generics.lt_token = Some(Default::default());
         sig.generics.gt_token = Some(Default::default());
-    }
-}
-
-/// Gives elided output lifetimes the lifetime that elision chose.
-struct OutputLifetime(Lifetime);
-
-impl VisitMut for OutputLifetime {
-    fn visit_type_reference_mut(&mut self, ty: &mut syn::TypeReference) {
-        if ty.lifetime.is_none() {
-            ty.lifetime = Some(self.0.clone());
-        }
-        visit_mut::visit_type_reference_mut(self, ty);
-    }
-
-    fn visit_lifetime_mut(&mut self, lifetime: &mut Lifetime) {
-        if lifetime.ident == "_" {
-            *lifetime = self.0.clone();
-        }
-    }
-
-    fn visit_type_bare_fn_mut(&mut self, _: &mut syn::TypeBareFn) {}
-
-    fn visit_parenthesized_generic_arguments_mut(
-        &mut self,
-        _: &mut syn::ParenthesizedGenericArguments,
-    ) {
     }
 }
 
@@ -444,11 +420,7 @@ impl VisitMut for Apit {
 
 #[cfg(test)]
 mod tests {
-    fn migrated(source: &str) -> String {
-        let mut file: syn::File = syn::parse_str(source).unwrap();
-        super::super::migrate(&mut file.items);
-        prettyplease::unparse(&file)
-    }
+    use super::super::tests::migrated;
 
     #[test]
     fn return_position_impl_trait_captures_the_receiver() {

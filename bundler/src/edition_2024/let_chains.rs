@@ -419,11 +419,7 @@ impl VisitMut for Chains {
 
 #[cfg(test)]
 mod tests {
-    fn migrated(source: &str) -> String {
-        let mut file: syn::File = syn::parse_str(source).unwrap();
-        super::super::migrate(&mut file.items);
-        prettyplease::unparse(&file)
-    }
+    use super::super::tests::migrated;
 
     #[test]
     fn a_let_chain_without_else_becomes_nested_ifs() {

@@ -30,3 +30,13 @@ pub fn migrate(items: &mut [Item]) {
         captures.visit_item_mut(item);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// A source's items after [`super::migrate`], printed.
+    pub fn migrated(source: &str) -> String {
+        let mut file: syn::File = syn::parse_str(source).unwrap();
+        super::migrate(&mut file.items);
+        prettyplease::unparse(&file)
+    }
+}
