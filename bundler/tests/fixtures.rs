@@ -372,8 +372,9 @@ fn issue_reproductions() {
     }
 }
 
-/// A macro body's `crate::kinds::$kind` reaches whatever item of `kinds` the calls name: the
-/// bundler's own pruning keeps them (it used to drop `kinds` and fall back to rustc's lints).
+/// A macro body's `crate::kinds::$kind` reaches whatever item of `kinds` the calls name, and a
+/// call declaring `Top` through `$name` declares it: the bundler's own pruning keeps them (it
+/// used to drop them and fall back to rustc's lints).
 #[test]
 fn a_macro_path_ending_in_a_metavariable_keeps_the_module() {
     let name = "issue-macro-module-path";
@@ -396,6 +397,8 @@ fn a_macro_path_ending_in_a_metavariable_keeps_the_module() {
         !bundle.code.contains("fn never"),
         "unused modules are pruned"
     );
+    // `level!(Top(3))` declares `Top` through `$name` and stays; `level!(Bottom(0))` goes.
+    assert!(bundle.code.contains("Top(3)") && !bundle.code.contains("Bottom"));
 }
 
 /// Real crates from crates.io (vendored under `fixtures/real/`, licence files kept), each with a

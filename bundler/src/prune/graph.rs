@@ -254,6 +254,32 @@ fn is_public(item: &Item) -> bool {
     !matches!(vis, syn::Visibility::Inherited)
 }
 
+/// The name of a called macro when it is a plain name (not `std::..` or `$crate::..`).
+fn node_macro(mac: &syn::Macro) -> Option<String> {
+    mac.path.get_ident().map(|name| name.to_string())
+}
+
+/// Every `macro_rules!` body in `items` and their modules, by the macro's name.
+fn collect_macro_bodies(items: &[Item], out: &mut BTreeMap<String, Vec<proc_macro2::TokenStream>>) {
+    for item in items {
+        match item {
+            Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
+                if let Some(name) = &m.ident {
+                    out.entry(name.to_string())
+                        .or_default()
+                        .push(m.mac.tokens.clone());
+                }
+            }
+            Item::Mod(module) => {
+                if let Some((_, inner)) = &module.content {
+                    collect_macro_bodies(inner, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Names that items written inside a macro call declare (`s! { pub struct stat { .. } }`,
 /// libc's): `struct`, `enum`, `union`, `type`, `trait`, `fn`, `const` or `static` followed by a
 /// plain name. The call's node stands for them, so paths and glob imports can find them.
@@ -362,6 +388,9 @@ pub(super) struct Graph {
     memo: RefCell<BTreeMap<(ModId, String, usize), Looked>>,
     /// Lookups in progress: an import cycle (invalid code) must not search in circles.
     active: RefCell<BTreeSet<(ModId, String, usize)>>,
+    /// Every `macro_rules!` body by the macro's name, to see what an item-position call of it
+    /// declares.
+    macro_bodies: BTreeMap<String, Vec<proc_macro2::TokenStream>>,
 }
 
 /// What one pass of import settling newly found: targets of named leaves, and names that glob
@@ -391,7 +420,9 @@ impl Graph {
             outside_globs: Vec::new(),
             memo: RefCell::default(),
             active: RefCell::default(),
+            macro_bodies: BTreeMap::new(),
         };
+        collect_macro_bodies(items, &mut graph.macro_bodies);
         graph.add_items(items, 0);
         graph.settle_imports();
         graph
@@ -522,7 +553,20 @@ impl Graph {
                     node.mentions = Mentions::of(item);
                     node.called_macro = m.mac.path.segments.last().map(|s| s.ident.to_string());
                     let id = self.add(node);
-                    for name in declared_in_tokens(m.mac.tokens.clone()) {
+                    let mut declared = declared_in_tokens(m.mac.tokens.clone());
+                    // gimli's `dw!(DwLang(u16) { .. })` names its struct through `$name`:
+                    // what the call writes declares it.
+                    let bodies = node_macro(&m.mac).and_then(|n| self.macro_bodies.get(&n));
+                    for body in bodies.into_iter().flatten() {
+                        if let Some(written) =
+                            crate::macro_rules::expand(body.clone(), m.mac.tokens.clone())
+                        {
+                            declared.extend(declared_in_tokens(written));
+                        }
+                    }
+                    declared.sort();
+                    declared.dedup();
+                    for name in declared {
                         self.define(module, &name, id);
                     }
                 }
