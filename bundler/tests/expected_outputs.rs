@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Every positive fixture and its binaries.
-const FIXTURES: [(&str, &[&str]); 34] = [
+const FIXTURES: [(&str, &[&str]); 35] = [
     ("layouts", &["layouts"]),
     ("bin-layouts", &["explicit", "nested", "flat"]),
     ("macro-kit", &["macro-kit"]),
@@ -42,6 +42,7 @@ const FIXTURES: [(&str, &[&str]); 34] = [
     ("issue-feature-macro", &["issue-feature-macro"]),
     ("issue-macro-clash", &["issue-macro-clash"]),
     ("issue-macro-module-path", &["issue-macro-module-path"]),
+    ("issue-primitive-trait-fn", &["issue-primitive-trait-fn"]),
 ];
 
 fn copy_dir(from: &Path, to: &Path) {

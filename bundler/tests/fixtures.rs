@@ -372,12 +372,9 @@ fn issue_reproductions() {
     }
 }
 
-/// A macro body's `crate::kinds::$kind` reaches whatever item of `kinds` the calls name, and a
-/// call declaring `Top` through `$name` declares it: the bundler's own pruning keeps them (it
-/// used to drop them and fall back to rustc's lints).
-#[test]
-fn a_macro_path_ending_in_a_metavariable_keeps_the_module() {
-    let name = "issue-macro-module-path";
+/// Checks fixture `name` (its binary of the same name) and bundles it again, asserting that the
+/// bundler's own pruning was kept (no fallback to rustc's lints).
+fn pruned_by_the_bundler(name: &str) -> bundler::Bundle {
     check(name, name);
     let bundle = bundle(&Request {
         manifest_path: fixture(name).join("Cargo.toml"),
@@ -390,15 +387,31 @@ fn a_macro_path_ending_in_a_metavariable_keeps_the_module() {
     .expect("bundles");
     assert!(
         matches!(bundle.pruning, bundler::Pruning::Bundler),
-        "{:?}",
+        "{name}: {:?}",
         bundle.pruning
     );
+    bundle
+}
+
+/// A macro body's `crate::kinds::$kind` reaches whatever item of `kinds` the calls name, and a
+/// call declaring `Top` through `$name` declares it: the bundler's own pruning keeps them (it
+/// used to drop them and fall back to rustc's lints).
+#[test]
+fn a_macro_path_ending_in_a_metavariable_keeps_the_module() {
+    let bundle = pruned_by_the_bundler("issue-macro-module-path");
     assert!(
         !bundle.code.contains("fn never"),
         "unused modules are pruned"
     );
     // `level!(Top(3))` declares `Top` through `$name` and stays; `level!(Bottom(0))` goes.
     assert!(bundle.code.contains("Top(3)") && !bundle.code.contains("Bottom"));
+}
+
+/// `u64::tombstone()`, a default function of the crate's own trait: the bundler's own pruning
+/// keeps it (it used to drop it and fall back to rustc's lints).
+#[test]
+fn a_trait_function_called_through_a_primitive_type_is_kept() {
+    pruned_by_the_bundler("issue-primitive-trait-fn");
 }
 
 /// Real crates from crates.io (vendored under `fixtures/real/`, licence files kept), each with a

@@ -490,6 +490,11 @@ impl Reach<'_> {
                 // any trait's function of that name may be the one called.
                 self.module_methods
                     .insert((node.module, path[path.len() - 1].clone()));
+                // `u64::min_tombstone(..)`: a function of the crate's own trait for a std
+                // type, called as `value.f()` would be on a foreign value (gimli).
+                if path.len() == 2 && STD_TYPES.contains(&path[0].as_str()) {
+                    self.foreign_methods.insert(path[1].clone());
+                }
             }
             self.apply(res);
         }
