@@ -263,6 +263,15 @@ struct Scope {
     bare_macros: BTreeSet<String>,
 }
 
+/// `use crate::module as alias;`, or `use crate::module;` when the names agree.
+fn import_module(vis: &Visibility, module: &Ident, alias: &Ident) -> Item {
+    if alias == module {
+        syn::parse_quote!(#vis use crate::#module;)
+    } else {
+        syn::parse_quote!(#vis use crate::#module as #alias;)
+    }
+}
+
 impl<'a> Rewriter<'a> {
     fn file(&self) -> &str {
         self.scopes.last().map_or("", |s| s.file.as_str())
@@ -644,20 +653,16 @@ impl<'a> Rewriter<'a> {
                             let module =
                                 ident(&self.lib.map_or(String::new(), |l| l.module.clone()));
                             let vis = krate.vis.clone();
-                            items.push(if *alias == module {
-                                syn::parse_quote!(#vis use crate::#module;)
-                            } else {
-                                syn::parse_quote!(#vis use crate::#module as #alias;)
-                            });
+                            items.push(import_module(&vis, &module, alias));
                         }
                         continue;
                     }
                     if let Some(ext) = self.externs.iter().find(|e| e.name == name) {
-                        // Paths through it are rewritten; a rename becomes an import, and so
-                        // does the name it gives a module other than the root, which child
-                        // modules reach as `super::name` (failure's `backtrace`).
-                        // A `pub extern crate` re-exports it (addr2line's `gimli`), within the
-                        // bundle, where the crate's module is private.
+                        // Paths through it are rewritten. An import stands for a rename, for the
+                        // name it gives a module below the root (failure's `backtrace`, which
+                        // child modules reach as `super::backtrace`) and for a `pub extern
+                        // crate` (addr2line's `gimli`), which re-exports the crate's module
+                        // within the bundle only, where that module is private.
                         let module = ident(&ext.module);
                         let vis = match &krate.vis {
                             Visibility::Public(_) => syn::parse_quote!(pub(crate)),
@@ -668,11 +673,7 @@ impl<'a> Rewriter<'a> {
                             || self.scopes.len() > 1
                             || !matches!(krate.vis, Visibility::Inherited)
                         {
-                            items.push(if *alias == module {
-                                syn::parse_quote!(#vis use crate::#module;)
-                            } else {
-                                syn::parse_quote!(#vis use crate::#module as #alias;)
-                            });
+                            items.push(import_module(&vis, &module, alias));
                         }
                         continue;
                     }

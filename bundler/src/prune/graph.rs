@@ -255,7 +255,7 @@ fn is_public(item: &Item) -> bool {
 }
 
 /// The name of a called macro when it is a plain name (not `std::..` or `$crate::..`).
-fn node_macro(mac: &syn::Macro) -> Option<String> {
+fn plain_macro_name(mac: &syn::Macro) -> Option<String> {
     mac.path.get_ident().map(|name| name.to_string())
 }
 
@@ -556,7 +556,7 @@ impl Graph {
                     let mut declared = declared_in_tokens(m.mac.tokens.clone());
                     // gimli's `dw!(DwLang(u16) { .. })` names its struct through `$name`:
                     // what the call writes declares it.
-                    let bodies = node_macro(&m.mac).and_then(|n| self.macro_bodies.get(&n));
+                    let bodies = plain_macro_name(&m.mac).and_then(|n| self.macro_bodies.get(&n));
                     for body in bodies.into_iter().flatten() {
                         if let Some(written) =
                             crate::macro_rules::expand(body.clone(), m.mac.tokens.clone())
