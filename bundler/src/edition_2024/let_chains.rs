@@ -352,11 +352,10 @@ impl Chains {
     /// `if let` with an `else` whose condition holds a guard: the labeled block, so that the
     /// guard is dropped before the `else` as in 2024.
     fn lower_guarded_if_let(&self, e: ExprIf) -> Expr {
-        let operands = vec![Operand::Let(match *e.cond.clone() {
-            Expr::Let(condition) => condition,
-            _ => unreachable!("only called for `if let`"),
-        })];
-        self.lower_if(e, operands)
+        match *e.cond.clone() {
+            Expr::Let(condition) => self.lower_if(e, vec![Operand::Let(condition)]),
+            _ => Expr::If(e),
+        }
     }
 }
 
