@@ -45,6 +45,26 @@ struct AddDyn {
     bare_traits: BTreeSet<String>,
     /// Per module being visited: the names its renamed imports give.
     shadowed: Vec<BTreeSet<String>>,
+    /// Type parameters in scope (typenum's `trait IsLessPrivate<Rhs, Cmp>` beside its trait
+    /// `Cmp`): they are types, never trait objects.
+    params: Vec<String>,
+}
+
+fn type_params(generics: Option<&syn::Generics>) -> Vec<String> {
+    generics
+        .into_iter()
+        .flat_map(|g| g.type_params())
+        .map(|param| param.ident.to_string())
+        .collect()
+}
+
+impl AddDyn {
+    fn with_params(&mut self, params: Vec<String>, visit: impl FnOnce(&mut Self)) {
+        let depth = self.params.len();
+        self.params.extend(params);
+        visit(self);
+        self.params.truncate(depth);
+    }
 }
 
 /// Names a module's renamed imports give (`use rand_chacha::ChaCha12Rng as Rng;`): in that
@@ -87,8 +107,10 @@ impl VisitMut for AddDyn {
                         .ident
                         .to_string()
                         .starts_with(|c: char| c.is_ascii_uppercase());
-                let shadowed =
-                    |name: &String| self.shadowed.last().is_some_and(|s| s.contains(name));
+                let shadowed = |name: &String| {
+                    self.shadowed.last().is_some_and(|s| s.contains(name))
+                        || self.params.contains(name)
+                };
                 if !projection
                     && last.is_some_and(|name| self.bare_traits.contains(&name) && !shadowed(&name))
                 {
@@ -108,6 +130,44 @@ impl VisitMut for AddDyn {
             _ => {}
         }
         visit_mut::visit_type_mut(self, ty);
+    }
+
+    fn visit_item_mut(&mut self, item: &mut Item) {
+        let generics = match item {
+            Item::Fn(f) => Some(&f.sig.generics),
+            Item::Struct(s) => Some(&s.generics),
+            Item::Enum(e) => Some(&e.generics),
+            Item::Union(u) => Some(&u.generics),
+            Item::Type(t) => Some(&t.generics),
+            Item::Trait(t) => Some(&t.generics),
+            Item::Impl(i) => Some(&i.generics),
+            _ => None,
+        };
+        self.with_params(type_params(generics), |this| {
+            visit_mut::visit_item_mut(this, item)
+        });
+    }
+
+    fn visit_impl_item_mut(&mut self, member: &mut syn::ImplItem) {
+        let generics = match member {
+            syn::ImplItem::Fn(f) => Some(&f.sig.generics),
+            syn::ImplItem::Type(t) => Some(&t.generics),
+            _ => None,
+        };
+        self.with_params(type_params(generics), |this| {
+            visit_mut::visit_impl_item_mut(this, member)
+        });
+    }
+
+    fn visit_trait_item_mut(&mut self, member: &mut syn::TraitItem) {
+        let generics = match member {
+            syn::TraitItem::Fn(f) => Some(&f.sig.generics),
+            syn::TraitItem::Type(t) => Some(&t.generics),
+            _ => None,
+        };
+        self.with_params(type_params(generics), |this| {
+            visit_mut::visit_trait_item_mut(this, member)
+        });
     }
 
     // `impl Trait for X` and bounds name traits, not trait objects.
@@ -148,6 +208,7 @@ pub fn migrate_2018(crates: &mut [&mut Vec<Item>]) {
             .cloned()
             .collect(),
         shadowed: Vec::new(),
+        params: Vec::new(),
     };
     for items in crates.iter_mut() {
         fixer.shadowed.push(renamed_imports(items));
@@ -484,6 +545,23 @@ mod tests {
         assert!(out.contains("x : & dyn NodeRef"), "{out}");
         assert!(out.contains("Box < dyn visit :: NodeRef >"), "{out}");
         assert!(out.contains("pub struct StdRng (NodeRef)"), "{out}");
+    }
+
+    #[test]
+    fn type_parameters_named_as_a_trait_are_not_trait_objects() {
+        let mut items = syn::parse_file(
+            "trait Cmp {} trait IsLess<Rhs, Cmp> { fn is_less(self, _: Rhs, _: Cmp) -> &Cmp; } \
+             impl<Cmp> Wrap<Cmp> { fn get(&self) -> &Cmp { &self.0 } } \
+             fn pick<Cmp: Clone>(x: Cmp) -> Cmp { x } fn object(x: &Cmp) {}",
+        )
+        .expect("parses")
+        .items;
+        migrate_2018(&mut [&mut items]);
+        let out = printed(items);
+        assert!(out.contains("_ : Cmp) -> & Cmp ;"), "{out}");
+        assert!(out.contains("fn get (& self) -> & Cmp"), "{out}");
+        assert!(out.contains("(x : Cmp) -> Cmp"), "{out}");
+        assert!(out.contains("fn object (x : & dyn Cmp)"), "{out}");
     }
 
     #[test]

@@ -20,6 +20,7 @@
 
 pub mod attrs;
 pub mod build_scripts;
+pub mod cap_lints;
 pub mod cfg;
 pub mod cfg_macros;
 pub mod check;
@@ -212,6 +213,8 @@ pub struct Bundle {
     /// The folder those paths are relative to (the first), and the folders of dependencies.
     pub display_root: PathBuf,
     pub dependency_roots: Vec<PathBuf>,
+    /// The modules at the bundle's root that hold dependencies.
+    pub dependency_modules: Vec<String>,
     /// rustc's warnings on the code, each traced to its source file:line.
     pub warnings: Vec<String>,
     /// Who pruned the code.
@@ -292,6 +295,9 @@ pub fn finish(
     let target = request.target.as_deref();
     let (code, checked) =
         tail_temporaries::settle(pruned.code, checked, |code| verify::check(code, target))?;
+    let (code, checked) = cap_lints::settle(code, checked, &pruned.dependency_modules, |code| {
+        verify::check(code, target)
+    })?;
     pruned.code = code;
     if !checked.has_errors() {
         // What the bundler kept and rustc calls dead goes too (a foreign crate's bundle; the
@@ -322,6 +328,10 @@ pub fn finish(
     let (code, whole_checked) = tail_temporaries::settle(whole.code, whole_checked, |code| {
         verify::check_dead(code, target)
     })?;
+    let (code, whole_checked) =
+        cap_lints::settle(code, whole_checked, &whole.dependency_modules, |code| {
+            verify::check_dead(code, target)
+        })?;
     whole.code = code;
     if whole_checked.has_errors() {
         let errors = describe_all(&whole, &whole_checked, true);
@@ -513,10 +523,12 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
             })
             .collect();
         macro_clash::rename(&mut krate.items, &renamed_macros, None);
+        let exported_macros = paths::exported_macros(&krate.items);
         let info = paths::LibInfo {
             name: dep.crate_name.clone(),
             module,
-            exported_macros: paths::exported_macros(&krate.items),
+            item_macros: paths::item_macros(&krate.items, &exported_macros),
+            exported_macros,
         };
         exported_so_far.extend(info.exported_macros.iter().cloned());
         loaded.push(LoadedDep {
@@ -582,10 +594,12 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         while taken.contains(&module) {
             module.push_str("_lib");
         }
+        let exported_macros = paths::exported_macros(&krate.items);
         paths::LibInfo {
             name: name.clone(),
             module,
-            exported_macros: paths::exported_macros(&krate.items),
+            item_macros: paths::item_macros(&krate.items, &exported_macros),
+            exported_macros,
         }
     });
     let deps = paths::Deps {
@@ -595,6 +609,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
     paths::rewrite_bin(&mut root_items, lib_info.as_ref(), &files, &deps)?;
     let mut hoisted: Vec<Item> = Vec::new();
     let mut dep_modules = Vec::new();
+    let dependency_modules: Vec<String> = loaded.iter().map(|l| l.info.module.clone()).collect();
     for index in 0..loaded.len() {
         let taken = paths::take_extern_alloc(&mut loaded[index].krate.items);
         // A renamed `alloc` (`extern crate alloc as stdalloc;`) is named as it is.
@@ -684,6 +699,7 @@ pub fn bundle_unchecked(request: &Request, cache: &mut Cache, prune: bool) -> Re
         files,
         display_root,
         dependency_roots,
+        dependency_modules,
         warnings: Vec::new(),
         pruning: Pruning::Unchecked,
     })

@@ -213,6 +213,8 @@ pub struct Mentions {
     pub constructors: Vec<String>,
     /// Macro names invoked: `name!`.
     pub macros: Vec<String>,
+    /// A macro body here calls a method its caller names (`self.$value()`).
+    pub calls_caller_methods: bool,
 }
 
 impl Mentions {
@@ -296,7 +298,12 @@ impl Mentions {
                         continue;
                     }
                     if after_dollar && name != "crate" {
-                        // A macro metavariable (`$x`).
+                        // A macro metavariable (`$x`); `.$x(` calls the method a caller names.
+                        let dot_before = index >= 2
+                            && matches!(&trees[index - 2], TokenTree::Punct(p) if p.as_char() == '.');
+                        if dot_before {
+                            self.calls_caller_methods = true;
+                        }
                         index += 1;
                         continue;
                     }

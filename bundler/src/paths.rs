@@ -35,6 +35,9 @@ pub struct LibInfo {
     pub module: String,
     /// Names of the library's `#[macro_export]` macros (they live at the bundle's root).
     pub exported_macros: BTreeSet<String>,
+    /// Those that also name an item at the library's root (recur-fn's `recur_fn`, a function
+    /// and a macro): a `use` of the name imports both.
+    pub item_macros: BTreeSet<String>,
 }
 
 /// The other crates a crate can name: dependencies bundled as modules, and crates left to the
@@ -160,6 +163,27 @@ pub fn exported_macros(items: &[Item]) -> BTreeSet<String> {
         }
     }
     found
+}
+
+/// The exported macros of a crate (`exported`) that share their name with an item at its root.
+pub fn item_macros(items: &[Item], exported: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for item in items {
+        let name = match item {
+            Item::Fn(f) => Some(&f.sig.ident),
+            Item::Struct(s) => Some(&s.ident),
+            Item::Enum(e) => Some(&e.ident),
+            Item::Union(u) => Some(&u.ident),
+            Item::Type(t) => Some(&t.ident),
+            Item::Const(c) => Some(&c.ident),
+            Item::Static(s) => Some(&s.ident),
+            Item::Trait(t) => Some(&t.ident),
+            Item::Mod(m) => Some(&m.ident),
+            _ => None,
+        };
+        names.extend(name.map(|n| n.to_string()));
+    }
+    names.intersection(exported).cloned().collect()
 }
 
 /// The module name for the library: its crate name unless the binary's root already uses it.
@@ -541,18 +565,34 @@ impl<'a> Rewriter<'a> {
             UseTree::Rename(rename) => self.is_exported_macro(&rename.ident.to_string()),
             _ => false,
         };
+        let is_item_too = |tree: &UseTree| {
+            let name = match tree {
+                UseTree::Name(name) => &name.ident,
+                UseTree::Rename(rename) => &rename.ident,
+                _ => return false,
+            };
+            self.lib
+                .is_some_and(|l| l.item_macros.contains(&name.to_string()))
+        };
         let is_self = |tree: &UseTree| matches!(tree, UseTree::Name(name) if name.ident == "self");
         match tree {
+            // The item the name also gives stays in the library's module.
+            UseTree::Name(_) if at_root && is_item_too(&tree) => {
+                Some(syn::parse_quote!(#module_ident::#tree))
+            }
             // At the bundle's root an exported macro (and the library module) is already
             // there under its own name: importing it again would define it twice.
             UseTree::Name(_) if at_root && (is_macro(&tree) || is_self(&tree)) => None,
+            _ if is_item_too(&tree) => Some(syn::parse_quote!({#tree, #module_ident::#tree})),
             _ if is_macro(&tree) => Some(tree),
             UseTree::Name(ref name) if name.ident == "self" => {
                 Some(syn::parse_quote!(#module_ident))
             }
             UseTree::Group(group) => {
-                let (macros, others): (Vec<UseTree>, Vec<UseTree>) =
-                    group.items.into_iter().partition(|t| is_macro(t));
+                let (macros, others): (Vec<UseTree>, Vec<UseTree>) = group
+                    .items
+                    .into_iter()
+                    .partition(|t| is_macro(t) && !(at_root && is_item_too(t)));
                 let mut items: Vec<UseTree> = macros
                     .into_iter()
                     .filter_map(|t| self.insert_module(t, module, at_root))
@@ -629,6 +669,19 @@ impl<'a> Rewriter<'a> {
     }
 
     /// Rewrites a list of items of one module, dropping `extern crate` items of the library.
+    /// `pub(crate) use private_module as name;` (matrixmultiply): in the bundle the library is
+    /// a module, and `pub(crate)` would re-export past it what is private to it (E0365).
+    fn narrow_crate_visibility(&self, vis: &mut Visibility) {
+        if let (Side::Lib, Some(lib), Visibility::Restricted(restricted)) =
+            (self.side, self.lib, &vis)
+        {
+            if restricted.in_token.is_none() && restricted.path.is_ident("crate") {
+                let module = ident(&lib.module);
+                *vis = syn::parse_quote!(pub(in crate::#module));
+            }
+        }
+    }
+
     fn rewrite_items(&mut self, items: &mut Vec<Item>) {
         self.enter(items);
         let base = self.open_cfg;
@@ -697,6 +750,7 @@ impl<'a> Rewriter<'a> {
                             use_item.leading_colon = None;
                         }
                         visit_mut::visit_visibility_mut(self, &mut use_item.vis);
+                        self.narrow_crate_visibility(&mut use_item.vis);
                         // A crate's module is private at the bundle's root: `pub use dep;`
                         // (rand_chacha's) can only re-export it within the bundle.
                         let modules: Vec<&str> =
@@ -943,6 +997,7 @@ impl VisitMut for Rewriter<'_> {
     }
 
     fn visit_item_use_mut(&mut self, use_item: &mut ItemUse) {
+        self.narrow_crate_visibility(&mut use_item.vis);
         let leading = use_item.leading_colon.is_some();
         if self.rewrite_use_tree(&mut use_item.tree, leading, false)
             && !self.keeps_leading_colon(&use_item.tree)
@@ -1236,6 +1291,7 @@ mod tests {
             name: "kit".to_string(),
             module: "kit".to_string(),
             exported_macros: ["one", "twice"].iter().map(|s| s.to_string()).collect(),
+            item_macros: BTreeSet::new(),
         }
     }
 
@@ -1245,6 +1301,7 @@ mod tests {
             name: name.to_string(),
             module: name.to_string(),
             exported_macros: macros.iter().map(|m| m.to_string()).collect(),
+            item_macros: BTreeSet::new(),
         }
     }
 

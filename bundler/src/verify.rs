@@ -28,6 +28,9 @@ pub struct Diagnostic {
     /// rustc's fix for a temporary at the end of a block that outlives the block's locals
     /// (edition 2024 drops it earlier): text to insert at byte offsets of the bundle.
     pub tail_fix: Vec<(usize, String)>,
+    /// The lint that makes this an error, when one does (`overflowing_literals`, or
+    /// `bindings_with_variant_name` behind E0170): an `#[allow]` would silence it.
+    pub lint: Option<String>,
 }
 
 /// What rustc said about a bundle.
@@ -191,9 +194,27 @@ pub fn parse_diagnostics(stderr: &str, code: &str) -> Checked {
             spans,
             line_text,
             tail_fix: tail_fix(&value),
+            lint: lint(&value),
         });
     }
     checked
+}
+
+/// The lint behind a diagnostic: its code when that is a lint's name, else the one a note says
+/// is denied by default (`#[deny(bindings_with_variant_name)]` on by default, for E0170).
+fn lint(value: &Value) -> Option<String> {
+    let code = value["code"]["code"].as_str()?;
+    let is_lint_name =
+        |name: &str| !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+    if is_lint_name(code) {
+        return Some(code.to_string());
+    }
+    value["children"].as_array()?.iter().find_map(|child| {
+        let message = child["message"].as_str()?;
+        let rest = message.strip_prefix("`#[deny(")?;
+        let name = &rest[..rest.find(")]`")?];
+        is_lint_name(name).then(|| name.to_string())
+    })
 }
 
 /// The insertions of rustc's "save the expression's value in a new local variable" help, when

@@ -393,9 +393,10 @@ fn pruned_by_the_bundler(name: &str) -> bundler::Bundle {
     bundle
 }
 
-/// A macro body's `crate::kinds::$kind` reaches whatever item of `kinds` the calls name, and a
-/// call declaring `Top` through `$name` declares it: the bundler's own pruning keeps them (it
-/// used to drop them and fall back to rustc's lints).
+/// A macro body's `crate::kinds::$kind` reaches whatever item of `kinds` the calls name, a
+/// call declaring `Top` through `$name` declares it, and `self.$value()` calls the method a
+/// call names: the bundler's own pruning keeps them (it used to drop them and fall back to
+/// rustc's lints).
 #[test]
 fn a_macro_path_ending_in_a_metavariable_keeps_the_module() {
     let bundle = pruned_by_the_bundler("issue-macro-module-path");
@@ -405,6 +406,11 @@ fn a_macro_path_ending_in_a_metavariable_keeps_the_module() {
     );
     // `level!(Top(3))` declares `Top` through `$name` and stays; `level!(Bottom(0))` goes.
     assert!(bundle.code.contains("Top(3)") && !bundle.code.contains("Bottom"));
+    // `self.$value()`: the methods the calls name stay, the others go.
+    for kept in ["fn small", "fn wide", "fn halved"] {
+        assert!(bundle.code.contains(kept), "{kept}: {}", bundle.code);
+    }
+    assert!(!bundle.code.contains("fn unused"), "{}", bundle.code);
 }
 
 /// `u64::tombstone()`, a default function of the crate's own trait: the bundler's own pruning
@@ -602,6 +608,15 @@ fn dependency_shapes_of_rand_libc_and_zerocopy() {
     assert!(unspaced.contains("crate::double!(x)"), "{code}");
     assert!(code.contains("pub struct StdRng(Rng);"), "{code}");
     assert!(!code.contains("deny("), "{code}");
+    // A private module re-exported `pub(crate)` stays within the crate's module (E0365).
+    assert!(
+        code.contains("pub(in crate::outer) use defaults as params;"),
+        "{code}"
+    );
+    // A type parameter named as the crate's trait `Cmp` gets no `dyn` (E0404).
+    assert!(code.contains("cmp: Cmp) -> bool;"), "{code}");
+    // `bump` is a function and an exported macro: the import keeps the function.
+    assert!(code.contains("use crate::outer::{bump, Rng};"), "{code}");
 }
 
 #[test]

@@ -424,6 +424,25 @@ impl Reach<'_> {
             .chain(node.mentions.macros.iter())
             .cloned()
             .collect();
+        // gimli's `constant!(u8_value, ..)` calls `self.$value()`: any name the call gives
+        // may be a method.
+        let caller_names_methods = (node.mentions.calls_caller_methods
+            && node.class != Class::MacroRules)
+            || called.iter().any(|name| {
+                self.macro_defs
+                    .get(name)
+                    .into_iter()
+                    .flatten()
+                    .any(|&def| graph.nodes[def].mentions.calls_caller_methods)
+            });
+        if caller_names_methods {
+            for path in &node.mentions.paths {
+                if let [name] = path.as_slice() {
+                    self.methods.insert(name.clone());
+                    self.module_methods.insert((node.module, name.clone()));
+                }
+            }
+        }
         for name in called {
             self.keep_imports_for_macro(node.module, name);
         }
