@@ -233,6 +233,7 @@ impl Mentions {
             binding_pattern: 0,
             calls: Vec::new(),
             type_params: BTreeSet::new(),
+            local_imports: BTreeMap::new(),
         };
         collector.add_type_params(outer);
         node.visit_with(&mut collector);
@@ -240,8 +241,20 @@ impl Mentions {
             bindings,
             calls,
             type_params,
+            local_imports,
             ..
         } = collector;
+        // regex-syntax's `use crate::unicode_tables::age;` then `age::BY_NAME`, in a function.
+        let through_local_imports: Vec<Vec<String>> = mentions
+            .paths
+            .iter()
+            .filter_map(|path| {
+                let (first, rest) = path.split_first()?;
+                let full = local_imports.get(first).filter(|_| !rest.is_empty())?;
+                Some(full.iter().chain(rest).cloned().collect())
+            })
+            .collect();
+        mentions.paths.extend(through_local_imports);
         let scope = Scope {
             bindings: &bindings,
             type_params: &type_params,
@@ -441,6 +454,8 @@ pub struct Collector<'a> {
     /// Type parameters in scope whose values have only trait methods (none bounded by
     /// `Deref`, which would bring another type's methods).
     type_params: BTreeSet<String>,
+    /// Names a `use` inside a function body gives, and the paths they stand for.
+    local_imports: BTreeMap<String, Vec<String>>,
 }
 
 impl Collector<'_> {
@@ -583,10 +598,12 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     // `use util::{max, min};`); module-level ones are the graph's own edges.
     fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
         if item.leading_colon.is_none() {
-            let leaves = use_leaves(&item.tree);
-            self.mentions
-                .paths
-                .extend(leaves.into_iter().map(|(path, _)| path));
+            for (path, name) in use_leaves(&item.tree) {
+                if let Some(name) = name {
+                    self.local_imports.insert(name, path.clone());
+                }
+                self.mentions.paths.push(path);
+            }
         }
     }
 

@@ -116,6 +116,29 @@ fn local_names(items: &[Item], lib: Option<&str>, type_namespace_only: bool) -> 
     names
 }
 
+/// Names of the items in `items` declared without a visibility.
+fn private_names(items: &[Item]) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for item in items {
+        let (vis, name) = match item {
+            Item::Mod(i) => (&i.vis, &i.ident),
+            Item::Fn(i) => (&i.vis, &i.sig.ident),
+            Item::Struct(i) => (&i.vis, &i.ident),
+            Item::Enum(i) => (&i.vis, &i.ident),
+            Item::Union(i) => (&i.vis, &i.ident),
+            Item::Trait(i) => (&i.vis, &i.ident),
+            Item::Type(i) => (&i.vis, &i.ident),
+            Item::Const(i) => (&i.vis, &i.ident),
+            Item::Static(i) => (&i.vis, &i.ident),
+            _ => continue,
+        };
+        if matches!(vis, Visibility::Inherited) {
+            names.insert(name.to_string());
+        }
+    }
+    names
+}
+
 fn use_root(tree: &UseTree) -> Option<String> {
     match tree {
         UseTree::Path(p) => Some(p.ident.to_string()),
@@ -246,6 +269,8 @@ struct Rewriter<'a> {
     externs: &'a [LibInfo],
     /// Crates left to the judge (`--exclude`): named as they are, never refused.
     excluded: &'a BTreeSet<String>,
+    /// Names of the items private to the library's root.
+    root_private: BTreeSet<String>,
     error: Option<Error>,
 }
 
@@ -342,6 +367,18 @@ impl<'a> Rewriter<'a> {
 
     /// The dependency a path starting with `name` names (`leading`: written `::name`), unless a
     /// local name shadows it.
+    /// The dependency a path's first segment names (`memchr` in `memchr::memchr(..)`): only
+    /// the scope's type-namespace names shadow it (regex-automata calls it from a module that
+    /// has a function `memchr`).
+    fn extern_prefix(&self, name: &str, leading: bool) -> Option<&'a LibInfo> {
+        let found = self.externs.iter().find(|e| e.name == name)?;
+        let shadowed = self
+            .scopes
+            .last()
+            .is_some_and(|s| s.shadowing.contains(name));
+        (leading || !shadowed).then_some(found)
+    }
+
     fn extern_named(&self, name: &str, leading: bool) -> Option<&'a LibInfo> {
         let found = self.externs.iter().find(|e| e.name == name)?;
         let shadowed = self.scopes.last().is_some_and(|s| match self.side {
@@ -393,7 +430,12 @@ impl<'a> Rewriter<'a> {
         let macro_path = is_macro && path.segments.len() == 2;
         let leading = path.leading_colon.is_some();
         if leading || path.segments.len() >= 2 {
-            if let Some(ext) = self.extern_named(&first, leading) {
+            let ext = if path.segments.len() >= 2 {
+                self.extern_prefix(&first, leading)
+            } else {
+                self.extern_named(&first, leading)
+            };
+            if let Some(ext) = ext {
                 if self.lib_name() != Some(first.as_str()) || leading {
                     let root = Self::extern_root(ext, second.as_deref(), macro_path);
                     let rest: Vec<PathSegment> = path.segments.iter().skip(1).cloned().collect();
@@ -461,7 +503,7 @@ impl<'a> Rewriter<'a> {
             }
             UseTree::Path(path) => {
                 let first = path.ident.to_string();
-                if let Some(ext) = self.extern_named(&first, leading_colon) {
+                if let Some(ext) = self.extern_prefix(&first, leading_colon) {
                     let inner = std::mem::replace(
                         &mut *path.tree,
                         UseTree::Glob(syn::UseGlob {
@@ -668,20 +710,31 @@ impl<'a> Rewriter<'a> {
         });
     }
 
-    /// Rewrites a list of items of one module, dropping `extern crate` items of the library.
-    /// `pub(crate) use private_module as name;` (matrixmultiply): in the bundle the library is
-    /// a module, and `pub(crate)` would re-export past it what is private to it (E0365).
-    fn narrow_crate_visibility(&self, vis: &mut Visibility) {
-        if let (Side::Lib, Some(lib), Visibility::Restricted(restricted)) =
-            (self.side, self.lib, &vis)
+    /// Whether a `pub(crate) use` re-exports an item private to the library's root
+    /// (matrixmultiply's `pub(crate) use archparam_defaults as archparam;`): in the bundle the
+    /// library is a module, and `pub(crate)` would re-export it past that module (E0365).
+    fn reexports_root_private(&self, vis: &Visibility, tree: &UseTree) -> bool {
+        let Visibility::Restricted(restricted) = vis else {
+            return false;
+        };
+        if self.side != Side::Lib
+            || restricted.in_token.is_some()
+            || !restricted.path.is_ident("crate")
         {
-            if restricted.in_token.is_none() && restricted.path.is_ident("crate") {
-                let module = ident(&lib.module);
-                *vis = syn::parse_quote!(pub(in crate::#module));
-            }
+            return false;
         }
+        let at_root = self.scopes.len() == 1;
+        crate::mentions::use_leaves(tree).iter().any(|(path, _)| {
+            let name = match path.as_slice() {
+                [name] if at_root => name,
+                [first, name] if first == "crate" || (at_root && first == "self") => name,
+                _ => return false,
+            };
+            self.root_private.contains(name)
+        })
     }
 
+    /// Rewrites a list of items of one module, dropping `extern crate` items of the library.
     fn rewrite_items(&mut self, items: &mut Vec<Item>) {
         self.enter(items);
         let base = self.open_cfg;
@@ -745,12 +798,16 @@ impl<'a> Rewriter<'a> {
                 Item::Use(use_item) => {
                     let leading = use_item.leading_colon.is_some();
                     let at_root = self.scopes.len() == 1;
+                    let narrow = self.reexports_root_private(&use_item.vis, &use_item.tree);
                     if self.rewrite_use_tree(&mut use_item.tree, leading, at_root) {
                         if !self.keeps_leading_colon(&use_item.tree) {
                             use_item.leading_colon = None;
                         }
                         visit_mut::visit_visibility_mut(self, &mut use_item.vis);
-                        self.narrow_crate_visibility(&mut use_item.vis);
+                        if let (true, Some(lib)) = (narrow, self.lib) {
+                            let module = ident(&lib.module);
+                            use_item.vis = syn::parse_quote!(pub(in crate::#module));
+                        }
                         // A crate's module is private at the bundle's root: `pub use dep;`
                         // (rand_chacha's) can only re-export it within the bundle.
                         let modules: Vec<&str> =
@@ -871,7 +928,7 @@ impl<'a> Rewriter<'a> {
                             index += 1;
                             continue;
                         }
-                        if let Some(ext) = self.extern_named(&name, leading_sep) {
+                        if let Some(ext) = self.extern_prefix(&name, leading_sep) {
                             if leading_sep {
                                 out.pop();
                                 out.pop();
@@ -997,7 +1054,6 @@ impl VisitMut for Rewriter<'_> {
     }
 
     fn visit_item_use_mut(&mut self, use_item: &mut ItemUse) {
-        self.narrow_crate_visibility(&mut use_item.vis);
         let leading = use_item.leading_colon.is_some();
         if self.rewrite_use_tree(&mut use_item.tree, leading, false)
             && !self.keeps_leading_colon(&use_item.tree)
@@ -1063,6 +1119,7 @@ impl<'a> Rewriter<'a> {
             foreign_depth: 0,
             externs: &deps.externs,
             excluded: &deps.excluded,
+            root_private: BTreeSet::new(),
             error: None,
         }
     }
@@ -1182,6 +1239,7 @@ pub fn rewrite_lib(
     qualify_macros.extend(macro_use_macros(items, &deps.externs));
     let deps = &with_root_renames(items, deps);
     let mut rewriter = Rewriter::new(Side::Lib, Some(lib), qualify_macros, files, deps);
+    rewriter.root_private = private_names(items);
     // `extern crate self as alias;` can appear anywhere in the root; find it first.
     for item in items.iter() {
         if let Item::ExternCrate(krate) = item {

@@ -72,6 +72,7 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
         macro_traits: BTreeSet::new(),
         traits_by_macro: BTreeMap::new(),
         macro_defs: BTreeMap::new(),
+        seen_from: reach::glob_importers(&graph),
     };
     let mut traits_by_name: BTreeMap<&String, Vec<NodeId>> = BTreeMap::new();
     for (id, node) in graph.nodes.iter().enumerate() {

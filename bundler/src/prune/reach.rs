@@ -144,6 +144,39 @@ pub(super) struct Reach<'g> {
     pub(super) traits_by_macro: BTreeMap<String, Vec<NodeId>>,
     /// `macro_rules!` definitions by name.
     pub(super) macro_defs: BTreeMap<String, Vec<NodeId>>,
+    /// By module: the modules that see its names, itself and those glob-importing it
+    /// (directly or through other globs).
+    pub(super) seen_from: BTreeMap<ModId, BTreeSet<ModId>>,
+}
+
+/// By module: itself and the modules whose glob imports reach it, directly or not (serde's
+/// `use crate::lib::*`, through which `Write as FmtWrite` serves `write!` in `de`).
+pub(super) fn glob_importers(graph: &Graph) -> BTreeMap<ModId, BTreeSet<ModId>> {
+    let mut direct: BTreeMap<ModId, BTreeSet<ModId>> = BTreeMap::new();
+    for (module, data) in graph.modules.iter().enumerate() {
+        for &glob in &data.globs {
+            let res = graph.resolve(module, &graph.nodes[glob].use_path, &[]);
+            for target in res.targets {
+                if let Target::Module(source) = target {
+                    direct.entry(source).or_default().insert(module);
+                }
+            }
+        }
+    }
+    let mut seen_from = BTreeMap::new();
+    for module in 0..graph.modules.len() {
+        let mut seen = BTreeSet::from([module]);
+        let mut pending = vec![module];
+        while let Some(next) = pending.pop() {
+            for &importer in direct.get(&next).into_iter().flatten() {
+                if seen.insert(importer) {
+                    pending.push(importer);
+                }
+            }
+        }
+        seen_from.insert(module, seen);
+    }
+    seen_from
 }
 
 /// What a method call's receiver is known to be.
@@ -388,6 +421,19 @@ impl Reach<'_> {
             .unwrap_or_default()
     }
 
+    /// Every item of the modules among `targets`, and every import there.
+    fn keep_modules_items(&mut self, targets: &[Target]) {
+        let graph = self.graph;
+        for target in targets {
+            if let Target::Module(m) = *target {
+                let module = &graph.modules[m];
+                for &item in module.defs.values().chain(module.uses.values()).flatten() {
+                    self.keep(item);
+                }
+            }
+        }
+    }
+
     /// Names a macro's body (and the bodies of the macros it calls) gives are resolved where
     /// it is called (num-bigint's `UsizePromotion`): the calling module's imports of them stay.
     fn keep_imports_for_macro(&mut self, module: ModId, called: String) {
@@ -402,6 +448,19 @@ impl Reach<'_> {
             for def in defs {
                 let body = &graph.nodes[def].mentions;
                 pending.extend(body.macros.iter().cloned());
+                // libm's `super::arch::$fn_name(..)`: `super` is the calling module's parent.
+                for path in &body.paths {
+                    if let [first, module_path @ .., last] = path.as_slice() {
+                        let relative = first == "super" || first == "self";
+                        if relative && last == crate::mentions::CALLER_NAMED {
+                            let mut full = vec![first.clone()];
+                            full.extend(module_path.iter().cloned());
+                            let res = graph.resolve(module, &full, &[]);
+                            self.keep_modules_items(&res.targets);
+                            self.apply(res);
+                        }
+                    }
+                }
                 for ident in body.idents() {
                     for &leaf in graph.modules[module].uses.get(ident).into_iter().flatten() {
                         self.keep(leaf);
@@ -473,15 +532,10 @@ impl Reach<'_> {
             if let Some((last, module_path)) = path.split_last() {
                 if last == crate::mentions::CALLER_NAMED {
                     // memchr's `use crate::arch::x86_64::avx2::memchr::$memchrty;`: whichever
-                    // item a call names, it is in that module.
+                    // item a call names, it is in that module, or imported there (libm's
+                    // `super::arch::$fn_name`, its `pub use x86::{fma, ..}`).
                     let res = graph.resolve(node.module, module_path, &self_types);
-                    for target in &res.targets {
-                        if let Target::Module(m) = *target {
-                            for &item in graph.modules[m].defs.values().flatten() {
-                                self.keep(item);
-                            }
-                        }
-                    }
+                    self.keep_modules_items(&res.targets);
                     self.apply(res);
                     continue;
                 }
@@ -710,10 +764,12 @@ impl Reach<'_> {
         let Some(last) = node.use_path.last() else {
             return false;
         };
+        // serde's `pub use self::core::fmt::Write as FmtWrite`, its module `core` a glob
+        // re-export of std's root.
         let is_std = node
             .use_path
-            .first()
-            .is_some_and(|root| ["std", "core", "alloc"].contains(&root.as_str()));
+            .iter()
+            .any(|segment| ["std", "core", "alloc"].contains(&segment.as_str()));
         if !is_std {
             return false;
         }
@@ -721,10 +777,16 @@ impl Reach<'_> {
             .iter()
             .filter(|(name, _)| name == last)
             .flat_map(|(_, methods)| methods.iter())
-            .any(|method| {
-                self.module_methods
-                    .contains(&(node.module, method.to_string()))
-            })
+            .any(|method| self.called_where_seen(node.module, method))
+    }
+
+    /// Whether `method` is called in `module` or in a module that glob-imports its names.
+    fn called_where_seen(&self, module: ModId, method: &str) -> bool {
+        self.seen_from.get(&module).is_some_and(|modules| {
+            modules
+                .iter()
+                .any(|&m| self.module_methods.contains(&(m, method.to_string())))
+        })
     }
 
     /// A `use` of a trait is needed when its module calls one of the trait's methods.
@@ -751,7 +813,7 @@ impl Reach<'_> {
             self.kept[t]
                 && graph.trait_members[&t]
                     .keys()
-                    .any(|member| self.module_methods.contains(&(node.module, member.clone())))
+                    .any(|member| self.called_where_seen(node.module, member))
         })
     }
 }
