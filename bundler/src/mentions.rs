@@ -332,7 +332,10 @@ impl Mentions {
                         && index >= 3
                         && matches!(&trees[index - 3], TokenTree::Punct(p) if p.as_char() == '>');
                     if after_metavariable || after_angle {
+                        // A method or a function without `self` (ndarray's
+                        // `<ArrayBase<S, D>>::build_uninit(..)`).
                         self.methods.push(name.clone());
+                        self.assoc.push(name.clone());
                     }
                     let leading = after_sep
                         && !(index >= 3

@@ -448,6 +448,10 @@ impl Reach<'_> {
             for def in defs {
                 let body = &graph.nodes[def].mentions;
                 pending.extend(body.macros.iter().cloned());
+                // matrixmultiply's `<$elem_ty>::zero()`: the calling module needs the trait.
+                for method in &body.methods {
+                    self.module_methods.insert((module, method.clone()));
+                }
                 // libm's `super::arch::$fn_name(..)`: `super` is the calling module's parent.
                 for path in &body.paths {
                     if let [first, module_path @ .., last] = path.as_slice() {
@@ -700,12 +704,18 @@ impl Reach<'_> {
                 Class::ItemMacro => {
                     let mut inner = node.mentions.idents();
                     // smallvec's `impl_array!(0, 1, 2, ..)` names nothing, but its macro
-                    // implements `Array`, which is kept.
+                    // implements `Array`, which is kept; ndarray's
+                    // `index_item!(tuple_to_array [] 7)` has the macro it names do it.
                     let implements_kept = node
                         .called_macro
-                        .as_ref()
-                        .and_then(|m| self.traits_by_macro.get(m))
-                        .is_some_and(|traits| traits.iter().any(|&t| self.kept[t]));
+                        .iter()
+                        .chain(
+                            node.mentions
+                                .idents()
+                                .filter(|name| self.macro_defs.contains_key(*name)),
+                        )
+                        .filter_map(|m| self.traits_by_macro.get(m))
+                        .any(|traits| traits.iter().any(|&t| self.kept[t]));
                     implements_kept
                         || inner.any(|ident| {
                             self.idents.contains(ident) && !self.macros.contains(ident)
