@@ -394,9 +394,10 @@ fn pruned_by_the_bundler(name: &str) -> bundler::Bundle {
 }
 
 /// A macro body's `crate::kinds::$kind` reaches whatever item of `kinds` the calls name, a
-/// call declaring `Top` through `$name` declares it, and `self.$value()` calls the method a
-/// call names: the bundler's own pruning keeps them (it used to drop them and fall back to
-/// rustc's lints).
+/// call declaring `Top` through `$name` declares it, `self.$value()` calls the method a call
+/// names, and the shapes of `lib.rs`'s module `shapes` (libm, matrixmultiply, ndarray,
+/// regex-syntax, serde): the bundler's own pruning keeps what they need (it used to drop it
+/// and fall back to rustc's lints).
 #[test]
 fn a_macro_path_ending_in_a_metavariable_keeps_the_module() {
     let bundle = pruned_by_the_bundler("issue-macro-module-path");

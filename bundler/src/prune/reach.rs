@@ -110,6 +110,22 @@ pub(super) const STD_TRAIT_METHODS: [(&str, &[&str]); 55] = [
     ("ToSocketAddrs", &["to_socket_addrs"]),
 ];
 
+/// std traits and their supertraits: a kept impl of one needs the others' impls for the same
+/// type, which a macro call may write (either's `impl_fmt_traits!(Binary, Display, ..)` for
+/// its `impl Error`).
+const STD_SUPERTRAITS: [(&str, &[&str]); 10] = [
+    ("Error", &["Debug", "Display"]),
+    ("Ord", &["PartialOrd", "Eq", "PartialEq"]),
+    ("Eq", &["PartialEq"]),
+    ("PartialOrd", &["PartialEq"]),
+    ("Copy", &["Clone"]),
+    ("DerefMut", &["Deref"]),
+    ("IndexMut", &["Index"]),
+    ("DoubleEndedIterator", &["Iterator"]),
+    ("ExactSizeIterator", &["Iterator"]),
+    ("FusedIterator", &["Iterator"]),
+];
+
 /// The reachability computation.
 pub(super) struct Reach<'g> {
     pub(super) graph: &'g Graph,
@@ -520,6 +536,14 @@ impl Reach<'_> {
                 self.keep(trait_id);
             }
         }
+        let implemented = node.trait_path.as_ref().and_then(|path| path.last());
+        for (_, supertraits) in STD_SUPERTRAITS
+            .iter()
+            .filter(|(name, _)| implemented.is_some_and(|t| t == name))
+        {
+            self.idents
+                .extend(supertraits.iter().map(|name| name.to_string()));
+        }
         let self_types = self.self_types_for(id);
         let mut paths: Vec<&Vec<String>> = node.mentions.paths.iter().collect();
         if node.class == Class::Impl {
@@ -738,7 +762,9 @@ impl Reach<'_> {
                     let implemented_for_kept = self.impl_traits.iter().any(|(&block, t)| {
                         *t == Some(id) && self.self_types[&block].iter().all(|&ty| self.kept[ty])
                     });
-                    self.fallback.contains(name) || (called && implemented_for_kept)
+                    // Impls a macro writes are not seen: such a trait is kept when called.
+                    let implemented = implemented_for_kept || self.macro_traits.contains(&id);
+                    self.fallback.contains(name) || (called && implemented)
                 }
                 Class::Module | Class::Other => false,
                 _ => self.fallback.contains(name),
