@@ -116,27 +116,30 @@ fn local_names(items: &[Item], lib: Option<&str>, type_namespace_only: bool) -> 
     names
 }
 
+/// The visibility and name of an item that has both (and no use tree).
+fn named_item(item: &Item) -> Option<(&Visibility, &syn::Ident)> {
+    Some(match item {
+        Item::Mod(i) => (&i.vis, &i.ident),
+        Item::Fn(i) => (&i.vis, &i.sig.ident),
+        Item::Struct(i) => (&i.vis, &i.ident),
+        Item::Enum(i) => (&i.vis, &i.ident),
+        Item::Union(i) => (&i.vis, &i.ident),
+        Item::Trait(i) => (&i.vis, &i.ident),
+        Item::Type(i) => (&i.vis, &i.ident),
+        Item::Const(i) => (&i.vis, &i.ident),
+        Item::Static(i) => (&i.vis, &i.ident),
+        _ => return None,
+    })
+}
+
 /// Names of the items in `items` declared without a visibility.
 fn private_names(items: &[Item]) -> BTreeSet<String> {
-    let mut names = BTreeSet::new();
-    for item in items {
-        let (vis, name) = match item {
-            Item::Mod(i) => (&i.vis, &i.ident),
-            Item::Fn(i) => (&i.vis, &i.sig.ident),
-            Item::Struct(i) => (&i.vis, &i.ident),
-            Item::Enum(i) => (&i.vis, &i.ident),
-            Item::Union(i) => (&i.vis, &i.ident),
-            Item::Trait(i) => (&i.vis, &i.ident),
-            Item::Type(i) => (&i.vis, &i.ident),
-            Item::Const(i) => (&i.vis, &i.ident),
-            Item::Static(i) => (&i.vis, &i.ident),
-            _ => continue,
-        };
-        if matches!(vis, Visibility::Inherited) {
-            names.insert(name.to_string());
-        }
-    }
-    names
+    items
+        .iter()
+        .filter_map(named_item)
+        .filter(|(vis, _)| matches!(vis, Visibility::Inherited))
+        .map(|(_, name)| name.to_string())
+        .collect()
 }
 
 fn use_root(tree: &UseTree) -> Option<String> {
@@ -190,23 +193,12 @@ pub fn exported_macros(items: &[Item]) -> BTreeSet<String> {
 
 /// The exported macros of a crate (`exported`) that share their name with an item at its root.
 pub fn item_macros(items: &[Item], exported: &BTreeSet<String>) -> BTreeSet<String> {
-    let mut names = BTreeSet::new();
-    for item in items {
-        let name = match item {
-            Item::Fn(f) => Some(&f.sig.ident),
-            Item::Struct(s) => Some(&s.ident),
-            Item::Enum(e) => Some(&e.ident),
-            Item::Union(u) => Some(&u.ident),
-            Item::Type(t) => Some(&t.ident),
-            Item::Const(c) => Some(&c.ident),
-            Item::Static(s) => Some(&s.ident),
-            Item::Trait(t) => Some(&t.ident),
-            Item::Mod(m) => Some(&m.ident),
-            _ => None,
-        };
-        names.extend(name.map(|n| n.to_string()));
-    }
-    names.intersection(exported).cloned().collect()
+    items
+        .iter()
+        .filter_map(named_item)
+        .map(|(_, name)| name.to_string())
+        .filter(|name| exported.contains(name))
+        .collect()
 }
 
 /// The module name for the library: its crate name unless the binary's root already uses it.
@@ -365,27 +357,30 @@ impl<'a> Rewriter<'a> {
         }
     }
 
-    /// The dependency a path starting with `name` names (`leading`: written `::name`), unless a
-    /// local name shadows it.
     /// The dependency a path's first segment names (`memchr` in `memchr::memchr(..)`): only
     /// the scope's type-namespace names shadow it (regex-automata calls it from a module that
     /// has a function `memchr`).
     fn extern_prefix(&self, name: &str, leading: bool) -> Option<&'a LibInfo> {
-        let found = self.externs.iter().find(|e| e.name == name)?;
         let shadowed = self
             .scopes
             .last()
             .is_some_and(|s| s.shadowing.contains(name));
-        (leading || !shadowed).then_some(found)
+        self.extern_unless(name, leading || !shadowed)
     }
 
+    /// The dependency a path starting with `name` names (`leading`: written `::name`), unless a
+    /// local name shadows it.
     fn extern_named(&self, name: &str, leading: bool) -> Option<&'a LibInfo> {
-        let found = self.externs.iter().find(|e| e.name == name)?;
         let shadowed = self.scopes.last().is_some_and(|s| match self.side {
             Side::Bin => s.shadowing.contains(name),
             Side::Lib => s.all_names.contains(name),
         });
-        (leading || !shadowed).then_some(found)
+        self.extern_unless(name, leading || !shadowed)
+    }
+
+    fn extern_unless(&self, name: &str, visible: bool) -> Option<&'a LibInfo> {
+        let found = self.externs.iter().find(|e| e.name == name)?;
+        visible.then_some(found)
     }
 
     fn is_allowed_crate(&self, name: &str) -> bool {
