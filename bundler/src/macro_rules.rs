@@ -111,9 +111,19 @@ fn fragment(kind: &str, trees: &[TokenTree]) -> Option<(TokenStream, usize)> {
             "ty" => quote::ToTokens::into_token_stream(input.parse::<syn::Type>()?),
             "expr" => {
                 let expr: syn::Expr = input.parse()?;
-                // An expression stays one operand where it is put, as rustc keeps it.
+                // An expression stays one operand where it is put, as rustc keeps it; those
+                // that bind tighter than any operator need no parentheses.
                 match expr {
-                    syn::Expr::Lit(_) | syn::Expr::Path(_) => quote::quote!(#expr),
+                    syn::Expr::Lit(_)
+                    | syn::Expr::Path(_)
+                    | syn::Expr::Call(_)
+                    | syn::Expr::MethodCall(_)
+                    | syn::Expr::Field(_)
+                    | syn::Expr::Index(_)
+                    | syn::Expr::Paren(_)
+                    | syn::Expr::Tuple(_)
+                    | syn::Expr::Array(_)
+                    | syn::Expr::Macro(_) => quote::quote!(#expr),
                     other => quote::quote!((#other)),
                 }
             }

@@ -163,9 +163,11 @@ impl Expander {
         let mut walk = Walk {
             expander: self,
             scope,
+            rules: BTreeMap::new(),
             expanded: 0,
             error: None,
         };
+        walk.rules = walk.rules_calling_proc_macros(items);
         walk.items(items);
         if let Some(error) = walk.error {
             return Err(error);
@@ -275,6 +277,19 @@ fn trait_item_attrs(item: &mut TraitItem) -> Option<&mut Vec<Attribute>> {
 }
 
 /// The path's segments as text, without a leading `::`.
+/// The name a call of one of the crate's own `macro_rules!` macros goes by (`name!`,
+/// `crate::name!`).
+fn rule_name(path: &syn::Path) -> Option<String> {
+    if path.leading_colon.is_some() {
+        return None;
+    }
+    match segments(path).as_slice() {
+        [name] => Some(name.clone()),
+        [first, name] if first == "crate" => Some(name.clone()),
+        _ => None,
+    }
+}
+
 fn segments(path: &syn::Path) -> Vec<String> {
     path.segments.iter().map(|s| s.ident.to_string()).collect()
 }
@@ -345,8 +360,35 @@ impl Node for TraitItem {
 struct Walk<'a> {
     expander: &'a mut Expander,
     scope: &'a Scope,
+    /// The crate's own `macro_rules!` macros whose bodies call proc macros, by name: their
+    /// calls are written out here, since a proc macro cannot run on a body's metavariables
+    /// and no proc macro is left for rustc to run (simba's `paste::item!` inside
+    /// `complex_trait_methods!`).
+    rules: BTreeMap<String, TokenStream>,
     expanded: usize,
     error: Option<Error>,
+}
+
+/// What a function-like call runs, when the bundler runs it.
+enum Callee {
+    Proc(MacroDef),
+    /// One of [`Walk::rules`].
+    Rules(String),
+}
+
+impl Callee {
+    fn describe(&self) -> String {
+        match self {
+            Callee::Proc(def) => describe(def),
+            Callee::Rules(name) => {
+                format!("`{name}!`, written out to run the proc macros it calls,")
+            }
+        }
+    }
+}
+
+fn describe(def: &MacroDef) -> String {
+    format!("proc macro `{}` of {}", def.name, def.crate_name)
 }
 
 impl Walk<'_> {
@@ -397,6 +439,112 @@ impl Walk<'_> {
         self.error.get_or_insert(error);
     }
 
+    /// Counts one more expansion; false after an error, or when there are too many.
+    fn count_expansion(&mut self) -> bool {
+        if self.error.is_some() {
+            return false;
+        }
+        self.expanded += 1;
+        if self.expanded > MAX_EXPANSIONS {
+            self.fail(Error::new(format!(
+                "crate `{}`: more than {MAX_EXPANSIONS} macro expansions; a macro may keep calling itself",
+                self.scope.crate_name
+            )));
+            return false;
+        }
+        true
+    }
+
+    /// The crate's `macro_rules!` macros whose bodies call a proc macro, directly or through
+    /// another of them (see [`Walk::rules`]). A name defined twice with different bodies is
+    /// left to rustc.
+    fn rules_calling_proc_macros(&mut self, items: &[Item]) -> BTreeMap<String, TokenStream> {
+        fn definitions(items: &[Item], out: &mut BTreeMap<String, Option<TokenStream>>) {
+            for item in items {
+                match item {
+                    Item::Macro(mac) if mac.mac.path.is_ident("macro_rules") => {
+                        let Some(name) = &mac.ident else { continue };
+                        let body = mac.mac.tokens.clone();
+                        out.entry(name.to_string())
+                            .and_modify(|seen| {
+                                if seen.as_ref().map(|b| b.to_string()) != Some(body.to_string()) {
+                                    *seen = None;
+                                }
+                            })
+                            .or_insert(Some(body));
+                    }
+                    Item::Mod(module) => {
+                        if let Some((_, children)) = &module.content {
+                            definitions(children, out);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut all = BTreeMap::new();
+        definitions(items, &mut all);
+        let all: BTreeMap<String, TokenStream> = all
+            .into_iter()
+            .filter_map(|(name, body)| Some((name, body?)))
+            .collect();
+        let saved = self.error.take();
+        let mut rules = BTreeMap::new();
+        loop {
+            let before = rules.len();
+            for (name, body) in &all {
+                if !rules.contains_key(name) && self.calls_proc_macro(body.clone(), &rules) {
+                    rules.insert(name.clone(), body.clone());
+                }
+            }
+            if rules.len() == before {
+                break;
+            }
+        }
+        self.error = saved;
+        rules
+    }
+
+    /// Whether `tokens` call a proc macro, or one of `rules`.
+    fn calls_proc_macro(
+        &mut self,
+        tokens: TokenStream,
+        rules: &BTreeMap<String, TokenStream>,
+    ) -> bool {
+        let trees: Vec<TokenTree> = tokens.into_iter().collect();
+        trees.iter().enumerate().any(|(at, tree)| match tree {
+            TokenTree::Group(group) => self.calls_proc_macro(group.stream(), rules),
+            TokenTree::Punct(bang) if bang.as_char() == '!' && bang.spacing() == Spacing::Alone => {
+                matches!(trees.get(at + 1), Some(TokenTree::Group(_)))
+                    && self.path_before(&trees[..at]).is_some_and(|(_, path)| {
+                        self.resolve(&path, MacroKind::Bang).is_some()
+                            || rule_name(&path).is_some_and(|name| rules.contains_key(&name))
+                    })
+            }
+            _ => false,
+        })
+    }
+
+    /// What a function-like call of `path` with `tokens` writes, when the bundler runs it: a
+    /// proc macro, or one of [`Walk::rules`] whose call one of its arms matches as
+    /// [`crate::macro_rules`] reads them (any other call is left to rustc). `None` also after
+    /// an error (recorded).
+    fn expand_call(
+        &mut self,
+        path: &syn::Path,
+        tokens: &TokenStream,
+    ) -> Option<(Callee, TokenStream)> {
+        if let Some(def) = self.resolve(path, MacroKind::Bang) {
+            let output = self.run(&def, tokens, None)?;
+            return Some((Callee::Proc(def), output));
+        }
+        let name = rule_name(path)?;
+        let definition = self.rules.get(&name)?.clone();
+        let written = crate::macro_rules::expand(definition, tokens.clone())?;
+        self.count_expansion()
+            .then_some((Callee::Rules(name), written))
+    }
+
     /// Runs one macro; `None` after an error (recorded).
     fn run(
         &mut self,
@@ -404,15 +552,7 @@ impl Walk<'_> {
         body: &TokenStream,
         attr: Option<&TokenStream>,
     ) -> Option<TokenStream> {
-        if self.error.is_some() {
-            return None;
-        }
-        self.expanded += 1;
-        if self.expanded > MAX_EXPANSIONS {
-            self.fail(Error::new(format!(
-                "crate `{}`: more than {MAX_EXPANSIONS} proc-macro expansions; a macro may keep calling itself",
-                self.scope.crate_name
-            )));
+        if !self.count_expansion() {
             return None;
         }
         let scope = self.scope;
@@ -431,13 +571,14 @@ impl Walk<'_> {
         }
     }
 
-    fn parsed<T>(&mut self, def: &MacroDef, parsed: syn::Result<T>) -> Option<T> {
+    /// `parsed`, or `None` with the error recorded against the macro `who` describes.
+    fn parsed<T>(&mut self, who: &str, parsed: syn::Result<T>) -> Option<T> {
         match parsed {
             Ok(value) => Some(value),
             Err(err) => {
                 self.fail(Error::new(format!(
-                    "crate `{}`: proc macro `{}` of {} wrote code that cannot be parsed: {err}",
-                    self.scope.crate_name, def.name, def.crate_name
+                    "crate `{}`: {who} wrote code that cannot be parsed: {err}",
+                    self.scope.crate_name
                 )));
                 None
             }
@@ -449,9 +590,12 @@ impl Walk<'_> {
     fn expand_node<T: Node>(&mut self, node: &mut T) -> Option<Vec<T>> {
         if let Some((path, tokens)) = node.bang() {
             let (path, tokens) = (path.clone(), tokens.clone());
-            let def = self.resolve(&path, MacroKind::Bang)?;
-            let output = self.run(&def, &tokens, None)?;
-            return self.parsed(&def, T::parse_many(output)).map(generated);
+            let (callee, output) = self.expand_call(&path, &tokens)?;
+            let nodes = self.parsed(&callee.describe(), T::parse_many(output))?;
+            return Some(match callee {
+                Callee::Proc(_) => generated(nodes),
+                Callee::Rules(_) => nodes,
+            });
         }
         let attrs = node.attrs()?.clone();
         for (index, attr) in attrs.iter().enumerate() {
@@ -465,7 +609,9 @@ impl Walk<'_> {
             node.attrs()?.remove(index);
             let body = node.to_token_stream();
             let output = self.run(&def, &body, Some(&args))?;
-            return self.parsed(&def, T::parse_many(output)).map(generated);
+            return self
+                .parsed(&describe(&def), T::parse_many(output))
+                .map(generated);
         }
         self.expand_derives(node)
     }
@@ -514,7 +660,7 @@ impl Walk<'_> {
         let mut output = Vec::new();
         for def in &derives {
             let tokens = self.run(def, &input, None)?;
-            output.extend(self.parsed(def, T::parse_many(tokens))?);
+            output.extend(self.parsed(&describe(def), T::parse_many(tokens))?);
         }
         // Helper attributes go with their derives: those the macros declare, and any other
         // bare name rustc does not know (synstructure's derives declare theirs in a macro).
@@ -534,7 +680,7 @@ impl Walk<'_> {
             strip.visit_item_mut(&mut item);
             node_tokens = item.to_token_stream();
         }
-        let node = self.parsed(&derives[0], T::parse_many(node_tokens))?;
+        let node = self.parsed(&describe(&derives[0]), T::parse_many(node_tokens))?;
         Some(node.into_iter().chain(generated(output)).collect())
     }
 
@@ -696,14 +842,21 @@ impl Walk<'_> {
         let mut iter = tokens.into_iter().peekable();
         while let Some(token) = iter.next() {
             let call = match (&token, iter.peek()) {
-                (TokenTree::Punct(bang), Some(TokenTree::Group(_)))
+                (TokenTree::Punct(bang), Some(TokenTree::Group(args)))
                     if bang.as_char() == '!' && bang.spacing() == Spacing::Alone =>
                 {
-                    self.call_before(&out)
+                    let args = args.stream();
+                    self.path_before(&out).and_then(|(start, path)| {
+                        let (_, output) = self.expand_call(&path, &args)?;
+                        Some((start, output))
+                    })
                 }
                 _ => None,
             };
-            let Some((start, def)) = call else {
+            if self.error.is_some() {
+                return TokenStream::new();
+            }
+            let Some((start, output)) = call else {
                 out.push(match token {
                     TokenTree::Group(group) => {
                         let inner = self.expand_in_tokens(group.stream());
@@ -715,15 +868,19 @@ impl Walk<'_> {
                 });
                 continue;
             };
-            let Some(TokenTree::Group(args)) = iter.next() else {
-                continue;
-            };
-            let Some(output) = self.run(&def, &args.stream(), None) else {
-                return TokenStream::new();
-            };
+            iter.next();
             out.truncate(start);
             let output = self.expand_in_tokens(output);
-            let compound = syn::parse2::<Expr>(output.clone()).is_ok_and(|e| !simple_expr(&e));
+            // A call alone between separators (`println!("{}", m!(x), ..)`) needs no
+            // parentheses, and rustc would warn about them.
+            let separator = |tree: Option<&TokenTree>| {
+                tree.is_none_or(
+                    |t| matches!(t, TokenTree::Punct(p) if matches!(p.as_char(), ',' | ';')),
+                )
+            };
+            let alone = separator(out.last()) && separator(iter.peek());
+            let compound =
+                !alone && syn::parse2::<Expr>(output.clone()).is_ok_and(|e| !simple_expr(&e));
             if compound {
                 out.push(TokenTree::Group(Group::new(Delimiter::Parenthesis, output)));
             } else {
@@ -733,8 +890,8 @@ impl Walk<'_> {
         out.into_iter().collect()
     }
 
-    /// The proc macro whose path ends `tokens` (`a::b` before a `!`), and where the path starts.
-    fn call_before(&mut self, tokens: &[TokenTree]) -> Option<(usize, MacroDef)> {
+    /// The path that ends `tokens` (`a::b` before a `!`), and where it starts.
+    fn path_before(&self, tokens: &[TokenTree]) -> Option<(usize, syn::Path)> {
         let mut start = tokens.len();
         while let Some(TokenTree::Ident(_)) = tokens.get(start.checked_sub(1)?) {
             start -= 1;
@@ -751,8 +908,7 @@ impl Walk<'_> {
         }
         let text: TokenStream = tokens[start..].iter().cloned().collect();
         let path = syn::parse2::<syn::Path>(text).ok()?;
-        let def = self.resolve(&path, MacroKind::Bang)?;
-        Some((start, def))
+        Some((start, path))
     }
 }
 
@@ -810,13 +966,14 @@ impl VisitMut for Walk<'_> {
                 Stmt::Item(item) => self
                     .expand_node(item)
                     .map(|items| items.into_iter().map(Stmt::Item).collect()),
-                Stmt::Macro(mac) => self
-                    .resolve(&mac.mac.path, MacroKind::Bang)
-                    .and_then(|def| {
-                        let tokens = mac.mac.tokens.clone();
-                        let output = self.run(&def, &tokens, None)?;
-                        self.parsed(&def, syn::parse2::<Stmts>(output)).map(|s| s.0)
-                    }),
+                Stmt::Macro(mac) => {
+                    let (path, tokens) = (mac.mac.path.clone(), mac.mac.tokens.clone());
+                    self.expand_call(&path, &tokens)
+                        .and_then(|(callee, output)| {
+                            self.parsed(&callee.describe(), syn::parse2::<Stmts>(output))
+                                .map(|s| s.0)
+                        })
+                }
                 _ => None,
             };
             match replacement {
@@ -836,14 +993,11 @@ impl VisitMut for Walk<'_> {
 
     fn visit_expr_mut(&mut self, expr: &mut Expr) {
         while let Expr::Macro(mac) = expr {
-            let Some(def) = self.resolve(&mac.mac.path, MacroKind::Bang) else {
+            let (path, tokens) = (mac.mac.path.clone(), mac.mac.tokens.clone());
+            let Some((callee, output)) = self.expand_call(&path, &tokens) else {
                 break;
             };
-            let tokens = mac.mac.tokens.clone();
-            let Some(output) = self.run(&def, &tokens, None) else {
-                return;
-            };
-            let Some(parsed) = self.parsed(&def, syn::parse2::<Expr>(output)) else {
+            let Some(parsed) = self.parsed(&callee.describe(), syn::parse2::<Expr>(output)) else {
                 return;
             };
             // The call was one operand, whatever the expansion's precedence.
@@ -1076,6 +1230,7 @@ mod tests {
         let mut walk = Walk {
             expander: &mut expander,
             scope: &scope,
+            rules: BTreeMap::new(),
             expanded: 0,
             error: None,
         };
@@ -1096,10 +1251,55 @@ mod tests {
             .unwrap()
             .into_iter()
             .collect();
-        let (start, def) = walk.call_before(&tokens).expect("a call");
+        let (start, path) = walk.path_before(&tokens).expect("a path");
+        let def = walk.resolve(&path, MacroKind::Bang).expect("a call");
         assert_eq!((start, def.name.as_str()), (2, "table"));
         let tokens: Vec<TokenTree> = "if".parse::<TokenStream>().unwrap().into_iter().collect();
-        assert!(walk.call_before(&tokens).is_none());
+        assert!(walk.path_before(&tokens).is_none());
+        assert!(walk.error.is_none());
+    }
+
+    #[test]
+    fn macro_rules_bodies_that_call_proc_macros_are_written_out() {
+        let scope = scope();
+        let mut expander = Expander::default();
+        let mut walk = Walk {
+            expander: &mut expander,
+            scope: &scope,
+            rules: BTreeMap::new(),
+            expanded: 0,
+            error: None,
+        };
+        let code = items(
+            "macro_rules! direct { ($n:ident) => { table! { [<$n>] } }; } \
+             mod inner { macro_rules! through { ($($t:tt)*) => { direct!($($t)*); }; } } \
+             macro_rules! plain { () => { 1 }; } \
+             macro_rules! twice { () => { fancy::table!(a) }; } \
+             mod other { macro_rules! twice { () => { 2 }; } }",
+        );
+        walk.rules = walk.rules_calling_proc_macros(&code);
+        let names: Vec<&String> = walk.rules.keys().collect();
+        assert_eq!(names, ["direct", "through"]);
+        let path = |text: &str| syn::parse_str::<syn::Path>(text).expect("path");
+        assert!(walk
+            .expand_call(&path("unknown"), &TokenStream::new())
+            .is_none());
+        let (callee, output) = walk
+            .expand_call(&path("through"), &"x".parse().unwrap())
+            .expect("written out");
+        assert!(matches!(callee, Callee::Rules(name) if name == "through"));
+        assert_eq!(output.to_string(), "direct ! (x) ;");
+        let (_, output) = walk
+            .expand_call(&path("crate::direct"), &"x".parse().unwrap())
+            .expect("written out");
+        assert_eq!(output.to_string().replace(' ', ""), "table!{[<x>]}");
+        // No arm matches: the call is left to rustc.
+        assert!(walk
+            .expand_call(&path("direct"), &"1 2".parse().unwrap())
+            .is_none());
+        assert!(walk
+            .expand_call(&path("plain"), &TokenStream::new())
+            .is_none());
         assert!(walk.error.is_none());
     }
 

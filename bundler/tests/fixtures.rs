@@ -510,6 +510,9 @@ fn build_script_output_is_carried() {
 /// A derive with a helper attribute, an attribute macro on a function and on a method, and
 /// function-like macros in item position, in expression position and inside `println!`, from a
 /// proc-macro crate the package's library re-exports (as proconio re-exports proconio-derive).
+/// A proc macro called inside a `macro_rules!` body (as simba calls `paste::item!`), in the
+/// binary and in the library, runs on each call written out, in item, impl, trait, statement
+/// and expression position, also through another `macro_rules!` macro.
 #[test]
 fn proc_macro_calls_are_expanded() {
     let code = check("proc-macros", "proc-macros");
@@ -520,6 +523,9 @@ fn proc_macro_calls_are_expanded() {
         "describe(skip)",
         "numbered!",
         "squares!",
+        "glue!",
+        "[<",
+        "(size + 1)",
     ] {
         assert!(!code.contains(gone), "{gone} left in the bundle:\n{code}");
     }
@@ -530,6 +536,11 @@ fn proc_macro_calls_are_expanded() {
         "#[derive(Debug, Clone)]",
         "::std::println!(\"-> area\");",
         "[0u64, 1u64, 4u64].len() * 2",
+        "fn get_h(&self) -> u32 {",
+        "fn max_corners(&self) -> u32;",
+        "let size = rect.get_w() * 2;",
+        "vec![size + 1; 2]",
+        "pub const MAX_HEIGHT: u32 = (2 * 3);",
     ] {
         assert!(
             code.contains(kept),

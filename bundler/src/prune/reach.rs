@@ -452,7 +452,9 @@ impl Reach<'_> {
 
     /// Names a macro's body (and the bodies of the macros it calls) gives are resolved where
     /// it is called (num-bigint's `UsizePromotion`): the calling module's imports of them stay.
-    fn keep_imports_for_macro(&mut self, module: ModId, called: String) {
+    /// A body's path that ends with a metavariable (typenum's `$crate::$u`) may name any of
+    /// `given`, the names the call gives.
+    fn keep_imports_for_macro(&mut self, module: ModId, called: String, given: &[String]) {
         let graph = self.graph;
         let mut seen = BTreeSet::new();
         let mut pending = vec![called];
@@ -470,13 +472,22 @@ impl Reach<'_> {
                 }
                 // libm's `super::arch::$fn_name(..)`: `super` is the calling module's parent.
                 for path in &body.paths {
-                    if let [first, module_path @ .., last] = path.as_slice() {
-                        let relative = first == "super" || first == "self";
-                        if relative && last == crate::mentions::CALLER_NAMED {
-                            let mut full = vec![first.clone()];
-                            full.extend(module_path.iter().cloned());
-                            let res = graph.resolve(module, &full, &[]);
-                            self.keep_modules_items(&res.targets);
+                    let Some((last, prefix)) = path.split_last() else {
+                        continue;
+                    };
+                    if last != crate::mentions::CALLER_NAMED || prefix.is_empty() {
+                        continue;
+                    }
+                    if prefix[0] == "super" || prefix[0] == "self" {
+                        let res = graph.resolve(module, prefix, &[]);
+                        self.keep_modules_items(&res.targets);
+                        self.apply(res);
+                    }
+                    for name in given {
+                        let mut full = prefix.to_vec();
+                        full.push(name.clone());
+                        let res = graph.resolve(module, &full, &[]);
+                        if !res.targets.is_empty() {
                             self.apply(res);
                         }
                     }
@@ -522,8 +533,15 @@ impl Reach<'_> {
                 }
             }
         }
+        let given: Vec<String> = node
+            .mentions
+            .paths
+            .iter()
+            .filter(|path| path.len() == 1)
+            .map(|path| path[0].clone())
+            .collect();
         for name in called {
-            self.keep_imports_for_macro(node.module, name);
+            self.keep_imports_for_macro(node.module, name, &given);
         }
         if let Some(traits) = node
             .called_macro
