@@ -191,11 +191,13 @@ pub fn exported_macros(items: &[Item]) -> BTreeSet<String> {
     found
 }
 
-/// The exported macros of a crate (`exported`) that share their name with an item at its root.
+/// The exported macros of a crate (`exported`) that share their name with a public item at its
+/// root (omniswap's private `mod swap` beside its macro `swap!` is not one).
 pub fn item_macros(items: &[Item], exported: &BTreeSet<String>) -> BTreeSet<String> {
     items
         .iter()
         .filter_map(named_item)
+        .filter(|(vis, _)| matches!(vis, Visibility::Public(_)))
         .map(|(_, name)| name.to_string())
         .filter(|name| exported.contains(name))
         .collect()

@@ -396,8 +396,9 @@ fn pruned_by_the_bundler(name: &str) -> bundler::Bundle {
 /// A macro body's `crate::kinds::$kind` reaches whatever item of `kinds` the calls name, a
 /// call declaring `Top` through `$name` declares it, `self.$value()` calls the method a call
 /// names, and the shapes of `lib.rs`'s module `shapes` (libm, matrixmultiply, ndarray,
-/// regex-syntax, serde): the bundler's own pruning keeps what they need (it used to drop it
-/// and fall back to rustc's lints).
+/// regex-syntax, serde) and `sizes` (typenum's `$crate::$u`): the bundler's own pruning keeps
+/// what they need (it used to drop it and fall back to rustc's lints), and drops what only a
+/// call that writes unused code names (modules `helper` and `floats`).
 #[test]
 fn a_macro_path_ending_in_a_metavariable_keeps_the_module() {
     let bundle = pruned_by_the_bundler("issue-macro-module-path");
@@ -412,6 +413,24 @@ fn a_macro_path_ending_in_a_metavariable_keeps_the_module() {
         assert!(bundle.code.contains(kept), "{kept}: {}", bundle.code);
     }
     assert!(!bundle.code.contains("fn unused"), "{}", bundle.code);
+    // Before rustc's lints: libm's `libm_helper!` shape goes with the type it writes an impl
+    // of and the functions only it names; `super::ops::$f` keeps the named function only.
+    let request = Request {
+        manifest_path: fixture("issue-macro-module-path").join("Cargo.toml"),
+        bin: "issue-macro-module-path".to_string(),
+        display_root: None,
+        header: String::new(),
+        exclude: Vec::new(),
+        target: None,
+    };
+    let own =
+        bundler::bundle_unchecked(&request, &mut bundler::Cache::default(), true).expect("bundles");
+    for gone in ["Helper", "fn cos_like", "fn unused_op"] {
+        assert!(!own.code.contains(gone), "{gone}: {}", own.code);
+    }
+    for kept in ["fn sin_like", "fn fused(x: u32)", "pub type Three"] {
+        assert!(own.code.contains(kept), "{kept}: {}", own.code);
+    }
 }
 
 /// `u64::tombstone()`, a default function of the crate's own trait: the bundler's own pruning

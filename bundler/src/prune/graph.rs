@@ -105,6 +105,9 @@ pub(super) struct Node {
     pub(super) implements: Vec<String>,
     /// An item-position macro call: the macro it calls.
     pub(super) called_macro: Option<String>,
+    /// An item-position call of the crate's own `macro_rules!`: what it writes, where every
+    /// item of that is read here.
+    pub(super) written: Option<Written>,
     /// Under a `#[cfg]` left to the judge's rustc: it may not exist there.
     pub(super) conditional: bool,
     /// Visible outside its module (any `pub`; `macro_rules!` count as visible).
@@ -132,10 +135,21 @@ impl Node {
             root: false,
             implements: Vec::new(),
             called_macro: None,
+            written: None,
             conditional: false,
             public: false,
         }
     }
+}
+
+/// The items a macro call writes, as far as keeping the call goes.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Written {
+    /// The names they declare.
+    pub(super) names: Vec<String>,
+    /// Each impl block's self type and trait, by the last segment of their paths (`None` for
+    /// a self type that is not a path: `[u8; 3]`).
+    pub(super) impls: Vec<(Option<String>, Option<String>)>,
 }
 
 /// What a function returns, as far as method-call chains need to know.
@@ -257,6 +271,14 @@ fn is_public(item: &Item) -> bool {
 /// The name of a called macro when it is a plain name (not `std::..` or `$crate::..`).
 fn plain_macro_name(mac: &syn::Macro) -> Option<String> {
     mac.path.get_ident().map(|name| name.to_string())
+}
+
+/// The last segment of a path type's path.
+fn last_segment(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Path(path) => path.path.segments.last().map(|s| s.ident.to_string()),
+        _ => None,
+    }
 }
 
 /// Every `macro_rules!` body in `items` and their modules, by the macro's name.
@@ -433,6 +455,54 @@ impl Graph {
         self.nodes.len() - 1
     }
 
+    /// What a call of one of the crate's `macro_rules!` macros writes (see [`Written`]):
+    /// `None` where an arm does not match as [`crate::macro_rules`] reads it, or the output
+    /// holds an item not read here (a module, an import, another macro's call...).
+    fn written_by(&self, mac: &syn::Macro, depth: usize) -> Option<Written> {
+        if depth > 8 {
+            return None;
+        }
+        let bodies = self.macro_bodies.get(&plain_macro_name(mac)?)?;
+        let mut written = Written::default();
+        for body in bodies {
+            let tokens = crate::macro_rules::expand(body.clone(), mac.tokens.clone())?;
+            let file: syn::File = syn::parse2(tokens).ok()?;
+            for item in &file.items {
+                let name = match item {
+                    Item::Fn(f) => Some(&f.sig.ident),
+                    Item::Struct(s) => Some(&s.ident),
+                    Item::Enum(e) => Some(&e.ident),
+                    Item::Union(u) => Some(&u.ident),
+                    Item::Type(t) => Some(&t.ident),
+                    Item::Trait(t) => Some(&t.ident),
+                    Item::Const(c) => Some(&c.ident),
+                    Item::Static(s) => Some(&s.ident),
+                    Item::Macro(m) if m.mac.path.is_ident("macro_rules") => m.ident.as_ref(),
+                    Item::Macro(m) => {
+                        let inner = self.written_by(&m.mac, depth + 1)?;
+                        written.names.extend(inner.names);
+                        written.impls.extend(inner.impls);
+                        None
+                    }
+                    Item::Impl(block) => {
+                        let trait_name = block
+                            .trait_
+                            .as_ref()
+                            .and_then(|(_, path, _)| path.segments.last())
+                            .map(|s| s.ident.to_string());
+                        written
+                            .impls
+                            .push((last_segment(&block.self_ty), trait_name));
+                        None
+                    }
+                    _ => return None,
+                };
+                written.names.extend(name.map(|n| n.to_string()));
+            }
+        }
+        Some(written)
+    }
+
     pub(super) fn define(&mut self, module: ModId, name: &str, id: NodeId) {
         self.modules[module]
             .defs
@@ -569,6 +639,7 @@ impl Graph {
                     for name in declared {
                         self.define(module, &name, id);
                     }
+                    self.nodes[id].written = self.written_by(&m.mac, 0);
                 }
             },
             Item::Trait(t) => {

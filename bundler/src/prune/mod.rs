@@ -254,11 +254,28 @@ mod tests {
     #[test]
     fn traits_a_macro_call_implements_stay_with_their_members_and_imports() {
         let out = kept(
-            "pub trait CheckedAdd: Sized { fn checked_add(&self, v: &Self) -> Option<Self>; } macro_rules! checked_impl { ($trait_name:ident, $method:ident, $t:ty) => { impl $trait_name for $t { fn $method(&self, v: &$t) -> Option<$t> { <$t>::$method(*self, *v) } } }; } checked_impl!(CheckedAdd, checked_add, u8); pub trait Pow<R> { fn pow(self, r: R) -> Self; } macro_rules! pow_impl { ($t:ty, $rhs:ty) => { impl<'a> Pow<&'a $rhs> for $t { fn pow(self, _: &'a $rhs) -> $t { self } } }; } mod float_impls { use super::Pow; use crate::Half; pow_impl!(f32, Half); } pub struct Half; fn main() { let _ = 1u8.checked_add(&2); let _ = Half; }",
+            "pub trait CheckedAdd: Sized { fn checked_add(&self, v: &Self) -> Option<Self>; } macro_rules! checked_impl { ($trait_name:ident, $method:ident, $t:ty) => { impl $trait_name for $t { fn $method(&self, v: &$t) -> Option<$t> { <$t>::$method(*self, *v) } } }; } checked_impl!(CheckedAdd, checked_add, u8); pub trait Pow<R> { fn pow(self, r: R) -> Self; } macro_rules! pow_impl { ($t:ty, $rhs:ty) => { impl<'a> Pow<&'a $rhs> for $t { fn pow(self, _: &'a $rhs) -> $t { self } } }; } mod float_impls { use super::Pow; use crate::Half; pow_impl!(f32, Half); } pub struct Half; fn main() { let _ = 1u8.checked_add(&2); let _ = 2f32.pow(&Half); }",
         );
         assert!(out.contains("fn checked_add (& self"), "{out}");
         assert!(out.contains("pub trait Pow"), "{out}");
         assert!(out.contains("use super :: Pow"), "{out}");
+    }
+
+    /// libm's `libm_helper!`: a call that names every function but writes only an impl of a
+    /// type nothing uses goes, with what only it names.
+    #[test]
+    fn a_macro_call_that_writes_only_unused_code_goes() {
+        let out = kept(
+            "pub fn sin_like() {} pub fn cos_like() {} pub struct Helper; macro_rules! helper { ($($f:ident),*) => { impl Helper { $(pub fn $f() { crate::$f() })* } }; } helper!(sin_like, cos_like); macro_rules! declare { ($n:ident) => { pub struct $n; }; } declare!(Used); fn main() { sin_like(); let _ = Used; }",
+        );
+        assert!(
+            out.contains("fn sin_like") && out.contains("declare ! (Used)"),
+            "{out}"
+        );
+        assert!(
+            !out.contains("Helper") && !out.contains("cos_like"),
+            "{out}"
+        );
     }
 
     /// num-bigint: a macro body names `UsizePromotion`, which the calling module imports.

@@ -478,18 +478,23 @@ impl Reach<'_> {
                     if last != crate::mentions::CALLER_NAMED || prefix.is_empty() {
                         continue;
                     }
-                    if prefix[0] == "super" || prefix[0] == "self" {
-                        let res = graph.resolve(module, prefix, &[]);
-                        self.keep_modules_items(&res.targets);
-                        self.apply(res);
-                    }
+                    let mut found = false;
                     for name in given {
                         let mut full = prefix.to_vec();
                         full.push(name.clone());
                         let res = graph.resolve(module, &full, &[]);
                         if !res.targets.is_empty() {
+                            found = true;
                             self.apply(res);
                         }
+                    }
+                    // Where the call gives no name found there, the name may come from
+                    // elsewhere: the whole module stays (memchr's
+                    // `use crate::arch::x86_64::avx2::memchr::$memchrty;`).
+                    if !found {
+                        let res = graph.resolve(module, prefix, &[]);
+                        self.keep_modules_items(&res.targets);
+                        self.apply(res);
                     }
                 }
                 for ident in body.idents() {
@@ -577,9 +582,13 @@ impl Reach<'_> {
         for path in paths {
             if let Some((last, module_path)) = path.split_last() {
                 if last == crate::mentions::CALLER_NAMED {
-                    // memchr's `use crate::arch::x86_64::avx2::memchr::$memchrty;`: whichever
-                    // item a call names, it is in that module, or imported there (libm's
-                    // `super::arch::$fn_name`, its `pub use x86::{fma, ..}`).
+                    // A `macro_rules!` body's such path is followed from each call, with the
+                    // names the call gives (`keep_imports_for_macro`).
+                    if node.class == Class::MacroRules {
+                        continue;
+                    }
+                    // A macro defined inside a function: whichever item a call names, it is
+                    // in that module, or imported there.
                     let res = graph.resolve(node.module, module_path, &self_types);
                     self.keep_modules_items(&res.targets);
                     self.apply(res);
@@ -673,6 +682,27 @@ impl Reach<'_> {
         }
     }
 
+    /// Whether an impl block a macro call writes in `module` is needed: its self type is kept,
+    /// and its trait too where the trait is the bundle's own (a type that is not a path is
+    /// decided by the trait, through the macro's `implements`).
+    fn impl_needed(&self, module: ModId, ty: Option<&str>, tr: Option<&str>) -> bool {
+        let kept = |name: &str| -> Option<bool> {
+            let res = self.graph.resolve(module, &[name.to_string()], &[]);
+            (!res.targets.is_empty()).then(|| {
+                res.targets.iter().any(|target| match *target {
+                    Target::Node(id) => self.kept[id],
+                    _ => true,
+                })
+            })
+        };
+        let Some(ty) = ty else {
+            return false;
+        };
+        // A self type not found here (a generic parameter, or one from elsewhere) is not
+        // judged: the call stays.
+        kept(ty).unwrap_or(true) && tr.is_none_or(|tr| kept(tr).unwrap_or(true))
+    }
+
     /// Whether every local type and trait in an impl block's header is kept.
     fn header_kept(&self, impl_id: NodeId) -> bool {
         self.header_refs[&impl_id].iter().all(|&r| self.kept[r])
@@ -758,10 +788,24 @@ impl Reach<'_> {
                         )
                         .filter_map(|m| self.traits_by_macro.get(m))
                         .any(|traits| traits.iter().any(|&t| self.kept[t]));
+                    let used = |name: &String| {
+                        (self.idents.contains(name) && !self.macros.contains(name))
+                            || self.fallback.contains(name)
+                    };
                     implements_kept
-                        || inner.any(|ident| {
-                            self.idents.contains(ident) && !self.macros.contains(ident)
-                        })
+                        || match &node.written {
+                            // libm's `libm_helper! { f64, funcs: { (fn sin(..) => sin); .. } }`
+                            // names every function and writes an impl of a type nothing uses.
+                            Some(written) => {
+                                written.names.iter().any(used)
+                                    || written.impls.iter().any(|(ty, tr)| {
+                                        self.impl_needed(node.module, ty.as_deref(), tr.as_deref())
+                                    })
+                            }
+                            None => inner.any(|ident| {
+                                self.idents.contains(ident) && !self.macros.contains(ident)
+                            }),
+                        }
                 }
                 Class::Use => {
                     self.trait_import_needed(id)
