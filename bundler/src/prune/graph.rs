@@ -148,7 +148,7 @@ pub(super) struct Written {
     /// The names they declare.
     pub(super) names: Vec<String>,
     /// Each impl block's self type and trait, by the last segment of their paths (`None` for
-    /// a self type that is not a path: `[u8; 3]`).
+    /// a self type that is not a path, or a reference to one: `[u8; 3]`).
     pub(super) impls: Vec<(Option<String>, Option<String>)>,
 }
 
@@ -273,10 +273,13 @@ fn plain_macro_name(mac: &syn::Macro) -> Option<String> {
     mac.path.get_ident().map(|name| name.to_string())
 }
 
-/// The last segment of a path type's path.
+/// The last segment of a path type's path, behind references (`&'a BigUint`).
 fn last_segment(ty: &syn::Type) -> Option<String> {
     match ty {
         syn::Type::Path(path) => path.path.segments.last().map(|s| s.ident.to_string()),
+        syn::Type::Reference(reference) => last_segment(&reference.elem),
+        syn::Type::Paren(inner) => last_segment(&inner.elem),
+        syn::Type::Group(inner) => last_segment(&inner.elem),
         _ => None,
     }
 }

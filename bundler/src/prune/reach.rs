@@ -683,8 +683,9 @@ impl Reach<'_> {
     }
 
     /// Whether an impl block a macro call writes in `module` is needed: its self type is kept,
-    /// and its trait too where the trait is the bundle's own (a type that is not a path is
-    /// decided by the trait, through the macro's `implements`).
+    /// and its trait too where the trait is the bundle's own. A self type not found here (a
+    /// primitive, a generic parameter, not a path) is decided by the trait where it is the
+    /// bundle's own, and keeps the call where it is not.
     fn impl_needed(&self, module: ModId, ty: Option<&str>, tr: Option<&str>) -> bool {
         let kept = |name: &str| -> Option<bool> {
             let res = self.graph.resolve(module, &[name.to_string()], &[]);
@@ -695,12 +696,11 @@ impl Reach<'_> {
                 })
             })
         };
-        let Some(ty) = ty else {
-            return false;
-        };
-        // A self type not found here (a generic parameter, or one from elsewhere) is not
-        // judged: the call stays.
-        kept(ty).unwrap_or(true) && tr.is_none_or(|tr| kept(tr).unwrap_or(true))
+        let local_trait = tr.and_then(kept);
+        match ty.and_then(kept) {
+            Some(type_kept) => type_kept && local_trait.unwrap_or(true),
+            None => local_trait.unwrap_or(true),
+        }
     }
 
     /// Whether every local type and trait in an impl block's header is kept.
