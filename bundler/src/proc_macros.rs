@@ -160,13 +160,7 @@ impl Expander {
         if scope.macros.is_empty() && scope.proc_crates.is_empty() {
             return Ok(0);
         }
-        let mut walk = Walk {
-            expander: self,
-            scope,
-            rules: BTreeMap::new(),
-            expanded: 0,
-            error: None,
-        };
+        let mut walk = Walk::new(self, scope);
         walk.rules = walk.rules_calling_proc_macros(items);
         walk.items(items);
         if let Some(error) = walk.error {
@@ -391,7 +385,17 @@ fn describe(def: &MacroDef) -> String {
     format!("proc macro `{}` of {}", def.name, def.crate_name)
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
+    fn new(expander: &'a mut Expander, scope: &'a Scope) -> Self {
+        Walk {
+            expander,
+            scope,
+            rules: BTreeMap::new(),
+            expanded: 0,
+            error: None,
+        }
+    }
+
     /// The proc macro a path of this kind calls, if it is one.
     fn resolve(&mut self, path: &syn::Path, kind: MacroKind) -> Option<MacroDef> {
         let names = segments(path);
@@ -1227,13 +1231,7 @@ mod tests {
     fn bare_names_rustc_knows_are_not_taken_for_proc_macros() {
         let scope = scope();
         let mut expander = Expander::default();
-        let mut walk = Walk {
-            expander: &mut expander,
-            scope: &scope,
-            rules: BTreeMap::new(),
-            expanded: 0,
-            error: None,
-        };
+        let mut walk = Walk::new(&mut expander, &scope);
         let path = |text: &str| syn::parse_str::<syn::Path>(text).expect("path");
         assert!(walk.resolve(&path("fastout"), MacroKind::Attr).is_some());
         assert!(walk
@@ -1263,13 +1261,7 @@ mod tests {
     fn macro_rules_bodies_that_call_proc_macros_are_written_out() {
         let scope = scope();
         let mut expander = Expander::default();
-        let mut walk = Walk {
-            expander: &mut expander,
-            scope: &scope,
-            rules: BTreeMap::new(),
-            expanded: 0,
-            error: None,
-        };
+        let mut walk = Walk::new(&mut expander, &scope);
         let code = items(
             "macro_rules! direct { ($n:ident) => { table! { [<$n>] } }; } \
              mod inner { macro_rules! through { ($($t:tt)*) => { direct!($($t)*); }; } } \
