@@ -440,6 +440,26 @@ fn a_trait_function_called_through_a_primitive_type_is_kept() {
     pruned_by_the_bundler("issue-primitive-trait-fn");
 }
 
+/// tap's prelude (only glob imports of the modules that hold its traits) and glidesort's
+/// type-state impls (`impl Merge<Front>`, the only place a `Front` is made): the bundler's own
+/// pruning keeps what they need, and drops the impl of the state nothing makes.
+#[test]
+fn a_prelude_of_globs_and_a_type_state_impl_are_kept() {
+    let bundle = pruned_by_the_bundler("issue-prune-shapes");
+    for kept in [
+        "fn tap_mut",
+        "fn pipe",
+        "pub struct Front;",
+        "fn to_front",
+        "fn finish",
+    ] {
+        assert!(bundle.code.contains(kept), "{kept}: {}", bundle.code);
+    }
+    for gone in ["Back", "fn to_back"] {
+        assert!(!bundle.code.contains(gone), "{gone}: {}", bundle.code);
+    }
+}
+
 /// Real crates from crates.io (vendored under `fixtures/real/`, licence files kept), each with a
 /// small binary `src/bin/demo.rs`. Their bundles may have warnings (the crates' own code).
 fn real(name: &str) -> String {

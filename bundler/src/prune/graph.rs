@@ -969,6 +969,23 @@ impl Graph {
         names
     }
 
+    /// The traits module `m` shows to a glob import in module `viewer`: its own, and those
+    /// its imports and glob imports bring in (tap's `prelude`, only `pub use crate::tap::*;`).
+    pub(super) fn traits_shown(&self, m: ModId, viewer: ModId) -> Vec<NodeId> {
+        let mut traits: Vec<NodeId> = self
+            .scope_names(m)
+            .into_iter()
+            .flat_map(|name| self.scope_targets_seen(m, name, Some(viewer)))
+            .filter_map(|target| match target {
+                Target::Node(id) if self.nodes[id].class == Class::Trait => Some(id),
+                _ => None,
+            })
+            .collect();
+        traits.sort();
+        traits.dedup();
+        traits
+    }
+
     /// The namespaces a target lives in (bits: types and modules, values, macros); an item
     /// outside the crate or of an unknown kind, all of them.
     fn namespaces(&self, target: Target) -> u8 {

@@ -737,7 +737,16 @@ impl Reach<'_> {
                 Class::ImplMember => {
                     let Some(parent) = node.parent else { continue };
                     let is_trait_impl = graph.nodes[parent].trait_path.is_some();
-                    if !self.kept[parent] && (is_trait_impl || !self.header_kept(parent)) {
+                    // A member named through its type (`State::new_gap_left`) keeps its block
+                    // even when a type only its header names is not kept yet (glidesort's
+                    // `impl State<GapLeft>` is the only place that makes a `GapLeft`).
+                    let named_by_type = !is_trait_impl
+                        && self.self_types[&parent]
+                            .iter()
+                            .any(|&t| self.pairs.contains(&(t, name.to_string())));
+                    if !self.kept[parent]
+                        && (is_trait_impl || !(self.header_kept(parent) || named_by_type))
+                    {
                         continue;
                     }
                     match (
@@ -897,12 +906,7 @@ impl Reach<'_> {
             match *target {
                 Target::Node(id) if graph.nodes[id].class == Class::Trait => traits.push(id),
                 Target::Module(m) if node.name.is_none() => {
-                    for ids in graph.modules[m].defs.values() {
-                        traits.extend(
-                            ids.iter()
-                                .filter(|&&id| graph.nodes[id].class == Class::Trait),
-                        );
-                    }
+                    traits.extend(graph.traits_shown(m, node.module));
                 }
                 _ => {}
             }
