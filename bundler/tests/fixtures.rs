@@ -440,9 +440,11 @@ fn a_trait_function_called_through_a_primitive_type_is_kept() {
     pruned_by_the_bundler("issue-primitive-trait-fn");
 }
 
-/// tap's prelude (only glob imports of the modules that hold its traits) and glidesort's
-/// type-state impls (`impl Merge<Front>`, the only place a `Front` is made): the bundler's own
-/// pruning keeps what they need, and drops the impl of the state nothing makes.
+/// tap's prelude (only glob imports of the modules that hold its traits), glidesort's
+/// type-state impls (`impl Merge<Front>`, the only place a `Front` is made), nalgebra's impls
+/// for type aliases (`impl Square<T>`) and regex-automata's import of a module nothing else of
+/// is kept: the bundler's own pruning keeps what they need, and drops the impl of the state
+/// nothing makes.
 #[test]
 fn a_prelude_of_globs_and_a_type_state_impl_are_kept() {
     let bundle = pruned_by_the_bundler("issue-prune-shapes");
@@ -452,6 +454,9 @@ fn a_prelude_of_globs_and_a_type_state_impl_are_kept() {
         "pub struct Front;",
         "fn to_front",
         "fn finish",
+        "fn trace",
+        "fn blank",
+        "fn inner",
     ] {
         assert!(bundle.code.contains(kept), "{kept}: {}", bundle.code);
     }

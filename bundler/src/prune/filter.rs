@@ -120,7 +120,8 @@ pub(super) fn filter_item(
         Item::Mod(m) => {
             *counter += 1;
             match &mut m.content {
-                Some((_, children)) => filter_items(children, kept, counter, report),
+                // A module none of whose items is kept stays when something names it.
+                Some((_, children)) => filter_items(children, kept, counter, report) || kept[id],
                 None => kept[id],
             }
         }

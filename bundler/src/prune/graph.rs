@@ -90,7 +90,8 @@ pub(super) struct Node {
     pub(super) use_path: Vec<String>,
     /// Modules: the module this node declares.
     pub(super) child_module: Option<ModId>,
-    /// Impl blocks: the paths of the self type, and of the trait.
+    /// Impl blocks: the paths of the self type, and of the trait. Type aliases: the path of
+    /// the type they name.
     pub(super) self_paths: Vec<Vec<String>>,
     pub(super) trait_path: Option<Vec<String>>,
     /// Impl blocks: every path in the self type and the trait (not in the bounds).
@@ -586,7 +587,11 @@ impl Graph {
                 let variants = e.variants.iter().map(|v| v.ident.to_string()).collect();
                 self.add_named(item, Class::Type, &e.ident, module, variants)
             }
-            Item::Type(t) => self.add_named(item, Class::Alias, &t.ident, module, Vec::new()),
+            Item::Type(t) => {
+                self.add_named(item, Class::Alias, &t.ident, module, Vec::new());
+                let last = self.nodes.len() - 1;
+                self.nodes[last].self_paths = type_paths(&t.ty);
+            }
             Item::TraitAlias(t) => self.add_named(item, Class::Type, &t.ident, module, Vec::new()),
             Item::Const(c) => {
                 let root = c.ident == "_";
@@ -1263,13 +1268,51 @@ impl Graph {
 
     /// The local types an impl block is for.
     pub(super) fn self_types(&self, impl_id: NodeId) -> Vec<NodeId> {
+        self.self_types_through_aliases(impl_id).0
+    }
+
+    /// The local types an impl block is for, through the type aliases its self type names
+    /// (nalgebra's `impl SquareMatrix<T, D, S>` is for `Matrix`), and those aliases. An alias
+    /// of nothing local stands for itself.
+    fn self_types_through_aliases(&self, impl_id: NodeId) -> (Vec<NodeId>, Vec<NodeId>) {
         let node = &self.nodes[impl_id];
+        let (mut types, mut aliases) = (Vec::new(), Vec::new());
+        for path in &node.self_paths {
+            for target in self.resolve(node.module, path, &[]).targets {
+                let Target::Node(id) = target else { continue };
+                if !self.is_type(id) {
+                    continue;
+                }
+                let named = self.aliased_types(id, 8);
+                if named.is_empty() || named == [id] {
+                    types.push(id);
+                } else {
+                    types.extend(named);
+                    aliases.push(id);
+                }
+            }
+        }
+        types.sort_unstable();
+        types.dedup();
+        (types, aliases)
+    }
+
+    /// The local types a type alias names, following aliases of aliases up to `depth`; any
+    /// other type, itself.
+    fn aliased_types(&self, id: NodeId, depth: usize) -> Vec<NodeId> {
+        let node = &self.nodes[id];
+        if node.class != Class::Alias {
+            return vec![id];
+        }
+        if depth == 0 {
+            return Vec::new();
+        }
         let mut out = Vec::new();
         for path in &node.self_paths {
             for target in self.resolve(node.module, path, &[]).targets {
-                if let Target::Node(id) = target {
-                    if self.is_type(id) {
-                        out.push(id);
+                if let Target::Node(next) = target {
+                    if self.is_type(next) && next != id {
+                        out.extend(self.aliased_types(next, depth - 1));
                     }
                 }
             }
@@ -1290,15 +1333,16 @@ impl Graph {
             })
     }
 
-    /// Every local type or trait named in an impl block's header.
+    /// Every local type or trait named in an impl block's header; an alias the self type names
+    /// counts as the types it names (it is kept with the block).
     pub(super) fn header_refs(&self, impl_id: NodeId) -> Vec<NodeId> {
         let node = &self.nodes[impl_id];
-        let mut out = Vec::new();
+        let (mut out, aliases) = self.self_types_through_aliases(impl_id);
         for path in &node.header.paths {
             let res = self.resolve(node.module, path, &[]);
             for target in res.targets {
                 if let Target::Node(id) = target {
-                    if self.is_type(id) {
+                    if self.is_type(id) && !aliases.contains(&id) {
                         out.push(id);
                     }
                 }

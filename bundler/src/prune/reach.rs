@@ -406,8 +406,17 @@ impl Reach<'_> {
             self.keep(leaf);
         }
         for target in res.targets {
-            if let Target::Node(id) = target {
-                self.keep(id);
+            match target {
+                Target::Node(id) => {
+                    self.keep(id);
+                }
+                // A path to a module (`use crate::dfa::dense;`) needs the module to exist,
+                // even when none of its items is kept.
+                Target::Module(m) => {
+                    if let Some(id) = self.graph.modules[m].node {
+                        self.keep(id);
+                    }
+                }
             }
         }
         if let Some((types, name)) = res.pair {
