@@ -215,6 +215,8 @@ pub struct Mentions {
     pub macros: Vec<String>,
     /// A macro body here calls a method its caller names (`self.$value()`).
     pub calls_caller_methods: bool,
+    /// A macro body here calls a macro its caller names (`$m! { .. }`).
+    pub calls_caller_macros: bool,
 }
 
 impl Mentions {
@@ -316,6 +318,10 @@ impl Mentions {
                             && matches!(&trees[index - 2], TokenTree::Punct(p) if p.as_char() == '.');
                         if dot_before {
                             self.calls_caller_methods = true;
+                        }
+                        if matches!(trees.get(index + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!')
+                        {
+                            self.calls_caller_macros = true;
                         }
                         index += 1;
                         continue;

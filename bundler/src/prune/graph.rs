@@ -109,6 +109,12 @@ pub(super) struct Node {
     /// An item-position call of the crate's own `macro_rules!`: what it writes, where every
     /// item of that is read here.
     pub(super) written: Option<Written>,
+    /// An item-position call of the crate's own `macro_rules!`: the macros it defines
+    /// (petgraph's `trait_template! { pub trait GraphBase .. }` defines `GraphBase!`).
+    pub(super) writes_macros: Vec<String>,
+    /// An item-position macro call: the traits it declares, each with its functions'
+    /// names, as read from the call and from what the crate's own macro writes for it.
+    pub(super) declared_traits: Vec<(String, Vec<String>)>,
     /// Under a `#[cfg]` left to the judge's rustc: it may not exist there.
     pub(super) conditional: bool,
     /// Visible outside its module (any `pub`; `macro_rules!` count as visible).
@@ -137,6 +143,8 @@ impl Node {
             implements: Vec::new(),
             called_macro: None,
             written: None,
+            writes_macros: Vec::new(),
+            declared_traits: Vec::new(),
             conditional: false,
             public: false,
         }
@@ -341,6 +349,56 @@ fn declared_in_tokens(tokens: proc_macro2::TokenStream) -> Vec<String> {
     }
     out.sort();
     out.dedup();
+    out
+}
+
+/// The macros tokens define at their top: the name after each `macro_rules!`.
+fn macros_in_tokens(tokens: proc_macro2::TokenStream) -> Vec<String> {
+    use proc_macro2::TokenTree;
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    trees
+        .windows(3)
+        .filter_map(|window| match window {
+            [TokenTree::Ident(word), TokenTree::Punct(bang), TokenTree::Ident(name)]
+                if word == "macro_rules" && bang.as_char() == '!' =>
+            {
+                Some(name.to_string())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The traits tokens declare at their top, each with the names of its functions.
+fn traits_in_tokens(tokens: proc_macro2::TokenStream) -> Vec<(String, Vec<String>)> {
+    use proc_macro2::{Delimiter, TokenTree};
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::new();
+    for (at, tree) in trees.iter().enumerate() {
+        let (TokenTree::Ident(word), Some(TokenTree::Ident(name))) = (tree, trees.get(at + 1))
+        else {
+            continue;
+        };
+        if word != "trait" {
+            continue;
+        }
+        let body = trees[at + 2..].iter().find_map(|tree| match tree {
+            TokenTree::Group(group) if group.delimiter() == Delimiter::Brace => Some(group),
+            _ => None,
+        });
+        let Some(body) = body else { continue };
+        let members: Vec<TokenTree> = body.stream().into_iter().collect();
+        let functions = members
+            .windows(2)
+            .filter_map(|pair| match pair {
+                [TokenTree::Ident(keyword), TokenTree::Ident(function)] if keyword == "fn" => {
+                    Some(function.to_string())
+                }
+                _ => None,
+            })
+            .collect();
+        out.push((name.to_string(), functions));
+    }
     out
 }
 
@@ -632,16 +690,26 @@ impl Graph {
                     node.called_macro = m.mac.path.segments.last().map(|s| s.ident.to_string());
                     let id = self.add(node);
                     let mut declared = declared_in_tokens(m.mac.tokens.clone());
+                    let mut traits = traits_in_tokens(m.mac.tokens.clone());
                     // gimli's `dw!(DwLang(u16) { .. })` names its struct through `$name`:
                     // what the call writes declares it.
                     let bodies = plain_macro_name(&m.mac).and_then(|n| self.macro_bodies.get(&n));
+                    let mut macros = Vec::new();
                     for body in bodies.into_iter().flatten() {
                         if let Some(written) =
                             crate::macro_rules::expand(body.clone(), m.mac.tokens.clone())
                         {
+                            macros.extend(macros_in_tokens(written.clone()));
+                            traits.extend(traits_in_tokens(written.clone()));
                             declared.extend(declared_in_tokens(written));
                         }
                     }
+                    macros.sort();
+                    macros.dedup();
+                    self.nodes[id].writes_macros = macros;
+                    traits.sort();
+                    traits.dedup();
+                    self.nodes[id].declared_traits = traits;
                     declared.sort();
                     declared.dedup();
                     for name in declared {

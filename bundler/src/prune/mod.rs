@@ -72,6 +72,7 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
         macro_traits: BTreeSet::new(),
         traits_by_macro: BTreeMap::new(),
         macro_defs: BTreeMap::new(),
+        macro_writers: BTreeMap::new(),
         seen_from: reach::glob_importers(&graph),
     };
     let mut traits_by_name: BTreeMap<&String, Vec<NodeId>> = BTreeMap::new();
@@ -81,6 +82,13 @@ pub fn prune(items: &mut Vec<Item>) -> PruneReport {
         }
     }
     for (id, node) in graph.nodes.iter().enumerate() {
+        for name in &node.writes_macros {
+            reach
+                .macro_writers
+                .entry(name.clone())
+                .or_default()
+                .push(id);
+        }
         if let (Class::MacroRules, Some(name)) = (node.class, &node.name) {
             reach.macro_defs.entry(name.clone()).or_default().push(id);
             let traits = node

@@ -160,6 +160,8 @@ pub(super) struct Reach<'g> {
     pub(super) traits_by_macro: BTreeMap<String, Vec<NodeId>>,
     /// `macro_rules!` definitions by name.
     pub(super) macro_defs: BTreeMap<String, Vec<NodeId>>,
+    /// Item-position macro calls by the names of the macros they define.
+    pub(super) macro_writers: BTreeMap<String, Vec<NodeId>>,
     /// By module: the modules that see its names, itself and those glob-importing it
     /// (directly or through other globs).
     pub(super) seen_from: BTreeMap<ModId, BTreeSet<ModId>>,
@@ -471,7 +473,11 @@ impl Reach<'_> {
             if !seen.insert(name.clone()) {
                 continue;
             }
-            let defs = self.macro_defs.get(&name).cloned().unwrap_or_default();
+            // A macro another macro's call defines: that call's tokens hold its body.
+            let defs = match self.macro_defs.get(&name) {
+                Some(defs) => defs.clone(),
+                None => self.macro_writers.get(&name).cloned().unwrap_or_default(),
+            };
             for def in defs {
                 let body = &graph.nodes[def].mentions;
                 pending.extend(body.macros.iter().cloned());
@@ -554,6 +560,22 @@ impl Reach<'_> {
             .filter(|path| path.len() == 1)
             .map(|path| path[0].clone())
             .collect();
+        // petgraph's `GraphBase! {delegate_impl []}`: a macro that another macro writes, or
+        // one whose body calls `$m!`, may call any macro its arguments name.
+        let passes_macros = node.class == Class::ItemMacro
+            && node.called_macro.as_ref().is_some_and(|callee| {
+                self.macro_defs.get(callee).map_or(true, |defs| {
+                    defs.iter()
+                        .any(|&def| graph.nodes[def].mentions.calls_caller_macros)
+                })
+            });
+        if passes_macros {
+            for ident in node.mentions.idents() {
+                if self.macro_defs.contains_key(ident) {
+                    self.macros.insert(ident.clone());
+                }
+            }
+        }
         for name in called {
             self.keep_imports_for_macro(node.module, name, &given);
         }
@@ -810,7 +832,9 @@ impl Reach<'_> {
                         (self.idents.contains(name) && !self.macros.contains(name))
                             || self.fallback.contains(name)
                     };
+                    let defines_called = node.writes_macros.iter().any(|m| self.macros.contains(m));
                     implements_kept
+                        || defines_called
                         || match &node.written {
                             // libm's `libm_helper! { f64, funcs: { (fn sin(..) => sin); .. } }`
                             // names every function and writes an impl of a type nothing uses.
@@ -914,6 +938,20 @@ impl Reach<'_> {
         for target in &res.targets {
             match *target {
                 Target::Node(id) if graph.nodes[id].class == Class::Trait => traits.push(id),
+                // A trait a macro call declares (petgraph's `trait_template! { pub trait
+                // GraphBase .. }`).
+                Target::Node(id) if graph.nodes[id].class == Class::ItemMacro => {
+                    let imported = node.use_path.last();
+                    let called = graph.nodes[id]
+                        .declared_traits
+                        .iter()
+                        .filter(|(name, _)| Some(name) == imported)
+                        .flat_map(|(_, functions)| functions)
+                        .any(|function| self.called_where_seen(node.module, function));
+                    if self.kept[id] && called {
+                        return true;
+                    }
+                }
                 Target::Module(m) if node.name.is_none() => {
                     traits.extend(graph.traits_shown(m, node.module));
                 }
