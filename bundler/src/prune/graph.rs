@@ -1155,7 +1155,7 @@ impl Graph {
     }
 
     /// Whether module `m` is `ancestor` or inside it.
-    fn is_within(&self, mut m: ModId, ancestor: ModId) -> bool {
+    pub(super) fn is_within(&self, mut m: ModId, ancestor: ModId) -> bool {
         loop {
             if m == ancestor {
                 return true;

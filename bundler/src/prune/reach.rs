@@ -917,15 +917,19 @@ impl Reach<'_> {
             .iter()
             .filter(|(name, _)| name == last)
             .flat_map(|(_, methods)| methods.iter())
-            .any(|method| self.called_where_seen(node.module, method))
+            .any(|method| self.called_where_seen(leaf, method))
     }
 
-    /// Whether `method` is called in `module` or in a module that glob-imports its names.
-    fn called_where_seen(&self, module: ModId, method: &str) -> bool {
-        self.seen_from.get(&module).is_some_and(|modules| {
-            modules
-                .iter()
-                .any(|&m| self.module_methods.contains(&(m, method.to_string())))
+    /// Whether `method` is called where the import `leaf` is seen: in its module, or in a
+    /// module that glob-imports that module's names (a private import only in the module and
+    /// the modules inside it).
+    fn called_where_seen(&self, leaf: NodeId, method: &str) -> bool {
+        let node = &self.graph.nodes[leaf];
+        self.seen_from.get(&node.module).is_some_and(|modules| {
+            modules.iter().any(|&m| {
+                (node.public || self.graph.is_within(m, node.module))
+                    && self.module_methods.contains(&(m, method.to_string()))
+            })
         })
     }
 
@@ -947,7 +951,7 @@ impl Reach<'_> {
                         .iter()
                         .filter(|(name, _)| Some(name) == imported)
                         .flat_map(|(_, functions)| functions)
-                        .any(|function| self.called_where_seen(node.module, function));
+                        .any(|function| self.called_where_seen(leaf, function));
                     if self.kept[id] && called {
                         return true;
                     }
@@ -962,7 +966,7 @@ impl Reach<'_> {
             self.kept[t]
                 && graph.trait_members[&t]
                     .keys()
-                    .any(|member| self.called_where_seen(node.module, member))
+                    .any(|member| self.called_where_seen(leaf, member))
         })
     }
 }
