@@ -1,9 +1,11 @@
-//! Inner attributes (`#![...]`) when crates become modules.
+//! Attributes when crates become modules.
 //!
 //! Some inner attributes are only valid at a crate root (`no_std`, `crate_type`,
 //! `recursion_limit`, ...). In the bundle the library and every source file are modules, so
 //! those are removed there; the limits that matter to compilation are raised on the bundle's
-//! own root instead.
+//! own root instead. A tool attribute (`#[clippy::format_args]`) on an exported macro makes
+//! rustc count the macro as macro-expanded, and `crate::info` then cannot name it in one
+//! crate: such attributes are dropped.
 
 use syn::visit_mut::{self, VisitMut};
 use syn::{AttrStyle, Attribute, Expr, ExprLit, Item, Lit, Meta};
@@ -110,7 +112,8 @@ pub fn hoist_limits(root: &mut Vec<Attribute>, limits: Vec<(String, u64)>) {
     }
 }
 
-/// Removes crate-only inner attributes from every module in `items`.
+/// Removes crate-only inner attributes from every module in `items`, and tool attributes from
+/// exported macros.
 pub fn clean_modules(items: &mut [Item]) {
     let mut cleaner = Cleaner;
     for item in items {
@@ -126,12 +129,34 @@ impl VisitMut for Cleaner {
         visit_mut::visit_item_mod_mut(self, module);
     }
 
+    fn visit_item_macro_mut(&mut self, mac: &mut syn::ItemMacro) {
+        let exported = mac.attrs.iter().any(|a| a.path().is_ident("macro_export"));
+        if exported && mac.mac.path.is_ident("macro_rules") {
+            mac.attrs.retain(|attr| attr.path().segments.len() < 2);
+        }
+    }
+
     fn visit_expr_mut(&mut self, _expr: &mut Expr) {}
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tool_attributes_leave_exported_macros_only() {
+        let mut file: syn::File = syn::parse_str(
+            "mod log { #[macro_export] #[clippy::format_args] #[doc(hidden)] \
+             macro_rules! info { () => {} } \
+             #[rustfmt::skip] macro_rules! own { () => {} } }",
+        )
+        .expect("parses");
+        clean_modules(&mut file.items);
+        let text = quote::ToTokens::to_token_stream(&file).to_string();
+        assert!(!text.contains("clippy"), "{text}");
+        assert!(text.contains("# [doc (hidden)]"), "{text}");
+        assert!(text.contains("# [rustfmt :: skip]"), "{text}");
+    }
 
     #[test]
     fn raised_lint_levels_go_and_allow_stays() {

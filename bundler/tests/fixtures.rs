@@ -443,9 +443,11 @@ fn a_trait_function_called_through_a_primitive_type_is_kept() {
 /// tap's prelude (only glob imports of the modules that hold its traits), glidesort's
 /// type-state impls (`impl Merge<Front>`, the only place a `Front` is made), nalgebra's impls
 /// for type aliases (`impl Square<T>`), regex-automata's import of a module nothing else of
-/// is kept, and petgraph's macros that a macro defines (`Degree! {delegate_impl [Frozen]}`):
-/// the bundler's own pruning keeps what they need, and drops the impl of the state nothing
-/// makes.
+/// is kept, petgraph's macros that a macro defines (`Degree! {delegate_impl [Frozen]}`), and
+/// varisat's shapes (a struct declared two macro calls deep, marker types only a trait's
+/// arguments name, a derive's impl inside a named const, an exported macro with a tool
+/// attribute): the bundler's own pruning keeps what they need, and drops the impl of the state
+/// nothing makes.
 #[test]
 fn a_prelude_of_globs_and_a_type_state_impl_are_kept() {
     let bundle = pruned_by_the_bundler("issue-prune-shapes");
@@ -459,6 +461,8 @@ fn a_prelude_of_globs_and_a_type_state_impl_are_kept() {
         "fn blank",
         "fn inner",
         "macro_rules! delegate_impl",
+        "pub struct Here;",
+        "impl Default for Settings",
     ] {
         assert!(bundle.code.contains(kept), "{kept}: {}", bundle.code);
     }

@@ -96,6 +96,8 @@ pub(super) struct Node {
     pub(super) trait_path: Option<Vec<String>>,
     /// Impl blocks: every path in the self type and the trait (not in the bounds).
     pub(super) header: Mentions,
+    /// Impl blocks: the paths only the trait's generic arguments name.
+    pub(super) trait_args: Vec<Vec<String>>,
     /// Impl member functions returning `Self` (or the impl's own type).
     pub(super) returns_self: bool,
     /// Impl and trait member functions: what they return.
@@ -107,7 +109,7 @@ pub(super) struct Node {
     /// An item-position macro call: the macro it calls.
     pub(super) called_macro: Option<String>,
     /// An item-position call of the crate's own `macro_rules!`: what it writes, where every
-    /// item of that is read here.
+    /// item of that is read here. A named const whose block holds impls: those impls.
     pub(super) written: Option<Written>,
     /// An item-position call of the crate's own `macro_rules!`: the macros it defines
     /// (petgraph's `trait_template! { pub trait GraphBase .. }` defines `GraphBase!`).
@@ -144,6 +146,7 @@ impl Node {
             called_macro: None,
             written: None,
             writes_macros: Vec::new(),
+            trait_args: Vec::new(),
             declared_traits: Vec::new(),
             conditional: false,
             public: false,
@@ -517,6 +520,38 @@ impl Graph {
         self.nodes.len() - 1
     }
 
+    /// What a call of the crate's macro `name` with `tokens` writes, and what the calls of the
+    /// crate's macros in that write in turn (varisat's `part!(pub VariablesP: Variables)`
+    /// declares its struct two calls deep), into `out`.
+    fn expansions(
+        &self,
+        name: &str,
+        tokens: &proc_macro2::TokenStream,
+        depth: usize,
+        out: &mut Vec<proc_macro2::TokenStream>,
+    ) {
+        use proc_macro2::TokenTree;
+        if depth > 8 {
+            return;
+        }
+        for body in self.macro_bodies.get(name).into_iter().flatten() {
+            let Some(written) = crate::macro_rules::expand(body.clone(), tokens.clone()) else {
+                continue;
+            };
+            let trees: Vec<TokenTree> = written.clone().into_iter().collect();
+            for call in trees.windows(3) {
+                if let [TokenTree::Ident(inner), TokenTree::Punct(bang), TokenTree::Group(args)] =
+                    call
+                {
+                    if bang.as_char() == '!' && inner != "macro_rules" {
+                        self.expansions(&inner.to_string(), &args.stream(), depth + 1, out);
+                    }
+                }
+            }
+            out.push(written);
+        }
+    }
+
     /// What a call of one of the crate's `macro_rules!` macros writes (see [`Written`]):
     /// `None` where an arm does not match as [`crate::macro_rules`] reads it, or the output
     /// holds an item not read here (a module, an import, another macro's call...).
@@ -654,9 +689,32 @@ impl Graph {
             Item::Const(c) => {
                 let root = c.ident == "_";
                 self.add_named(item, Class::Value, &c.ident, module, Vec::new());
+                let last = self.nodes.len() - 1;
                 if root {
-                    let last = self.nodes.len() - 1;
                     self.nodes[last].root = true;
+                } else if let syn::Expr::Block(block) = &*c.expr {
+                    // A derive's `const _DERIVE_Default_FOR_X: () = { impl Default for X .. };`
+                    // (varisat's `DocDefault`) is there for the impls it holds.
+                    let impls: Vec<(Option<String>, Option<String>)> = block
+                        .block
+                        .stmts
+                        .iter()
+                        .filter_map(|stmt| match stmt {
+                            syn::Stmt::Item(Item::Impl(inner)) => Some((
+                                last_segment(&inner.self_ty),
+                                inner.trait_.as_ref().and_then(|(_, path, _)| {
+                                    path.segments.last().map(|s| s.ident.to_string())
+                                }),
+                            )),
+                            _ => None,
+                        })
+                        .collect();
+                    if !impls.is_empty() {
+                        self.nodes[last].written = Some(Written {
+                            names: Vec::new(),
+                            impls,
+                        });
+                    }
                 }
             }
             Item::Static(s) => {
@@ -693,16 +751,15 @@ impl Graph {
                     let mut traits = traits_in_tokens(m.mac.tokens.clone());
                     // gimli's `dw!(DwLang(u16) { .. })` names its struct through `$name`:
                     // what the call writes declares it.
-                    let bodies = plain_macro_name(&m.mac).and_then(|n| self.macro_bodies.get(&n));
                     let mut macros = Vec::new();
-                    for body in bodies.into_iter().flatten() {
-                        if let Some(written) =
-                            crate::macro_rules::expand(body.clone(), m.mac.tokens.clone())
-                        {
-                            macros.extend(macros_in_tokens(written.clone()));
-                            traits.extend(traits_in_tokens(written.clone()));
-                            declared.extend(declared_in_tokens(written));
-                        }
+                    let mut written = Vec::new();
+                    if let Some(name) = plain_macro_name(&m.mac) {
+                        self.expansions(&name, &m.mac.tokens, 0, &mut written);
+                    }
+                    for tokens in written {
+                        macros.extend(macros_in_tokens(tokens.clone()));
+                        traits.extend(traits_in_tokens(tokens.clone()));
+                        declared.extend(declared_in_tokens(tokens));
                     }
                     macros.sort();
                     macros.dedup();
@@ -761,7 +818,15 @@ impl Graph {
                 });
                 let mut header = Mentions::of(&*block.self_ty);
                 if let Some((_, path, _)) = &block.trait_ {
-                    header.paths.extend(Mentions::of(path).paths);
+                    let trait_paths = Mentions::of(path).paths;
+                    let own: Vec<String> =
+                        path.segments.iter().map(|s| s.ident.to_string()).collect();
+                    node.trait_args = trait_paths
+                        .iter()
+                        .filter(|p| **p != own && !header.paths.contains(p))
+                        .cloned()
+                        .collect();
+                    header.paths.extend(trait_paths);
                 }
                 node.header = header;
                 // Bounds (`impl<T: Bound>`, where clauses) do not decide whether the impl is
@@ -1406,7 +1471,13 @@ impl Graph {
     pub(super) fn header_refs(&self, impl_id: NodeId) -> Vec<NodeId> {
         let node = &self.nodes[impl_id];
         let (mut out, aliases) = self.self_types_through_aliases(impl_id);
+        // The marker types only a crate's own trait's arguments name (partial_ref's
+        // `impl PluckMut<'a, P, IndexNext<I>> for Mut<..>`) are kept with the impl.
+        let own_trait = self.impl_trait(impl_id).is_some();
         for path in &node.header.paths {
+            if own_trait && node.trait_args.contains(path) {
+                continue;
+            }
             let res = self.resolve(node.module, path, &[]);
             for target in res.targets {
                 if let Target::Node(id) = target {

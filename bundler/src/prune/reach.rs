@@ -871,6 +871,12 @@ impl Reach<'_> {
                     self.fallback.contains(name) || (called && implemented)
                 }
                 Class::Module | Class::Other => false,
+                Class::Value if node.written.is_some() => {
+                    self.fallback.contains(name)
+                        || node.written.iter().flat_map(|w| &w.impls).any(|(ty, tr)| {
+                            self.impl_needed(node.module, ty.as_deref(), tr.as_deref())
+                        })
+                }
                 _ => self.fallback.contains(name),
             };
             if needed && self.keep(id) {
