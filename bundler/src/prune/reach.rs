@@ -564,7 +564,7 @@ impl Reach<'_> {
         // one whose body calls `$m!`, may call any macro its arguments name.
         let passes_macros = node.class == Class::ItemMacro
             && node.called_macro.as_ref().is_some_and(|callee| {
-                self.macro_defs.get(callee).map_or(true, |defs| {
+                self.macro_defs.get(callee).is_none_or(|defs| {
                     defs.iter()
                         .any(|&def| graph.nodes[def].mentions.calls_caller_macros)
                 })
