@@ -355,6 +355,16 @@ fn declared_in_tokens(tokens: proc_macro2::TokenStream) -> Vec<String> {
     out
 }
 
+/// An impl block's self type and trait, by the last segments of their paths (see [`Written`]).
+fn impl_names(block: &syn::ItemImpl) -> (Option<String>, Option<String>) {
+    let trait_name = block
+        .trait_
+        .as_ref()
+        .and_then(|(_, path, _)| path.segments.last())
+        .map(|s| s.ident.to_string());
+    (last_segment(&block.self_ty), trait_name)
+}
+
 /// The macros tokens define at their top: the name after each `macro_rules!`.
 fn macros_in_tokens(tokens: proc_macro2::TokenStream) -> Vec<String> {
     use proc_macro2::TokenTree;
@@ -582,14 +592,7 @@ impl Graph {
                         None
                     }
                     Item::Impl(block) => {
-                        let trait_name = block
-                            .trait_
-                            .as_ref()
-                            .and_then(|(_, path, _)| path.segments.last())
-                            .map(|s| s.ident.to_string());
-                        written
-                            .impls
-                            .push((last_segment(&block.self_ty), trait_name));
+                        written.impls.push(impl_names(block));
                         None
                     }
                     _ => return None,
@@ -700,12 +703,7 @@ impl Graph {
                         .stmts
                         .iter()
                         .filter_map(|stmt| match stmt {
-                            syn::Stmt::Item(Item::Impl(inner)) => Some((
-                                last_segment(&inner.self_ty),
-                                inner.trait_.as_ref().and_then(|(_, path, _)| {
-                                    path.segments.last().map(|s| s.ident.to_string())
-                                }),
-                            )),
+                            syn::Stmt::Item(Item::Impl(inner)) => Some(impl_names(inner)),
                             _ => None,
                         })
                         .collect();
