@@ -6,7 +6,7 @@
 //! opponent threatens, only turns that block every threat are generated.
 
 use super::board::{Board, WINDOW_VALUE};
-use super::geometry::{cell, coordinates, geometry, CELLS, SIZE};
+use super::geometry::{cell, geometry, CELLS, SIZE};
 use super::threats::{blocks, winning_cells};
 use super::turn::Turn;
 use crate::core::color::Color;
@@ -286,83 +286,6 @@ pub fn root_turns(board: &mut Board, cells: usize, limit: usize, firsts: usize) 
     scored.into_iter().map(|(turn, _)| turn).collect()
 }
 
-/// The candidate turns as pairs built stone by stone: each of the best `firsts` cells with the
-/// `seconds` cells that are best once it stands, at most `limit` turns, best pair value first.
-/// When the side to move must block or can win, the plain [`candidate_turns`] of `firsts` cells.
-pub fn chained_turns(board: &mut Board, firsts: usize, seconds: usize, limit: usize) -> Vec<Turn> {
-    let colour = board.to_move();
-    if board.stone_count() == 0
-        || winning_cells(board, colour).is_some()
-        || blocks(board, colour.opponent()).count > 0
-    {
-        return candidate_turns(board, firsts, limit);
-    }
-    let values = valued_cells(board, |cell| cell_value(board, cell, colour));
-    let mut best_firsts = values.clone();
-    keep_best(&mut best_firsts, firsts);
-    let mut scored: Vec<(Turn, i32)> = Vec::new();
-    for (first, first_value) in best_firsts {
-        board.place(first, colour);
-        let best = best_cells_after(board, &values, first, colour, seconds);
-        board.remove(first);
-        for (second, second_value) in best {
-            let turn = Turn::pair(first, second);
-            let value = first_value + second_value;
-            match scored
-                .iter_mut()
-                .find(|(other, _)| other.same_stones(&turn))
-            {
-                Some(known) => known.1 = known.1.max(value),
-                None => scored.push((turn, value)),
-            }
-        }
-    }
-    keep_best(&mut scored, limit);
-    scored.into_iter().map(|(turn, _)| turn).collect()
-}
-
-/// [`best_cells`] just after `placed` was placed, from `before`, the cell values before it:
-/// only the cells sharing a window with `placed` or brought near the stones by it are valued again.
-fn best_cells_after(
-    board: &Board,
-    before: &[(u16, i32)],
-    placed: u16,
-    colour: Color,
-    limit: usize,
-) -> Vec<(u16, i32)> {
-    let geometry = geometry();
-    let mut touched = [false; CELLS];
-    let mut again = Vec::new();
-    let mut touch = |cell: u16| {
-        if !std::mem::replace(&mut touched[usize::from(cell)], true) {
-            again.push(cell);
-        }
-    };
-    for &window in geometry.windows_of(placed) {
-        geometry.windows[usize::from(window)]
-            .iter()
-            .for_each(|&cell| touch(cell));
-    }
-    let (x, y) = coordinates(placed);
-    for near_y in y.saturating_sub(2)..(y + 3).min(SIZE) {
-        for near_x in x.saturating_sub(2)..(x + 3).min(SIZE) {
-            touch(cell(near_x, near_y));
-        }
-    }
-    let mut cells: Vec<(u16, i32)> = before
-        .iter()
-        .filter(|(cell, _)| !touched[usize::from(*cell)])
-        .copied()
-        .collect();
-    for cell in again {
-        if board.is_empty(cell) && board.is_near_stones(cell) {
-            cells.push((cell, cell_value(board, cell, colour)));
-        }
-    }
-    keep_best(&mut cells, limit);
-    cells
-}
-
 /// Second cells tried with each first cell by [`root_turns`].
 const SECONDS_PER_FIRST: usize = 6;
 
@@ -435,43 +358,6 @@ mod tests {
         let mut forced = black_open_four();
         assert_eq!(
             root_turns(&mut forced, 10, 20, 8),
-            candidate_turns(&mut forced, 10, 20),
-            "forced blocks are left as they are"
-        );
-    }
-
-    #[test]
-    fn chained_turns_pair_each_first_cell_with_the_cells_best_once_it_stands() {
-        let mut board = Board::new();
-        board.play(Turn::single(cell(9, 9)));
-        board.play(Turn::pair(cell(10, 10), cell(8, 8)));
-        let turns = chained_turns(&mut board, 6, 4, 40);
-        assert!(turns.len() > 6 && turns.len() <= 24);
-        for (index, turn) in turns.iter().enumerate() {
-            assert!(board.is_legal(turn));
-            assert!(!turns[index + 1..]
-                .iter()
-                .any(|other| other.same_stones(turn)));
-        }
-        let firsts: Vec<u16> = best_cells(&board, Color::Black, 6)
-            .into_iter()
-            .map(|(cell, _)| cell)
-            .collect();
-        let (first, second) = (turns[0].first, turns[0].second.unwrap());
-        assert!(firsts.contains(&first) || firsts.contains(&second));
-        let before = valued_cells(&board, |cell| cell_value(&board, cell, Color::Black));
-        for &(first, _) in &before {
-            board.place(first, Color::Black);
-            assert_eq!(
-                best_cells_after(&board, &before, first, Color::Black, 8),
-                best_cells(&board, Color::Black, 8),
-                "after {first}"
-            );
-            board.remove(first);
-        }
-        let mut forced = black_open_four();
-        assert_eq!(
-            chained_turns(&mut forced, 10, 4, 20),
             candidate_turns(&mut forced, 10, 20),
             "forced blocks are left as they are"
         );

@@ -3,7 +3,7 @@
 
 use super::board::Board;
 use super::geometry::CELLS;
-use super::moves::{attacking_turns, candidate_turns, chained_turns, defensive_turns, root_turns};
+use super::moves::{attacking_turns, candidate_turns, defensive_turns, root_turns};
 use super::opening::{first_reply, Shape};
 use super::threats::threat_count;
 use super::turn::Turn;
@@ -54,9 +54,6 @@ pub struct Settings {
     pub cells: usize,
     /// Turns searched below the root.
     pub turns: usize,
-    /// Second cells tried with each first cell, both at the root and below it, the first
-    /// cells being `root_cells` or `cells` (0: pairs among those cells instead).
-    pub second_cells: usize,
     /// The deepest alpha-beta iteration, in turns.
     pub max_depth: u32,
     /// Attacking turns of our forced-win search.
@@ -108,7 +105,6 @@ impl Default for Settings {
             root_firsts: 0,
             cells: 10,
             turns: 12,
-            second_cells: 0,
             max_depth: 8,
             attack_turns: 10,
             attack_single_threats: 0,
@@ -181,21 +177,12 @@ impl Searcher {
                 return Some(turn);
             }
         }
-        let mut turns: Vec<Turn> = if self.settings.second_cells > 0 {
-            chained_turns(
-                &mut board,
-                self.settings.root_cells,
-                self.settings.second_cells,
-                self.settings.root_turns,
-            )
-        } else {
-            root_turns(
-                &mut board,
-                self.settings.root_cells,
-                self.settings.root_turns,
-                self.settings.root_firsts,
-            )
-        }
+        let mut turns: Vec<Turn> = root_turns(
+            &mut board,
+            self.settings.root_cells,
+            self.settings.root_turns,
+            self.settings.root_firsts,
+        )
         .into_iter()
         .filter(allowed)
         .collect();
@@ -472,11 +459,7 @@ impl Searcher {
                 }
             }
         }
-        let mut turns = if self.settings.second_cells > 0 && depth > 0 {
-            chained_turns(board, cells, self.settings.second_cells, limit)
-        } else {
-            candidate_turns(board, cells, limit)
-        };
+        let mut turns = candidate_turns(board, cells, limit);
         if let Some(first) = entry.turn.filter(|_| known) {
             if let Some(index) = turns.iter().position(|turn| turn.same_stones(&first)) {
                 turns[..=index].rotate_right(1);

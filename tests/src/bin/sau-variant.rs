@@ -98,10 +98,6 @@ enum Variant {
         /// Best root cells each paired with the cells best once it stands (default 0: off).
         #[arg(long, value_name = "N")]
         root_firsts: Option<usize>,
-        /// Second cells tried with each first cell at every node (default 0: pairs among the
-        /// best cells).
-        #[arg(long, value_name = "N")]
-        second_cells: Option<usize>,
         /// Single-threat turns in our lines of the forced-win search (default 0: off).
         #[arg(long, value_name = "N")]
         attack_single_threats: Option<u32>,
@@ -371,7 +367,6 @@ fn run(variant: Variant) -> io::Result<()> {
             root_turns,
             root_cells,
             root_firsts,
-            second_cells,
             attack_single_threats,
             defence_single_threats,
             defence_free_cells,
@@ -398,7 +393,6 @@ fn run(variant: Variant) -> io::Result<()> {
                 root_turns: root_turns.unwrap_or(base.root_turns),
                 root_cells: root_cells.unwrap_or(base.root_cells),
                 root_firsts: root_firsts.unwrap_or(base.root_firsts),
-                second_cells: second_cells.unwrap_or(base.second_cells),
                 attack_single_threats: attack_single_threats.unwrap_or(base.attack_single_threats),
                 defence_single_threats: defence_single_threats
                     .unwrap_or(base.defence_single_threats),
