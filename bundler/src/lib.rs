@@ -21,6 +21,7 @@
 pub mod attrs;
 pub mod build_scripts;
 pub mod cap_lints;
+pub mod capped;
 pub mod cfg;
 pub mod cfg_macros;
 pub mod check;

@@ -5,6 +5,7 @@
 //! borrow checking and the lints, no code generation) with JSON diagnostics, so it costs a
 //! fraction of a real build.
 
+use crate::capped;
 use crate::error::{Error, Result};
 use serde_json::Value;
 use std::fs;
@@ -94,7 +95,8 @@ fn check_with(code: &str, extra: &[&str], target: Option<&str>) -> Result<Checke
     fs::write(&source, code)
         .map_err(|err| Error::new(format!("cannot write {}: {err}", source.display())))?;
     let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let output = Command::new(&rustc)
+    let mut command = Command::new(&rustc);
+    command
         .args([
             "--edition",
             "2021",
@@ -110,8 +112,9 @@ fn check_with(code: &str, extra: &[&str], target: Option<&str>) -> Result<Checke
         .args(target.iter().flat_map(|triple| ["--target", triple]))
         .arg("-o")
         .arg(dir.join("main.rmeta"))
-        .arg(&source)
-        .output();
+        .arg(&source);
+    let cap = capped::memory_cap();
+    let output = capped::run(&mut command, cap);
     let _ = fs::remove_dir_all(&dir);
     let output = output.map_err(|err| {
         Error::new(format!(
@@ -119,6 +122,24 @@ fn check_with(code: &str, extra: &[&str], target: Option<&str>) -> Result<Checke
             Path::new(&rustc).display()
         ))
     })?;
+    if let Some(cap) = output.stopped_at {
+        // Counted as a bundle that does not compile: a shrink round's removal is taken back.
+        return Ok(Checked {
+            diagnostics: vec![Diagnostic {
+                is_error: true,
+                code: None,
+                message: format!(
+                    "rustc held more than {} MiB checking the bundle and was stopped \
+                     (BUNDLER_RUSTC_MAX_MB sets the cap, 0 lifts it)",
+                    cap >> 20
+                ),
+                spans: Vec::new(),
+                line_text: String::new(),
+                tail_fix: Vec::new(),
+                lint: None,
+            }],
+        });
+    }
     let stderr = String::from_utf8_lossy(&output.stderr);
     let checked = parse_diagnostics(&stderr, code);
     if !output.status.success() && !checked.has_errors() {
