@@ -3,7 +3,7 @@
 //!
 //! The cap is on the child's resident memory, read from `/proc/PID/status` while it runs (Linux;
 //! elsewhere there is no cap). It is half the machine's memory, or `BUNDLER_RUSTC_MAX_MB`
-//! megabytes when that is set (0: no cap).
+//! megabytes when that is set to a number (0: no cap).
 
 use std::io::{self, Read};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -21,13 +21,17 @@ pub struct Finished {
 
 /// The cap for rustc's resident memory in bytes, if any.
 pub fn memory_cap() -> Option<u64> {
-    if let Ok(text) = std::env::var("BUNDLER_RUSTC_MAX_MB") {
-        return match text.trim().parse::<u64>() {
-            Ok(0) | Err(_) => None,
-            Ok(megabytes) => Some(megabytes << 20),
-        };
+    cap_from(std::env::var("BUNDLER_RUSTC_MAX_MB").ok().as_deref())
+}
+
+/// The cap that the variable's `setting` asks for; a value that is not a number keeps the
+/// default, so that a typo never lifts the cap.
+fn cap_from(setting: Option<&str>) -> Option<u64> {
+    match setting.map(|text| text.trim().parse::<u64>()) {
+        Some(Ok(0)) => None,
+        Some(Ok(megabytes)) => Some(megabytes << 20),
+        None | Some(Err(_)) => machine_memory().map(|bytes| bytes / 2),
     }
-    machine_memory().map(|bytes| bytes / 2)
 }
 
 /// Runs `command` to its end, its output collected, stopping it once its resident memory passes
@@ -107,6 +111,13 @@ mod tests {
         let status = "Name:\trustc\nVmPeak:\t  900 kB\nVmRSS:\t  1234 kB\n";
         assert_eq!(kilobytes_of(status, "VmRSS:"), Some(1234 * 1024));
         assert_eq!(kilobytes_of(status, "VmSwap:"), None);
+    }
+
+    #[test]
+    fn the_variable_sets_the_cap_and_a_typo_keeps_the_default() {
+        assert_eq!(cap_from(Some("0")), None);
+        assert_eq!(cap_from(Some(" 512 ")), Some(512 << 20));
+        assert_eq!(cap_from(Some("8G")), cap_from(None));
     }
 
     #[cfg(target_os = "linux")]
