@@ -4355,10 +4355,15 @@ pub mod gomoku {
                 if root_moves.is_empty() {
                     // Lost against two threats that no move stops, or nothing legal near the stones
                     // (renju forbidden points everywhere): block the opponent's strongest point all
-                    // the same, since it may err, else play the best legal cell anywhere.
+                    // the same, since it may err, else play the best legal cell anywhere. With only
+                    // forbidden points left, one of them: the rule then ends the game, where no answer
+                    // would leave the manager waiting until our time runs out.
                     let opponent = board.side_to_move().opponent();
                     let mut cells: Vec<Cell> = board.playable().to_vec();
-                    cells.retain(|&c| board.is_empty(c) && is_legal(board, c));
+                    cells.retain(|&c| board.is_empty(c));
+                    if cells.iter().any(|&c| is_legal(board, c)) {
+                        cells.retain(|&c| is_legal(board, c));
+                    }
                     result.best = cells
                         .into_iter()
                         .max_by_key(|&c| (
