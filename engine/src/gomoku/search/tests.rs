@@ -246,8 +246,13 @@ fn black_answers_when_only_forbidden_points_are_left() {
     let mut at = 0;
     while at < text.len() {
         let x = usize::from(text[at] - b'a');
-        let digits = text[at + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
-        let row: usize = ALL_BUT_A_FORBIDDEN_CELL[at + 1..at + 1 + digits].parse().unwrap();
+        let digits = text[at + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        let row: usize = ALL_BUT_A_FORBIDDEN_CELL[at + 1..at + 1 + digits]
+            .parse()
+            .unwrap();
         let count = stones[0].len() + stones[1].len();
         stones[count % 2].push((x, row - 1));
         at += 1 + digits;
