@@ -473,6 +473,8 @@ pub mod gomoku {
     //! - [`forbidden`]: renju forbidden points, with the recursive definition of a three;
     //! - [`eval`]: the pattern-table evaluation;
     //! - [`movegen`]: threat-aware move generation;
+    //! - [`policy`]: the move ordering's score of a cell, from tables over its line patterns
+    //!   ([`policy_tables`]: those fitted to a stronger engine's moves);
     //! - [`vcf`]: victory by continuous fours;
     //! - [`tt`]: the transposition table;
     //! - [`search`]: iterative deepening PVS;
@@ -498,6 +500,7 @@ pub mod gomoku {
             far_cells_matter, four_count, LineCode, Pattern, PatternTable, Threat, HALF,
             PATTERNS, THREAT_CLASSES,
         };
+        use super::policy::{combination_patterns, Policy};
         use super::rule::Rule;
         use crate::core::color::Color;
         use crate::core::rng::Rng;
@@ -582,6 +585,8 @@ pub mod gomoku {
             /// that a cell update is one lookup (see [`build_cell_table`]); the value in 16 bits keeps
             /// each table at 57 KiB, half of what it took with 32, which the cache holds better.
             cell_tables: [Vec<(Threat, i16)>; 2],
+            /// The move ordering's attack and defence scores by line patterns.
+            policy: Policy,
             /// Whether a cell five steps away along a line can change a line pattern: not when any
             /// run of five or more wins for both colours (see [`far_cells_matter`]).
             far_cells_matter: bool,
@@ -711,6 +716,19 @@ pub mod gomoku {
                 let zobrist = (0..CELLS)
                     .map(|_| [rng.next_u64(), rng.next_u64()])
                     .collect();
+                let cell_tables = [Color::Black, Color::White]
+                    .map(|color| build_cell_table(rule.has_forbidden_points(color)));
+                // A combination's value is the same whatever the order of its directions: read it at
+                // the number of its sorted patterns.
+                let value = |color: Color, index: usize| {
+                    let number = combination_patterns(index)
+                        .iter()
+                        .zip(DIRECTION_WEIGHT)
+                        .map(|(&pattern, weight)| pattern as i32 * weight)
+                        .sum::<i32>();
+                    i32::from(cell_tables[color.index()][number as usize].1)
+                };
+                let policy = Policy::new(rule, value);
                 let mut board = Board {
                     width,
                     height,
@@ -736,8 +754,8 @@ pub mod gomoku {
                         rule.five_kind(Color::White),
                     ),
                     playable: Vec::new(),
-                    cell_tables: [Color::Black, Color::White]
-                        .map(|color| build_cell_table(rule.has_forbidden_points(color))),
+                    cell_tables,
+                    policy,
                     far_cells_matter: far_cells_matter(rule.five_kind(Color::Black))
                         || far_cells_matter(rule.five_kind(Color::White)),
                 };
@@ -864,9 +882,16 @@ pub mod gomoku {
                 self.threat_counts[color.index()][threat as usize] as usize
             }
 
-            /// The evaluation value of a `color` stone on the empty `cell`.
-            pub fn value(&self, color: Color, cell: Cell) -> i32 {
-                self.prospects[cell as usize][color.index()].value
+            /// The move ordering's score of the empty `cell` for the side to move (see
+            /// [`super::policy`]).
+            pub fn policy_score(&self, cell: Cell) -> i32 {
+                let me = self.side;
+                let [black, white] = &self.prospects[cell as usize];
+                let (own, their) = match me {
+                    Color::Black => (black.combination, white.combination),
+                    Color::White => (white.combination, black.combination),
+                };
+                self.policy.score(me, own, their)
             }
 
             /// The sum of [`value`](Self::value) over all empty cells.
@@ -2298,14 +2323,10 @@ pub mod gomoku {
                 && is_forbidden(board, cell))
         }
 
-        /// The ordering score of a cell for the side to move: what it builds, weighed twice what it
-        /// takes from the opponent. The search tries only the first few moves of a node at full depth,
-        /// so the ordering decides what it sees (the weights' scores are in `docs/gomoku-experiments.md`).
+        /// The ordering score of a cell for the side to move: what it builds and what it takes from
+        /// the opponent (see [`super::policy`]).
         pub fn move_score(board: &Board, cell: Cell) -> i32 {
-            let me = board.side_to_move();
-            let attack = board.value(me, cell);
-            let defence = board.value(me.opponent(), cell);
-            attack * 10 + defence * 5
+            board.policy_score(cell)
         }
 
         /// The legal moves worth searching, best first (see [`generate_unordered`]).
@@ -2836,6 +2857,170 @@ pub mod gomoku {
             pub const fn new(x: i32, y: i32) -> Point {
                 Point { x, y }
             }
+        }
+    }
+
+    pub mod policy {
+        // engine/src/gomoku/policy.rs
+        //! The move ordering's score of a cell: what a stone there makes for the side to move (its
+        //! attack) plus what it takes from the opponent (its defence), each read from a table over the
+        //! cell's four line patterns in any order of directions. The search tries only the first few
+        //! moves of a node at full depth, so this score decides much of what it sees.
+        //!
+        //! A rule with fitted tables ([`super::policy_tables`], written by `gomoku-policy fit
+        //! --tables`) orders by them; any other rule by the evaluation's cell values, the attack
+        //! weighed twice the defence.
+
+        use super::pattern::{LineCode, Pattern, PATTERNS};
+        use super::policy_tables;
+        use super::rule::Rule;
+        use crate::core::color::Color;
+
+        /// How many combinations of four line patterns there are when the order of the directions does
+        /// not count (multisets of four of the [`PATTERNS`] patterns).
+        pub const COMBINATIONS: usize = 1001;
+
+        /// The evaluation's cell value counts ten times in the attack score and five times in the
+        /// defence score when a rule has no fitted tables.
+        const ATTACK_PER_VALUE: i32 = 10;
+
+        const DEFENCE_PER_VALUE: i32 = 5;
+
+        /// The index of a combination of four line patterns among all [`COMBINATIONS`]: with the
+        /// patterns sorted strongest first, `a >= b >= c >= d`, it is `C(a+3, 4) + C(b+2, 3) +
+        /// C(c+1, 2) + d` (the combinatorial number system), so that the combinations are numbered
+        /// in lexicographic order of their sorted patterns, weakest first.
+        pub fn combination_index(patterns: [Pattern; 4]) -> usize {
+            let mut sorted = patterns.map(|p| p as usize);
+            sorted.sort_unstable_by(|a, b| b.cmp(a));
+            let [a, b, c, d] = sorted;
+            binomial(a + 3, 4) + binomial(b + 2, 3) + binomial(c + 1, 2) + d
+        }
+
+        /// `n` choose `k`, for the small numbers of [`combination_index`].
+        fn binomial(n: usize, k: usize) -> usize {
+            if k > n {
+                return 0;
+            }
+            (0..k).fold(1, |product, i| product * (n - i) / (i + 1))
+        }
+
+        /// The patterns of combination `index`, strongest first (the inverse of [`combination_index`]).
+        pub fn combination_patterns(index: usize) -> [Pattern; 4] {
+            let mut patterns = [Pattern::None; 4];
+            let mut rest = index;
+            // Each place takes the largest pattern whose count of smaller combinations still fits.
+            for (place, pattern) in patterns.iter_mut().enumerate() {
+                let k = 4 - place;
+                let mut value = 0;
+                while value + 1 < PATTERNS && binomial(value + 1 + k - 1, k) <= rest {
+                    value += 1;
+                }
+                rest -= binomial(value + k - 1, k);
+                *pattern = LineCode(value as u8).pattern();
+            }
+            patterns
+        }
+
+        /// The attack and defence scores of every combination, for one side to move.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Scores {
+            /// By combination index, what the cell makes for the side to move.
+            pub attack: Vec<i32>,
+            /// By combination index of the opponent's patterns there, what it takes from the opponent.
+            pub defence: Vec<i32>,
+        }
+
+        impl Scores {
+            /// The scores the evaluation's cell values give, `value(color, index)` being the value of
+            /// a `color` stone on a cell whose patterns make combination `index`.
+            pub fn from_values(
+                me: Color,
+                value: impl Fn(Color, usize) -> i32,
+            ) -> Scores {
+                Scores {
+                    attack: (0..COMBINATIONS)
+                        .map(|i| ATTACK_PER_VALUE * value(me, i))
+                        .collect(),
+                    defence: (0..COMBINATIONS)
+                        .map(|i| DEFENCE_PER_VALUE * value(me.opponent(), i))
+                        .collect(),
+                }
+            }
+
+            /// Fitted tables as the source writes them.
+            fn fitted(table: &policy_tables::Fitted) -> Scores {
+                Scores {
+                    attack: table.attack.to_vec(),
+                    defence: table.defence.to_vec(),
+                }
+            }
+        }
+
+        /// The ordering scores of one board: per side to move, its attack and defence tables, and per
+        /// combination number of the board (the directions' patterns in base [`PATTERNS`]) its index.
+        #[derive(Clone, Debug)]
+        pub struct Policy {
+            index: Vec<u16>,
+            scores: [Scores; 2],
+        }
+
+        impl Policy {
+            /// The policy of `rule`: its fitted tables if it has them, else `value`'s (see
+            /// [`Scores::from_values`]).
+            pub fn new(rule: Rule, value: impl Fn(Color, usize) -> i32) -> Policy {
+                let index = (0..PATTERNS.pow(4))
+                    .map(|mut number| {
+                        let mut patterns = [Pattern::None; 4];
+                        for pattern in patterns.iter_mut().rev() {
+                            *pattern = LineCode((number % PATTERNS) as u8).pattern();
+                            number /= PATTERNS;
+                        }
+                        combination_index(patterns) as u16
+                    })
+                    .collect();
+                let scores = [Color::Black, Color::White]
+                    .map(|me| match policy_tables::fitted(rule, me) {
+                        Some(table) => Scores::fitted(table),
+                        None => Scores::from_values(me, &value),
+                    });
+                Policy { index, scores }
+            }
+
+            /// The combination index of a board's combination number.
+            pub fn index(&self, number: u16) -> usize {
+                self.index[number as usize] as usize
+            }
+
+            /// The ordering score of a cell for `me` to move, where `own` and `their` are the board's
+            /// combination numbers of its patterns for `me` and for the opponent.
+            pub fn score(&self, me: Color, own: u16, their: u16) -> i32 {
+                let scores = &self.scores[me.index()];
+                scores.attack[self.index(own)] + scores.defence[self.index(their)]
+            }
+        }
+    }
+
+    pub mod policy_tables {
+        // engine/src/gomoku/policy_tables.rs
+        //! The move-ordering tables fitted to a stronger engine's choices, by rule and side to move
+        //! (see [`super::policy`]); written by `gomoku-policy fit --tables --emit`, where their data
+        //! and fit are recorded in `docs/gomoku-experiments.md`.
+
+        use super::rule::Rule;
+        use crate::core::color::Color;
+
+        /// One side to move's fitted scores, by combination index (see
+        /// [`super::policy::combination_index`]).
+        pub struct Fitted {
+            pub attack: [i32; super::policy::COMBINATIONS],
+            pub defence: [i32; super::policy::COMBINATIONS],
+        }
+
+        /// The fitted tables for `me` to move under `rule`, if there are any.
+        pub fn fitted(rule: Rule, me: Color) -> Option<&'static Fitted> {
+            let _ = (rule, me);
+            None
         }
     }
 

@@ -10,6 +10,7 @@ use super::pattern::{
     far_cells_matter, four_count, LineCode, Pattern, PatternTable, Threat, HALF, PATTERNS,
     THREAT_CLASSES,
 };
+use super::policy::{combination_patterns, Policy};
 use super::rule::Rule;
 use crate::core::color::Color;
 use crate::core::rng::Rng;
@@ -81,6 +82,8 @@ pub struct Board {
     /// that a cell update is one lookup (see [`build_cell_table`]); the value in 16 bits keeps
     /// each table at 57 KiB, half of what it took with 32, which the cache holds better.
     cell_tables: [Vec<(Threat, i16)>; 2],
+    /// The move ordering's attack and defence scores by line patterns.
+    policy: Policy,
     /// Whether a cell five steps away along a line can change a line pattern: not when any
     /// run of five or more wins for both colours (see [`far_cells_matter`]).
     far_cells_matter: bool,
@@ -206,6 +209,19 @@ impl Board {
         let zobrist = (0..CELLS)
             .map(|_| [rng.next_u64(), rng.next_u64()])
             .collect();
+        let cell_tables = [Color::Black, Color::White]
+            .map(|color| build_cell_table(rule.has_forbidden_points(color)));
+        // A combination's value is the same whatever the order of its directions: read it at
+        // the number of its sorted patterns.
+        let value = |color: Color, index: usize| {
+            let number = combination_patterns(index)
+                .iter()
+                .zip(DIRECTION_WEIGHT)
+                .map(|(&pattern, weight)| pattern as i32 * weight)
+                .sum::<i32>();
+            i32::from(cell_tables[color.index()][number as usize].1)
+        };
+        let policy = Policy::new(rule, value);
         let mut board = Board {
             width,
             height,
@@ -228,8 +244,8 @@ impl Board {
             side: Color::Black,
             table: PatternTable::new(rule.five_kind(Color::Black), rule.five_kind(Color::White)),
             playable: Vec::new(),
-            cell_tables: [Color::Black, Color::White]
-                .map(|color| build_cell_table(rule.has_forbidden_points(color))),
+            cell_tables,
+            policy,
             far_cells_matter: far_cells_matter(rule.five_kind(Color::Black))
                 || far_cells_matter(rule.five_kind(Color::White)),
         };
@@ -377,6 +393,29 @@ impl Board {
     /// The evaluation value of a `color` stone on the empty `cell`.
     pub fn value(&self, color: Color, cell: Cell) -> i32 {
         self.prospects[cell as usize][color.index()].value
+    }
+
+    /// The four line patterns of a `color` stone on the empty `cell` as one number (base
+    /// [`PATTERNS`], first direction most significant; 0 on occupied cells).
+    pub fn combination(&self, color: Color, cell: Cell) -> u16 {
+        self.prospects[cell as usize][color.index()].combination
+    }
+
+    /// The move ordering's score of the empty `cell` for the side to move (see
+    /// [`super::policy`]).
+    pub fn policy_score(&self, cell: Cell) -> i32 {
+        let me = self.side;
+        let [black, white] = &self.prospects[cell as usize];
+        let (own, their) = match me {
+            Color::Black => (black.combination, white.combination),
+            Color::White => (white.combination, black.combination),
+        };
+        self.policy.score(me, own, their)
+    }
+
+    /// The move ordering's tables.
+    pub fn policy(&self) -> &Policy {
+        &self.policy
     }
 
     /// The sum of [`value`](Self::value) over all empty cells.

@@ -8,6 +8,8 @@
 //! - [`forbidden`]: renju forbidden points, with the recursive definition of a three;
 //! - [`eval`]: the pattern-table evaluation;
 //! - [`movegen`]: threat-aware move generation;
+//! - [`policy`]: the move ordering's score of a cell, from tables over its line patterns
+//!   ([`policy_tables`]: those fitted to a stronger engine's moves);
 //! - [`vcf`]: victory by continuous fours;
 //! - [`tt`]: the transposition table;
 //! - [`search`]: iterative deepening PVS;
@@ -26,6 +28,8 @@ pub mod forbidden;
 pub mod movegen;
 pub mod pattern;
 pub mod point;
+pub mod policy;
+pub mod policy_tables;
 pub mod rule;
 pub mod search;
 pub mod swap2;

@@ -21,14 +21,10 @@ pub fn is_legal(board: &mut Board, cell: Cell) -> bool {
         && is_forbidden(board, cell))
 }
 
-/// The ordering score of a cell for the side to move: what it builds, weighed twice what it
-/// takes from the opponent. The search tries only the first few moves of a node at full depth,
-/// so the ordering decides what it sees (the weights' scores are in `docs/gomoku-experiments.md`).
+/// The ordering score of a cell for the side to move: what it builds and what it takes from
+/// the opponent (see [`super::policy`]).
 pub fn move_score(board: &Board, cell: Cell) -> i32 {
-    let me = board.side_to_move();
-    let attack = board.value(me, cell);
-    let defence = board.value(me.opponent(), cell);
-    attack * 10 + defence * 5
+    board.policy_score(cell)
 }
 
 /// The legal moves worth searching, best first (see [`generate_unordered`]).

@@ -1,8 +1,9 @@
 //! Fits a move-ordering policy for the gomoku search to a teacher engine's moves.
 //!
 //! ```text
-//! gomoku-policy fit [--openings FILE ...] [--teacher engine1|engine2] [--moves FILE ...]
-//!     [--line-pairs] [--iterations N] [LOG ...]
+//! gomoku-policy fit [--openings FILE ...] [--teacher engine1|engine2|both] [--moves FILE ...]
+//!     [--line-pairs | --tables [--side black|white] [--l2 L] [--emit FILE --name NAME]]
+//!     [--iterations N] [LOG ...]
 //! ```
 //!
 //! Every LOG is a `gomoku-arena --log` file (see `gomoku-tune`). The teacher (default
@@ -22,6 +23,15 @@
 //! their) pair of patterns of one line instead (on 16,834 labelled positions they fitted no
 //! better than the separate counts).
 //!
+//! With `--tables` the model is the engine's own ordering (`engine::gomoku::policy`): a
+//! candidate scores an attack value for the combination of its four line patterns for the side
+//! to move plus a defence value for the opponent's combination there, one weight each of the
+//! 1,001 combinations a table. The fit starts from the engine's present tables (as logits, at
+//! the scale that fits the teacher best) and is held to them by `--l2`; `--side` keeps only the
+//! positions with that colour to move (renju has tables per colour); `--emit` writes the fitted
+//! tables, in the engine's units, as the Rust constant `--name` for
+//! `engine/src/gomoku/policy_tables.rs`.
+//!
 //! The model scores each candidate by the dot product of weights and features and predicts a
 //! move by the softmax of the scores over the candidates; the fit maximises the likelihood of
 //! the teacher's moves (Adam, full batch). Every fifth game of the logs is held out. The report
@@ -34,6 +44,7 @@ use engine::core::color::Color;
 use engine::gomoku::board::{Board, Cell};
 use engine::gomoku::movegen::{generate, move_score, ScoredMove};
 use engine::gomoku::pattern::{Threat, PATTERNS, THREAT_CLASSES};
+use engine::gomoku::policy::COMBINATIONS;
 use engine::gomoku::rule::Rule;
 use harness::fit::adam::Adam;
 use harness::fit::softmax::{self, score, Choice, Sparse};
@@ -59,6 +70,16 @@ const VALUE_SCALE: f32 = 0.01;
 struct Candidate {
     features: Vec<(u16, f32)>,
     engine_score: i32,
+}
+
+/// A candidate's features for `--tables`: its combination index for the side to move, and
+/// the opponent's after the attack table.
+fn table_features(board: &Board, cell: Cell) -> Vec<(u16, f32)> {
+    let me = board.side_to_move();
+    let policy = board.policy();
+    let own = policy.index(board.combination(me, cell));
+    let their = policy.index(board.combination(me.opponent(), cell));
+    vec![(own as u16, 1.0), ((COMBINATIONS + their) as u16, 1.0)]
 }
 
 struct Position {
@@ -93,15 +114,30 @@ struct FitArgs {
     /// Openings files: a game's opening is the longest of their lines its stones start with.
     #[arg(long, value_name = "FILE")]
     openings: Vec<String>,
-    /// The engine whose moves are learnt.
-    #[arg(long, default_value = "engine2", value_parser = ["engine1", "engine2"])]
+    /// The engine whose moves are learnt (`both`: every move after the opening).
+    #[arg(long, default_value = "engine2", value_parser = ["engine1", "engine2", "both"])]
     teacher: String,
     /// Labelled positions (`size rule stones value move` a line).
     #[arg(long, value_name = "FILE")]
     moves: Vec<String>,
     /// Count (own, their) pairs of line patterns instead of each side's patterns.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "tables")]
     line_pairs: bool,
+    /// Fit the engine's ordering tables (attack and defence by pattern combination).
+    #[arg(long)]
+    tables: bool,
+    /// Only the positions with this colour to move.
+    #[arg(long, value_parser = ["black", "white"], requires = "tables")]
+    side: Option<String>,
+    /// Weight of the penalty on the squared distance of the tables from where they started.
+    #[arg(long, value_name = "L", default_value_t = 0.0001, requires = "tables")]
+    l2: f64,
+    /// Write the fitted tables to this file as a Rust constant.
+    #[arg(long, value_name = "FILE", requires_all = ["tables", "name"])]
+    emit: Option<String>,
+    /// The name of the emitted constant.
+    #[arg(long, value_name = "NAME", requires = "emit")]
+    name: Option<String>,
     /// Adam steps.
     #[arg(long, value_name = "N", default_value_t = 300)]
     iterations: i32,
@@ -180,6 +216,12 @@ struct Dataset {
     positions: Vec<Position>,
     census: Census,
     line_pairs: bool,
+    tables: bool,
+    /// Only positions with this colour to move, if set.
+    side: Option<Color>,
+    /// The engine's tables where the fit starts, from the first position read: per feature
+    /// of `--tables`, the engine's score.
+    start: Option<Vec<f64>>,
     moves: Vec<ScoredMove>,
     scratch: Vec<Cell>,
 }
@@ -189,6 +231,9 @@ impl Dataset {
     /// to make (then the move is forced and teaches nothing).
     fn add(&mut self, board: &mut Board, cell: Cell, held_out: bool) {
         let me = board.side_to_move();
+        if self.side.is_some_and(|side| side != me) {
+            return;
+        }
         if board.threat_count(me, Threat::Five) > 0
             || board.threat_count(me.opponent(), Threat::Five) > 0
         {
@@ -199,11 +244,20 @@ impl Dataset {
             self.census.teacher_move_not_generated += 1;
             return;
         };
+        if self.tables && self.start.is_none() {
+            let scores = board.policy().scores(me);
+            let start = scores.attack.iter().chain(&scores.defence);
+            self.start = Some(start.map(|&s| f64::from(s)).collect());
+        }
         let candidates = self
             .moves
             .iter()
             .map(|m| Candidate {
-                features: candidate_features(board, m.cell, self.line_pairs),
+                features: if self.tables {
+                    table_features(board, m.cell)
+                } else {
+                    candidate_features(board, m.cell, self.line_pairs)
+                },
                 engine_score: move_score(board, m.cell),
             })
             .collect();
@@ -227,10 +281,10 @@ impl Dataset {
             } else {
                 continue;
             };
-            let teacher_color = if teacher == "engine1" {
-                engine1
-            } else {
-                engine1.opponent()
+            let teacher_color = match teacher {
+                "engine1" => Some(engine1),
+                "engine2" => Some(engine1.opponent()),
+                _ => None,
             };
             let Some(opening) = openings
                 .iter()
@@ -248,7 +302,8 @@ impl Dataset {
             let mut board = Board::new(size, size, rule)?;
             for (ply, &(x, y)) in stones.iter().enumerate() {
                 let cell = board.cell(x, y);
-                if ply >= opening_stones && board.side_to_move() == teacher_color {
+                let taught = teacher_color.is_none_or(|color| color == board.side_to_move());
+                if ply >= opening_stones && taught {
                     self.add(&mut board, cell, held_out);
                 }
                 board.play(cell);
@@ -365,6 +420,14 @@ fn fit(args: FitArgs) -> Result<(), String> {
     let (logs, move_files) = (args.logs, args.moves);
     let mut data = Dataset {
         line_pairs: args.line_pairs,
+        tables: args.tables,
+        side: args.side.as_deref().map(|side| {
+            if side == "black" {
+                Color::Black
+            } else {
+                Color::White
+            }
+        }),
         ..Dataset::default()
     };
     for log in &logs {
@@ -382,13 +445,16 @@ fn fit(args: FitArgs) -> Result<(), String> {
         candidates as f64 / positions.len().max(1) as f64,
         census.teacher_move_not_generated
     );
+    if positions.is_empty() {
+        return Err("no positions to fit".into());
+    }
     let engine = |c: &Candidate| f64::from(c.engine_score);
     let (t1, t3, rank) = agreement(&positions, true, engine);
     println!("engine ordering, held out: top-1 {t1:.3}, top-3 {t3:.3}, mean rank {rank:.2}");
     // The engine's score as a logit: the scale that fits the teacher best.
-    let (scale, loss) = (1..=200)
+    let (scale, loss) = (1..=400)
         .map(|step| {
-            let scale = f64::from(step) * 0.0001;
+            let scale = f64::from(step) * 0.00005;
             (
                 scale,
                 held_out_loss(&positions, |c| f64::from(c.engine_score) * scale),
@@ -396,14 +462,28 @@ fn fit(args: FitArgs) -> Result<(), String> {
         })
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .expect("a scale");
-    println!("engine ordering as a softmax: {scale:.4} logit per unit, held out loss {loss:.4}");
+    println!("engine ordering as a softmax: {scale:.5} logit per unit, held out loss {loss:.4}");
 
-    let mut weights = vec![0.0; FEATURES];
-    let mut gradient = vec![0.0; FEATURES];
-    let mut adam = Adam::new(FEATURES, 0.05, 1e-8);
+    let (mut weights, start) = match &data.start {
+        Some(start) => {
+            let start: Vec<f64> = start.iter().map(|s| s * scale).collect();
+            (start.clone(), Some(start))
+        }
+        None => (vec![0.0; FEATURES], None),
+    };
+    let count = weights.len();
+    let mut gradient = vec![0.0; count];
+    let rate = if start.is_some() { 0.02 } else { 0.05 };
+    let mut adam = Adam::new(count, rate, 1e-8);
     let train = || positions.iter().filter(|p| !p.held_out);
     for step in 1..=iterations {
-        let loss = softmax::loss_and_gradient(train(), &weights, &mut gradient);
+        let mut loss = softmax::loss_and_gradient(train(), &weights, &mut gradient);
+        if let Some(start) = &start {
+            for ((g, w), s) in gradient.iter_mut().zip(&weights).zip(start) {
+                *g += args.l2 * (w - s);
+                loss += args.l2 / 2.0 * (w - s) * (w - s);
+            }
+        }
         adam.step(&mut weights, &gradient);
         if step % 50 == 0 || step == iterations {
             println!(
@@ -416,6 +496,48 @@ fn fit(args: FitArgs) -> Result<(), String> {
     let (t1, t3, rank) = agreement(&positions, true, fitted);
     println!("fitted policy, held out: top-1 {t1:.3}, top-3 {t3:.3}, mean rank {rank:.2}");
     report_gaps(&positions, fitted);
+    if data.tables {
+        let summary = format!(
+            "{} positions of {} games, {teacher}, l2 {}, {iterations} steps; held-out top-1 {t1:.3}, \
+             top-3 {t3:.3}",
+            census.positions, census.games, args.l2
+        );
+        if let (Some(file), Some(name)) = (&args.emit, &args.name) {
+            emit_tables(file, name, &weights, scale, &summary)?;
+            println!("wrote {name} to {file}");
+        }
+        return Ok(());
+    }
+    print_linear_weights(&weights, data.line_pairs);
+    Ok(())
+}
+
+/// Writes fitted tables (logits) in the engine's units as the Rust constant `name`.
+fn emit_tables(
+    file: &str,
+    name: &str,
+    weights: &[f64],
+    scale: f64,
+    summary: &str,
+) -> Result<(), String> {
+    let units = |range: std::ops::Range<usize>| {
+        let values: Vec<String> = weights[range]
+            .iter()
+            .map(|w| format!("{}", (w / scale).round() as i32))
+            .collect();
+        values.join(", ")
+    };
+    let text = format!(
+        "/// Fitted by `gomoku-policy fit --tables`: {summary}.\npub const {name}: Fitted = Fitted {{\n    \
+         attack: [{}],\n    defence: [{}],\n}};\n",
+        units(0..COMBINATIONS),
+        units(COMBINATIONS..2 * COMBINATIONS)
+    );
+    std::fs::write(file, text).map_err(|e| format!("{file}: {e}"))
+}
+
+/// Prints the weights of the linear model, feature group by group.
+fn print_linear_weights(weights: &[f64], line_pairs: bool) {
     let print = |name: &str, range: std::ops::Range<usize>| {
         let values: Vec<String> = weights[range]
             .iter()
@@ -423,7 +545,7 @@ fn fit(args: FitArgs) -> Result<(), String> {
             .collect();
         println!("{name}: [{}]", values.join(", "));
     };
-    if data.line_pairs {
+    if line_pairs {
         for own in 0..PATTERNS {
             let start = LINE_PAIRS + own * PATTERNS;
             print(
@@ -451,5 +573,4 @@ fn fit(args: FitArgs) -> Result<(), String> {
         "own value, their value (per 100 units)",
         OWN_VALUE..FEATURES,
     );
-    Ok(())
 }
