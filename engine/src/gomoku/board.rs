@@ -10,7 +10,7 @@ use super::pattern::{
     far_cells_matter, four_count, LineCode, Pattern, PatternTable, Threat, HALF, PATTERNS,
     THREAT_CLASSES,
 };
-use super::policy::{combination_patterns, Policy};
+use super::policy::{combination_patterns, Policy, Scores};
 use super::rule::Rule;
 use crate::core::color::Color;
 use crate::core::rng::Rng;
@@ -188,6 +188,18 @@ fn build_cell_table(forbidden_points: bool) -> Vec<(Threat, i16)> {
         .collect()
 }
 
+/// The cell value of a `color` stone whose line patterns make combination `index` (see
+/// [`super::policy::combination_index`]). It is the same whatever the order of the directions,
+/// so it is read at the number of the sorted patterns.
+fn combination_value(cell_tables: &[Vec<(Threat, i16)>; 2], color: Color, index: usize) -> i32 {
+    let number = combination_patterns(index)
+        .iter()
+        .zip(DIRECTION_WEIGHT)
+        .map(|(&pattern, weight)| pattern as i32 * weight)
+        .sum::<i32>();
+    i32::from(cell_tables[color.index()][number as usize].1)
+}
+
 /// Whether a stone on a cell with these line patterns makes two fours at once (and no five).
 fn is_double_four(codes: [LineCode; 4]) -> bool {
     !codes.iter().any(|code| code.pattern() == Pattern::Five) && four_count(codes) >= 2
@@ -211,17 +223,9 @@ impl Board {
             .collect();
         let cell_tables = [Color::Black, Color::White]
             .map(|color| build_cell_table(rule.has_forbidden_points(color)));
-        // A combination's value is the same whatever the order of its directions: read it at
-        // the number of its sorted patterns.
-        let value = |color: Color, index: usize| {
-            let number = combination_patterns(index)
-                .iter()
-                .zip(DIRECTION_WEIGHT)
-                .map(|(&pattern, weight)| pattern as i32 * weight)
-                .sum::<i32>();
-            i32::from(cell_tables[color.index()][number as usize].1)
-        };
-        let policy = Policy::new(rule, value);
+        let policy = Policy::new(rule, |color, index| {
+            combination_value(&cell_tables, color, index)
+        });
         let mut board = Board {
             width,
             height,
@@ -416,6 +420,14 @@ impl Board {
     /// The move ordering's tables.
     pub fn policy(&self) -> &Policy {
         &self.policy
+    }
+
+    /// The ordering's tables for `me` to move as the cell values alone make them, fitted
+    /// tables or not (where `gomoku-policy` starts a fit).
+    pub fn value_policy(&self, me: Color) -> Scores {
+        Scores::from_values(me, |color, index| {
+            combination_value(&self.cell_tables, color, index)
+        })
     }
 
     /// The sum of [`value`](Self::value) over all empty cells.

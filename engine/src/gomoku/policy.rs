@@ -206,4 +206,30 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_rule_with_fitted_tables_orders_by_them() {
+        use crate::gomoku::board::Board;
+        let black = [(7, 7), (8, 7), (9, 7), (7, 9), (7, 10)];
+        let white = [(6, 7), (8, 8), (9, 9), (10, 10)];
+        for rule in [Rule::Freestyle, Rule::ExactFive, Rule::Renju] {
+            for me in [Color::Black, Color::White] {
+                let table = match policy_tables::fitted(rule, me) {
+                    Some(table) => table,
+                    None => continue,
+                };
+                let board = Board::with_stones(rule, &black, &white, me);
+                let index = |color: Color, cell| {
+                    combination_index(board.line_codes(color, cell).map(LineCode::pattern))
+                };
+                for &cell in board.playable() {
+                    if board.is_empty(cell) {
+                        let expected = table.attack[index(me, cell)]
+                            + table.defence[index(me.opponent(), cell)];
+                        assert_eq!(board.policy_score(cell), expected);
+                    }
+                }
+            }
+        }
+    }
 }

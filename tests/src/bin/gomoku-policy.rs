@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! gomoku-policy fit [--openings FILE ...] [--teacher engine1|engine2|both] [--moves FILE ...]
-//!     [--line-pairs | --tables [--side black|white] [--l2 L] [--emit FILE --name NAME]]
+//!     [--line-pairs | --tables [--from-values] [--side black|white] [--l2 L]
+//!     [--emit FILE --name NAME]]
 //!     [--iterations N] [LOG ...]
 //! ```
 //!
@@ -26,8 +27,9 @@
 //! With `--tables` the model is the engine's own ordering (`engine::gomoku::policy`): a
 //! candidate scores an attack value for the combination of its four line patterns for the side
 //! to move plus a defence value for the opponent's combination there, one weight each of the
-//! 1,001 combinations a table. The fit starts from the engine's present tables (as logits, at
-//! the scale that fits the teacher best) and is held to them by `--l2`; `--side` keeps only the
+//! 1,001 combinations a table. The fit starts from the engine's present tables, or with
+//! `--from-values` from those its cell values make (as logits, at the scale that fits the
+//! teacher best), and is held to them by `--l2`; `--side` keeps only the
 //! positions with that colour to move (renju has tables per colour); `--emit` writes the fitted
 //! tables, in the engine's units, as the Rust constant `--name` for
 //! `engine/src/gomoku/policy_tables.rs`.
@@ -126,6 +128,9 @@ struct FitArgs {
     /// Fit the engine's ordering tables (attack and defence by pattern combination).
     #[arg(long)]
     tables: bool,
+    /// Start from the tables the cell values make, not from the engine's present ones.
+    #[arg(long, requires = "tables")]
+    from_values: bool,
     /// Only the positions with this colour to move.
     #[arg(long, value_parser = ["black", "white"], requires = "tables")]
     side: Option<String>,
@@ -217,6 +222,7 @@ struct Dataset {
     census: Census,
     line_pairs: bool,
     tables: bool,
+    from_values: bool,
     /// Only positions with this colour to move, if set.
     side: Option<Color>,
     /// The engine's tables where the fit starts, from the first position read: per feature
@@ -245,7 +251,11 @@ impl Dataset {
             return;
         };
         if self.tables && self.start.is_none() {
-            let scores = board.policy().scores(me);
+            let scores = if self.from_values {
+                board.value_policy(me)
+            } else {
+                board.policy().scores(me).clone()
+            };
             let start = scores.attack.iter().chain(&scores.defence);
             self.start = Some(start.map(|&s| f64::from(s)).collect());
         }
@@ -421,6 +431,7 @@ fn fit(args: FitArgs) -> Result<(), String> {
     let mut data = Dataset {
         line_pairs: args.line_pairs,
         tables: args.tables,
+        from_values: args.from_values,
         side: args.side.as_deref().map(|side| {
             if side == "black" {
                 Color::Black
@@ -451,20 +462,32 @@ fn fit(args: FitArgs) -> Result<(), String> {
     let engine = |c: &Candidate| f64::from(c.engine_score);
     let (t1, t3, rank) = agreement(&positions, true, engine);
     println!("engine ordering, held out: top-1 {t1:.3}, top-3 {t3:.3}, mean rank {rank:.2}");
-    // The engine's score as a logit: the scale that fits the teacher best.
+    // The engine's score as a logit, or with `--tables` the starting tables' score: the scale
+    // that fits the teacher best.
+    let start = data.start.as_deref();
+    let base = |c: &Candidate| match start {
+        Some(start) => score(start, &c.features),
+        None => f64::from(c.engine_score),
+    };
     let (scale, loss) = (1..=400)
         .map(|step| {
             let scale = f64::from(step) * 0.00005;
-            (
-                scale,
-                held_out_loss(&positions, |c| f64::from(c.engine_score) * scale),
-            )
+            (scale, held_out_loss(&positions, |c| base(c) * scale))
         })
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .expect("a scale");
-    println!("engine ordering as a softmax: {scale:.5} logit per unit, held out loss {loss:.4}");
+    let what = if start.is_some() {
+        "starting tables"
+    } else {
+        "engine ordering"
+    };
+    println!("{what} as a softmax: {scale:.5} logit per unit, held out loss {loss:.4}");
+    if start.is_some() {
+        let (t1, t3, rank) = agreement(&positions, true, base);
+        println!("starting tables, held out: top-1 {t1:.3}, top-3 {t3:.3}, mean rank {rank:.2}");
+    }
 
-    let (mut weights, start) = match &data.start {
+    let (mut weights, start) = match start {
         Some(start) => {
             let start: Vec<f64> = start.iter().map(|s| s * scale).collect();
             (start.clone(), Some(start))
@@ -527,9 +550,20 @@ fn emit_tables(
             .collect();
         values.join(", ")
     };
+    let mut comment = String::new();
+    let mut line = String::from("///");
+    for word in format!("Fitted by `gomoku-policy fit --tables`: {summary}.").split(' ') {
+        if line.len() + 1 + word.len() > 96 {
+            comment += &line;
+            comment.push('\n');
+            line = String::from("///");
+        }
+        line.push(' ');
+        line += word;
+    }
+    comment += &line;
     let text = format!(
-        "/// Fitted by `gomoku-policy fit --tables`: {summary}.\npub const {name}: Fitted = Fitted {{\n    \
-         attack: [{}],\n    defence: [{}],\n}};\n",
+        "{comment}\npub const {name}: Fitted = Fitted {{\n    attack: [{}],\n    defence: [{}],\n}};\n",
         units(0..COMBINATIONS),
         units(COMBINATIONS..2 * COMBINATIONS)
     );
