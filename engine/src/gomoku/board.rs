@@ -10,7 +10,7 @@ use super::pattern::{
     far_cells_matter, four_count, LineCode, Pattern, PatternTable, Threat, HALF, PATTERNS,
     THREAT_CLASSES,
 };
-use super::policy::{combination_patterns, Policy, Scores};
+use super::policy::{combination_patterns, distance_bucket, Policy, Scores};
 use super::rule::Rule;
 use crate::core::color::Color;
 use crate::core::rng::Rng;
@@ -411,10 +411,24 @@ impl Board {
         let me = self.side;
         let [black, white] = &self.prospects[cell as usize];
         let (own, their) = match me {
-            Color::Black => (black.combination, white.combination),
-            Color::White => (white.combination, black.combination),
+            Color::Black => (black, white),
+            Color::White => (white, black),
         };
-        self.policy.score(me, own, their)
+        let scores = self.policy.scores(me);
+        let mut score = self.policy.score(me, own.combination, their.combination)
+            + scores.threats[own.threat as usize * THREAT_CLASSES + their.threat as usize];
+        let (x, y) = self.coords(cell);
+        let mut recent = self.history.iter().rev().map(|&(stone, _)| {
+            let (sx, sy) = self.coords(stone);
+            distance_bucket(x.abs_diff(sx), y.abs_diff(sy))
+        });
+        if let Some(bucket) = recent.next() {
+            score += scores.last[bucket];
+        }
+        if let Some(bucket) = recent.next() {
+            score += scores.own_last[bucket];
+        }
+        score
     }
 
     /// The move ordering's tables.

@@ -4,10 +4,11 @@
 //! moves of a node at full depth, so this score decides much of what it sees.
 //!
 //! A rule with fitted tables ([`super::policy_tables`], written by `gomoku-policy fit
-//! --tables`) orders by them; any other rule by the evaluation's cell values, the attack
-//! weighed twice the defence.
+//! --tables`) orders by them, and adds what the cell's pair of threat classes and its
+//! distance to the last two stones are worth; any other rule orders by the evaluation's cell
+//! values alone, the attack weighed twice the defence.
 
-use super::pattern::{LineCode, Pattern, PATTERNS};
+use super::pattern::{LineCode, Pattern, PATTERNS, THREAT_CLASSES};
 use super::policy_tables;
 use super::rule::Rule;
 use crate::core::color::Color;
@@ -15,6 +16,18 @@ use crate::core::color::Color;
 /// How many combinations of four line patterns there are when the order of the directions does
 /// not count (multisets of four of the [`PATTERNS`] patterns).
 pub const COMBINATIONS: usize = 1001;
+
+/// How many (own threat class, their threat class) pairs a cell can have.
+pub const THREAT_PAIRS: usize = THREAT_CLASSES * THREAT_CLASSES;
+
+/// Distances from a stone, in king steps: 1, 2, 3, and 4 or more.
+pub const DISTANCES: usize = 4;
+
+/// The distance bucket (0 for one step, up to `DISTANCES - 1` for four or more) of two cells
+/// `dx` columns and `dy` rows apart.
+pub fn distance_bucket(dx: usize, dy: usize) -> usize {
+    dx.max(dy).clamp(1, DISTANCES) - 1
+}
 
 /// The evaluation's cell value counts ten times in the attack score and five times in the
 /// defence score when a rule has no fitted tables.
@@ -64,6 +77,13 @@ pub struct Scores {
     pub attack: Vec<i32>,
     /// By combination index of the opponent's patterns there, what it takes from the opponent.
     pub defence: Vec<i32>,
+    /// By the cell's threat class for the side to move times [`THREAT_CLASSES`] plus its
+    /// class for the opponent.
+    pub threats: Vec<i32>,
+    /// By [`distance_bucket`] from the last stone played.
+    pub last: [i32; DISTANCES],
+    /// By [`distance_bucket`] from the stone before it (the side to move's last).
+    pub own_last: [i32; DISTANCES],
 }
 
 impl Scores {
@@ -77,6 +97,9 @@ impl Scores {
             defence: (0..COMBINATIONS)
                 .map(|i| DEFENCE_PER_VALUE * value(me.opponent(), i))
                 .collect(),
+            threats: vec![0; THREAT_PAIRS],
+            last: [0; DISTANCES],
+            own_last: [0; DISTANCES],
         }
     }
 
@@ -85,6 +108,9 @@ impl Scores {
         Scores {
             attack: table.attack.to_vec(),
             defence: table.defence.to_vec(),
+            threats: table.threats.to_vec(),
+            last: table.last,
+            own_last: table.own_last,
         }
     }
 }
@@ -210,8 +236,12 @@ mod tests {
     #[test]
     fn a_rule_with_fitted_tables_orders_by_them() {
         use crate::gomoku::board::Board;
+        // `with_stones` puts black first: the last two stones are white's (10, 10) and (9, 9).
         let black = [(7, 7), (8, 7), (9, 7), (7, 9), (7, 10)];
         let white = [(6, 7), (8, 8), (9, 9), (10, 10)];
+        let bucket = |(x, y): (usize, usize), (sx, sy): (usize, usize)| {
+            distance_bucket(x.abs_diff(sx), y.abs_diff(sy))
+        };
         for rule in [Rule::Freestyle, Rule::ExactFive, Rule::Renju] {
             for me in [Color::Black, Color::White] {
                 let table = match policy_tables::fitted(rule, me) {
@@ -224,8 +254,14 @@ mod tests {
                 };
                 for &cell in board.playable() {
                     if board.is_empty(cell) {
+                        let pair = board.threat(me, cell) as usize * THREAT_CLASSES
+                            + board.threat(me.opponent(), cell) as usize;
+                        let at = board.coords(cell);
                         let expected = table.attack[index(me, cell)]
-                            + table.defence[index(me.opponent(), cell)];
+                            + table.defence[index(me.opponent(), cell)]
+                            + table.threats[pair]
+                            + table.last[bucket(at, (10, 10))]
+                            + table.own_last[bucket(at, (9, 9))];
                         assert_eq!(board.policy_score(cell), expected);
                     }
                 }

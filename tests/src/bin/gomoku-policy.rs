@@ -27,7 +27,8 @@
 //! With `--tables` the model is the engine's own ordering (`engine::gomoku::policy`): a
 //! candidate scores an attack value for the combination of its four line patterns for the side
 //! to move plus a defence value for the opponent's combination there, one weight each of the
-//! 1,001 combinations a table. The fit starts from the engine's present tables, or with
+//! 1,001 combinations a table, plus a weight for its pair of threat classes and one each for
+//! its distance to the last stone and to the one before. The fit starts from the engine's present tables, or with
 //! `--from-values` from those its cell values make (as logits, at the scale that fits the
 //! teacher best), and is held to them by `--l2`; `--side` keeps only the
 //! positions with that colour to move (renju has tables per colour); `--emit` writes the fitted
@@ -46,7 +47,7 @@ use engine::core::color::Color;
 use engine::gomoku::board::{Board, Cell};
 use engine::gomoku::movegen::{generate, move_score, ScoredMove};
 use engine::gomoku::pattern::{Threat, PATTERNS, THREAT_CLASSES};
-use engine::gomoku::policy::COMBINATIONS;
+use engine::gomoku::policy::{distance_bucket, COMBINATIONS, DISTANCES, THREAT_PAIRS};
 use engine::gomoku::rule::Rule;
 use harness::fit::adam::Adam;
 use harness::fit::softmax::{self, score, Choice, Sparse};
@@ -54,8 +55,6 @@ use harness::gomoku::log::read_log;
 use harness::gomoku::openings::parse_line;
 use std::process::ExitCode;
 
-/// How far from a stone, in king steps: 1, 2, 3, 4 or more.
-const DISTANCES: usize = 4;
 const OWN_LINES: usize = 0;
 const THEIR_LINES: usize = OWN_LINES + PATTERNS;
 const LINE_PAIRS: usize = THEIR_LINES + PATTERNS;
@@ -74,14 +73,33 @@ struct Candidate {
     engine_score: i32,
 }
 
-/// A candidate's features for `--tables`: its combination index for the side to move, and
-/// the opponent's after the attack table.
+/// Where the `--tables` features start: the attack table, the defence table, the threat
+/// pairs, the distances to the last stone and to the one before.
+const TABLE_DEFENCE: usize = COMBINATIONS;
+const TABLE_THREATS: usize = TABLE_DEFENCE + COMBINATIONS;
+const TABLE_LAST: usize = TABLE_THREATS + THREAT_PAIRS;
+const TABLE_OWN_LAST: usize = TABLE_LAST + DISTANCES;
+const TABLE_FEATURES: usize = TABLE_OWN_LAST + DISTANCES;
+
+/// A candidate's features for `--tables`, one of each group that applies (see
+/// `Board::policy_score`).
 fn table_features(board: &Board, cell: Cell) -> Vec<(u16, f32)> {
     let me = board.side_to_move();
     let policy = board.policy();
     let own = policy.index(board.combination(me, cell));
     let their = policy.index(board.combination(me.opponent(), cell));
-    vec![(own as u16, 1.0), ((COMBINATIONS + their) as u16, 1.0)]
+    let pair = board.threat(me, cell) as usize * THREAT_CLASSES
+        + board.threat(me.opponent(), cell) as usize;
+    let mut features = vec![
+        (own as u16, 1.0),
+        ((TABLE_DEFENCE + their) as u16, 1.0),
+        ((TABLE_THREATS + pair) as u16, 1.0),
+    ];
+    let recent = board.history().iter().rev().take(2);
+    for (&(stone, _), group) in recent.zip([TABLE_LAST, TABLE_OWN_LAST]) {
+        features.push(((group + cell_distance(board, cell, stone)) as u16, 1.0));
+    }
+    features
 }
 
 struct Position {
@@ -155,11 +173,11 @@ fn main() -> ExitCode {
     harness::cli::main::<Command>("gomoku-policy", |Command::Fit(args)| fit(args))
 }
 
-fn distance_bucket(board: &Board, a: Cell, b: Cell) -> usize {
+/// The distance bucket of two cells (see `engine::gomoku::policy::distance_bucket`).
+fn cell_distance(board: &Board, a: Cell, b: Cell) -> usize {
     let (ax, ay) = board.coords(a);
     let (bx, by) = board.coords(b);
-    let steps = ax.abs_diff(bx).max(ay.abs_diff(by));
-    steps.clamp(1, DISTANCES) - 1
+    distance_bucket(ax.abs_diff(bx), ay.abs_diff(by))
 }
 
 fn candidate_features(board: &Board, cell: Cell, line_pairs: bool) -> Vec<(u16, f32)> {
@@ -194,14 +212,14 @@ fn candidate_features(board: &Board, cell: Cell, line_pairs: bool) -> Vec<(u16, 
     let history = board.history();
     if let Some(&(last, _)) = history.last() {
         features.push((
-            (LAST_DISTANCE + distance_bucket(board, cell, last)) as u16,
+            (LAST_DISTANCE + cell_distance(board, cell, last)) as u16,
             1.0,
         ));
     }
     if history.len() >= 2 {
         let own_last = history[history.len() - 2].0;
         features.push((
-            (OWN_LAST_DISTANCE + distance_bucket(board, cell, own_last)) as u16,
+            (OWN_LAST_DISTANCE + cell_distance(board, cell, own_last)) as u16,
             1.0,
         ));
     }
@@ -256,8 +274,13 @@ impl Dataset {
             } else {
                 board.policy().scores(me).clone()
             };
-            let start = scores.attack.iter().chain(&scores.defence);
-            self.start = Some(start.map(|&s| f64::from(s)).collect());
+            let start = (scores.attack.iter().chain(&scores.defence))
+                .chain(&scores.threats)
+                .chain(&scores.last)
+                .chain(&scores.own_last);
+            let start: Vec<f64> = start.map(|&s| f64::from(s)).collect();
+            debug_assert_eq!(start.len(), TABLE_FEATURES);
+            self.start = Some(start);
         }
         let candidates = self
             .moves
@@ -563,9 +586,13 @@ fn emit_tables(
     }
     comment += &line;
     let text = format!(
-        "{comment}\npub const {name}: Fitted = Fitted {{\n    attack: [{}],\n    defence: [{}],\n}};\n",
-        units(0..COMBINATIONS),
-        units(COMBINATIONS..2 * COMBINATIONS)
+        "{comment}\npub const {name}: Fitted = Fitted {{\n    attack: [{}],\n    defence: [{}],\n    \
+         threats: [{}],\n    last: [{}],\n    own_last: [{}],\n}};\n",
+        units(0..TABLE_DEFENCE),
+        units(TABLE_DEFENCE..TABLE_THREATS),
+        units(TABLE_THREATS..TABLE_LAST),
+        units(TABLE_LAST..TABLE_OWN_LAST),
+        units(TABLE_OWN_LAST..TABLE_FEATURES)
     );
     std::fs::write(file, text).map_err(|e| format!("{file}: {e}"))
 }
