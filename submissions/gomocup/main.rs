@@ -500,7 +500,7 @@ pub mod gomoku {
             far_cells_matter, four_count, LineCode, Pattern, PatternTable, Threat, HALF,
             PATTERNS, THREAT_CLASSES,
         };
-        use super::policy::{combination_patterns, distance_bucket, Policy};
+        use super::policy::{combination_patterns, distance_bucket, threat_pair, Policy};
         use super::rule::Rule;
         use crate::core::color::Color;
         use crate::core::rng::Rng;
@@ -822,6 +822,12 @@ pub mod gomoku {
                     .then(|| self.cell(x as usize, y as usize))
             }
 
+            /// The [`distance_bucket`] of two cells: how many king steps apart, 4 or more as one.
+            pub fn distance_bucket(&self, a: Cell, b: Cell) -> usize {
+                let ((ax, ay), (bx, by)) = (self.coords(a), self.coords(b));
+                distance_bucket(ax.abs_diff(bx), ay.abs_diff(by))
+            }
+
             /// Column and row of a cell.
             pub fn coords(&self, cell: Cell) -> (usize, usize) {
                 let index = cell as usize;
@@ -902,18 +908,9 @@ pub mod gomoku {
                 };
                 let scores = self.policy.scores(me);
                 let mut score = self.policy.score(me, own.combination, their.combination)
-                    + scores
-                        .threats[own.threat as usize * THREAT_CLASSES
-                        + their.threat as usize];
-                let (x, y) = self.coords(cell);
-                let mut recent = self
-                    .history
-                    .iter()
-                    .rev()
-                    .map(|&(stone, _)| {
-                        let (sx, sy) = self.coords(stone);
-                        distance_bucket(x.abs_diff(sx), y.abs_diff(sy))
-                    });
+                    + scores.threats[threat_pair(own.threat, their.threat)];
+                let mut recent = (self.history.iter().rev())
+                    .map(|&(stone, _)| self.distance_bucket(cell, stone));
                 if let Some(bucket) = recent.next() {
                     score += scores.last[bucket];
                 }
@@ -2901,7 +2898,7 @@ pub mod gomoku {
         //! distance to the last two stones are worth; any other rule orders by the evaluation's cell
         //! values alone, the attack weighed twice the defence.
 
-        use super::pattern::{LineCode, Pattern, PATTERNS, THREAT_CLASSES};
+        use super::pattern::{LineCode, Pattern, Threat, PATTERNS, THREAT_CLASSES};
         use super::policy_tables;
         use super::rule::Rule;
         use crate::core::color::Color;
@@ -2920,6 +2917,12 @@ pub mod gomoku {
         /// `dx` columns and `dy` rows apart.
         pub fn distance_bucket(dx: usize, dy: usize) -> usize {
             dx.max(dy).clamp(1, DISTANCES) - 1
+        }
+
+        /// The index in [`Scores::threats`] of a cell whose threat classes are `own` for the side to
+        /// move and `their` for the opponent.
+        pub fn threat_pair(own: Threat, their: Threat) -> usize {
+            own as usize * THREAT_CLASSES + their as usize
         }
 
         /// The evaluation's cell value counts ten times in the attack score and five times in the

@@ -10,7 +10,7 @@ use super::pattern::{
     far_cells_matter, four_count, LineCode, Pattern, PatternTable, Threat, HALF, PATTERNS,
     THREAT_CLASSES,
 };
-use super::policy::{combination_patterns, distance_bucket, Policy, Scores};
+use super::policy::{combination_patterns, distance_bucket, threat_pair, Policy, Scores};
 use super::rule::Rule;
 use crate::core::color::Color;
 use crate::core::rng::Rng;
@@ -306,6 +306,12 @@ impl Board {
         (inside(x, self.width) && inside(y, self.height)).then(|| self.cell(x as usize, y as usize))
     }
 
+    /// The [`distance_bucket`] of two cells: how many king steps apart, 4 or more as one.
+    pub fn distance_bucket(&self, a: Cell, b: Cell) -> usize {
+        let ((ax, ay), (bx, by)) = (self.coords(a), self.coords(b));
+        distance_bucket(ax.abs_diff(bx), ay.abs_diff(by))
+    }
+
     /// Column and row of a cell.
     pub fn coords(&self, cell: Cell) -> (usize, usize) {
         let index = cell as usize;
@@ -416,12 +422,9 @@ impl Board {
         };
         let scores = self.policy.scores(me);
         let mut score = self.policy.score(me, own.combination, their.combination)
-            + scores.threats[own.threat as usize * THREAT_CLASSES + their.threat as usize];
-        let (x, y) = self.coords(cell);
-        let mut recent = self.history.iter().rev().map(|&(stone, _)| {
-            let (sx, sy) = self.coords(stone);
-            distance_bucket(x.abs_diff(sx), y.abs_diff(sy))
-        });
+            + scores.threats[threat_pair(own.threat, their.threat)];
+        let mut recent =
+            (self.history.iter().rev()).map(|&(stone, _)| self.distance_bucket(cell, stone));
         if let Some(bucket) = recent.next() {
             score += scores.last[bucket];
         }

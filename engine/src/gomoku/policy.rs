@@ -8,7 +8,7 @@
 //! distance to the last two stones are worth; any other rule orders by the evaluation's cell
 //! values alone, the attack weighed twice the defence.
 
-use super::pattern::{LineCode, Pattern, PATTERNS, THREAT_CLASSES};
+use super::pattern::{LineCode, Pattern, Threat, PATTERNS, THREAT_CLASSES};
 use super::policy_tables;
 use super::rule::Rule;
 use crate::core::color::Color;
@@ -27,6 +27,12 @@ pub const DISTANCES: usize = 4;
 /// `dx` columns and `dy` rows apart.
 pub fn distance_bucket(dx: usize, dy: usize) -> usize {
     dx.max(dy).clamp(1, DISTANCES) - 1
+}
+
+/// The index in [`Scores::threats`] of a cell whose threat classes are `own` for the side to
+/// move and `their` for the opponent.
+pub fn threat_pair(own: Threat, their: Threat) -> usize {
+    own as usize * THREAT_CLASSES + their as usize
 }
 
 /// The evaluation's cell value counts ten times in the attack score and five times in the
@@ -239,9 +245,6 @@ mod tests {
         // `with_stones` puts black first: the last two stones are white's (10, 10) and (9, 9).
         let black = [(7, 7), (8, 7), (9, 7), (7, 9), (7, 10)];
         let white = [(6, 7), (8, 8), (9, 9), (10, 10)];
-        let bucket = |(x, y): (usize, usize), (sx, sy): (usize, usize)| {
-            distance_bucket(x.abs_diff(sx), y.abs_diff(sy))
-        };
         for rule in [Rule::Freestyle, Rule::ExactFive, Rule::Renju] {
             for me in [Color::Black, Color::White] {
                 let table = match policy_tables::fitted(rule, me) {
@@ -254,14 +257,14 @@ mod tests {
                 };
                 for &cell in board.playable() {
                     if board.is_empty(cell) {
-                        let pair = board.threat(me, cell) as usize * THREAT_CLASSES
-                            + board.threat(me.opponent(), cell) as usize;
-                        let at = board.coords(cell);
+                        let pair =
+                            threat_pair(board.threat(me, cell), board.threat(me.opponent(), cell));
+                        let near = |x, y| board.distance_bucket(cell, board.cell(x, y));
                         let expected = table.attack[index(me, cell)]
                             + table.defence[index(me.opponent(), cell)]
                             + table.threats[pair]
-                            + table.last[bucket(at, (10, 10))]
-                            + table.own_last[bucket(at, (9, 9))];
+                            + table.last[near(10, 10)]
+                            + table.own_last[near(9, 9)];
                         assert_eq!(board.policy_score(cell), expected);
                     }
                 }

@@ -28,8 +28,8 @@
 //! candidate scores an attack value for the combination of its four line patterns for the side
 //! to move plus a defence value for the opponent's combination there, one weight each of the
 //! 1,001 combinations a table, plus a weight for its pair of threat classes and one each for
-//! its distance to the last stone and to the one before. The fit starts from the engine's present tables, or with
-//! `--from-values` from those its cell values make (as logits, at the scale that fits the
+//! its distance to the last stone and to the one before. The fit starts from the engine's
+//! present tables, or with `--from-values` from those its cell values make (as logits, at the scale that fits the
 //! teacher best), and is held to them by `--l2`; `--side` keeps only the
 //! positions with that colour to move (renju has tables per colour); `--emit` writes the fitted
 //! tables, in the engine's units, as the Rust constant `--name` for
@@ -47,7 +47,7 @@ use engine::core::color::Color;
 use engine::gomoku::board::{Board, Cell};
 use engine::gomoku::movegen::{generate, move_score, ScoredMove};
 use engine::gomoku::pattern::{Threat, PATTERNS, THREAT_CLASSES};
-use engine::gomoku::policy::{distance_bucket, COMBINATIONS, DISTANCES, THREAT_PAIRS};
+use engine::gomoku::policy::{threat_pair, COMBINATIONS, DISTANCES, THREAT_PAIRS};
 use engine::gomoku::rule::Rule;
 use harness::fit::adam::Adam;
 use harness::fit::softmax::{self, score, Choice, Sparse};
@@ -88,8 +88,7 @@ fn table_features(board: &Board, cell: Cell) -> Vec<(u16, f32)> {
     let policy = board.policy();
     let own = policy.index(board.combination(me, cell));
     let their = policy.index(board.combination(me.opponent(), cell));
-    let pair = board.threat(me, cell) as usize * THREAT_CLASSES
-        + board.threat(me.opponent(), cell) as usize;
+    let pair = threat_pair(board.threat(me, cell), board.threat(me.opponent(), cell));
     let mut features = vec![
         (own as u16, 1.0),
         ((TABLE_DEFENCE + their) as u16, 1.0),
@@ -97,7 +96,7 @@ fn table_features(board: &Board, cell: Cell) -> Vec<(u16, f32)> {
     ];
     let recent = board.history().iter().rev().take(2);
     for (&(stone, _), group) in recent.zip([TABLE_LAST, TABLE_OWN_LAST]) {
-        features.push(((group + cell_distance(board, cell, stone)) as u16, 1.0));
+        features.push(((group + board.distance_bucket(cell, stone)) as u16, 1.0));
     }
     features
 }
@@ -173,13 +172,6 @@ fn main() -> ExitCode {
     harness::cli::main::<Command>("gomoku-policy", |Command::Fit(args)| fit(args))
 }
 
-/// The distance bucket of two cells (see `engine::gomoku::policy::distance_bucket`).
-fn cell_distance(board: &Board, a: Cell, b: Cell) -> usize {
-    let (ax, ay) = board.coords(a);
-    let (bx, by) = board.coords(b);
-    distance_bucket(ax.abs_diff(bx), ay.abs_diff(by))
-}
-
 fn candidate_features(board: &Board, cell: Cell, line_pairs: bool) -> Vec<(u16, f32)> {
     let me = board.side_to_move();
     let opponent = me.opponent();
@@ -206,20 +198,19 @@ fn candidate_features(board: &Board, cell: Cell, line_pairs: bool) -> Vec<(u16, 
         THEIR_VALUE as u16,
         board.value(opponent, cell) as f32 * VALUE_SCALE,
     ));
-    let pair =
-        board.threat(me, cell) as usize * THREAT_CLASSES + board.threat(opponent, cell) as usize;
+    let pair = threat_pair(board.threat(me, cell), board.threat(opponent, cell));
     features.push(((CLASS_PAIRS + pair) as u16, 1.0));
     let history = board.history();
     if let Some(&(last, _)) = history.last() {
         features.push((
-            (LAST_DISTANCE + cell_distance(board, cell, last)) as u16,
+            (LAST_DISTANCE + board.distance_bucket(cell, last)) as u16,
             1.0,
         ));
     }
     if history.len() >= 2 {
         let own_last = history[history.len() - 2].0;
         features.push((
-            (OWN_LAST_DISTANCE + cell_distance(board, cell, own_last)) as u16,
+            (OWN_LAST_DISTANCE + board.distance_bucket(cell, own_last)) as u16,
             1.0,
         ));
     }
