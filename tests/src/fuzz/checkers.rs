@@ -107,7 +107,8 @@ impl Checkers {
         let our_turn = model.us == Some(model.board.side) && !model.board.legal_moves().is_empty();
         match rng.below(3) {
             0 => session.line(rng.pick_str(&["END", "END 1", "end"]), ending(rng))?,
-            1 if our_turn => session.stop_during_search(rng, "TURN", "END", (5, 40))?,
+            1 if our_turn => session
+                .stop_during_search(rng, "TURN", "END", (5, 40), |l| parse_path(l).is_ok())?,
             _ => session.close_input(),
         }
         session.expect_exit(Duration::from_millis(1000))

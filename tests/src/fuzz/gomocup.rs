@@ -447,7 +447,9 @@ impl Gomocup {
             2 if model.size.is_some() && !model.cells_with(EMPTY).is_empty() => {
                 session.line("INFO timeout_turn 5000", "\n")?;
                 let (x, y) = *rng.pick(&model.cells_with(EMPTY));
-                session.stop_during_search(rng, &format!("TURN {x},{y}"), "END", (20, 150))?;
+                let turn = format!("TURN {x},{y}");
+                session
+                    .stop_during_search(rng, &turn, "END", (20, 150), |l| coords(l).is_some())?;
             }
             3 => {
                 session.send(b"TURN 3,3")?;

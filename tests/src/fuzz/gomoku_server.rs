@@ -158,7 +158,7 @@ impl GomokuServer {
             0 => session.line(rng.pick_str(&["quit", " quit ", "quit now"]), ending(rng))?,
             1 => session.close_input(),
             2 if model.game.is_some() => {
-                session.stop_during_search(rng, "go 5000", "quit", (20, 150))?;
+                session.stop_during_search(rng, "go 5000", "quit", (20, 150), reads_as_move)?;
             }
             _ => {
                 session.send(b"go 100")?;

@@ -348,10 +348,9 @@ impl SauSpec {
             0 => session.line(rng.pick_str(&["quit", "quit now"]), ending(rng))?,
             1 => session.close_input(),
             2 => {
-                // quit during our search, with no time limit to speak of.
-                // Some games answer an opening in a few tens of ms, so quit comes sooner: an
-                // answer printed before quit was read cannot be told from one after it.
-                session.stop_during_search(rng, "new black", "quit", (1, 10))?;
+                // quit during our search, with no time limit to speak of; some games answer an
+                // opening in a few tens of ms, so quit comes sooner.
+                session.stop_during_search(rng, "new black", "quit", (1, 10), |l| !chatter(l))?;
             }
             _ => {
                 session.line("end", "\n")?;
