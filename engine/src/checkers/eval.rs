@@ -71,11 +71,17 @@ pub static WEIGHTS: Weights = {
     }
     let mut table = 0;
     while table < feature::PATTERN_TABLES {
-        let mut state = 0;
-        while state < feature::PATTERN_STATES {
-            weights[feature::PATTERN + table * feature::PATTERN_STATES + state] =
-                PATTERNS[table][state] as i32;
-            state += 1;
+        let mut run = 0;
+        while run < PATTERNS[table].len() {
+            let (first, values) = PATTERNS[table][run];
+            let mut k = 0;
+            while k < values.len() {
+                let state = first as usize + k;
+                weights[feature::PATTERN + table * feature::PATTERN_STATES + state] =
+                    values[k] as i32;
+                k += 1;
+            }
+            run += 1;
         }
         table += 1;
     }
@@ -279,6 +285,18 @@ pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pattern_runs_are_in_order_and_inside_their_table() {
+        for table in PATTERNS {
+            let mut next = 0;
+            for &(first, values) in table {
+                assert!(first as usize >= next && !values.is_empty());
+                next = first as usize + values.len();
+                assert!(next <= feature::PATTERN_STATES);
+            }
+        }
+    }
 
     #[test]
     fn start_position_is_balanced_but_for_tempo() {

@@ -287,13 +287,12 @@ fn emit(weights: &Weights, source: &str) -> Result<(), String> {
     let mut text = String::from(
         "//! The men's pattern tables of the evaluation (see `eval::pattern_terms`), in hundredths\n\
          //! of a man, written by `checkers-tune emit` from a fit (`docs/checkers.md`).\n\n\
-         /// One table per block of `eval::PATTERN_BLOCKS`, indexed by the block's state; read only\n\
-         /// when the engine's weights are built, at compile time.\n\
-         #[allow(clippy::large_const_arrays)]\n",
+         /// One table per block of `eval::PATTERN_BLOCKS`: runs of states with their values,\n\
+         /// `(first state, values)`, in order; a state in no run is worth 0 (most states never\n\
+         /// occur in the fitted games). Read only when the engine's weights are built.\n",
     );
     text += &format!(
-        "pub const PATTERNS: [[i16; {}]; {}] = [\n",
-        feature::PATTERN_STATES,
+        "pub const PATTERNS: [&[(u16, &[i16])]; {}] = [\n",
         feature::PATTERN_TABLES
     );
     for table in 0..feature::PATTERN_TABLES {
@@ -302,25 +301,47 @@ fn emit(weights: &Weights, source: &str) -> Result<(), String> {
         if values.iter().any(|&w| i16::try_from(w).is_err()) {
             return Err(format!("table {table} has a weight beyond 16 bits"));
         }
-        // Rows filled to 99 columns, as rustfmt lays out a list of short literals.
-        text += "    [\n";
-        let mut row = String::new();
-        for value in values {
-            let value = value.to_string();
-            if !row.is_empty() && 8 + row.len() + 1 + value.len() + 1 > 99 {
-                text += &format!("        {row}\n");
-                row.clear();
-            }
-            if !row.is_empty() {
-                row.push(' ');
-            }
-            row += &value;
-            row.push(',');
+        text += "    &[\n";
+        for (first, run) in value_runs(values) {
+            let run: Vec<String> = run.iter().map(|v| v.to_string()).collect();
+            text += &format!("        ({first}, &[{}]),\n", run.join(", "));
         }
-        text += &format!("        {row}\n    ],\n");
+        text += "    ],\n";
     }
     text += "];\n";
-    fs::write(source, text).map_err(|e| format!("{source}: {e}"))
+    fs::write(source, text).map_err(|e| format!("{source}: {e}"))?;
+    // The layout is rustfmt's, so that `cargo fmt --check` passes on the written file.
+    let formatted = std::process::Command::new("rustfmt")
+        .args(["--edition", "2021", source])
+        .status();
+    if !matches!(formatted, Ok(status) if status.success()) {
+        eprintln!("{source}: written, but rustfmt did not run on it: run cargo fmt");
+    }
+    Ok(())
+}
+
+/// The runs of `values` as (first index, values): a run ends at three zeros in a row, which
+/// cost more written out than a new run does.
+fn value_runs(values: &[i32]) -> Vec<(usize, &[i32])> {
+    let mut runs = Vec::new();
+    let mut index = 0;
+    while index < values.len() {
+        if values[index] == 0 {
+            index += 1;
+            continue;
+        }
+        let first = index;
+        let mut last = index;
+        while index < values.len() && index - last <= 3 {
+            if values[index] != 0 {
+                last = index;
+            }
+            index += 1;
+        }
+        runs.push((first, &values[first..=last]));
+        index = last + 1;
+    }
+    runs
 }
 
 /// Plays one game from `opening` between two searchers; returns the result for black.
@@ -382,4 +403,18 @@ fn versus(pairs: u32, depth: i32, candidate: &Weights) {
         "candidate vs engine weights, depth {depth}: {}",
         score.summary()
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::value_runs;
+
+    #[test]
+    fn runs_hold_every_non_zero_value_and_end_at_three_zeros() {
+        let values = [0, 5, 0, 0, -2, 0, 0, 0, 7, 0, 0, 0];
+        let runs = value_runs(&values);
+        assert_eq!(runs, vec![(1, &[5, 0, 0, -2][..]), (8, &[7][..])]);
+        assert!(value_runs(&[0, 0]).is_empty());
+        assert_eq!(value_runs(&[3]), vec![(0, &[3][..])]);
+    }
 }
