@@ -148,7 +148,7 @@ fn checkers_tune_fits_writes_and_reads_back_a_weights_file() {
         &path("patterns.rs"),
     ]));
     let source = std::fs::read_to_string(path("patterns.rs")).unwrap();
-    assert!(source.contains("pub const PATTERNS: [[i16; 6561]; 5] = ["));
+    assert!(source.contains("pub const PATTERNS: [&[(u16, &[i16])]; 5] = ["));
     assert!(source.lines().all(|line| line.len() <= 100));
     let played = run(&owned(&["versus", "1", "1", &path("weights.txt")]));
     assert!(

@@ -304,7 +304,27 @@ fn emit(weights: &Weights, source: &str) -> Result<(), String> {
         text += "    &[\n";
         for (first, run) in value_runs(values) {
             let run: Vec<String> = run.iter().map(|v| v.to_string()).collect();
-            text += &format!("        ({first}, &[{}]),\n", run.join(", "));
+            let line = format!("        ({first}, &[{}]),", run.join(", "));
+            if line.len() <= 99 {
+                text += &line;
+                text.push('\n');
+                continue;
+            }
+            // Long runs wrapped as rustfmt would, in case it is not there to lay them out.
+            text += &format!("        (\n            {first},\n            &[\n");
+            let mut row = String::new();
+            for value in &run {
+                if !row.is_empty() && 16 + row.len() + 1 + value.len() + 1 > 99 {
+                    text += &format!("                {row}\n");
+                    row.clear();
+                }
+                if !row.is_empty() {
+                    row.push(' ');
+                }
+                row += value;
+                row.push(',');
+            }
+            text += &format!("                {row}\n            ],\n        ),\n");
         }
         text += "    ],\n";
     }
