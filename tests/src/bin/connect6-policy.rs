@@ -9,14 +9,17 @@
 //! A pair's value in the engine (`moves::cell_value` for its first stone, then for its second
 //! with the first in place) is linear in those changes: for the mover's windows with `n` stones
 //! (one to five) how many more it holds, and for the opponent's how many fewer. The tool prints,
-//! on every fifth game held out, the log-loss, top-1 and top-3 of the engine's values (their
-//! scale fitted) and of the fitted ones, and the fitted values in the engine's units.
+//! on every fifth game held out, the log-loss and how often the teacher's turn ranks among the
+//! best 1, 3, 12 and 30 by the engine's ordering values, by its static value after the turn
+//! (each with its scale fitted) and by the fitted values, and the fitted values in the
+//! ordering's units.
 
 use std::collections::HashSet;
 use std::process::ExitCode;
 
 use engine::connect6::board::{Board, WINDOW_VALUE};
 use engine::connect6::moves::best_cells;
+use engine::connect6::search::Settings;
 use engine::connect6::turn::Turn;
 use harness::connect6;
 use harness::fit::adam::Adam;
@@ -97,6 +100,19 @@ fn engine_weights() -> Vec<f64> {
         .collect()
 }
 
+/// The static value's weights as weights of [`turn_features`]: after the turn the opponent is to
+/// move, so the mover's windows weigh as the opponent's (`their_windows`) and the opponent's as
+/// the side to move's (`own_windows`).
+fn static_value_weights() -> Vec<f64> {
+    let settings = Settings::default();
+    settings
+        .their_windows
+        .iter()
+        .chain(&settings.own_windows)
+        .map(|&w| f64::from(w) / 4.0)
+        .collect()
+}
+
 /// The quiet teacher turns of one game (neither side holding a threat window before the turn,
 /// two stones played) with the candidates: the unordered pairs of the `cells` best cells, and
 /// the teacher's turn added when it is not among them. Returns how many were added.
@@ -149,15 +165,25 @@ fn positions(
     outside
 }
 
-/// Log-loss, top-1 and top-3 of `weights` on `positions`.
-fn measure<'a>(positions: impl Iterator<Item = &'a Position> + Clone, weights: &[f64]) -> [f64; 3] {
+/// How many of the best turns by a model [`measure`] counts the teacher's turn among: the first,
+/// the first three, the turns searched below the root and at it (`Settings::turns`,
+/// `Settings::root_turns`).
+const TOPS: [usize; 4] = [1, 3, 12, 30];
+
+/// Log-loss of `weights` on `positions`, and how often the teacher's turn is among the best
+/// [`TOPS`] turns by them.
+fn measure<'a>(
+    positions: impl Iterator<Item = &'a Position> + Clone,
+    weights: &[f64],
+) -> (f64, [f64; 4]) {
     let loss = softmax::mean_loss(positions.clone().map(|p| {
         let logits = (0..p.candidates.len())
             .map(|c| score(weights, &p.candidates[c]))
             .collect();
         (logits, p.chosen)
     }));
-    let (mut top1, mut top3, mut count) = (0.0, 0.0, 0.0);
+    let mut within = [0.0; 4];
+    let mut count = 0.0;
     for p in positions {
         let chosen = score(weights, &p.candidates[p.chosen]);
         let better = p
@@ -165,18 +191,19 @@ fn measure<'a>(positions: impl Iterator<Item = &'a Position> + Clone, weights: &
             .iter()
             .filter(|c| score(weights, c) > chosen)
             .count();
-        top1 += f64::from(u8::from(better == 0));
-        top3 += f64::from(u8::from(better < 3));
+        for (share, top) in within.iter_mut().zip(TOPS) {
+            *share += f64::from(u8::from(better < top));
+        }
         count += 1.0;
     }
-    [loss, top1 / count, top3 / count]
+    (loss, within.map(|share| share / count))
 }
 
 /// The scale of `weights` with the least training loss (a search over powers of two, refined).
 fn best_scale<'a>(positions: impl Iterator<Item = &'a Position> + Clone, weights: &[f64]) -> f64 {
     let loss = |s: f64| {
         let scaled: Vec<f64> = weights.iter().map(|w| w * s).collect();
-        measure(positions.clone(), &scaled)[0]
+        measure(positions.clone(), &scaled).0
     };
     let mut best = 1.0;
     let mut best_loss = loss(best);
@@ -241,6 +268,9 @@ fn run(args: Args) -> Result<(), String> {
     let engine = engine_weights();
     let scale = best_scale(train(), &engine);
     let scaled: Vec<f64> = engine.iter().map(|w| w * scale).collect();
+    let static_value = static_value_weights();
+    let static_scale = best_scale(train(), &static_value);
+    let static_scaled: Vec<f64> = static_value.iter().map(|w| w * static_scale).collect();
     let mut weights = scaled.clone();
     let mut adam = Adam::new(FEATURES, 0.01, 1e-8);
     let mut gradient = vec![0.0; FEATURES];
@@ -248,13 +278,21 @@ fn run(args: Args) -> Result<(), String> {
         softmax::loss_and_gradient(train(), &weights, &mut gradient);
         adam.step(&mut weights, &gradient);
     }
-    for (name, w) in [("engine", &scaled), ("fitted", &weights)] {
-        let [loss, top1, top3] = measure(test(), w);
-        let [train_loss, ..] = measure(train(), w);
+    for (name, w) in [
+        ("ordering", &scaled),
+        ("static", &static_scaled),
+        ("fitted", &weights),
+    ] {
+        let (loss, within) = measure(test(), w);
+        let (train_loss, _) = measure(train(), w);
+        let within: Vec<String> = within
+            .iter()
+            .zip(TOPS)
+            .map(|(share, top)| format!("top-{top} {:.1}%", 100.0 * share))
+            .collect();
         println!(
-            "{name:7} held out: log-loss {loss:.4}, top-1 {:.1}%, top-3 {:.1}% (training log-loss {train_loss:.4})",
-            100.0 * top1,
-            100.0 * top3
+            "{name:8} held out: log-loss {loss:.4}, {} (training log-loss {train_loss:.4})",
+            within.join(", ")
         );
     }
     // In the engine's units: the fitted weights over the scale that fits the engine's values.
