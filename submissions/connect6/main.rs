@@ -59,8 +59,11 @@ pub mod connect6 {
         use super::turn::Turn;
         use crate::core::color::Color;
 
-        /// The worth of a window holding `n` stones of one colour and none of the other.
-        pub const WINDOW_VALUE: [i32; 7] = [0, 1, 6, 24, 120, 130, 0];
+        /// The worth of a window holding `n` stones of one colour and none of the other, to that colour.
+        pub const WINDOW_VALUE: [i32; 7] = [0, -2, 6, 30, 127, 129, 0];
+
+        /// The worth of spoiling an opponent's window that holds `n` of its stones and none of ours.
+        pub const SPOIL_VALUE: [i32; 7] = [0, 4, 17, 36, 120, 130, 0];
 
         /// What one more stone adds to a window holding `n` stones of its colour and none of the other's.
         pub const ATTACK_GAIN: [i32; 7] = {
@@ -553,7 +556,7 @@ pub mod connect6 {
         //! place, so that two stones building the same line score what they build together. When the
         //! opponent threatens, only turns that block every threat are generated.
 
-        use super::board::{Board, WINDOW_VALUE};
+        use super::board::{Board, SPOIL_VALUE, WINDOW_VALUE};
         use super::geometry::{cell, geometry, CELLS, SIZE};
         use super::threats::{blocks, winning_cells};
         use super::turn::Turn;
@@ -607,7 +610,7 @@ pub mod connect6 {
                             WINDOW_VALUE[mine + 1] - WINDOW_VALUE[mine]
                         };
                 } else if mine == 0 {
-                    defence += WINDOW_VALUE[theirs];
+                    defence += SPOIL_VALUE[theirs];
                 }
             }
             attack + defence
@@ -659,7 +662,7 @@ pub mod connect6 {
             for &window in geometry().windows_of(cell) {
                 let counts = board.window_counts(window);
                 if counts[own] == 0 {
-                    defence += WINDOW_VALUE[usize::from(counts[1 - own])];
+                    defence += SPOIL_VALUE[usize::from(counts[1 - own])];
                 }
             }
             defence

@@ -10,8 +10,11 @@ use super::geometry::{geometry, CELLS, SIZE, WINDOWS};
 use super::turn::Turn;
 use crate::core::color::Color;
 
-/// The worth of a window holding `n` stones of one colour and none of the other.
-pub const WINDOW_VALUE: [i32; 7] = [0, 1, 6, 24, 120, 130, 0];
+/// The worth of a window holding `n` stones of one colour and none of the other, to that colour.
+pub const WINDOW_VALUE: [i32; 7] = [0, -2, 6, 30, 127, 129, 0];
+
+/// The worth of spoiling an opponent's window that holds `n` of its stones and none of ours.
+pub const SPOIL_VALUE: [i32; 7] = [0, 4, 17, 36, 120, 130, 0];
 
 /// What one more stone adds to a window holding `n` stones of its colour and none of the other's.
 pub const ATTACK_GAIN: [i32; 7] = {

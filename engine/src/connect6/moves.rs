@@ -5,7 +5,7 @@
 //! place, so that two stones building the same line score what they build together. When the
 //! opponent threatens, only turns that block every threat are generated.
 
-use super::board::{Board, WINDOW_VALUE};
+use super::board::{Board, SPOIL_VALUE, WINDOW_VALUE};
 use super::geometry::{cell, geometry, CELLS, SIZE};
 use super::threats::{blocks, winning_cells};
 use super::turn::Turn;
@@ -52,7 +52,7 @@ pub fn cell_value(board: &Board, cell: u16, colour: Color) -> i32 {
                 WINDOW_VALUE[mine + 1] - WINDOW_VALUE[mine]
             };
         } else if mine == 0 {
-            defence += WINDOW_VALUE[theirs];
+            defence += SPOIL_VALUE[theirs];
         }
     }
     attack + defence
@@ -98,7 +98,7 @@ pub fn defence_value(board: &Board, cell: u16, colour: Color) -> i32 {
     for &window in geometry().windows_of(cell) {
         let counts = board.window_counts(window);
         if counts[own] == 0 {
-            defence += WINDOW_VALUE[usize::from(counts[1 - own])];
+            defence += SPOIL_VALUE[usize::from(counts[1 - own])];
         }
     }
     defence

@@ -17,7 +17,7 @@
 use std::collections::HashSet;
 use std::process::ExitCode;
 
-use engine::connect6::board::{Board, WINDOW_VALUE};
+use engine::connect6::board::{Board, SPOIL_VALUE, WINDOW_VALUE};
 use engine::connect6::moves::best_cells;
 use engine::connect6::search::Settings;
 use engine::connect6::turn::Turn;
@@ -92,12 +92,11 @@ fn turn_features(board: &mut Board, turn: Turn) -> Vec<(u16, f32)> {
 }
 
 /// The engine's values as weights of [`turn_features`]: a window gained with `n` stones is worth
-/// `WINDOW_VALUE[n]`, and so is an opponent's window with `n` stones spoilt.
+/// `WINDOW_VALUE[n]`, an opponent's window with `n` stones spoilt `SPOIL_VALUE[n]`.
 fn engine_weights() -> Vec<f64> {
-    (1..6)
-        .chain(1..6)
-        .map(|n| f64::from(WINDOW_VALUE[n]))
-        .collect()
+    let gained = (1..6).map(|n| f64::from(WINDOW_VALUE[n]));
+    let spoilt = (1..6).map(|n| f64::from(SPOIL_VALUE[n]));
+    gained.chain(spoilt).collect()
 }
 
 /// The static value's weights as weights of [`turn_features`]: after the turn the opponent is to
@@ -309,7 +308,7 @@ fn run(args: Args) -> Result<(), String> {
     println!(
         "their windows spoilt by stones 1-5: [{}] (engine {:?})",
         table(5).join(", "),
-        &WINDOW_VALUE[1..6]
+        &SPOIL_VALUE[1..6]
     );
     Ok(())
 }
