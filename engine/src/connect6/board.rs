@@ -434,6 +434,30 @@ mod tests {
     }
 
     #[test]
+    fn the_last_turns_follow_play_and_undo_but_not_single_stones() {
+        let mut board = Board::new();
+        assert_eq!(board.last_turn(0), None);
+        let turns = [
+            Turn::single(cell(9, 9)),
+            Turn::pair(cell(10, 10), cell(8, 8)),
+            Turn::pair(cell(9, 10), cell(9, 8)),
+        ];
+        for turn in turns {
+            board.play(turn);
+        }
+        assert_eq!(board.last_turn(0), Some(turns[2]));
+        assert_eq!(board.last_turn(1), Some(turns[1]));
+        assert_eq!(board.last_turn(2), Some(turns[0]));
+        assert_eq!(board.last_turn(3), None);
+        board.place(cell(0, 0), Color::White);
+        assert_eq!(board.last_turn(0), Some(turns[2]));
+        board.remove(cell(0, 0));
+        board.undo(turns[2]);
+        assert_eq!(board.last_turn(0), Some(turns[1]));
+        assert_eq!(board.last_turn(1), Some(turns[0]));
+    }
+
+    #[test]
     fn held_windows_match_a_recount_after_placing_and_removing() {
         let mut board = Board::new();
         let cells: Vec<u16> = (0..40)

@@ -291,8 +291,8 @@ fn pairs_from(
             if second != first {
                 let mut value = first_value + cell_value(board, second, colour);
                 if shape {
-                    value += shape_after_first(board, first, second, colour, first_threatens)
-                        .value();
+                    value +=
+                        shape_after_first(board, first, second, colour, first_threatens).value();
                 }
                 scored.push((Turn::pair(first, second), value));
             }
@@ -369,7 +369,15 @@ pub fn candidate_turns(board: &mut Board, cells: usize, limit: usize) -> Vec<Tur
         _ => {
             // Lost against correct play: block as much as possible and hope for a mistake.
             let blocking = threats.cells.clone();
-            pairs_from(board, &blocking, &blocking, true, false, colour, limit.min(4))
+            pairs_from(
+                board,
+                &blocking,
+                &blocking,
+                true,
+                false,
+                colour,
+                limit.min(4),
+            )
         }
     }
 }
@@ -485,6 +493,48 @@ mod tests {
             candidate_turns(&mut forced, 10, 20),
             "forced blocks are left as they are"
         );
+    }
+
+    #[test]
+    fn quiet_turns_pair_the_selected_cells_best_value_first() {
+        let mut board = Board::new();
+        board.play(Turn::single(cell(9, 9)));
+        board.play(Turn::pair(cell(10, 10), cell(8, 8)));
+        board.play(Turn::pair(cell(9, 10), cell(7, 7)));
+        let cells = quiet_cells(&board, 6);
+        let turns = candidate_turns(&mut board, 6, 40);
+        assert_eq!(turns.len(), 15, "every pair of six cells");
+        let colour = board.to_move();
+        let values: Vec<i32> = turns
+            .iter()
+            .map(|turn| {
+                let second = turn.second.unwrap();
+                assert!(cells.contains(&turn.first) && cells.contains(&second));
+                pair_value(&mut board, turn.first, second, colour)
+                    + pair_shape(&mut board, turn.first, second, colour).value()
+            })
+            .collect();
+        assert!(
+            values.windows(2).all(|pair| pair[0] >= pair[1]),
+            "{values:?}"
+        );
+    }
+
+    #[test]
+    fn a_pair_beside_the_opponents_last_turn_is_near_it_and_a_four_is_a_threat() {
+        let mut board = Board::new();
+        board.play(Turn::single(cell(9, 9)));
+        board.play(Turn::pair(cell(3, 3), cell(4, 3)));
+        board.play(Turn::pair(cell(10, 9), cell(11, 9)));
+        // White to move; black's last turn stands at (10, 9) and (11, 9).
+        let shape = pair_shape(&mut board, cell(12, 10), cell(13, 10), Color::White);
+        assert_eq!(shape.near[0], [1, 1, 0, 0]);
+        assert_eq!(shape.near[1], [0, 0, 0, 2]);
+        assert_eq!((shape.threats, shape.spread), (0, 0));
+        // Two more white stones beside its pair make four in a row: one stone blocks it if
+        // an end is closed, here both ends are open, so it takes two.
+        let four = pair_shape(&mut board, cell(5, 3), cell(6, 3), Color::White);
+        assert_eq!(four.threats, 2);
     }
 
     #[test]

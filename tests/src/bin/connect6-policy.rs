@@ -1,21 +1,28 @@
-//! Fits the values the Connect6 engine orders its candidate turns by to a teacher's choices:
-//! a softmax over the pairs of the best cells, each pair scored by what it changes in the
-//! windows each side holds, fitted to the turns a named player chose in recorded games.
+//! Fits the values the Connect6 engine orders its quiet candidate turns by to a teacher's
+//! choices in recorded games: which cells a turn is built from, and how the pairs of those cells
+//! rank.
 //!
 //! ```text
-//! connect6-policy [--player NAME] [--skip N] [--cells K] [--extended [--freeze-base]]
-//!                 [--iterations N] RECORDS...
+//! connect6-policy [--player NAME] [--skip N] [--cells K] [--shape [--shape-only]]
+//!                 [--selection] [--iterations N] RECORDS...
 //! ```
 //!
-//! A pair's value in the engine (`moves::cell_value` for its first stone, then for its second
-//! with the first in place) is linear in those changes: for the mover's windows with `n` stones
-//! (one to five) how many more it holds, and for the opponent's how many fewer. The tool prints,
-//! on every fifth game held out, the log-loss and how often the teacher's turn ranks among the
-//! best 1, 3, 12 and 30 by the engine's ordering values, by its static value after the turn
-//! (each with its scale fitted) and by the fitted values, and the fitted values in the
-//! ordering's units. With `--extended` the pair's shape counts too (`moves::PairShape`: threats
-//! made, nearness to the last two turns, the stones' distance apart), as the engine's ordering
-//! scores quiet pairs; `--freeze-base` fits the shape's values alone.
+//! The teacher's quiet turns (neither side holds a threat) are the data, every fifth game held
+//! out. A pair's value in the engine (`moves::cell_value` for its first stone, then for its
+//! second with the first in place) is linear in what it changes in the windows: for the mover's
+//! windows with `n` stones (one to five) how many more it holds, and for the opponent's how many
+//! fewer. A softmax over the pairs of the `K` best cells is fitted to those ten features, and the
+//! tool prints the log-loss and how often the teacher's turn ranks among the best 1, 3, 12 and
+//! 30 by the engine's values, by its static value after the turn (each with its scale fitted)
+//! and by the fitted values, and the fitted values in the engine's units.
+//!
+//! With `--shape` the pairs are those the engine builds in a quiet position (of the cells
+//! `moves::quiet_cells` selects) and each pair's shape counts too (`moves::PairShape`: the
+//! threats it makes, its stones' nearness to the last two turns and to each other);
+//! `--shape-only` keeps the window values and fits the shape's alone. `--selection` fits the
+//! selection values of cells (`moves::selection_value`) to the teacher's stones, a softmax over
+//! the empty cells near the stones. Every run also prints how often the teacher's turn is among
+//! the engine's own candidate turns, for several numbers of cells and turns.
 
 use std::collections::HashSet;
 use std::process::ExitCode;
@@ -44,20 +51,20 @@ struct Args {
     /// random): the opening stone and the first reply by default.
     #[arg(long, value_name = "N", default_value_t = 2)]
     skip: usize,
-    /// Best cells (by the engine's values) paired into the candidate turns.
+    /// Best cells paired into the candidate turns of the fit.
     #[arg(long, value_name = "K", default_value_t = 20)]
     cells: usize,
-    /// Also fit the extended features: threats made, nearness to the last turns, the pair's shape.
+    /// Fit the engine's quiet ordering: pairs of its quiet cells, scored by their windows and
+    /// their shape.
     #[arg(long)]
-    extended: bool,
-    /// With `--extended`: keep the window values at the engine's and fit only the new features.
+    shape: bool,
+    /// With `--shape`: keep the window values at the engine's and fit the shape's alone.
+    #[arg(long, requires = "shape")]
+    shape_only: bool,
+    /// Also fit the selection values of cells to the teacher's stones, and show how often both
+    /// stones are among the best cells by them and by the engine's cell values.
     #[arg(long)]
-    freeze_base: bool,
-    /// Also fit which cells the teacher's stones stand on (a softmax over the empty cells near the
-    /// stones), and show how often both stones are among the best cells by that fit and by the
-    /// engine's cell values.
-    #[arg(long)]
-    cell_model: bool,
+    selection: bool,
     /// Adam steps over the whole training set.
     #[arg(long, value_name = "N", default_value_t = 1500)]
     iterations: usize,
@@ -69,18 +76,17 @@ struct Args {
 /// The mover's windows gained by stones (one to five), then the opponent's lost.
 const FEATURES: usize = 10;
 
-/// The extended features after [`FEATURES`], the pair's shape: the threats the turn makes (one
-/// block needed, two or more), its stones at distance 1, 2, 3 and 4+ from the opponent's last
-/// turn, the same from our own last turn, and the distance between its two stones (1, 2, 3-5,
-/// 6+).
-const EXTENDED: usize = FEATURES + 2 + 4 + 4 + 4;
+/// The features with the pair's shape after [`FEATURES`]: the threats the turn makes (one block
+/// needed, two or more), its stones at distance 1, 2, 3 and 4+ from the opponent's last turn,
+/// the same from our own last turn, and the distance between its two stones (1, 2, 3-5, 6+).
+const SHAPED: usize = FEATURES + 2 + 4 + 4 + 4;
 
-/// A cell's features for the cell model: the mover's windows it extends by the stones there
+/// A cell's features for the selection fit: the mover's windows it extends by the stones there
 /// (none to five), the opponent's windows it spoils by their stones (one to five), and its
 /// distance (1, 2, 3, 4+) from the opponent's last turn and from our own.
 const CELL_FEATURES: usize = 6 + 5 + 4 + 4;
 
-/// One teacher turn for the cell model: every empty cell near the stones with its features, and
+/// One teacher turn for the selection fit: every empty cell near the stones with its features, and
 /// which two of them the teacher's stones stand on.
 struct CellTurn {
     cells: Vec<Vec<(u16, f32)>>,
@@ -149,17 +155,23 @@ fn selection_weights() -> Vec<f64> {
     let extend = SELECT_EXTEND_VALUE.iter();
     let spoil = SELECT_SPOIL_VALUE[1..].iter();
     let near = SELECT_NEAR_VALUE.iter().flatten();
-    extend.chain(spoil).chain(near).map(|&w| f64::from(w)).collect()
+    extend
+        .chain(spoil)
+        .chain(near)
+        .map(|&w| f64::from(w))
+        .collect()
 }
 
 /// The mean log-loss of `weights` on both stones of each of `turns`.
 fn cell_loss<'a>(turns: impl Iterator<Item = &'a CellTurn>, weights: &[f64]) -> f64 {
-    let choices: Vec<CellChoice> = turns.flat_map(|t| [CellChoice(t, 0), CellChoice(t, 1)]).collect();
+    let choices: Vec<CellChoice> = turns
+        .flat_map(|t| [CellChoice(t, 0), CellChoice(t, 1)])
+        .collect();
     let mut gradient = vec![0.0; weights.len()];
     softmax::loss_and_gradient(&choices, weights, &mut gradient)
 }
 
-/// Fits the cell model and prints how often both teacher stones are among the best cells.
+/// Fits the selection values and prints how often both teacher stones are among the best cells.
 fn fit_cells(turns: &[CellTurn], iterations: usize) {
     let train = || turns.iter().filter(|t| t.game % 5 != 4);
     let test = || turns.iter().filter(|t| t.game % 5 == 4);
@@ -177,7 +189,9 @@ fn fit_cells(turns: &[CellTurn], iterations: usize) {
     };
     let (values, _) = scaled(cell_value_weights());
     let (selection, scale) = scaled(selection_weights());
-    let choices: Vec<CellChoice> = train().flat_map(|t| [CellChoice(t, 0), CellChoice(t, 1)]).collect();
+    let choices: Vec<CellChoice> = train()
+        .flat_map(|t| [CellChoice(t, 0), CellChoice(t, 1)])
+        .collect();
     let mut weights = selection.clone();
     let mut adam = Adam::new(CELL_FEATURES, 0.01, 1e-8);
     let mut gradient = vec![0.0; CELL_FEATURES];
@@ -185,7 +199,11 @@ fn fit_cells(turns: &[CellTurn], iterations: usize) {
         softmax::loss_and_gradient(&choices, &weights, &mut gradient);
         adam.step(&mut weights, &gradient);
     }
-    for (name, w) in [("cell values", &values), ("selection", &selection), ("fitted", &weights)] {
+    for (name, w) in [
+        ("cell values", &values),
+        ("selection", &selection),
+        ("fitted", &weights),
+    ] {
         let within: Vec<String> = ENGINE_CELLS
             .iter()
             .map(|&k| {
@@ -207,7 +225,10 @@ fn fit_cells(turns: &[CellTurn], iterations: usize) {
         );
     }
     let values = |range: std::ops::Range<usize>| -> String {
-        let values: Vec<String> = weights[range].iter().map(|w| format!("{:.0}", w / scale)).collect();
+        let values: Vec<String> = weights[range]
+            .iter()
+            .map(|w| format!("{:.0}", w / scale))
+            .collect();
         values.join(", ")
     };
     println!(
@@ -267,9 +288,9 @@ fn turn_features(board: &mut Board, turn: Turn) -> Vec<(u16, f32)> {
     features
 }
 
-/// [`turn_features`] and the pair's shape (see [`EXTENDED`]), as the engine's
+/// [`turn_features`] and the pair's shape (see [`SHAPED`]), as the engine's
 /// [`pair_shape`] measures it.
-fn extended_features(board: &mut Board, turn: Turn) -> Vec<(u16, f32)> {
+fn shaped_features(board: &mut Board, turn: Turn) -> Vec<(u16, f32)> {
     let mut features = turn_features(board, turn);
     let Some(second) = turn.second else {
         return features;
@@ -289,7 +310,7 @@ fn extended_features(board: &mut Board, turn: Turn) -> Vec<(u16, f32)> {
     features
 }
 
-/// The engine's shape values as weights of the extended features (see [`PairShape::value`]).
+/// The engine's shape values as weights of the shaped features (see [`PairShape::value`]).
 fn shape_weights() -> Vec<f64> {
     let threats = THREATS_MADE_VALUE[1..].iter();
     let near = NEAR_LAST_VALUE.iter().flatten();
@@ -341,7 +362,7 @@ fn positions(
         let us = board.to_move();
         let quiet = !board.has_live_window(us) && !board.has_live_window(us.opponent());
         if index >= args.skip && teacher[us.index()] && quiet && turn.second.is_some() {
-            let best: Vec<u16> = if args.extended {
+            let best: Vec<u16> = if args.shape {
                 quiet_cells(&board, args.cells)
             } else {
                 best_cells(&board, us, args.cells)
@@ -366,14 +387,14 @@ fn positions(
             let candidates = pairs
                 .iter()
                 .map(|&pair| {
-                    if args.extended {
-                        extended_features(&mut board, pair)
+                    if args.shape {
+                        shaped_features(&mut board, pair)
                     } else {
                         turn_features(&mut board, pair)
                     }
                 })
                 .collect();
-            if args.cell_model {
+            if args.selection {
                 let near: Vec<u16> = (0..CELLS as u16)
                     .filter(|&c| board.is_empty(c) && board.is_near_stones(c))
                     .collect();
@@ -511,11 +532,14 @@ fn run(args: Args) -> Result<(), String> {
         args.cells
     );
 
-    let count = if args.extended { EXTENDED } else { FEATURES };
+    let count = if args.shape { SHAPED } else { FEATURES };
     let pad = |w: Vec<f64>| -> Vec<f64> {
-        w.into_iter().chain(std::iter::repeat(0.0)).take(count).collect()
+        w.into_iter()
+            .chain(std::iter::repeat(0.0))
+            .take(count)
+            .collect()
     };
-    if args.cell_model {
+    if args.selection {
         fit_cells(&cell_turns, args.iterations);
     }
     let settings = Settings::default();
@@ -535,14 +559,18 @@ fn run(args: Args) -> Result<(), String> {
                         .count();
                     100.0 * within as f64 / set.len() as f64
                 };
-                let (every, held): (Vec<&Position>, Vec<&Position>) = (all.iter().collect(), test().collect());
+                let (every, held): (Vec<&Position>, Vec<&Position>) =
+                    (all.iter().collect(), test().collect());
                 format!("{turns} turns {:.1}% ({:.1}%)", share(&every), share(&held))
             })
             .collect();
         println!("  {cells:2} cells: {}", shares.join(", "));
     }
-    let engine = if args.extended {
-        engine_weights().into_iter().chain(shape_weights()).collect()
+    let engine = if args.shape {
+        engine_weights()
+            .into_iter()
+            .chain(shape_weights())
+            .collect()
     } else {
         engine_weights()
     };
@@ -556,7 +584,7 @@ fn run(args: Args) -> Result<(), String> {
     let mut gradient = vec![0.0; count];
     for _ in 0..args.iterations {
         softmax::loss_and_gradient(train(), &weights, &mut gradient);
-        if args.freeze_base {
+        if args.shape_only {
             gradient[..FEATURES].iter_mut().for_each(|g| *g = 0.0);
         }
         adam.step(&mut weights, &gradient);
@@ -594,7 +622,7 @@ fn run(args: Args) -> Result<(), String> {
         table(5).join(", "),
         &SPOIL_VALUE[1..6]
     );
-    if args.extended {
+    if args.shape {
         let values = |range: std::ops::Range<usize>| -> String {
             let values: Vec<String> = weights[range]
                 .iter()
@@ -615,7 +643,7 @@ fn run(args: Args) -> Result<(), String> {
         );
         println!(
             "stones apart 1, 2, 3-5, 6+: [{}] (engine {:?})",
-            values(FEATURES + 10..EXTENDED),
+            values(FEATURES + 10..SHAPED),
             SPREAD_VALUE
         );
     }
@@ -636,7 +664,7 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::connect6::moves::pair_value;
+    use engine::connect6::moves::{pair_value, selection_value};
     use engine::core::rng::Rng;
 
     /// Random positions of a few turns, with the side to move free of threats.
@@ -664,7 +692,9 @@ mod tests {
                 }
             }
             let us = board.to_move();
-            if !board.is_over() && !board.has_live_window(us) && !board.has_live_window(us.opponent())
+            if !board.is_over()
+                && !board.has_live_window(us)
+                && !board.has_live_window(us.opponent())
             {
                 boards.push(board);
             }
@@ -672,24 +702,47 @@ mod tests {
         boards
     }
 
-    /// The extended features weighted by the engine's values order a quiet position's pairs as
+    /// The cell features weighted by the engine's selection values give its selection value.
+    #[test]
+    fn selection_weights_give_the_engines_selection_values() {
+        let weights = selection_weights();
+        for board in quiet_positions(29) {
+            for cell in 0..CELLS as u16 {
+                if board.is_empty(cell) && board.is_near_stones(cell) {
+                    let features = cell_features(&board, cell);
+                    assert_eq!(
+                        score(&weights, &features),
+                        f64::from(selection_value(&board, cell))
+                    );
+                }
+            }
+        }
+    }
+
+    /// The shaped features weighted by the engine's values order a quiet position's pairs as
     /// the engine's candidate turns do.
     #[test]
-    fn extended_weights_order_pairs_as_the_engine_does() {
-        let weights: Vec<f64> = engine_weights().into_iter().chain(shape_weights()).collect();
+    fn shaped_weights_order_pairs_as_the_engine_does() {
+        let weights: Vec<f64> = engine_weights()
+            .into_iter()
+            .chain(shape_weights())
+            .collect();
         let mut checked = 0;
         for mut board in quiet_positions(23) {
             let turns = candidate_turns(&mut board, 8, 28);
             let values: Vec<f64> = turns
                 .iter()
-                .map(|&turn| score(&weights, &extended_features(&mut board, turn)))
+                .map(|&turn| score(&weights, &shaped_features(&mut board, turn)))
                 .collect();
             assert!(values.windows(2).all(|v| v[0] >= v[1]), "{values:?}");
             let cells = quiet_cells(&board, 8);
             let mut all = Vec::new();
             for (i, &first) in cells.iter().enumerate() {
                 for &second in &cells[i + 1..] {
-                    all.push(score(&weights, &extended_features(&mut board, Turn::pair(first, second))));
+                    all.push(score(
+                        &weights,
+                        &shaped_features(&mut board, Turn::pair(first, second)),
+                    ));
                 }
             }
             all.sort_by(|a, b| b.total_cmp(a));
