@@ -555,7 +555,7 @@ fn run(args: Args) -> Result<(), String> {
                 let share = |set: &[&Position]| {
                     let within = set
                         .iter()
-                        .filter(|p| p.engine_rank[column].map_or(false, |rank| rank < turns))
+                        .filter(|p| p.engine_rank[column].is_some_and(|rank| rank < turns))
                         .count();
                     100.0 * within as f64 / set.len() as f64
                 };
