@@ -1278,10 +1278,10 @@ pub mod connect6 {
         impl Default for Settings {
             fn default() -> Self {
                 Self {
-                    root_cells: 20,
+                    root_cells: 16,
                     root_turns: 30,
                     root_firsts: 0,
-                    cells: 14,
+                    cells: 10,
                     turns: 12,
                     max_depth: 8,
                     attack_turns: 10,

@@ -100,10 +100,10 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Self {
-            root_cells: 20,
+            root_cells: 16,
             root_turns: 30,
             root_firsts: 0,
-            cells: 14,
+            cells: 10,
             turns: 12,
             max_depth: 8,
             attack_turns: 10,
