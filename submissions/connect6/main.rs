@@ -65,6 +65,29 @@ pub mod connect6 {
         /// The worth of spoiling an opponent's window that holds `n` of its stones and none of ours.
         pub const SPOIL_VALUE: [i32; 7] = [0, 4, 17, 36, 120, 130, 0];
 
+        /// What a cell is worth when a quiet position's candidate cells are chosen, for each window
+        /// through it that the mover holds alone, by the mover's stones there (none to five).
+        pub const SELECT_EXTEND_VALUE: [i32; 6] = [0, 8, 36, 43, 2, 1_000_000];
+
+        /// The same for each of the opponent's windows it spoils, by the opponent's stones there (index
+        /// 0 unused).
+        pub const SELECT_SPOIL_VALUE: [i32; 6] = [0, 1, 10, 24, 120, 130];
+
+        /// The same by the cell's distance (1, 2, 3, 4 or more) from the opponent's last turn, then from
+        /// our own last turn.
+        pub const SELECT_NEAR_VALUE: [[i32; 4]; 2] = [[13, 3, -9, -10], [12, 5, 0, -15]];
+
+        /// What a quiet turn's shape adds to its ordering value, by how many stones it takes the
+        /// opponent to block the threats the turn makes (none, one, two or more).
+        pub const THREATS_MADE_VALUE: [i32; 3] = [0, 1, 70];
+
+        /// What each stone of a quiet turn adds by its distance (1, 2, 3, 4 or more cells) from the
+        /// stones of the opponent's last turn, then from our own last turn.
+        pub const NEAR_LAST_VALUE: [[i32; 4]; 2] = [[12, 6, -14, -8], [7, -5, -2, -6]];
+
+        /// What a quiet turn adds by the distance between its two stones (1, 2, 3 to 5, 6 or more).
+        pub const SPREAD_VALUE: [i32; 4] = [26, 23, -32, -15];
+
         /// What one more stone adds to a window holding `n` stones of its colour and none of the other's.
         pub const ATTACK_GAIN: [i32; 7] = {
             let mut gain = [0; 7];
@@ -76,6 +99,9 @@ pub mod connect6 {
             }
             gain
         };
+
+        /// The most turns a game holds: black's opening stone, then two stones a turn.
+        pub const MAX_TURNS: usize = (CELLS + 1) / 2;
 
         /// Stones of one colour that make a window a threat.
         pub const THREAT_STONES: u8 = 4;
@@ -102,6 +128,10 @@ pub mod connect6 {
             nearby: [u8; CELLS],
             stones: u16,
             hash: u64,
+            /// The turns played so far, in order ([`Board::play`] and [`Board::undo`] keep it; single
+            /// stones placed and lifted do not).
+            history: [Turn; MAX_TURNS],
+            turns: u16,
         }
 
         impl Default for Board {
@@ -123,6 +153,8 @@ pub mod connect6 {
                     nearby: [0; CELLS],
                     stones: 0,
                     hash: 0,
+                    history: [Turn::single(0); MAX_TURNS],
+                    turns: 0,
                 }
             }
 
@@ -312,14 +344,26 @@ pub mod connect6 {
                 for cell in turn.cells() {
                     self.place(cell, colour);
                 }
+                if let Some(slot) = self.history.get_mut(usize::from(self.turns)) {
+                    *slot = turn;
+                    self.turns += 1;
+                }
             }
 
-            /// Takes a turn back.
+            /// Takes back the last turn played.
             pub fn undo(&mut self, turn: Turn) {
                 if let Some(second) = turn.second {
                     self.remove(second);
                 }
                 self.remove(turn.first);
+                self.turns = self.turns.saturating_sub(1);
+            }
+
+            /// The turn played `back` turns ago (0: the last one, the opponent's), if there is one.
+            pub fn last_turn(&self, back: usize) -> Option<Turn> {
+                usize::from(self.turns)
+                    .checked_sub(back + 1)
+                    .map(|index| self.history[index])
             }
 
             /// Whether `turn` is legal now: the right number of distinct empty cells.
@@ -461,6 +505,12 @@ pub mod connect6 {
             (usize::from(cell) % SIZE, usize::from(cell) / SIZE)
         }
 
+        /// The Chebyshev distance between two cells: the moves a king needs from one to the other.
+        pub fn distance(a: u16, b: u16) -> usize {
+            let ((ax, ay), (bx, by)) = (coordinates(a), coordinates(b));
+            ax.abs_diff(bx).max(ay.abs_diff(by))
+        }
+
         /// The windows and the cell-to-window index.
         pub struct Geometry {
             /// The cells of each window, in line order.
@@ -554,11 +604,17 @@ pub mod connect6 {
         //! A cell is worth what it adds to its own colour's windows plus what it takes from the
         //! opponent's. A pair is worth its first cell plus its second cell counted with the first in
         //! place, so that two stones building the same line score what they build together. When the
-        //! opponent threatens, only turns that block every threat are generated.
+        //! opponent threatens, only turns that block every threat are generated. In a quiet position
+        //! a pair also scores its shape: the threats it makes, how near its stones are to the last two
+        //! turns and to each other.
 
-        use super::board::{Board, SPOIL_VALUE, WINDOW_VALUE};
-        use super::geometry::{cell, geometry, CELLS, SIZE};
-        use super::threats::{blocks, winning_cells};
+        use super::board::{
+            Board, NEAR_LAST_VALUE, SELECT_EXTEND_VALUE, SELECT_NEAR_VALUE,
+            SELECT_SPOIL_VALUE, SPOIL_VALUE, SPREAD_VALUE, THREATS_MADE_VALUE,
+            WINDOW_VALUE,
+        };
+        use super::geometry::{cell, distance, geometry, CELLS, SIZE};
+        use super::threats::{blocks, threat_count, winning_cells};
         use super::turn::Turn;
         use crate::core::color::Color;
 
@@ -683,7 +739,17 @@ pub mod connect6 {
                 .collect();
             let threats = blocks(board, colour.opponent());
             match threats.count {
-                0 => pairs_from(board, &spoilers, &spoilers, true, colour, usize::MAX),
+                0 => {
+                    pairs_from(
+                        board,
+                        &spoilers,
+                        &spoilers,
+                        true,
+                        false,
+                        colour,
+                        usize::MAX,
+                    )
+                }
                 1 => {
                     let mut turns = Vec::new();
                     for &single in &threats.singles {
@@ -693,6 +759,7 @@ pub mod connect6 {
                                     board,
                                     &[single],
                                     &spoilers,
+                                    false,
                                     false,
                                     colour,
                                     usize::MAX,
@@ -719,6 +786,47 @@ pub mod connect6 {
             cells
         }
 
+        /// How likely the side to move's next turn is to use `cell` in a quiet position: what the cell
+        /// does to the windows through it and how near it is to the last two turns.
+        pub fn selection_value(board: &Board, cell: u16) -> i32 {
+            let own = board.to_move().index();
+            let mut value = 0;
+            for &window in geometry().windows_of(cell) {
+                let counts = board.window_counts(window);
+                let (mine, theirs) = (
+                    usize::from(counts[own]),
+                    usize::from(counts[1 - own]),
+                );
+                if theirs == 0 {
+                    value += SELECT_EXTEND_VALUE[mine.min(5)];
+                } else if mine == 0 {
+                    value += SELECT_SPOIL_VALUE[theirs.min(5)];
+                }
+            }
+            for (back, near) in SELECT_NEAR_VALUE.iter().enumerate() {
+                if let Some(last) = board.last_turn(back) {
+                    let nearest = last
+                        .cells()
+                        .map(|c| distance(cell, c))
+                        .min()
+                        .unwrap_or(4);
+                    value += near[nearest.clamp(1, 4) - 1];
+                }
+            }
+            value
+        }
+
+        /// The `limit` empty cells near the stones that the side to move's quiet turns are built from:
+        /// the best by [`selection_value`].
+        pub fn quiet_cells(board: &Board, limit: usize) -> Vec<u16> {
+            let mut cells: Vec<(u16, i32)> = valued_cells(
+                board,
+                |cell| selection_value(board, cell),
+            );
+            keep_best(&mut cells, limit);
+            cells.into_iter().map(|(cell, _)| cell).collect()
+        }
+
         /// The value of placing `first` then `second` for `colour`.
         pub fn pair_value(
             board: &mut Board,
@@ -733,13 +841,86 @@ pub mod connect6 {
             value_first + value_second
         }
 
+        /// The shape of a pair in a quiet position, beyond the windows it changes (see [`PairShape::value`]).
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct PairShape {
+            /// Stones the opponent needs to block the threats the pair makes: 0, 1, or 2 for two or more.
+            pub threats: usize,
+            /// How many of the pair's stones lie 1, 2, 3, or 4 or more cells from the nearest stone of
+            /// the opponent's last turn (`[0]`) and of our own last turn (`[1]`).
+            pub near: [[u8; 4]; 2],
+            /// The distance between the two stones: 0 for 1 cell, 1 for 2, 2 for 3 to 5, 3 for more.
+            pub spread: usize,
+        }
+
+        impl PairShape {
+            /// What the shape adds to the pair's value.
+            pub fn value(&self) -> i32 {
+                let near: i32 = (0..2)
+                    .flat_map(|back| (0..4).map(move |d| (back, d)))
+                    .map(|(back, d)| {
+                        NEAR_LAST_VALUE[back][d] * i32::from(self.near[back][d])
+                    })
+                    .sum();
+                THREATS_MADE_VALUE[self.threats] + near + SPREAD_VALUE[self.spread]
+            }
+        }
+
+        /// [`pair_shape`] with `first` already placed; `first_threatens` says whether it made a threat.
+        fn shape_after_first(
+            board: &mut Board,
+            first: u16,
+            second: u16,
+            colour: Color,
+            first_threatens: bool,
+        ) -> PairShape {
+            let own = colour.index();
+            let second_threatens = geometry()
+                .windows_of(second)
+                .iter()
+                .any(|&window| {
+                    let counts = board.window_counts(window);
+                    counts[own] >= 3 && counts[1 - own] == 0
+                });
+            let threats = if first_threatens || second_threatens {
+                board.place(second, colour);
+                let count = threat_count(board, colour);
+                board.remove(second);
+                usize::from(count.min(2))
+            } else {
+                0
+            };
+            let mut near = [[0; 4]; 2];
+            for (back, counts) in near.iter_mut().enumerate() {
+                if let Some(last) = board.last_turn(back) {
+                    for stone in [first, second] {
+                        let nearest = last
+                            .cells()
+                            .map(|c| distance(stone, c))
+                            .min()
+                            .unwrap_or(4);
+                        counts[nearest.clamp(1, 4) - 1] += 1;
+                    }
+                }
+            }
+            let spread = match distance(first, second) {
+                0 | 1 => 0,
+                2 => 1,
+                3..=5 => 2,
+                _ => 3,
+            };
+            PairShape { threats, near, spread }
+        }
+
         /// Pairs cells of `firsts` with cells of `seconds` and keeps the `limit` best pairs. With
-        /// `unordered`, both lists are the same and each pair is taken once.
+        /// `unordered`, both lists are the same and each pair is taken once. With `shape` (a quiet
+        /// position), each pair's [`PairShape`] counts too.
         fn pairs_from(
             board: &mut Board,
             firsts: &[u16],
             seconds: &[u16],
             unordered: bool,
+            shape: bool,
             colour: Color,
             limit: usize,
         ) -> Vec<Turn> {
@@ -752,9 +933,21 @@ pub mod connect6 {
                 // The pair's value (see `pair_value`), with the first stone placed once for all seconds.
                 let first_value = cell_value(board, first, colour);
                 board.place(first, colour);
+                let first_threatens = shape && board.has_live_window(colour);
                 for &second in seconds {
                     if second != first {
-                        let value = first_value + cell_value(board, second, colour);
+                        let mut value = first_value + cell_value(board, second, colour);
+                        if shape {
+                            value
+                                += shape_after_first(
+                                        board,
+                                        first,
+                                        second,
+                                        colour,
+                                        first_threatens,
+                                    )
+                                    .value();
+                        }
                         scored.push((Turn::pair(first, second), value));
                     }
                 }
@@ -782,11 +975,8 @@ pub mod connect6 {
             let threats = blocks(board, colour.opponent());
             match threats.count {
                 0 => {
-                    let best: Vec<u16> = best_cells(board, colour, cells)
-                        .into_iter()
-                        .map(|(cell, _)| cell)
-                        .collect();
-                    pairs_from(board, &best, &best, true, colour, limit)
+                    let best = quiet_cells(board, cells);
+                    pairs_from(board, &best, &best, true, true, colour, limit)
                 }
                 1 => {
                     let seconds: Vec<u16> = best_cells(board, colour, cells)
@@ -801,7 +991,15 @@ pub mod connect6 {
                         board.remove(single);
                         turns
                             .extend(
-                                pairs_from(board, &[single], &seconds, false, colour, limit),
+                                pairs_from(
+                                    board,
+                                    &[single],
+                                    &seconds,
+                                    false,
+                                    false,
+                                    colour,
+                                    limit,
+                                ),
                             );
                     }
                     let mut scored: Vec<(Turn, i32)> = turns
@@ -836,7 +1034,15 @@ pub mod connect6 {
                 _ => {
                     // Lost against correct play: block as much as possible and hope for a mistake.
                     let blocking = threats.cells.clone();
-                    pairs_from(board, &blocking, &blocking, true, colour, limit.min(4))
+                    pairs_from(
+                        board,
+                        &blocking,
+                        &blocking,
+                        true,
+                        false,
+                        colour,
+                        limit.min(4),
+                    )
                 }
             }
         }

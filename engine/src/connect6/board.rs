@@ -16,6 +16,29 @@ pub const WINDOW_VALUE: [i32; 7] = [0, -2, 6, 30, 127, 129, 0];
 /// The worth of spoiling an opponent's window that holds `n` of its stones and none of ours.
 pub const SPOIL_VALUE: [i32; 7] = [0, 4, 17, 36, 120, 130, 0];
 
+/// What a cell is worth when a quiet position's candidate cells are chosen, for each window
+/// through it that the mover holds alone, by the mover's stones there (none to five).
+pub const SELECT_EXTEND_VALUE: [i32; 6] = [0, 8, 36, 43, 2, 1_000_000];
+
+/// The same for each of the opponent's windows it spoils, by the opponent's stones there (index
+/// 0 unused).
+pub const SELECT_SPOIL_VALUE: [i32; 6] = [0, 1, 10, 24, 120, 130];
+
+/// The same by the cell's distance (1, 2, 3, 4 or more) from the opponent's last turn, then from
+/// our own last turn.
+pub const SELECT_NEAR_VALUE: [[i32; 4]; 2] = [[13, 3, -9, -10], [12, 5, 0, -15]];
+
+/// What a quiet turn's shape adds to its ordering value, by how many stones it takes the
+/// opponent to block the threats the turn makes (none, one, two or more).
+pub const THREATS_MADE_VALUE: [i32; 3] = [0, 1, 70];
+
+/// What each stone of a quiet turn adds by its distance (1, 2, 3, 4 or more cells) from the
+/// stones of the opponent's last turn, then from our own last turn.
+pub const NEAR_LAST_VALUE: [[i32; 4]; 2] = [[12, 6, -14, -8], [7, -5, -2, -6]];
+
+/// What a quiet turn adds by the distance between its two stones (1, 2, 3 to 5, 6 or more).
+pub const SPREAD_VALUE: [i32; 4] = [26, 23, -32, -15];
+
 /// What one more stone adds to a window holding `n` stones of its colour and none of the other's.
 pub const ATTACK_GAIN: [i32; 7] = {
     let mut gain = [0; 7];
@@ -27,6 +50,9 @@ pub const ATTACK_GAIN: [i32; 7] = {
     }
     gain
 };
+
+/// The most turns a game holds: black's opening stone, then two stones a turn.
+pub const MAX_TURNS: usize = (CELLS + 1) / 2;
 
 /// Stones of one colour that make a window a threat.
 pub const THREAT_STONES: u8 = 4;
@@ -53,6 +79,10 @@ pub struct Board {
     nearby: [u8; CELLS],
     stones: u16,
     hash: u64,
+    /// The turns played so far, in order ([`Board::play`] and [`Board::undo`] keep it; single
+    /// stones placed and lifted do not).
+    history: [Turn; MAX_TURNS],
+    turns: u16,
 }
 
 impl Default for Board {
@@ -74,6 +104,8 @@ impl Board {
             nearby: [0; CELLS],
             stones: 0,
             hash: 0,
+            history: [Turn::single(0); MAX_TURNS],
+            turns: 0,
         }
     }
 
@@ -265,14 +297,26 @@ impl Board {
         for cell in turn.cells() {
             self.place(cell, colour);
         }
+        if let Some(slot) = self.history.get_mut(usize::from(self.turns)) {
+            *slot = turn;
+            self.turns += 1;
+        }
     }
 
-    /// Takes a turn back.
+    /// Takes back the last turn played.
     pub fn undo(&mut self, turn: Turn) {
         if let Some(second) = turn.second {
             self.remove(second);
         }
         self.remove(turn.first);
+        self.turns = self.turns.saturating_sub(1);
+    }
+
+    /// The turn played `back` turns ago (0: the last one, the opponent's), if there is one.
+    pub fn last_turn(&self, back: usize) -> Option<Turn> {
+        usize::from(self.turns)
+            .checked_sub(back + 1)
+            .map(|index| self.history[index])
     }
 
     /// Whether `turn` is legal now: the right number of distinct empty cells.
@@ -387,6 +431,30 @@ mod tests {
         assert_eq!(board.nearby, before.nearby);
         assert_eq!(board.hash(), before.hash());
         assert_eq!(board.stone_count(), 2);
+    }
+
+    #[test]
+    fn the_last_turns_follow_play_and_undo_but_not_single_stones() {
+        let mut board = Board::new();
+        assert_eq!(board.last_turn(0), None);
+        let turns = [
+            Turn::single(cell(9, 9)),
+            Turn::pair(cell(10, 10), cell(8, 8)),
+            Turn::pair(cell(9, 10), cell(9, 8)),
+        ];
+        for turn in turns {
+            board.play(turn);
+        }
+        assert_eq!(board.last_turn(0), Some(turns[2]));
+        assert_eq!(board.last_turn(1), Some(turns[1]));
+        assert_eq!(board.last_turn(2), Some(turns[0]));
+        assert_eq!(board.last_turn(3), None);
+        board.place(cell(0, 0), Color::White);
+        assert_eq!(board.last_turn(0), Some(turns[2]));
+        board.remove(cell(0, 0));
+        board.undo(turns[2]);
+        assert_eq!(board.last_turn(0), Some(turns[1]));
+        assert_eq!(board.last_turn(1), Some(turns[0]));
     }
 
     #[test]

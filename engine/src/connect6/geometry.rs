@@ -26,6 +26,12 @@ pub fn coordinates(cell: u16) -> (usize, usize) {
     (usize::from(cell) % SIZE, usize::from(cell) / SIZE)
 }
 
+/// The Chebyshev distance between two cells: the moves a king needs from one to the other.
+pub fn distance(a: u16, b: u16) -> usize {
+    let ((ax, ay), (bx, by)) = (coordinates(a), coordinates(b));
+    ax.abs_diff(bx).max(ay.abs_diff(by))
+}
+
 /// The windows and the cell-to-window index.
 pub struct Geometry {
     /// The cells of each window, in line order.

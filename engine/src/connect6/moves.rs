@@ -3,11 +3,16 @@
 //! A cell is worth what it adds to its own colour's windows plus what it takes from the
 //! opponent's. A pair is worth its first cell plus its second cell counted with the first in
 //! place, so that two stones building the same line score what they build together. When the
-//! opponent threatens, only turns that block every threat are generated.
+//! opponent threatens, only turns that block every threat are generated. In a quiet position
+//! a pair also scores its shape: the threats it makes, how near its stones are to the last two
+//! turns and to each other.
 
-use super::board::{Board, SPOIL_VALUE, WINDOW_VALUE};
-use super::geometry::{cell, geometry, CELLS, SIZE};
-use super::threats::{blocks, winning_cells};
+use super::board::{
+    Board, NEAR_LAST_VALUE, SELECT_EXTEND_VALUE, SELECT_NEAR_VALUE, SELECT_SPOIL_VALUE,
+    SPOIL_VALUE, SPREAD_VALUE, THREATS_MADE_VALUE, WINDOW_VALUE,
+};
+use super::geometry::{cell, distance, geometry, CELLS, SIZE};
+use super::threats::{blocks, threat_count, winning_cells};
 use super::turn::Turn;
 use crate::core::color::Color;
 
@@ -114,7 +119,7 @@ pub fn defensive_turns(board: &mut Board, cells: usize) -> Vec<Turn> {
     let spoilers: Vec<u16> = spoilers.into_iter().map(|(cell, _)| cell).collect();
     let threats = blocks(board, colour.opponent());
     match threats.count {
-        0 => pairs_from(board, &spoilers, &spoilers, true, colour, usize::MAX),
+        0 => pairs_from(board, &spoilers, &spoilers, true, false, colour, usize::MAX),
         1 => {
             let mut turns = Vec::new();
             for &single in &threats.singles {
@@ -122,6 +127,7 @@ pub fn defensive_turns(board: &mut Board, cells: usize) -> Vec<Turn> {
                     board,
                     &[single],
                     &spoilers,
+                    false,
                     false,
                     colour,
                     usize::MAX,
@@ -140,6 +146,37 @@ pub fn best_cells(board: &Board, colour: Color, limit: usize) -> Vec<(u16, i32)>
     cells
 }
 
+/// How likely the side to move's next turn is to use `cell` in a quiet position: what the cell
+/// does to the windows through it and how near it is to the last two turns.
+pub fn selection_value(board: &Board, cell: u16) -> i32 {
+    let own = board.to_move().index();
+    let mut value = 0;
+    for &window in geometry().windows_of(cell) {
+        let counts = board.window_counts(window);
+        let (mine, theirs) = (usize::from(counts[own]), usize::from(counts[1 - own]));
+        if theirs == 0 {
+            value += SELECT_EXTEND_VALUE[mine.min(5)];
+        } else if mine == 0 {
+            value += SELECT_SPOIL_VALUE[theirs.min(5)];
+        }
+    }
+    for (back, near) in SELECT_NEAR_VALUE.iter().enumerate() {
+        if let Some(last) = board.last_turn(back) {
+            let nearest = last.cells().map(|c| distance(cell, c)).min().unwrap_or(4);
+            value += near[nearest.clamp(1, 4) - 1];
+        }
+    }
+    value
+}
+
+/// The `limit` empty cells near the stones that the side to move's quiet turns are built from:
+/// the best by [`selection_value`].
+pub fn quiet_cells(board: &Board, limit: usize) -> Vec<u16> {
+    let mut cells: Vec<(u16, i32)> = valued_cells(board, |cell| selection_value(board, cell));
+    keep_best(&mut cells, limit);
+    cells.into_iter().map(|(cell, _)| cell).collect()
+}
+
 /// The value of placing `first` then `second` for `colour`.
 pub fn pair_value(board: &mut Board, first: u16, second: u16, colour: Color) -> i32 {
     let value_first = cell_value(board, first, colour);
@@ -149,13 +186,90 @@ pub fn pair_value(board: &mut Board, first: u16, second: u16, colour: Color) -> 
     value_first + value_second
 }
 
+/// The shape of a pair in a quiet position, beyond the windows it changes (see [`PairShape::value`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PairShape {
+    /// Stones the opponent needs to block the threats the pair makes: 0, 1, or 2 for two or more.
+    pub threats: usize,
+    /// How many of the pair's stones lie 1, 2, 3, or 4 or more cells from the nearest stone of
+    /// the opponent's last turn (`[0]`) and of our own last turn (`[1]`).
+    pub near: [[u8; 4]; 2],
+    /// The distance between the two stones: 0 for 1 cell, 1 for 2, 2 for 3 to 5, 3 for more.
+    pub spread: usize,
+}
+
+impl PairShape {
+    /// What the shape adds to the pair's value.
+    pub fn value(&self) -> i32 {
+        let near: i32 = (0..2)
+            .flat_map(|back| (0..4).map(move |d| (back, d)))
+            .map(|(back, d)| NEAR_LAST_VALUE[back][d] * i32::from(self.near[back][d]))
+            .sum();
+        THREATS_MADE_VALUE[self.threats] + near + SPREAD_VALUE[self.spread]
+    }
+}
+
+/// The shape of `colour` playing `first` then `second` in a quiet position.
+pub fn pair_shape(board: &mut Board, first: u16, second: u16, colour: Color) -> PairShape {
+    board.place(first, colour);
+    let first_threatens = board.has_live_window(colour);
+    let shape = shape_after_first(board, first, second, colour, first_threatens);
+    board.remove(first);
+    shape
+}
+
+/// [`pair_shape`] with `first` already placed; `first_threatens` says whether it made a threat.
+fn shape_after_first(
+    board: &mut Board,
+    first: u16,
+    second: u16,
+    colour: Color,
+    first_threatens: bool,
+) -> PairShape {
+    let own = colour.index();
+    let second_threatens = geometry().windows_of(second).iter().any(|&window| {
+        let counts = board.window_counts(window);
+        counts[own] >= 3 && counts[1 - own] == 0
+    });
+    let threats = if first_threatens || second_threatens {
+        board.place(second, colour);
+        let count = threat_count(board, colour);
+        board.remove(second);
+        usize::from(count.min(2))
+    } else {
+        0
+    };
+    let mut near = [[0; 4]; 2];
+    for (back, counts) in near.iter_mut().enumerate() {
+        if let Some(last) = board.last_turn(back) {
+            for stone in [first, second] {
+                let nearest = last.cells().map(|c| distance(stone, c)).min().unwrap_or(4);
+                counts[nearest.clamp(1, 4) - 1] += 1;
+            }
+        }
+    }
+    let spread = match distance(first, second) {
+        0 | 1 => 0,
+        2 => 1,
+        3..=5 => 2,
+        _ => 3,
+    };
+    PairShape {
+        threats,
+        near,
+        spread,
+    }
+}
+
 /// Pairs cells of `firsts` with cells of `seconds` and keeps the `limit` best pairs. With
-/// `unordered`, both lists are the same and each pair is taken once.
+/// `unordered`, both lists are the same and each pair is taken once. With `shape` (a quiet
+/// position), each pair's [`PairShape`] counts too.
 fn pairs_from(
     board: &mut Board,
     firsts: &[u16],
     seconds: &[u16],
     unordered: bool,
+    shape: bool,
     colour: Color,
     limit: usize,
 ) -> Vec<Turn> {
@@ -172,9 +286,14 @@ fn pairs_from(
         // The pair's value (see `pair_value`), with the first stone placed once for all seconds.
         let first_value = cell_value(board, first, colour);
         board.place(first, colour);
+        let first_threatens = shape && board.has_live_window(colour);
         for &second in seconds {
             if second != first {
-                let value = first_value + cell_value(board, second, colour);
+                let mut value = first_value + cell_value(board, second, colour);
+                if shape {
+                    value +=
+                        shape_after_first(board, first, second, colour, first_threatens).value();
+                }
                 scored.push((Turn::pair(first, second), value));
             }
         }
@@ -198,11 +317,8 @@ pub fn candidate_turns(board: &mut Board, cells: usize, limit: usize) -> Vec<Tur
     let threats = blocks(board, colour.opponent());
     match threats.count {
         0 => {
-            let best: Vec<u16> = best_cells(board, colour, cells)
-                .into_iter()
-                .map(|(cell, _)| cell)
-                .collect();
-            pairs_from(board, &best, &best, true, colour, limit)
+            let best = quiet_cells(board, cells);
+            pairs_from(board, &best, &best, true, true, colour, limit)
         }
         1 => {
             let seconds: Vec<u16> = best_cells(board, colour, cells)
@@ -215,7 +331,15 @@ pub fn candidate_turns(board: &mut Board, cells: usize, limit: usize) -> Vec<Tur
                 let mut seconds: Vec<u16> = seconds.clone();
                 seconds.retain(|&cell| board.is_empty(cell));
                 board.remove(single);
-                turns.extend(pairs_from(board, &[single], &seconds, false, colour, limit));
+                turns.extend(pairs_from(
+                    board,
+                    &[single],
+                    &seconds,
+                    false,
+                    false,
+                    colour,
+                    limit,
+                ));
             }
             let mut scored: Vec<(Turn, i32)> = turns
                 .into_iter()
@@ -245,7 +369,15 @@ pub fn candidate_turns(board: &mut Board, cells: usize, limit: usize) -> Vec<Tur
         _ => {
             // Lost against correct play: block as much as possible and hope for a mistake.
             let blocking = threats.cells.clone();
-            pairs_from(board, &blocking, &blocking, true, colour, limit.min(4))
+            pairs_from(
+                board,
+                &blocking,
+                &blocking,
+                true,
+                false,
+                colour,
+                limit.min(4),
+            )
         }
     }
 }
@@ -361,6 +493,48 @@ mod tests {
             candidate_turns(&mut forced, 10, 20),
             "forced blocks are left as they are"
         );
+    }
+
+    #[test]
+    fn quiet_turns_pair_the_selected_cells_best_value_first() {
+        let mut board = Board::new();
+        board.play(Turn::single(cell(9, 9)));
+        board.play(Turn::pair(cell(10, 10), cell(8, 8)));
+        board.play(Turn::pair(cell(9, 10), cell(7, 7)));
+        let cells = quiet_cells(&board, 6);
+        let turns = candidate_turns(&mut board, 6, 40);
+        assert_eq!(turns.len(), 15, "every pair of six cells");
+        let colour = board.to_move();
+        let values: Vec<i32> = turns
+            .iter()
+            .map(|turn| {
+                let second = turn.second.unwrap();
+                assert!(cells.contains(&turn.first) && cells.contains(&second));
+                pair_value(&mut board, turn.first, second, colour)
+                    + pair_shape(&mut board, turn.first, second, colour).value()
+            })
+            .collect();
+        assert!(
+            values.windows(2).all(|pair| pair[0] >= pair[1]),
+            "{values:?}"
+        );
+    }
+
+    #[test]
+    fn a_pair_beside_the_opponents_last_turn_is_near_it_and_a_four_is_a_threat() {
+        let mut board = Board::new();
+        board.play(Turn::single(cell(9, 9)));
+        board.play(Turn::pair(cell(3, 3), cell(4, 3)));
+        board.play(Turn::pair(cell(10, 9), cell(11, 9)));
+        // White to move; black's last turn stands at (10, 9) and (11, 9).
+        let shape = pair_shape(&mut board, cell(12, 10), cell(13, 10), Color::White);
+        assert_eq!(shape.near[0], [1, 1, 0, 0]);
+        assert_eq!(shape.near[1], [0, 0, 0, 2]);
+        assert_eq!((shape.threats, shape.spread), (0, 0));
+        // Two more white stones beside its pair make four in a row: one stone blocks it if
+        // an end is closed, here both ends are open, so it takes two.
+        let four = pair_shape(&mut board, cell(5, 3), cell(6, 3), Color::White);
+        assert_eq!(four.threats, 2);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! connect6-bench [--games N] [--turns N] [--max-depth N] [--attack-turns N] [--defence-turns N]
+//!                [--cells N] [--search-turns N]
 //! ```
 
 use engine::connect6::board::Board;
@@ -32,6 +33,12 @@ struct Args {
     /// Attacking turns of the check against the opponent's forced wins (0: no check).
     #[arg(long)]
     defence_turns: Option<u32>,
+    /// Cells paired into turns below the root (the engine's default when not given).
+    #[arg(long)]
+    cells: Option<usize>,
+    /// Turns searched below the root (the engine's default when not given).
+    #[arg(long)]
+    search_turns: Option<usize>,
 }
 
 /// Black's centre stone and a random white pair and black pair near it.
@@ -56,6 +63,8 @@ fn main() {
         max_depth: args.max_depth,
         attack_turns: args.attack_turns.unwrap_or(defaults.attack_turns),
         defence_turns: args.defence_turns.unwrap_or(defaults.defence_turns),
+        cells: args.cells.unwrap_or(defaults.cells),
+        turns: args.search_turns.unwrap_or(defaults.turns),
         ..defaults
     };
     let mut rng = Rng::new(2026);
