@@ -786,6 +786,12 @@ pub mod connect6 {
             cells
         }
 
+        /// How near `cell` is to the stones of `turn`: 0 to 3 for 1, 2, 3, and 4 or more cells.
+        pub fn nearness(turn: Turn, cell: u16) -> usize {
+            let nearest = turn.cells().map(|c| distance(cell, c)).min().unwrap_or(4);
+            nearest.clamp(1, 4) - 1
+        }
+
         /// How likely the side to move's next turn is to use `cell` in a quiet position: what the cell
         /// does to the windows through it and how near it is to the last two turns.
         pub fn selection_value(board: &Board, cell: u16) -> i32 {
@@ -805,12 +811,7 @@ pub mod connect6 {
             }
             for (back, near) in SELECT_NEAR_VALUE.iter().enumerate() {
                 if let Some(last) = board.last_turn(back) {
-                    let nearest = last
-                        .cells()
-                        .map(|c| distance(cell, c))
-                        .min()
-                        .unwrap_or(4);
-                    value += near[nearest.clamp(1, 4) - 1];
+                    value += near[nearness(last, cell)];
                 }
             }
             value
@@ -894,12 +895,7 @@ pub mod connect6 {
             for (back, counts) in near.iter_mut().enumerate() {
                 if let Some(last) = board.last_turn(back) {
                     for stone in [first, second] {
-                        let nearest = last
-                            .cells()
-                            .map(|c| distance(stone, c))
-                            .min()
-                            .unwrap_or(4);
-                        counts[nearest.clamp(1, 4) - 1] += 1;
+                        counts[nearness(last, stone)] += 1;
                     }
                 }
             }

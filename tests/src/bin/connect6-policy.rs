@@ -31,8 +31,8 @@ use engine::connect6::board::{
     Board, NEAR_LAST_VALUE, SELECT_EXTEND_VALUE, SELECT_NEAR_VALUE, SELECT_SPOIL_VALUE,
     SPOIL_VALUE, SPREAD_VALUE, THREATS_MADE_VALUE, WINDOW_VALUE,
 };
-use engine::connect6::geometry::{distance, geometry, CELLS};
-use engine::connect6::moves::{best_cells, candidate_turns, pair_shape, quiet_cells};
+use engine::connect6::geometry::{geometry, CELLS};
+use engine::connect6::moves::{best_cells, candidate_turns, nearness, pair_shape, quiet_cells};
 use engine::connect6::search::Settings;
 use engine::connect6::turn::Turn;
 use harness::connect6;
@@ -124,8 +124,7 @@ fn cell_features(board: &Board, cell: u16) -> Vec<(u16, f32)> {
     }
     for back in 0..2 {
         if let Some(last) = board.last_turn(back) {
-            let nearest = last.cells().map(|c| distance(cell, c)).min().unwrap_or(4);
-            counts[11 + 4 * back + nearest.clamp(1, 4) - 1] = 1.0;
+            counts[11 + 4 * back + nearness(last, cell)] = 1.0;
         }
     }
     counts
