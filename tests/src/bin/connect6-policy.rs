@@ -666,30 +666,36 @@ mod tests {
     use engine::connect6::moves::{pair_value, selection_value};
     use engine::core::rng::Rng;
 
+    /// A board after one to twelve random legal turns (fewer if a game ends).
+    fn random_board(rng: &mut Rng) -> Board {
+        let mut board = Board::new();
+        for _ in 0..1 + rng.below(12) {
+            let turn = loop {
+                let first = rng.below(CELLS as u32) as u16;
+                let second = rng.below(CELLS as u32) as u16;
+                let turn = if board.stone_count() == 0 {
+                    Turn::single(first)
+                } else {
+                    Turn::pair(first, second)
+                };
+                if board.is_legal(&turn) {
+                    break turn;
+                }
+            };
+            board.play(turn);
+            if board.is_over() {
+                break;
+            }
+        }
+        board
+    }
+
     /// Random positions of a few turns, with the side to move free of threats.
     fn quiet_positions(seed: u64) -> Vec<Board> {
         let mut rng = Rng::new(seed);
         let mut boards = Vec::new();
         for _ in 0..20 {
-            let mut board = Board::new();
-            for _ in 0..1 + rng.below(12) {
-                let turn = loop {
-                    let first = rng.below(CELLS as u32) as u16;
-                    let second = rng.below(CELLS as u32) as u16;
-                    let turn = if board.stone_count() == 0 {
-                        Turn::single(first)
-                    } else {
-                        Turn::pair(first, second)
-                    };
-                    if board.is_legal(&turn) {
-                        break turn;
-                    }
-                };
-                board.play(turn);
-                if board.is_over() {
-                    break;
-                }
-            }
+            let board = random_board(&mut rng);
             let us = board.to_move();
             if !board.is_over()
                 && !board.has_live_window(us)
@@ -758,25 +764,7 @@ mod tests {
         let mut rng = Rng::new(11);
         let weights = engine_weights();
         for _ in 0..20 {
-            let mut board = Board::new();
-            for _ in 0..1 + rng.below(12) {
-                let turn = loop {
-                    let first = rng.below(CELLS as u32) as u16;
-                    let second = rng.below(CELLS as u32) as u16;
-                    let turn = if board.stone_count() == 0 {
-                        Turn::single(first)
-                    } else {
-                        Turn::pair(first, second)
-                    };
-                    if board.is_legal(&turn) {
-                        break turn;
-                    }
-                };
-                board.play(turn);
-                if board.is_over() {
-                    break;
-                }
-            }
+            let mut board = random_board(&mut rng);
             if board.is_over() || board.has_live_window(board.to_move()) {
                 continue;
             }
