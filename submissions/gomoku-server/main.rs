@@ -734,7 +734,13 @@ pub mod gomoku {
                 for index in 0..board.playable.len() {
                     let cell = board.playable[index];
                     for direction in 0..4 {
-                        board.refresh_line(cell, direction, board.key(cell, direction));
+                        board
+                            .refresh_line(
+                                cell,
+                                direction,
+                                board.key(cell, direction),
+                                false,
+                            );
                     }
                 }
                 Ok(board)
@@ -1096,16 +1102,18 @@ pub mod gomoku {
                     cell,
                     |board, other, direction, key| {
                         if board.is_empty(other) {
-                            if save {
-                                board.save_prospect(other);
-                            }
-                            board.refresh_line(other, direction, key);
+                            board.refresh_line(other, direction, key, save);
                         }
                     },
                 );
                 if code == EMPTY {
                     for direction in 0..4 {
-                        self.refresh_line(cell, direction, self.key(cell, direction));
+                        self.refresh_line(
+                            cell,
+                            direction,
+                            self.key(cell, direction),
+                            false,
+                        );
                     }
                 } else {
                     for color in [Color::Black, Color::White] {
@@ -1117,9 +1125,26 @@ pub mod gomoku {
                 }
             }
 
-            /// Brings the patterns of `cell` in `direction` up to date with its line key `key`.
-            fn refresh_line(&mut self, cell: Cell, direction: usize, key: u32) {
+            /// Brings the patterns of `cell` in `direction` up to date with its line key `key`; with
+            /// `save`, the cell's prospects are saved for the take-back first if they change (most
+            /// cells four or five steps from a stone keep their patterns, and then cost no save).
+            fn refresh_line(
+                &mut self,
+                cell: Cell,
+                direction: usize,
+                key: u32,
+                save: bool,
+            ) {
                 let codes = self.table.codes(key);
+                let [black, white] = &self.prospects[cell as usize];
+                if black.codes[direction] == codes[0]
+                    && white.codes[direction] == codes[1]
+                {
+                    return;
+                }
+                if save {
+                    self.save_prospect(cell);
+                }
                 for color in [Color::Black, Color::White] {
                     let code = codes[color.index()];
                     let prospect = &mut self.prospects[cell as usize][color.index()];

@@ -96,6 +96,37 @@ fn gomoku_tools_reject_unknown_options_and_bad_values() {
 }
 
 #[test]
+fn gomoku_bench_searches_every_position_of_its_file() {
+    let bench = env!("CARGO_BIN_EXE_gomoku-bench");
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/gomoku-bench.txt");
+    let output = Command::new(bench)
+        .args(["--positions", file, "--depth", "4"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    let positions = std::fs::read_to_string(file)
+        .unwrap()
+        .lines()
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .count();
+    assert!(positions >= 10);
+    let searched = stdout
+        .lines()
+        .filter(|line| line.contains(": depth 4 "))
+        .count();
+    assert_eq!(searched, positions, "{stdout}");
+    assert!(stdout.contains("total: "), "{stdout}");
+    rejects(bench, &["--positions", file, "--wins", file], "--wins");
+    let missing = Command::new(bench)
+        .args(["--positions", "no-such-file.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no-such-file.txt"));
+}
+
+#[test]
 fn checkers_tools_reject_unknown_options_and_bad_values() {
     let judge = env!("CARGO_BIN_EXE_checkers-judge");
     rejects(judge, &["--turns", "5", "a", "b"], "--turns");

@@ -3,9 +3,12 @@
 //! is a pure speed gain.
 //!
 //! ```text
-//! gomoku-bench [--depth 7]
+//! gomoku-bench [--depth 7] [--positions FILE]
 //! gomoku-bench --wins FILE [--ms 1000]
 //! ```
+//!
+//! `--positions` benches the positions of a file instead of the built-in ones, each line `size
+//! rule stones` as below (`tests/data/gomoku-bench.txt` holds positions from games).
 //!
 //! `--wins` measures how well the search proves wins instead: every line of FILE is `size rule
 //! stones` (rule 0 freestyle, 1 exact five; the stones in pos notation, black first; anything
@@ -77,6 +80,10 @@ struct Args {
     /// Search depth of the speed bench.
     #[arg(long, value_name = "N", default_value_t = 7, conflicts_with = "wins")]
     depth: i32,
+    /// Bench the positions of this file (`size rule stones` a line) instead of the built-in
+    /// ones.
+    #[arg(long, value_name = "FILE", conflicts_with = "wins")]
+    positions: Option<String>,
     /// Prove the wins of this file (`size rule stones` a line) instead.
     #[arg(long, value_name = "FILE")]
     wins: Option<String>,
@@ -89,6 +96,13 @@ fn main() {
     let args = harness::cli::parse::<Args>();
     if let Some(file) = &args.wins {
         if let Err(message) = prove_wins(file, args.ms) {
+            eprintln!("gomoku-bench: {message}");
+            std::process::exit(1);
+        }
+        return;
+    }
+    if let Some(file) = &args.positions {
+        if let Err(message) = bench_file(file, args.depth) {
             eprintln!("gomoku-bench: {message}");
             std::process::exit(1);
         }
@@ -132,38 +146,96 @@ fn main() {
     );
 }
 
-/// Searches every won position of `file` for `ms` milliseconds and reports which wins the
-/// search proves (see the module documentation).
-fn prove_wins(file: &str, ms: u64) -> Result<(), String> {
+/// A position of a file: its place there, board size, rule and stones (black first).
+struct FilePosition {
+    place: String,
+    size: usize,
+    rule: Rule,
+    stones: Vec<(usize, usize)>,
+}
+
+impl FilePosition {
+    /// A new engine with this position on its board.
+    fn engine(&self) -> Result<GomokuEngine, String> {
+        let mut engine = GomokuEngine::new();
+        engine.new_game(self.size, self.size, self.rule)?;
+        for &(x, y) in &self.stones {
+            engine
+                .play(Point::new(x as i32, y as i32))
+                .map_err(|e| format!("{}: {e:?}", self.place))?;
+        }
+        Ok(engine)
+    }
+}
+
+/// The positions of `file`, one `size rule stones` line each (rule 0 freestyle, 1 exact five,
+/// 4 renju; `#` starts a comment line).
+fn read_positions(file: &str) -> Result<Vec<FilePosition>, String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-    let (mut solved, mut total, mut nodes) = (0, 0, 0u64);
+    let mut positions = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let place = || format!("{file}:{}", number + 1);
+        let place = format!("{file}:{}", number + 1);
         let fields: Vec<&str> = line.split_whitespace().collect();
         let (size, rule, stones) = match fields[..] {
             [size, rule, stones, ..] => (size, rule, stones),
-            _ => return Err(format!("{}: expected 'size rule stones'", place())),
+            _ => return Err(format!("{place}: expected 'size rule stones'")),
         };
         let size: usize = size
             .parse()
-            .map_err(|_| format!("{}: bad size '{size}'", place()))?;
+            .map_err(|_| format!("{place}: bad size '{size}'"))?;
         let rule = match rule {
             "0" => Rule::Freestyle,
             "1" => Rule::ExactFive,
-            _ => return Err(format!("{}: rule must be 0 or 1, not '{rule}'", place())),
+            "4" => Rule::Renju,
+            _ => return Err(format!("{place}: rule must be 0, 1 or 4, not '{rule}'")),
         };
-        let stones = parse_line(stones, size).map_err(|e| format!("{}: {e}", place()))?;
-        let mut engine = GomokuEngine::new();
-        engine.new_game(size, size, rule)?;
-        for (x, y) in stones {
-            engine
-                .play(Point::new(x as i32, y as i32))
-                .map_err(|e| format!("{}: {e:?}", place()))?;
-        }
+        let stones = parse_line(stones, size).map_err(|e| format!("{place}: {e}"))?;
+        positions.push(FilePosition {
+            place,
+            size,
+            rule,
+            stones,
+        });
+    }
+    Ok(positions)
+}
+
+/// Searches every position of `file` to `depth` and prints nodes and time, each and in all.
+fn bench_file(file: &str, depth: i32) -> Result<(), String> {
+    let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);
+    for position in read_positions(file)? {
+        let mut engine = position.engine()?;
+        let started = Instant::now();
+        let result = engine.think_to_depth(depth);
+        let took = started.elapsed();
+        total_nodes += result.nodes;
+        total_time += took;
+        println!(
+            "{}: depth {} nodes {} time {} ms",
+            position.place,
+            result.depth,
+            result.nodes,
+            took.as_millis()
+        );
+    }
+    println!(
+        "total: {total_nodes} nodes in {:.2} s, {:.0} nodes/s",
+        total_time.as_secs_f64(),
+        total_nodes as f64 / total_time.as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Searches every won position of `file` for `ms` milliseconds and reports which wins the
+/// search proves (see the module documentation).
+fn prove_wins(file: &str, ms: u64) -> Result<(), String> {
+    let (mut solved, mut total, mut nodes) = (0, 0, 0u64);
+    for position in read_positions(file)? {
+        let mut engine = position.engine()?;
         let limit = Duration::from_millis(ms);
         let result = engine.think_until(Deadline::new(limit, limit));
         let proved = result.score >= WIN_THRESHOLD;
@@ -172,7 +244,7 @@ fn prove_wins(file: &str, ms: u64) -> Result<(), String> {
         nodes += result.nodes;
         println!(
             "{}: {} depth {} nodes {} time {} ms",
-            place(),
+            position.place,
             if proved { "proved" } else { "not proved" },
             result.depth,
             result.nodes,
