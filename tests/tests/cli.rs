@@ -124,6 +124,15 @@ fn gomoku_bench_searches_every_position_of_its_file() {
         .unwrap();
     assert_eq!(missing.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no-such-file.txt"));
+    let empty = std::env::temp_dir().join(format!("gomoku-bench-empty-{}.txt", std::process::id()));
+    std::fs::write(&empty, "# nothing here\n").unwrap();
+    let output = Command::new(bench)
+        .args(["--positions", empty.to_str().unwrap()])
+        .output()
+        .unwrap();
+    std::fs::remove_file(&empty).unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no positions"));
 }
 
 #[test]

@@ -11,10 +11,11 @@
 //! rule stones` as below (`tests/data/gomoku-bench.txt` holds positions from games).
 //!
 //! `--wins` measures how well the search proves wins instead: every line of FILE is `size rule
-//! stones` (rule 0 freestyle, 1 exact five; the stones in pos notation, black first; anything
-//! after them is a comment), a position where the side to move wins by force. Each is searched
-//! for MS milliseconds; the tool prints whether the search proved the win, its depth, nodes and
-//! time, and how many of the positions it solved. `tests/data/gomoku-wins.txt` holds such a set.
+//! stones` (rule 0 freestyle, 1 exact five, 4 renju; the stones in pos notation, black first;
+//! anything after them is a comment), a position where the side to move wins by force. Each is
+//! searched for MS milliseconds; the tool prints whether the search proved the win, its depth,
+//! nodes and time, and how many of the positions it solved. `tests/data/gomoku-wins.txt` holds
+//! such a set.
 
 use std::time::{Duration, Instant};
 
@@ -206,8 +207,12 @@ fn read_positions(file: &str) -> Result<Vec<FilePosition>, String> {
 
 /// Searches every position of `file` to `depth` and prints nodes and time, each and in all.
 fn bench_file(file: &str, depth: i32) -> Result<(), String> {
+    let positions = read_positions(file)?;
+    if positions.is_empty() {
+        return Err(format!("{file}: no positions"));
+    }
     let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);
-    for position in read_positions(file)? {
+    for position in positions {
         let mut engine = position.engine()?;
         let started = Instant::now();
         let result = engine.think_to_depth(depth);
