@@ -878,6 +878,11 @@ pub mod gomoku {
                 self.empty_count
             }
 
+            /// Whether no empty cell is left.
+            pub fn is_full(&self) -> bool {
+                self.empty_count == 0
+            }
+
             /// The position's hash (stones and side to move).
             pub fn hash(&self) -> u64 {
                 self.hash
@@ -2374,6 +2379,17 @@ pub mod gomoku {
                 && is_forbidden(board, cell))
         }
 
+        /// Whether the side to move has empty cells left and may play none of them (renju's black when
+        /// every one is forbidden).
+        pub fn is_stuck(board: &mut Board) -> bool {
+            !board.is_full()
+                && !(0..board.playable().len())
+                    .any(|index| {
+                        let cell = board.playable()[index];
+                        board.is_empty(cell) && is_legal(board, cell)
+                    })
+        }
+
         /// The ordering score of a cell for the side to move: what it builds and what it takes from
         /// the opponent (see [`super::policy`]).
         pub fn move_score(board: &Board, cell: Cell) -> i32 {
@@ -3838,7 +3854,7 @@ pub mod gomoku {
             use crate::core::score::{Bound, WIN, WIN_THRESHOLD};
             use crate::gomoku::board::{Board, Cell};
             use crate::gomoku::eval::{evaluate_smoothed, material};
-            use crate::gomoku::movegen::{generate_unordered, is_legal};
+            use crate::gomoku::movegen::{generate_unordered, is_legal, is_stuck};
             use crate::gomoku::pattern::Threat;
             use crate::gomoku::rule::Rule;
             use crate::gomoku::tt::Entry;
@@ -4093,7 +4109,11 @@ pub mod gomoku {
                     generate_unordered(board, &mut moves, &mut self.scratch);
                     if moves.is_empty() {
                         self.stack[ply].moves = moves;
-                        return if forced { -(WIN - ply_score - 3) } else { 0 };
+                        if forced {
+                            return -(WIN - ply_score - 3);
+                        }
+                        // Renju's black with empty cells left, every one forbidden, must play one and lose.
+                        return if is_stuck(board) { -(WIN - ply_score - 1) } else { 0 };
                     }
                     self.order(board, &mut moves, table_move, ply);
                     let mut complexity_log = None;

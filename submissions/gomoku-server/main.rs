@@ -813,6 +813,11 @@ pub mod gomoku {
                 self.empty_count
             }
 
+            /// Whether no empty cell is left.
+            pub fn is_full(&self) -> bool {
+                self.empty_count == 0
+            }
+
             /// The position's hash (stones and side to move).
             pub fn hash(&self) -> u64 {
                 self.hash
@@ -2192,6 +2197,17 @@ pub mod gomoku {
             let me = board.side_to_move();
             !(board.rule().has_forbidden_points(me) && may_be_forbidden(board, cell)
                 && is_forbidden(board, cell))
+        }
+
+        /// Whether the side to move has empty cells left and may play none of them (renju's black when
+        /// every one is forbidden).
+        pub fn is_stuck(board: &mut Board) -> bool {
+            !board.is_full()
+                && !(0..board.playable().len())
+                    .any(|index| {
+                        let cell = board.playable()[index];
+                        board.is_empty(cell) && is_legal(board, cell)
+                    })
         }
 
         /// The ordering score of a cell for the side to move: what it builds and what it takes from
@@ -3646,7 +3662,7 @@ pub mod gomoku {
             use crate::core::score::{Bound, WIN, WIN_THRESHOLD};
             use crate::gomoku::board::{Board, Cell};
             use crate::gomoku::eval::{evaluate_smoothed, material};
-            use crate::gomoku::movegen::{generate_unordered, is_legal};
+            use crate::gomoku::movegen::{generate_unordered, is_legal, is_stuck};
             use crate::gomoku::pattern::Threat;
             use crate::gomoku::rule::Rule;
             use crate::gomoku::tt::Entry;
@@ -3901,7 +3917,11 @@ pub mod gomoku {
                     generate_unordered(board, &mut moves, &mut self.scratch);
                     if moves.is_empty() {
                         self.stack[ply].moves = moves;
-                        return if forced { -(WIN - ply_score - 3) } else { 0 };
+                        if forced {
+                            return -(WIN - ply_score - 3);
+                        }
+                        // Renju's black with empty cells left, every one forbidden, must play one and lose.
+                        return if is_stuck(board) { -(WIN - ply_score - 1) } else { 0 };
                     }
                     self.order(board, &mut moves, table_move, ply);
                     let mut complexity_log = None;

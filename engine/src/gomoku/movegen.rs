@@ -21,6 +21,16 @@ pub fn is_legal(board: &mut Board, cell: Cell) -> bool {
         && is_forbidden(board, cell))
 }
 
+/// Whether the side to move has empty cells left and may play none of them (renju's black when
+/// every one is forbidden).
+pub fn is_stuck(board: &mut Board) -> bool {
+    !board.is_full()
+        && !(0..board.playable().len()).any(|index| {
+            let cell = board.playable()[index];
+            board.is_empty(cell) && is_legal(board, cell)
+        })
+}
+
 /// The ordering score of a cell for the side to move: what it builds and what it takes from
 /// the opponent (see [`super::policy`]).
 pub fn move_score(board: &Board, cell: Cell) -> i32 {

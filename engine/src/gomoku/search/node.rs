@@ -8,7 +8,7 @@ use crate::core::color::Color;
 use crate::core::score::{Bound, WIN, WIN_THRESHOLD};
 use crate::gomoku::board::{Board, Cell};
 use crate::gomoku::eval::{evaluate_smoothed, material};
-use crate::gomoku::movegen::{generate_unordered, is_legal};
+use crate::gomoku::movegen::{generate_unordered, is_legal, is_stuck};
 use crate::gomoku::pattern::Threat;
 use crate::gomoku::rule::Rule;
 use crate::gomoku::tt::Entry;
@@ -239,7 +239,15 @@ impl Searcher {
         generate_unordered(board, &mut moves, &mut self.scratch);
         if moves.is_empty() {
             self.stack[ply].moves = moves;
-            return if forced { -(WIN - ply_score - 3) } else { 0 };
+            if forced {
+                return -(WIN - ply_score - 3);
+            }
+            // Renju's black with empty cells left, every one forbidden, must play one and lose.
+            return if is_stuck(board) {
+                -(WIN - ply_score - 1)
+            } else {
+                0
+            };
         }
         self.order(board, &mut moves, table_move, ply);
         let mut complexity_log = None;
