@@ -5540,8 +5540,9 @@ pub mod gomoku {
         use crate::core::clock::{Margins, MovesLeft};
         use std::time::Duration;
 
-        /// Keep 15% of the move limit (at least 80 ms, at most 1.5 s) for the process to wake up, print
-        /// and be read on a loaded or slower machine; a settled move stops at 90% of the hard limit or
+        /// Keep 10% of the move limit (at least 60 ms, at most 1.5 s) for the process to wake up, print
+        /// and be read on a loaded or slower machine (the search polls its deadline every 16 nodes; the
+        /// rest of a late answer is the wait for a core); a settled move stops at 90% of the hard limit or
         /// at its share of the game; never more than a fifth of the game time left on one move, and at
         /// least 15 ms to answer an "answer at once" or a lost clock. The hard percent never binds (a
         /// share is at least a 28th of the time left): the fifth of the time left does. Each move we
@@ -5549,8 +5550,8 @@ pub mod gomoku {
         /// move costs with the pipes: spending shares of what is left runs a clock down geometrically,
         /// and a 20x20 board holds 400 stones.
         pub const MARGINS: Margins = Margins {
-            move_margin_percent: 15,
-            move_margin_min: Duration::from_millis(80),
+            move_margin_percent: 10,
+            move_margin_min: Duration::from_millis(60),
             move_margin_max: Duration::from_millis(1_500),
             reserve_per_move: Duration::from_millis(25),
             soft_of_hard_percent: 90,
