@@ -237,12 +237,12 @@ fn the_ordering_reads_the_history_of_the_kind_and_the_counter_move() {
 /// A renju game of the arena that filled the board but for one cell, forbidden to black.
 const ALL_BUT_A_FORBIDDEN_CELL: &str = "f8b6b5e4e6d4d5e5f4f7g6h6f6e8e7d6g9d8f10c5f2c8c7d9d10e10b7e11e12f9c11g7g10h7g8a8b8g11f11d13c12i7j7d12h5g4i5j5j8h10a7d7i9j9h8i8l6k7k10k4k6l3i6m6j3c10b11k2n5l9k11j10m9k12l10j12k5j4g3h4i4i2m10m11c4e2i12m2n1l4n4l2j2n8l5n10j13n9h11k14n11n2o2n6n7m5m4k13l12i11l14o3o7k3m3k9h12e3e1b14c13g14b9b10g12f12d14d15i10m7l8h15j15h13d1f1o6o8k15f13g13a2m13b12b2o11b1b3a1c1m15n15k1l1c15c14f3f5j1d3a6l13i3h3a14c3a3m14j11o9o12h1o15n14a4a5a10i15a11a12i14e15g15m1n13g1o5i1c2o1o13d2h2g2j6b4l11o14a9j14o4m12g5c6k8l7n12m8c9e9f14h9f15o10i13d11e13a13b13e14b15a15h14l15";
 
-/// The stones of `ALL_BUT_A_FORBIDDEN_CELL`'s first `count` moves, black's and white's.
-fn filled_renju_stones(count: usize) -> [Vec<(usize, usize)>; 2] {
+/// The stones of `ALL_BUT_A_FORBIDDEN_CELL`, black's and white's.
+fn filled_renju_stones() -> [Vec<(usize, usize)>; 2] {
     let mut stones: [Vec<(usize, usize)>; 2] = [Vec::new(), Vec::new()];
     let text = ALL_BUT_A_FORBIDDEN_CELL.as_bytes();
     let mut at = 0;
-    while at < text.len() && stones[0].len() + stones[1].len() < count {
+    while at < text.len() {
         let x = usize::from(text[at] - b'a');
         let digits = text[at + 1..]
             .iter()
@@ -262,7 +262,7 @@ fn filled_renju_stones(count: usize) -> [Vec<(usize, usize)>; 2] {
 /// game, where no answer would leave the manager waiting until black's time ran out.
 #[test]
 fn black_answers_when_only_forbidden_points_are_left() {
-    let stones = filled_renju_stones(usize::MAX);
+    let stones = filled_renju_stones();
     let mut board = Board::with_stones(Rule::Renju, &stones[0], &stones[1], Color::Black);
     assert_eq!(board.empty_count(), 1);
     let last = board.cell(13, 2);
@@ -276,7 +276,7 @@ fn black_answers_when_only_forbidden_points_are_left() {
 /// from, takes the one that leaves black the forbidden cell, and black's search sees the loss.
 #[test]
 fn a_board_left_to_black_with_forbidden_cells_only_is_lost() {
-    let stones = filled_renju_stones(usize::MAX);
+    let stones = filled_renju_stones();
     let white_last = *stones[1].last().unwrap();
     let mut board = Board::with_stones(Rule::Renju, &stones[0], &stones[1], Color::Black);
     let mut searcher = Searcher::new(1 << 20);
