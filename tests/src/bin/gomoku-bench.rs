@@ -219,9 +219,11 @@ fn bench_file(file: &str, depth: i32) -> Result<(), String> {
         let took = started.elapsed();
         total_nodes += result.nodes;
         total_time += took;
+        let best = result.best.map(|point| (point.x, point.y));
         println!(
-            "{}: depth {} nodes {} time {} ms",
+            "{}: best {best:?} score {} depth {} nodes {} time {} ms",
             position.place,
+            result.score,
             result.depth,
             result.nodes,
             took.as_millis()
