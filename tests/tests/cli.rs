@@ -113,7 +113,7 @@ fn gomoku_bench_searches_every_position_of_its_file() {
     assert!(positions >= 10);
     let searched = stdout
         .lines()
-        .filter(|line| line.contains(": depth 4 "))
+        .filter(|line| line.contains(": best Some(") && line.contains(" depth 4 "))
         .count();
     assert_eq!(searched, positions, "{stdout}");
     assert!(stdout.contains("total: "), "{stdout}");
