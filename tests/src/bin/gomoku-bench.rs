@@ -20,6 +20,7 @@
 use std::time::{Duration, Instant};
 
 use engine::core::color::Color;
+use engine::core::report::Report;
 use engine::core::score::WIN_THRESHOLD;
 use engine::core::time::Deadline;
 use engine::gomoku::engine::GomokuEngine;
@@ -129,15 +130,8 @@ fn main() {
         let started = Instant::now();
         let result = engine.think_to_depth(depth);
         let took = started.elapsed();
-        let best = result.best.map(|point| (point.x, point.y));
         total_nodes += result.nodes;
-        println!(
-            "position {index}: best {best:?} score {} depth {} nodes {} time {} ms",
-            result.score,
-            result.depth,
-            result.nodes,
-            took.as_millis()
-        );
+        print_search(&format!("position {index}"), &result, took);
     }
     let seconds = start.elapsed().as_secs_f64();
     println!(
@@ -206,6 +200,18 @@ fn read_positions(file: &str) -> Result<Vec<FilePosition>, String> {
 }
 
 /// Searches every position of `file` to `depth` and prints nodes and time, each and in all.
+/// One searched position's line: its best move, score, depth, nodes and time.
+fn print_search(place: &str, result: &Report<Point>, took: Duration) {
+    let best = result.best.map(|point| (point.x, point.y));
+    println!(
+        "{place}: best {best:?} score {} depth {} nodes {} time {} ms",
+        result.score,
+        result.depth,
+        result.nodes,
+        took.as_millis()
+    );
+}
+
 fn bench_file(file: &str, depth: i32) -> Result<(), String> {
     let positions = read_positions(file)?;
     if positions.is_empty() {
@@ -219,15 +225,7 @@ fn bench_file(file: &str, depth: i32) -> Result<(), String> {
         let took = started.elapsed();
         total_nodes += result.nodes;
         total_time += took;
-        let best = result.best.map(|point| (point.x, point.y));
-        println!(
-            "{}: best {best:?} score {} depth {} nodes {} time {} ms",
-            position.place,
-            result.score,
-            result.depth,
-            result.nodes,
-            took.as_millis()
-        );
+        print_search(&position.place, &result, took);
     }
     println!(
         "total: {total_nodes} nodes in {:.2} s, {:.0} nodes/s",
