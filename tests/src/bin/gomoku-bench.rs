@@ -3,9 +3,12 @@
 //! is a pure speed gain.
 //!
 //! ```text
-//! gomoku-bench [--depth 7] [--positions FILE]
-//! gomoku-bench --wins FILE [--ms 1000]
+//! gomoku-bench [--depth 7] [--positions FILE] [--param NAME=VALUE]...
+//! gomoku-bench --wins FILE [--ms 1000] [--param NAME=VALUE]...
 //! ```
+//!
+//! `--param` sets one of the search's parameters (`Params::set`'s names) for every search, so
+//! that a variant's tree can be compared with the default's without a build of its own.
 //!
 //! `--positions` benches the positions of a file instead of the built-in ones, each line `size
 //! rule stones` as below (`tests/data/gomoku-bench.txt` holds positions from games).
@@ -26,6 +29,7 @@ use engine::core::time::Deadline;
 use engine::gomoku::engine::GomokuEngine;
 use engine::gomoku::point::Point;
 use engine::gomoku::rule::Rule;
+use engine::gomoku::search::params::Params;
 use harness::gomoku::openings::parse_line;
 
 /// Positions as (rule, board size, black stones, white stones, side to move).
@@ -92,19 +96,41 @@ struct Args {
     /// Time for each won position, ms.
     #[arg(long, value_name = "MS", default_value_t = 1000, requires = "wins")]
     ms: u64,
+    /// Sets a search parameter, any number of times.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    params: Vec<String>,
+}
+
+/// The search parameters with every `NAME=VALUE` of `settings` applied.
+fn search_params(settings: &[String]) -> Result<Params, String> {
+    let mut params = Params::default();
+    for setting in settings {
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or_else(|| format!("--param needs NAME=VALUE, got '{setting}'"))?;
+        let value: f64 = value
+            .parse()
+            .map_err(|_| format!("--param {name}: '{value}' is not a number"))?;
+        params.set(name, value)?;
+    }
+    Ok(params)
 }
 
 fn main() {
     let args = harness::cli::parse::<Args>();
+    let params = search_params(&args.params).unwrap_or_else(|message| {
+        eprintln!("gomoku-bench: {message}");
+        std::process::exit(2);
+    });
     if let Some(file) = &args.wins {
-        if let Err(message) = prove_wins(file, args.ms) {
+        if let Err(message) = prove_wins(file, args.ms, &params) {
             eprintln!("gomoku-bench: {message}");
             std::process::exit(1);
         }
         return;
     }
     if let Some(file) = &args.positions {
-        if let Err(message) = bench_file(file, args.depth) {
+        if let Err(message) = bench_file(file, args.depth, &params) {
             eprintln!("gomoku-bench: {message}");
             std::process::exit(1);
         }
@@ -115,6 +141,7 @@ fn main() {
     let start = Instant::now();
     for (index, &(rule, size, black, white, to_move)) in POSITIONS.iter().enumerate() {
         let mut engine = GomokuEngine::new();
+        engine.set_search_params(params.clone());
         engine.new_game(size, size, rule).expect("supported size");
         for &(x, y) in black {
             engine
@@ -151,8 +178,9 @@ struct FilePosition {
 
 impl FilePosition {
     /// A new engine with this position on its board.
-    fn engine(&self) -> Result<GomokuEngine, String> {
+    fn engine(&self, params: &Params) -> Result<GomokuEngine, String> {
         let mut engine = GomokuEngine::new();
+        engine.set_search_params(params.clone());
         engine.new_game(self.size, self.size, self.rule)?;
         for &(x, y) in &self.stones {
             engine
@@ -199,7 +227,6 @@ fn read_positions(file: &str) -> Result<Vec<FilePosition>, String> {
     Ok(positions)
 }
 
-/// Searches every position of `file` to `depth` and prints nodes and time, each and in all.
 /// One searched position's line: its best move, score, depth, nodes and time.
 fn print_search(place: &str, result: &Report<Point>, took: Duration) {
     let best = result.best.map(|point| (point.x, point.y));
@@ -212,14 +239,15 @@ fn print_search(place: &str, result: &Report<Point>, took: Duration) {
     );
 }
 
-fn bench_file(file: &str, depth: i32) -> Result<(), String> {
+/// Searches every position of `file` to `depth` and prints nodes and time, each and in all.
+fn bench_file(file: &str, depth: i32, params: &Params) -> Result<(), String> {
     let positions = read_positions(file)?;
     if positions.is_empty() {
         return Err(format!("{file}: no positions"));
     }
     let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);
     for position in positions {
-        let mut engine = position.engine()?;
+        let mut engine = position.engine(params)?;
         let started = Instant::now();
         let result = engine.think_to_depth(depth);
         let took = started.elapsed();
@@ -237,10 +265,10 @@ fn bench_file(file: &str, depth: i32) -> Result<(), String> {
 
 /// Searches every won position of `file` for `ms` milliseconds and reports which wins the
 /// search proves (see the module documentation).
-fn prove_wins(file: &str, ms: u64) -> Result<(), String> {
+fn prove_wins(file: &str, ms: u64, params: &Params) -> Result<(), String> {
     let (mut solved, mut total, mut nodes) = (0, 0, 0u64);
     for position in read_positions(file)? {
-        let mut engine = position.engine()?;
+        let mut engine = position.engine(params)?;
         let limit = Duration::from_millis(ms);
         let result = engine.think_until(Deadline::new(limit, limit));
         let proved = result.score >= WIN_THRESHOLD;
