@@ -71,6 +71,16 @@ fn gomoku_tools_reject_unknown_options_and_bad_values() {
         "--depth",
     );
     rejects(
+        env!("CARGO_BIN_EXE_gomoku-bench"),
+        &["--param", "razor_dpeth=3"],
+        "razor_dpeth",
+    );
+    rejects(
+        env!("CARGO_BIN_EXE_gomoku-bench"),
+        &["--param", "razor_depth"],
+        "NAME=VALUE",
+    );
+    rejects(
         env!("CARGO_BIN_EXE_gomoku-play"),
         &["--size", "big"],
         "--size",
@@ -100,7 +110,14 @@ fn gomoku_bench_searches_every_position_of_its_file() {
     let bench = env!("CARGO_BIN_EXE_gomoku-bench");
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/gomoku-bench.txt");
     let output = Command::new(bench)
-        .args(["--positions", file, "--depth", "4"])
+        .args([
+            "--positions",
+            file,
+            "--depth",
+            "4",
+            "--param",
+            "razor_depth=20",
+        ])
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);

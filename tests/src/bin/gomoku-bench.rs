@@ -97,31 +97,28 @@ struct Args {
     #[arg(long, value_name = "MS", default_value_t = 1000, requires = "wins")]
     ms: u64,
     /// Sets a search parameter, any number of times.
-    #[arg(long = "param", value_name = "NAME=VALUE")]
-    params: Vec<String>,
+    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_setting)]
+    params: Vec<(String, f64)>,
 }
 
-/// The search parameters with every `NAME=VALUE` of `settings` applied.
-fn search_params(settings: &[String]) -> Result<Params, String> {
-    let mut params = Params::default();
-    for setting in settings {
-        let (name, value) = setting
-            .split_once('=')
-            .ok_or_else(|| format!("--param needs NAME=VALUE, got '{setting}'"))?;
-        let value: f64 = value
-            .parse()
-            .map_err(|_| format!("--param {name}: '{value}' is not a number"))?;
-        params.set(name, value)?;
-    }
-    Ok(params)
+/// One `NAME=VALUE` of `--param`, checked against the parameters' names.
+fn parse_setting(setting: &str) -> Result<(String, f64), String> {
+    let (name, value) = setting
+        .split_once('=')
+        .ok_or_else(|| format!("expected NAME=VALUE, got '{setting}'"))?;
+    let value: f64 = value
+        .parse()
+        .map_err(|_| format!("'{value}' is not a number"))?;
+    Params::default().set(name, value)?;
+    Ok((name.to_string(), value))
 }
 
 fn main() {
     let args = harness::cli::parse::<Args>();
-    let params = search_params(&args.params).unwrap_or_else(|message| {
-        eprintln!("gomoku-bench: {message}");
-        std::process::exit(2);
-    });
+    let mut params = Params::default();
+    for (name, value) in &args.params {
+        params.set(name, *value).expect("checked when parsed");
+    }
     if let Some(file) = &args.wins {
         if let Err(message) = prove_wins(file, args.ms, &params) {
             eprintln!("gomoku-bench: {message}");
