@@ -22,13 +22,7 @@ fn params(args: &[String]) -> Result<Params, String> {
             return Err(format!("unknown argument '{word}'"));
         }
         let setting = words.next().ok_or("--param needs NAME=VALUE")?;
-        let (name, value) = setting
-            .split_once('=')
-            .ok_or_else(|| format!("--param needs NAME=VALUE, got '{setting}'"))?;
-        let value: f64 = value
-            .parse()
-            .map_err(|_| format!("--param {name}: '{value}' is not a number"))?;
-        params.set(name, value)?;
+        params.apply(setting).map_err(|message| format!("--param: {message}"))?;
     }
     Ok(params)
 }
@@ -5165,6 +5159,17 @@ pub mod gomoku {
             }
 
             impl Params {
+                /// Applies one `NAME=VALUE` setting, as command lines give them (see [`Params::set`]).
+                pub fn apply(&mut self, setting: &str) -> Result<(), String> {
+                    let (name, value) = setting
+                        .split_once('=')
+                        .ok_or_else(|| format!("expected NAME=VALUE, got '{setting}'"))?;
+                    let value: f64 = value
+                        .parse()
+                        .map_err(|_| format!("{name}: '{value}' is not a number"))?;
+                    self.set(name, value)
+                }
+
                 /// Sets the scalar parameter called `name` (the field's name) to `value`; tuple, array and
                 /// per-rule parameters take `name.N` (their N-th value) or `name.freestyle`, `.renju`,
                 /// `.exact`.

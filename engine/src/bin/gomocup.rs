@@ -19,13 +19,9 @@ fn params(args: &[String]) -> Result<Params, String> {
             return Err(format!("unknown argument '{word}'"));
         }
         let setting = words.next().ok_or("--param needs NAME=VALUE")?;
-        let (name, value) = setting
-            .split_once('=')
-            .ok_or_else(|| format!("--param needs NAME=VALUE, got '{setting}'"))?;
-        let value: f64 = value
-            .parse()
-            .map_err(|_| format!("--param {name}: '{value}' is not a number"))?;
-        params.set(name, value)?;
+        params
+            .apply(setting)
+            .map_err(|message| format!("--param: {message}"))?;
     }
     Ok(params)
 }

@@ -98,26 +98,20 @@ struct Args {
     ms: u64,
     /// Sets a search parameter, any number of times.
     #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_setting)]
-    params: Vec<(String, f64)>,
+    params: Vec<String>,
 }
 
 /// One `NAME=VALUE` of `--param`, checked against the parameters' names.
-fn parse_setting(setting: &str) -> Result<(String, f64), String> {
-    let (name, value) = setting
-        .split_once('=')
-        .ok_or_else(|| format!("expected NAME=VALUE, got '{setting}'"))?;
-    let value: f64 = value
-        .parse()
-        .map_err(|_| format!("'{value}' is not a number"))?;
-    Params::default().set(name, value)?;
-    Ok((name.to_string(), value))
+fn parse_setting(setting: &str) -> Result<String, String> {
+    Params::default().apply(setting)?;
+    Ok(setting.to_string())
 }
 
 fn main() {
     let args = harness::cli::parse::<Args>();
     let mut params = Params::default();
-    for (name, value) in &args.params {
-        params.set(name, *value).expect("checked when parsed");
+    for setting in &args.params {
+        params.apply(setting).expect("checked when parsed");
     }
     if let Some(file) = &args.wins {
         if let Err(message) = prove_wins(file, args.ms, &params) {

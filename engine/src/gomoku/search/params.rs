@@ -212,6 +212,17 @@ impl Default for Params {
 }
 
 impl Params {
+    /// Applies one `NAME=VALUE` setting, as command lines give them (see [`Params::set`]).
+    pub fn apply(&mut self, setting: &str) -> Result<(), String> {
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or_else(|| format!("expected NAME=VALUE, got '{setting}'"))?;
+        let value: f64 = value
+            .parse()
+            .map_err(|_| format!("{name}: '{value}' is not a number"))?;
+        self.set(name, value)
+    }
+
     /// Sets the scalar parameter called `name` (the field's name) to `value`; tuple, array and
     /// per-rule parameters take `name.N` (their N-th value) or `name.freestyle`, `.renju`,
     /// `.exact`.
@@ -458,6 +469,23 @@ mod tests {
         assert_eq!(params.research_margins.2, 300);
         assert!(params.set("razor_dept", 1.0).is_err());
         assert!(params.set("lmr_factor.caro", 1.0).is_err());
+    }
+
+    #[test]
+    fn settings_from_a_command_line_name_their_fault() {
+        let mut params = Params::default();
+        params.apply("razor_depth=30").unwrap();
+        assert_eq!(params.razor_depth, 30);
+        assert!(params
+            .apply("razor_depth")
+            .unwrap_err()
+            .contains("NAME=VALUE"));
+        assert!(params.apply("razor_depth=x").unwrap_err().contains("'x'"));
+        assert!(params
+            .apply("razor_dept=1")
+            .unwrap_err()
+            .contains("razor_dept"));
+        assert_eq!(params.razor_depth, 30);
     }
 
     #[test]
