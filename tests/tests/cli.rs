@@ -62,6 +62,7 @@ fn gomoku_tools_reject_unknown_options_and_bad_values() {
     for tool in [
         env!("CARGO_BIN_EXE_gomoku-bench"),
         env!("CARGO_BIN_EXE_gomoku-play"),
+        env!("CARGO_BIN_EXE_gomoku-analyse"),
     ] {
         rejects(tool, &["--turns", "5"], "--turns");
     }
@@ -84,6 +85,16 @@ fn gomoku_tools_reject_unknown_options_and_bad_values() {
         env!("CARGO_BIN_EXE_gomoku-play"),
         &["--size", "big"],
         "--size",
+    );
+    rejects(
+        env!("CARGO_BIN_EXE_gomoku-analyse"),
+        &["--depth", "x", "a.log"],
+        "--depth",
+    );
+    rejects(
+        env!("CARGO_BIN_EXE_gomoku-analyse"),
+        &["--depth", "4"],
+        "LOG",
     );
     for tuner in [
         env!("CARGO_BIN_EXE_gomoku-tune"),
@@ -365,4 +376,36 @@ fn sau_fuzz_and_replay_tools_reject_unknown_options_and_bad_values() {
         "--turns",
     );
     rejects(replay, &["--html", "a.html"], "RECORDS");
+}
+
+#[test]
+fn gomoku_analyse_reads_the_games_of_a_log_and_leaves_out_the_undecided() {
+    let log = std::env::temp_dir().join(format!("gomoku-analyse-{}.log", std::process::id()));
+    let header = "# gomoku-arena\tsize=15\trule=freestyle\tturn=1000\tmatch=30000\tturn2=1000\tmatch2=30000\tengine1=a\tengine2=b";
+    let won =
+        "game   1 engine1 black: 1-0 (Five, 9 stones, 0.1/0.1 s)  1-0-0\n  h8a1h9a2h10a3h11a4h12";
+    let lost_on_time =
+        "game   2 engine1 white: 1-0 (TimeLoss, 4 stones, 0.1/0.1 s)  1-0-1\n  h8i9h9i10";
+    std::fs::write(&log, format!("{header}\n{won}\n{lost_on_time}\n")).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_gomoku-analyse"))
+        .args(["--depth", "2", "--from", "1", "--until", "0", "--scores"])
+        .arg(&log)
+        .output()
+        .unwrap();
+    std::fs::remove_file(&log).unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("game 1: engine 1 won (Five, 9 stones)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("game 2: not decided on the board, left out"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("engine 1's wins: 1 games"), "{stdout}");
+    assert!(
+        stdout.contains("under 100 stones: 1 games, 1-0-0"),
+        "{stdout}"
+    );
 }

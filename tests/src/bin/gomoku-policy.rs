@@ -297,12 +297,8 @@ impl Dataset {
     fn read_log(&mut self, log: &str, openings: &[String], teacher: &str) -> Result<(), String> {
         for game in read_log(log)? {
             let (size, rule) = (game.size, game.rule);
-            let (line, moves_line) = (game.result.as_str(), game.stones.as_str());
-            let engine1 = if line.contains("engine1 black:") {
-                Color::Black
-            } else if line.contains("engine1 white:") {
-                Color::White
-            } else {
+            let moves_line = game.stones.as_str();
+            let Some(engine1) = game.engine1() else {
                 continue;
             };
             let teacher_color = match teacher {

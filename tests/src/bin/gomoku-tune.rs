@@ -48,7 +48,6 @@
 //! arrays, the combination table and the threat-mask table to paste into
 //! `engine/src/gomoku/eval.rs`.
 
-use engine::core::color::Color;
 use engine::gomoku::board::Board;
 use engine::gomoku::eval::{
     evaluate, evaluate_smoothed, material, sorted_patterns, threat_features, threat_mask,
@@ -282,30 +281,6 @@ struct Sample {
     held_out: bool,
 }
 
-/// The winner of a game from its log line, `Some(None)` for a draw, `None` for a game to skip.
-fn winner(line: &str) -> Option<Option<Color>> {
-    let engine1 = if line.contains("engine1 black:") {
-        Color::Black
-    } else if line.contains("engine1 white:") {
-        Color::White
-    } else {
-        return None;
-    };
-    let decided = ["(Five,", "(Forbidden(", "(FullBoard,", "(MoveLimit,"];
-    if !decided.iter().any(|ending| line.contains(ending)) {
-        return None;
-    }
-    if line.contains(": 1-0") {
-        Some(Some(engine1))
-    } else if line.contains(": 0-1") {
-        Some(Some(engine1.opponent()))
-    } else if line.contains(": 1/2") {
-        Some(None)
-    } else {
-        None
-    }
-}
-
 /// Counts of what the reading found.
 #[derive(Default)]
 struct Census {
@@ -323,7 +298,7 @@ fn read_log(
 ) -> Result<(), String> {
     for game in read_arena_log(log)? {
         let (size, rule) = (game.size, game.rule);
-        let Some(winner) = winner(&game.result) else {
+        let Some(winner) = game.winner() else {
             census.skipped_games += 1;
             continue;
         };
@@ -654,29 +629,6 @@ fn fit(args: FitArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_result_is_engine1s_and_turns_into_the_winning_colour() {
-        let line = |text: &str| format!("game   1 {text} stones)  0-0-1  score 0.0%");
-        assert_eq!(
-            winner(&line("engine1 black: 0-1 (Five, 28")),
-            Some(Some(Color::White))
-        );
-        assert_eq!(
-            winner(&line("engine1 white: 1-0 (Five, 30")),
-            Some(Some(Color::White))
-        );
-        assert_eq!(
-            winner(&line("engine1 black: 1/2 (FullBoard, 225")),
-            Some(None)
-        );
-        assert_eq!(winner(&line("engine1 black: 1-0 (TimeLoss, 40")), None);
-        // A renju foul is a decided game: black played the forbidden point and lost.
-        assert_eq!(
-            winner(&line("engine1 black: 0-1 (Forbidden(DoubleThree), 31")),
-            Some(Some(Color::White))
-        );
-    }
 
     #[test]
     fn combination_indices_number_each_multiset_of_patterns_once() {

@@ -8,6 +8,7 @@
 
 use super::game::TimeControl;
 use super::referee;
+use engine::core::color::Color;
 use engine::gomoku::rule::Rule;
 
 /// What starts the header line of an arena log.
@@ -109,6 +110,39 @@ pub struct LogGame {
     pub result: String,
     /// The stones in pos notation.
     pub stones: String,
+}
+
+impl LogGame {
+    /// Engine 1's colour in this game, if the result line names it.
+    pub fn engine1(&self) -> Option<Color> {
+        if self.result.contains("engine1 black:") {
+            Some(Color::Black)
+        } else if self.result.contains("engine1 white:") {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    /// The winning colour, `Some(None)` for a draw, `None` for a game the board did not decide
+    /// (lost on time, by an illegal move or a crash): its last position says nothing about who
+    /// stood better. A renju foul counts like a five: black played the forbidden point and lost.
+    pub fn winner(&self) -> Option<Option<Color>> {
+        let engine1 = self.engine1()?;
+        let decided = ["(Five,", "(Forbidden(", "(FullBoard,", "(MoveLimit,"];
+        if !decided.iter().any(|ending| self.result.contains(ending)) {
+            return None;
+        }
+        if self.result.contains(": 1-0") {
+            Some(Some(engine1))
+        } else if self.result.contains(": 0-1") {
+            Some(Some(engine1.opponent()))
+        } else if self.result.contains(": 1/2") {
+            Some(None)
+        } else {
+            None
+        }
+    }
 }
 
 /// The games of the arena log at `log`, each with the board of the header above it; games
@@ -238,6 +272,36 @@ mod tests {
         assert!(LogHeader::parse("# gomoku-arena\trule=exact")
             .unwrap()
             .is_err());
+    }
+
+    #[test]
+    fn the_result_is_engine1s_and_turns_into_the_winning_colour() {
+        let game = |text: &str| LogGame {
+            size: 15,
+            rule: Rule::ExactFive,
+            result: format!("game   1 {text} stones)  0-0-1  score 0.0%"),
+            stones: String::new(),
+        };
+        let winner = |text: &str| game(text).winner();
+        assert_eq!(
+            winner("engine1 black: 0-1 (Five, 28"),
+            Some(Some(Color::White))
+        );
+        assert_eq!(
+            winner("engine1 white: 1-0 (Five, 30"),
+            Some(Some(Color::White))
+        );
+        assert_eq!(winner("engine1 black: 1/2 (FullBoard, 225"), Some(None));
+        assert_eq!(winner("engine1 black: 1-0 (TimeLoss, 40"), None);
+        assert_eq!(
+            winner("engine1 black: 0-1 (Forbidden(DoubleThree), 31"),
+            Some(Some(Color::White))
+        );
+        assert_eq!(
+            game("engine1 white: 1-0 (Five, 9").engine1(),
+            Some(Color::White)
+        );
+        assert_eq!(game("a line of something else (Five, 9").engine1(), None);
     }
 
     #[test]
