@@ -17,9 +17,9 @@
 
 use engine::gomoku::engine::GomokuEngine;
 use engine::gomoku::point::Point;
-use engine::gomoku::search::params::Params;
 use harness::gomoku::log::{read_log, LogGame};
 use harness::gomoku::openings::parse_line;
+use harness::gomoku::setup::SearchArgs;
 
 /// Stones in one stage of the game in the table of scores.
 const STAGE: usize = 40;
@@ -48,18 +48,11 @@ struct Args {
     /// Prints every game's scores as well.
     #[arg(long)]
     scores: bool,
-    /// Sets a search parameter, any number of times.
-    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_setting)]
-    params: Vec<String>,
+    #[command(flatten)]
+    search: SearchArgs,
     /// Arena logs (`gomoku-arena --log`).
     #[arg(value_name = "LOG", required = true)]
     logs: Vec<String>,
-}
-
-/// One `NAME=VALUE` of `--param`, checked against the parameters' names.
-fn parse_setting(setting: &str) -> Result<String, String> {
-    Params::default().apply(setting)?;
-    Ok(setting.to_string())
 }
 
 /// Engine 1's result in a game.
@@ -109,7 +102,7 @@ impl Analysed {
 }
 
 /// Searches the positions of `game` (see the module documentation) with `engine`; `None` for a
-/// game the board did not decide.
+/// game the board did not decide or whose stones the log lacks.
 fn analyse(
     engine: &mut GomokuEngine,
     game: &LogGame,
@@ -124,6 +117,9 @@ fn analyse(
         Some(_) => Outcome::Lost,
     };
     let stones = parse_line(&game.stones, game.size)?;
+    if stones.is_empty() {
+        return Ok(None);
+    }
     let until = if args.until == 0 {
         stones.len()
     } else {
@@ -172,7 +168,11 @@ fn quartiles(values: &mut [usize]) -> Option<[usize; 3]> {
 fn wdl(results: impl IntoIterator<Item = Outcome>) -> String {
     let mut counts = [0; 3];
     for result in results {
-        counts[result as usize] += 1;
+        counts[match result {
+            Outcome::Won => 0,
+            Outcome::Drew => 1,
+            Outcome::Lost => 2,
+        }] += 1;
     }
     format!("{}-{}-{}", counts[0], counts[1], counts[2])
 }
@@ -261,13 +261,10 @@ fn summarise(games: &[Analysed], args: &Args) {
     }
 }
 
-fn run(args: &Args) -> Result<(), String> {
-    let mut params = Params::default();
-    for setting in &args.params {
-        params.apply(setting)?;
-    }
+fn run(args: Args) -> Result<(), String> {
+    let args = &args;
     let mut engine = GomokuEngine::new();
-    engine.set_search_params(params);
+    engine.set_search_params(args.search.params());
     let mut analysed = Vec::new();
     for log in &args.logs {
         for game in read_log(log)? {
@@ -280,7 +277,7 @@ fn run(args: &Args) -> Result<(), String> {
             let Some(found) = analyse(&mut engine, &game, args)
                 .map_err(|e| format!("{log}: game {number}: {e}"))?
             else {
-                println!("{log} game {number}: not decided on the board, left out");
+                println!("{log} game {number}: not decided on the board (or no stones), left out");
                 continue;
             };
             let ending = game
@@ -316,14 +313,7 @@ fn run(args: &Args) -> Result<(), String> {
 }
 
 fn main() -> std::process::ExitCode {
-    let args = harness::cli::parse::<Args>();
-    match run(&args) {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("gomoku-analyse: {message}");
-            std::process::ExitCode::FAILURE
-        }
-    }
+    harness::cli::main("gomoku-analyse", run)
 }
 
 #[cfg(test)]

@@ -31,6 +31,7 @@ use engine::gomoku::point::Point;
 use engine::gomoku::rule::Rule;
 use engine::gomoku::search::params::Params;
 use harness::gomoku::openings::parse_line;
+use harness::gomoku::setup::SearchArgs;
 
 /// Positions as (rule, board size, black stones, white stones, side to move).
 type Position = (
@@ -96,23 +97,13 @@ struct Args {
     /// Time for each won position, ms.
     #[arg(long, value_name = "MS", default_value_t = 1000, requires = "wins")]
     ms: u64,
-    /// Sets a search parameter, any number of times.
-    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_setting)]
-    params: Vec<String>,
-}
-
-/// One `NAME=VALUE` of `--param`, checked against the parameters' names.
-fn parse_setting(setting: &str) -> Result<String, String> {
-    Params::default().apply(setting)?;
-    Ok(setting.to_string())
+    #[command(flatten)]
+    search: SearchArgs,
 }
 
 fn main() {
     let args = harness::cli::parse::<Args>();
-    let mut params = Params::default();
-    for setting in &args.params {
-        params.apply(setting).expect("checked when parsed");
-    }
+    let params = args.search.params();
     if let Some(file) = &args.wins {
         if let Err(message) = prove_wins(file, args.ms, &params) {
             eprintln!("gomoku-bench: {message}");

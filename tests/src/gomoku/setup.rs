@@ -1,10 +1,11 @@
 //! The options every tool that plays Gomocup games takes: board, rule, openings, clocks and
 //! memory (`--size`, `--rule`, `--openings`, `--turn`, `--match`, `--turn2`, `--match2`,
-//! `--tolerance`, `--memory`).
+//! `--tolerance`, `--memory`); and `--param`, of the tools that run our search in process.
 
 use super::game::TimeControl;
 use super::openings::{parse_file, parse_line, Opening, BUILT_IN};
 use super::referee::Rule;
+use engine::gomoku::search::params::Params;
 
 /// The command-line options of [`GameSetup`], flattened into each tool's options.
 #[derive(clap::Args, Clone, Debug)]
@@ -91,4 +92,29 @@ impl GameSetup {
             max_memory: args.memory,
         })
     }
+}
+
+/// The `--param NAME=VALUE` option of the tools that run our search in process.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct SearchArgs {
+    /// Sets a search parameter, any number of times.
+    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_setting)]
+    pub settings: Vec<String>,
+}
+
+impl SearchArgs {
+    /// The search's parameters with every setting applied.
+    pub fn params(&self) -> Params {
+        let mut params = Params::default();
+        for setting in &self.settings {
+            params.apply(setting).expect("checked when parsed");
+        }
+        params
+    }
+}
+
+/// One `NAME=VALUE` of `--param`, checked against the parameters' names when parsed.
+fn parse_setting(setting: &str) -> Result<String, String> {
+    Params::default().apply(setting)?;
+    Ok(setting.to_string())
 }
